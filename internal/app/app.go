@@ -1,0 +1,261 @@
+// Package app wires Vitrine together: config -> database -> domain services
+// -> background workers -> HTTP server. It holds no rules of its own.
+package app
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"sync"
+	"syscall"
+	"time"
+
+	"vitrine/internal/auth"
+	"vitrine/internal/config"
+	"vitrine/internal/db"
+	"vitrine/internal/display"
+	"vitrine/internal/franchise"
+	"vitrine/internal/httpapi"
+	"vitrine/internal/media"
+	"vitrine/internal/objects"
+	"vitrine/internal/outbox"
+	"vitrine/internal/store"
+	"vitrine/web"
+)
+
+// Options are test seams; production uses the zero value.
+type Options struct {
+	Now func() time.Time // clock; time.Now when nil
+	Log *slog.Logger     // logger; JSON-less text to stderr when nil
+}
+
+// App is a running Vitrine instance.
+type App struct {
+	Config config.Config
+	DB     *db.DB
+	Log    *slog.Logger
+	Now    func() time.Time
+	Server *httpapi.Server
+	Media  *media.Service
+
+	Accounts *auth.Service
+	// Outbox delivers e-mails and WhatsApp messages; Enqueue wakes it.
+	Outbox *outbox.Worker
+
+	Franchises *franchise.Service
+	Stores     *store.Service
+	Displays   *display.Service
+
+	workers []func(ctx context.Context)
+	wg      sync.WaitGroup
+	cancel  context.CancelFunc
+}
+
+// New opens storage and builds every service; call Start to run the
+// background workers and Close to release everything.
+func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
+	a := &App{Config: cfg, Now: opts.Now, Log: opts.Log}
+	if a.Now == nil {
+		a.Now = time.Now
+	}
+	if a.Log == nil {
+		a.Log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: parseLevel(cfg.LogLevel)}))
+	}
+	var err error
+	a.DB, err = db.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
+	if err != nil {
+		return nil, err
+	}
+	a.Franchises = franchise.NewService(a.DB, a.Now)
+	if err := a.newOutbox(cfg); err != nil {
+		a.DB.Close()
+		return nil, err
+	}
+	a.Accounts = auth.NewService(a.DB, a.Now, a.Outbox.Enqueue,
+		auth.Config{PublicURL: cfg.PublicURL, OpenSignup: cfg.OpenSignup}, a.Log)
+	a.Stores = store.NewService(a.DB, a.Now, a.Outbox.Enqueue)
+	a.Displays = display.NewService(a.DB, a.Now)
+	objectStore, err := objects.New(ctx, objects.Config{
+		StorageURL: cfg.StorageURL, MediaURL: cfg.MediaURL, DataDir: cfg.DataDir,
+		UploadSecret: cfg.UploadSecret, Now: a.Now, Log: a.Log,
+	})
+	if err != nil {
+		a.DB.Close()
+		return nil, err
+	}
+	a.Media = media.NewService(a.DB, objectStore, media.FindTools(), a.Now, a.Log)
+	a.Server = httpapi.New(httpapi.Deps{
+		DB:    a.DB,
+		Log:   a.Log,
+		Now:   a.Now,
+		WebFS: web.Dist(),
+
+		TrustedProxies: cfg.TrustedProxies,
+		Accounts:       a.Accounts,
+		Franchises:     a.Franchises,
+		Stores:         a.Stores,
+		Displays:       a.Displays,
+		Media:          a.Media,
+	})
+	return a, nil
+}
+
+// newOutbox builds the delivery worker with a sender per channel: SMTP or
+// the log for e-mail, the WhatsApp Cloud API or the log for WhatsApp.
+func (a *App) newOutbox(cfg config.Config) error {
+	from := cfg.MailFrom
+	if from == "" {
+		from = "Vitrine <nao-responda@localhost>"
+	}
+	email, err := outbox.NewEmail(cfg.SMTPURL, from, a.Log)
+	if err != nil {
+		return err
+	}
+	a.Outbox = outbox.NewWorker(a.DB, map[string]outbox.Sender{
+		outbox.Email:    email,
+		outbox.WhatsApp: outbox.NewWhatsApp(cfg.WhatsAppToken, cfg.WhatsAppPhoneID, cfg.WhatsAppAPIURL, a.Log),
+	}, a.Now, a.Log)
+	a.workers = append(a.workers, a.Outbox.Run, a.pruneAccounts)
+	return nil
+}
+
+// pruneAccounts deletes expired sessions and codes every hour.
+func (a *App) pruneAccounts(ctx context.Context) {
+	t := time.NewTicker(time.Hour)
+	defer t.Stop()
+	for {
+		if err := a.Accounts.Prune(ctx); err != nil && ctx.Err() == nil {
+			a.Log.Warn("pruning expired sessions failed", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// Start runs the background workers until Close.
+func (a *App) Start() {
+	ctx, cancel := context.WithCancel(context.Background())
+	a.cancel = cancel
+	for _, w := range a.workers {
+		a.wg.Add(1)
+		go func() {
+			defer a.wg.Done()
+			w(ctx)
+		}()
+	}
+}
+
+// Close stops the workers and closes the database.
+func (a *App) Close() {
+	if a.cancel != nil {
+		a.cancel()
+	}
+	a.wg.Wait()
+	if c, ok := a.Media.Store().(io.Closer); ok {
+		c.Close()
+	}
+	a.DB.Close()
+}
+
+// Main is the command line: `vitrine serve [flags]`, `vitrine --help`.
+func Main(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		fmt.Fprint(stdout, config.Usage)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	if args[0] != "serve" {
+		fmt.Fprintf(stderr, "unknown command %q\n\n%s", args[0], config.Usage)
+		return 2
+	}
+	cfg, err := config.Parse(args[1:], os.Getenv, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "vitrine:", err)
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := Serve(ctx, cfg, stdout); err != nil {
+		fmt.Fprintln(stderr, "vitrine:", err)
+		return 1
+	}
+	return 0
+}
+
+// Serve runs the server until ctx ends.
+func Serve(ctx context.Context, cfg config.Config, stdout io.Writer) error {
+	a, err := New(ctx, cfg, Options{})
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	if err := a.Bootstrap(ctx, stdout); err != nil {
+		return err
+	}
+	a.Start()
+
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Handler:           a.Server,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       120 * time.Second,
+	}
+	a.Log.Info("vitrine listening", "url", "http://"+ln.Addr().String(), "database", a.DB.Dialect().String())
+	fmt.Fprintf(stdout, "Vitrine is running on http://%s\n", ln.Addr().String())
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	return srv.Shutdown(shutdown)
+}
+
+// Bootstrap creates the configured administrator and, with --demo, the demo
+// data. Both are idempotent.
+func (a *App) Bootstrap(ctx context.Context, stdout io.Writer) error {
+	if a.Config.AdminEmail != "" {
+		created, err := a.Accounts.EnsureAdmin(ctx, a.Config.AdminEmail, a.Config.AdminPassword)
+		if err != nil {
+			return fmt.Errorf("administrator: %w", err)
+		}
+		if created {
+			a.Log.Info("administrator created", "email", a.Config.AdminEmail)
+		}
+	}
+	if a.Config.Demo {
+		if err := a.seedDemo(ctx, stdout); err != nil {
+			return fmt.Errorf("demo data: %w", err)
+		}
+	}
+	return nil
+}
+
+func parseLevel(s string) slog.Level {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(s)); err != nil {
+		return slog.LevelInfo
+	}
+	return l
+}

@@ -1,0 +1,86 @@
+package app_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"vitrine/internal/app"
+	"vitrine/internal/config"
+	"vitrine/internal/testutil"
+)
+
+func TestTheConfiguredAdministratorIsCreatedOnce(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		a := testutil.NewApp(t, engine, testutil.WithConfig(func(c *config.Config) {
+			c.AdminEmail, c.AdminPassword = "Admin@Vitrine.test", "Vitrine#Admin2026"
+		}))
+		r := a.Do(t, "POST", "/api/user/auth", "", map[string]string{"email": "admin@vitrine.test", "auth": "Vitrine#Admin2026"})
+		if r.Status != 200 {
+			t.Fatalf("the administrator signs in: %d %s", r.Status, r.Body)
+		}
+		var login struct{ Token string }
+		r.Decode(t, &login)
+		r = a.Do(t, "GET", "/api/user/detail", login.Token, nil)
+		if !strings.Contains(string(r.Body), `"permission":{"dispA":1,"userA":1}`) || !strings.Contains(string(r.Body), `"verified":true`) {
+			t.Errorf("administrator: %s", r.Body)
+		}
+
+		// A restart with another password does not touch the existing account.
+		a.Config.AdminPassword = "Outra#Senha2026"
+		if err := a.Bootstrap(context.Background(), &strings.Builder{}); err != nil {
+			t.Fatal(err)
+		}
+		var n int
+		if err := a.DB.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM users`).Scan(&n); err != nil || n != 1 {
+			t.Fatalf("%d users after a second start (%v)", n, err)
+		}
+		if r := a.Do(t, "POST", "/api/user/auth", "", map[string]string{"email": "admin@vitrine.test", "auth": "Vitrine#Admin2026"}); r.Status != 200 {
+			t.Errorf("the first password still works: %d", r.Status)
+		}
+	})
+}
+
+func TestAWeakAdministratorPasswordStopsTheStart(t *testing.T) {
+	a := testutil.NewApp(t, "sqlite")
+	a.Config.AdminEmail, a.Config.AdminPassword = "admin@vitrine.test", "admin"
+	err := a.Bootstrap(context.Background(), &strings.Builder{})
+	if err == nil || !strings.Contains(err.Error(), "password") {
+		t.Fatalf("a weak administrator password: %v", err)
+	}
+}
+
+func TestDemoSeedsAUserWithAFranchiseAndPrintsTheLogin(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		a := testutil.NewApp(t, engine, testutil.WithConfig(func(c *config.Config) { c.Demo = true }))
+		var out strings.Builder
+		if err := a.Bootstrap(context.Background(), &out); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(out.String(), app.DemoEmail) || !strings.Contains(out.String(), app.DemoPassword) {
+			t.Errorf("the demo login is not printed: %q", out.String())
+		}
+		r := a.Do(t, "POST", "/api/user/auth", "", map[string]string{"email": app.DemoEmail, "auth": app.DemoPassword})
+		if r.Status != 200 {
+			t.Fatalf("demo login: %d %s", r.Status, r.Body)
+		}
+		var login struct{ Token string }
+		r.Decode(t, &login)
+		r = a.Do(t, "GET", "/api/user/detail", login.Token, nil)
+		var detail struct {
+			User struct {
+				Franchise map[string]string `json:"franchise"`
+			} `json:"user"`
+		}
+		r.Decode(t, &detail)
+		if len(detail.User.Franchise) != 1 {
+			t.Fatalf("the demo user has franchises %v (Bootstrap ran twice)", detail.User.Franchise)
+		}
+		for slug := range detail.User.Franchise {
+			r := a.Do(t, "GET", "/api/store/"+slug, login.Token, nil)
+			if r.Status != 200 || !strings.Contains(string(r.Body), "Loja Centro") {
+				t.Errorf("demo stores: %d %s", r.Status, r.Body)
+			}
+		}
+	})
+}

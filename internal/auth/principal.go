@@ -1,0 +1,146 @@
+package auth
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"time"
+
+	"vitrine/internal/db"
+	"vitrine/internal/fault"
+	"vitrine/internal/ids"
+)
+
+// FranchiseRef is one franchise the caller belongs to.
+type FranchiseRef struct {
+	ID   string
+	Slug string
+	Name string
+}
+
+// Principal is the authenticated caller of a request.
+type Principal struct {
+	UserID      string
+	Email       string
+	Name        string
+	Permissions map[string]int
+	// Franchises the user belongs to, by slug.
+	Franchises map[string]FranchiseRef
+	// Set when the session was opened by an administrator impersonating the user.
+	AdminUserID      string
+	AdminEmail       string
+	AdminPermissions map[string]int
+	TokenHash        string
+}
+
+// Can tells whether the user, or the administrator impersonating them, holds
+// permission perm (dispA: box commands, userA: user administration).
+func (p *Principal) Can(perm string) bool {
+	return p.Permissions[perm] == 1 || p.AdminPermissions[perm] == 1
+}
+
+// IsAdmin is true for users with a non-empty permission map.
+func (p *Principal) IsAdmin() bool { return len(p.Permissions) > 0 }
+
+// Franchise returns the caller's franchise with that slug, or 403/1403: a
+// caller outside a franchise learns nothing about it, not even that it exists.
+func (p *Principal) Franchise(slug string) (FranchiseRef, error) {
+	f, ok := p.Franchises[slug]
+	if !ok {
+		return FranchiseRef{}, fault.ErrForbidden
+	}
+	return f, nil
+}
+
+type principalKey struct{}
+
+// WithPrincipal stores the caller in ctx.
+func WithPrincipal(ctx context.Context, p *Principal) context.Context {
+	return context.WithValue(ctx, principalKey{}, p)
+}
+
+// FromContext returns the caller stored by the HTTP layer, or nil.
+func FromContext(ctx context.Context) *Principal {
+	p, _ := ctx.Value(principalKey{}).(*Principal)
+	return p
+}
+
+// Authenticate resolves a bearer token to its principal. Unknown, expired
+// and revoked tokens all give fault.ErrUnauthorized (401/1022).
+func Authenticate(ctx context.Context, q db.Querier, token string, now time.Time) (*Principal, error) {
+	if token == "" {
+		return nil, fault.ErrUnauthorized
+	}
+	hash := ids.Hash(token)
+	var (
+		p         Principal
+		perm      string
+		adminID   sql.NullString
+		adminMail sql.NullString
+		adminPerm sql.NullString
+		expires   int64
+	)
+	err := q.QueryRowContext(ctx, `
+		SELECT u.id, u.email, u.name, u.permission, s.expires_at,
+		       s.admin_user_id, a.email, a.permission
+		FROM sessions s
+		JOIN users u ON u.id = s.user_id
+		LEFT JOIN users a ON a.id = s.admin_user_id
+		WHERE s.token_hash = ?`, hash).
+		Scan(&p.UserID, &p.Email, &p.Name, &perm, &expires, &adminID, &adminMail, &adminPerm)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fault.ErrUnauthorized
+	}
+	if err != nil {
+		return nil, err
+	}
+	if expires <= now.UnixMilli() {
+		return nil, fault.ErrUnauthorized
+	}
+	p.TokenHash = hash
+	p.Permissions = ParsePermissions(perm)
+	if adminID.Valid {
+		p.AdminUserID = adminID.String
+		p.AdminEmail = adminMail.String
+		p.AdminPermissions = ParsePermissions(adminPerm.String)
+	}
+	p.Franchises, err = userFranchises(ctx, q, p.UserID)
+	if err != nil {
+		return nil, err
+	}
+	return &p, nil
+}
+
+func userFranchises(ctx context.Context, q db.Querier, userID string) (map[string]FranchiseRef, error) {
+	rows, err := q.QueryContext(ctx, `
+		SELECT f.id, f.slug, f.name
+		FROM user_franchises uf JOIN franchises f ON f.id = uf.franchise_id
+		WHERE uf.user_id = ?`, userID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]FranchiseRef{}
+	for rows.Next() {
+		var f FranchiseRef
+		if err := rows.Scan(&f.ID, &f.Slug, &f.Name); err != nil {
+			return nil, err
+		}
+		out[f.Slug] = f
+	}
+	return out, rows.Err()
+}
+
+// ParsePermissions decodes the stored permission map; a malformed value
+// grants nothing.
+func ParsePermissions(s string) map[string]int {
+	m := map[string]int{}
+	if s == "" {
+		return m
+	}
+	if err := json.Unmarshal([]byte(s), &m); err != nil {
+		return map[string]int{}
+	}
+	return m
+}

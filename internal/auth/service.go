@@ -1,0 +1,532 @@
+package auth
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/mail"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"vitrine/internal/br"
+	"vitrine/internal/db"
+	"vitrine/internal/fault"
+	"vitrine/internal/names"
+	"vitrine/internal/outbox"
+)
+
+// Config is what the accounts rules need from the settings.
+type Config struct {
+	PublicURL  string // base of the links in e-mails, without a trailing slash
+	OpenSignup bool   // anyone may register (and must then verify the e-mail)
+}
+
+// Service holds the rules for accounts and sessions.
+type Service struct {
+	db      *db.DB
+	now     func() time.Time
+	enqueue Enqueue
+	cfg     Config
+	log     *slog.Logger
+}
+
+// NewService returns the accounts service; enqueue stores the e-mails.
+func NewService(d *db.DB, now func() time.Time, enqueue Enqueue, cfg Config, log *slog.Logger) *Service {
+	cfg.PublicURL = strings.TrimRight(cfg.PublicURL, "/")
+	return &Service{db: d, now: now, enqueue: enqueue, cfg: cfg, log: log}
+}
+
+// Login checks the credentials and opens a session. Wrong password and
+// unknown e-mail are the same error, and cost the same time.
+func (s *Service) Login(ctx context.Context, in Credentials, ip string) (string, error) {
+	email, err := normalizeEmail(in.Email)
+	if err != nil {
+		return "", err
+	}
+	if in.Auth == "" {
+		return "", ErrPasswordRequired
+	}
+	now := s.now()
+	if err := s.throttle(ctx, email, ip, now); err != nil {
+		return "", err
+	}
+	u, err := userByEmail(ctx, s.db, email)
+	if errors.Is(err, ErrUserNotFound) {
+		CheckPassword(dummyHash(), in.Auth)
+		return "", s.failed(ctx, email, ip, now)
+	}
+	if err != nil {
+		return "", err
+	}
+	if !CheckPassword(u.PasswordHash, in.Auth) {
+		return "", s.failed(ctx, email, ip, now)
+	}
+	if !u.Verified {
+		return "", ErrNotVerified
+	}
+	var token string
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		if err := clearFailures(ctx, tx, email); err != nil {
+			return err
+		}
+		token, err = newSession(ctx, tx, u.ID, "", now, SessionTTL)
+		return err
+	})
+	return token, err
+}
+
+// throttle refuses a login while the e-mail or the address has
+// MaxLoginFailures failures within LoginWindow; the wait ends when the
+// oldest of them leaves the window.
+func (s *Service) throttle(ctx context.Context, email, ip string, now time.Time) error {
+	since := now.Add(-LoginWindow)
+	var wait time.Duration
+	for column, value := range map[string]string{"email": email, "ip": ip} {
+		if value == "" {
+			continue
+		}
+		at, err := recentFailures(ctx, s.db, column, value, since)
+		if err != nil {
+			return err
+		}
+		if len(at) >= MaxLoginFailures {
+			oldest := time.UnixMilli(at[len(at)-1])
+			wait = max(wait, oldest.Add(LoginWindow).Sub(now))
+		}
+	}
+	if wait > 0 {
+		return &ThrottledError{RetryAfter: wait}
+	}
+	return nil
+}
+
+func (s *Service) failed(ctx context.Context, email, ip string, now time.Time) error {
+	if err := insertFailure(ctx, s.db, email, ip, now); err != nil {
+		return err
+	}
+	return ErrBadCredentials
+}
+
+// Register creates an account. An administrator (userA) may always do it,
+// and the account is verified at once; anyone else only when sign-up is
+// open, and must then confirm the e-mail through the mailed link.
+func (s *Service) Register(ctx context.Context, by *Principal, in RegisterInput) (User, error) {
+	admin := by != nil && by.Permissions["userA"] == 1
+	if !admin && !s.cfg.OpenSignup {
+		return User{}, ErrSignupClosed
+	}
+	return s.CreateUser(ctx, NewUser{Email: in.Email, Name: in.Name, Password: in.Auth, Verified: admin})
+}
+
+// CreateUser validates and stores a new account. An unverified account gets
+// the verification mail, in the same transaction.
+func (s *Service) CreateUser(ctx context.Context, in NewUser) (User, error) {
+	email, err := normalizeEmail(in.Email)
+	if err != nil {
+		return User{}, err
+	}
+	name, err := cleanName(in.Name)
+	if err != nil {
+		return User{}, err
+	}
+	if in.Password == "" {
+		return User{}, ErrPasswordRequired
+	}
+	if !ValidPassword(in.Password) {
+		return User{}, ErrWeakPassword
+	}
+	hash, err := HashPassword(in.Password)
+	if err != nil {
+		return User{}, err
+	}
+	in.Email, in.Name = email, name
+	now := s.now()
+	var u User
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		id, err := insertUser(ctx, tx, in, hash, now.UnixMilli())
+		if err != nil {
+			return err
+		}
+		if !in.Verified {
+			code, err := insertCode(ctx, tx, id, purposeVerify, now, VerifyCodeTTL)
+			if err != nil {
+				return err
+			}
+			if err := s.mail(ctx, tx, verificationMail(s.cfg.PublicURL, email, name, code)); err != nil {
+				return err
+			}
+		}
+		row, err := userByID(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		u, err = withFranchises(ctx, tx, row)
+		return err
+	})
+	return u, err
+}
+
+// VerifyEmail confirms the e-mail of the account a verification code was
+// mailed to. A code works once.
+func (s *Service) VerifyEmail(ctx context.Context, code string) error {
+	code = strings.TrimSpace(code)
+	if code == "" {
+		return ErrCodeRequired
+	}
+	now := s.now()
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		userID, err := useCode(ctx, tx, code, purposeVerify, now)
+		if err != nil {
+			return err
+		}
+		return markVerified(ctx, tx, userID, now.UnixMilli())
+	})
+}
+
+// RequestReset mails a password reset link when the e-mail has an account;
+// the answer is the same either way, so nobody learns which e-mails exist.
+func (s *Service) RequestReset(ctx context.Context, email string) error {
+	email, err := normalizeEmail(email)
+	if err != nil {
+		return err
+	}
+	u, err := userByEmail(ctx, s.db, email)
+	if errors.Is(err, ErrUserNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	now := s.now()
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		recent, err := countRecentCodes(ctx, tx, u.ID, purposeReset, now.Add(-time.Hour))
+		if err != nil {
+			return err
+		}
+		if recent >= maxResetMailsPerHour {
+			s.log.Warn("password reset refused: too many requests this hour", "user", u.ID)
+			return nil
+		}
+		code, err := insertCode(ctx, tx, u.ID, purposeReset, now, ResetCodeTTL)
+		if err != nil {
+			return err
+		}
+		return s.mail(ctx, tx, resetMail(s.cfg.PublicURL, u.Email, u.Name, code))
+	})
+}
+
+// ResetPassword sets a new password with a mailed reset code, which is then
+// spent. Every session of the account ends. Receiving the mail proves the
+// address, so the account counts as verified too.
+func (s *Service) ResetPassword(ctx context.Context, code, password string) error {
+	code = strings.TrimSpace(code)
+	if code == "" {
+		return ErrCodeRequired
+	}
+	now := s.now()
+	if _, err := liveCode(ctx, s.db, code, purposeReset, now); err != nil {
+		return err
+	}
+	if !ValidPassword(password) {
+		return ErrWeakPassword
+	}
+	hash, err := HashPassword(password)
+	if err != nil {
+		return err
+	}
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		userID, err := useCode(ctx, tx, code, purposeReset, now)
+		if err != nil {
+			return err
+		}
+		u, err := userByID(ctx, tx, userID)
+		if err != nil {
+			return err
+		}
+		if err := setPassword(ctx, tx, userID, hash, now.UnixMilli()); err != nil {
+			return err
+		}
+		if err := markVerified(ctx, tx, userID, now.UnixMilli()); err != nil {
+			return err
+		}
+		if err := clearFailures(ctx, tx, u.Email); err != nil {
+			return err
+		}
+		return deleteUserSessions(ctx, tx, userID)
+	})
+}
+
+// ChangePassword replaces the caller's password after checking the current
+// one. Every session of the account ends, the caller's included, and the
+// caller gets a fresh one (still attributed to the administrator when it is
+// an impersonation).
+func (s *Service) ChangePassword(ctx context.Context, p *Principal, current, next string) (string, error) {
+	if current == "" {
+		return "", ErrPasswordRequired
+	}
+	u, err := userByID(ctx, s.db, p.UserID)
+	if err != nil {
+		return "", err
+	}
+	if !CheckPassword(u.PasswordHash, current) {
+		return "", ErrWrongPassword
+	}
+	if !ValidPassword(next) {
+		return "", ErrWeakPassword
+	}
+	hash, err := HashPassword(next)
+	if err != nil {
+		return "", err
+	}
+	now := s.now()
+	ttl := SessionTTL
+	if p.AdminUserID != "" {
+		ttl = ImpersonationTTL
+	}
+	var token string
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		if err := setPassword(ctx, tx, u.ID, hash, now.UnixMilli()); err != nil {
+			return err
+		}
+		if err := deleteUserSessions(ctx, tx, u.ID); err != nil {
+			return err
+		}
+		token, err = newSession(ctx, tx, u.ID, p.AdminUserID, now, ttl)
+		return err
+	})
+	return token, err
+}
+
+// Logout ends the caller's session.
+func (s *Service) Logout(ctx context.Context, p *Principal) error {
+	return deleteSession(ctx, s.db, p.TokenHash)
+}
+
+// Detail is the caller's account, with the administrator behind an
+// impersonation session.
+func (s *Service) Detail(ctx context.Context, p *Principal) (User, error) {
+	u, err := s.byID(ctx, p.UserID)
+	if err != nil {
+		return User{}, err
+	}
+	if p.AdminUserID != "" {
+		admin, err := userByID(ctx, s.db, p.AdminUserID)
+		if err != nil {
+			return User{}, err
+		}
+		u.Impersonator = &Impersonator{Email: admin.Email, Name: admin.Name}
+	}
+	return u, nil
+}
+
+// UpdateDetail changes the caller's name, CPF and mobile phone.
+func (s *Service) UpdateDetail(ctx context.Context, p *Principal, in DetailInput) (User, error) {
+	return s.updateDetail(ctx, p.UserID, in)
+}
+
+// AdminUpdate changes another account's details, found by e-mail.
+func (s *Service) AdminUpdate(ctx context.Context, in AdminDetailInput) (User, error) {
+	u, err := s.byEmail(ctx, in.Email)
+	if err != nil {
+		return User{}, err
+	}
+	return s.updateDetail(ctx, u.ID, DetailInput{Name: in.Name, CPF: in.CPF, Mobile: in.Mobile})
+}
+
+func (s *Service) updateDetail(ctx context.Context, userID string, in DetailInput) (User, error) {
+	if in.Name == nil {
+		return User{}, ErrNameRequired
+	}
+	name, err := cleanName(*in.Name)
+	if err != nil {
+		return User{}, err
+	}
+	u, err := userByID(ctx, s.db, userID)
+	if err != nil {
+		return User{}, err
+	}
+	cpf, mobile := u.CPF, u.Mobile
+	if in.CPF != nil {
+		cpf = strings.TrimSpace(*in.CPF)
+		if cpf != "" {
+			var ok bool
+			if cpf, ok = br.CPF(cpf); !ok {
+				return User{}, ErrCPFInvalid
+			}
+		}
+	}
+	if in.Mobile != nil {
+		mobile = strings.TrimSpace(*in.Mobile)
+		if mobile != "" {
+			var ok bool
+			if mobile, ok = br.Phone(mobile); !ok {
+				return User{}, ErrMobileInvalid
+			}
+		}
+	}
+	if err := updateDetails(ctx, s.db, userID, name, cpf, mobile, s.now().UnixMilli()); err != nil {
+		return User{}, err
+	}
+	return s.byID(ctx, userID)
+}
+
+// List is every account, sorted by name as a reader expects.
+func (s *Service) List(ctx context.Context) ([]Summary, error) {
+	list, err := allUsers(ctx, s.db)
+	if err != nil {
+		return nil, err
+	}
+	keys := make(map[string]string, len(list))
+	for _, u := range list {
+		keys[u.ID] = names.SortKey(u.Name)
+	}
+	slices.SortStableFunc(list, func(a, b Summary) int { return strings.Compare(keys[a.ID], keys[b.ID]) })
+	return list, nil
+}
+
+// Impersonate opens a session of the account with that e-mail on behalf of
+// the administrator; the session remembers the administrator, and every
+// write made with it is audited under both.
+func (s *Service) Impersonate(ctx context.Context, admin *Principal, email string) (string, error) {
+	if admin.AdminUserID != "" {
+		return "", ErrNestedImpersonation
+	}
+	u, err := s.byEmail(ctx, email)
+	if err != nil {
+		return "", err
+	}
+	s.log.Info("impersonation started", "admin", admin.Email, "user", u.Email)
+	return newSession(ctx, s.db, u.ID, admin.UserID, s.now(), ImpersonationTTL)
+}
+
+// ChangeFranchise adds (ADD) or removes (DEL) a franchise on an account.
+// Both are idempotent.
+func (s *Service) ChangeFranchise(ctx context.Context, in FranchiseChange) (User, error) {
+	action := strings.ToUpper(strings.TrimSpace(in.Action))
+	if action != "ADD" && action != "DEL" {
+		return User{}, ErrInvalidAction
+	}
+	slug := strings.TrimSpace(in.FranchiseSlug)
+	if slug == "" {
+		return User{}, ErrSlugRequired
+	}
+	u, err := s.byEmail(ctx, in.Email)
+	if err != nil {
+		return User{}, err
+	}
+	now := s.now().UnixMilli()
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		franchiseID, err := franchiseIDBySlug(ctx, tx, slug)
+		if err != nil {
+			return err
+		}
+		if action == "ADD" {
+			err = addMembership(ctx, tx, u.ID, franchiseID, now)
+		} else {
+			err = removeMembership(ctx, tx, u.ID, franchiseID)
+		}
+		if err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE users SET updated_at = ? WHERE id = ?`, now, u.ID)
+		return err
+	})
+	if err != nil {
+		return User{}, err
+	}
+	return s.byID(ctx, u.ID)
+}
+
+// EnsureAdmin creates a verified administrator (dispA and userA) with that
+// e-mail unless an account already has it. It reports whether it created one.
+func (s *Service) EnsureAdmin(ctx context.Context, email, password string) (bool, error) {
+	norm, err := normalizeEmail(email)
+	if err != nil {
+		return false, fmt.Errorf("administrator e-mail %q is not a valid address", email)
+	}
+	if _, err := userByEmail(ctx, s.db, norm); err == nil {
+		return false, nil
+	} else if !errors.Is(err, ErrUserNotFound) {
+		return false, err
+	}
+	if !ValidPassword(password) {
+		return false, errors.New("the administrator password must have at least 8 characters with an " +
+			"upper-case letter, a lower-case letter, a digit and one of #?!@$%^&*-")
+	}
+	_, err = s.CreateUser(ctx, NewUser{
+		Email: norm, Name: "Administrador", Password: password, Verified: true,
+		Permission: map[string]int{"dispA": 1, "userA": 1},
+	})
+	if errors.Is(err, ErrEmailTaken) {
+		return false, nil // another replica was first
+	}
+	return err == nil, err
+}
+
+// UserByEmail returns the account with that e-mail.
+func (s *Service) UserByEmail(ctx context.Context, email string) (User, error) {
+	return s.byEmail(ctx, email)
+}
+
+// Prune deletes expired sessions and codes and old login failures.
+func (s *Service) Prune(ctx context.Context) error {
+	return prune(ctx, s.db, s.now())
+}
+
+func (s *Service) byID(ctx context.Context, id string) (User, error) {
+	row, err := userByID(ctx, s.db, id)
+	if err != nil {
+		return User{}, err
+	}
+	return withFranchises(ctx, s.db, row)
+}
+
+func (s *Service) byEmail(ctx context.Context, email string) (User, error) {
+	norm, err := normalizeEmail(email)
+	if err != nil {
+		return User{}, err
+	}
+	row, err := userByEmail(ctx, s.db, norm)
+	if err != nil {
+		return User{}, err
+	}
+	return withFranchises(ctx, s.db, row)
+}
+
+// mail stores an account e-mail in q, the transaction of the change it
+// belongs to.
+func (s *Service) mail(ctx context.Context, q db.Querier, m outbox.Message) error {
+	if s.enqueue == nil {
+		return errors.New("auth: no outbox to queue e-mails in")
+	}
+	m.CreatedAt = s.now()
+	return s.enqueue(ctx, q, m)
+}
+
+// normalizeEmail trims and lower-cases an address and checks it is a bare
+// address (no display name).
+func normalizeEmail(s string) (string, error) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	if s == "" {
+		return "", ErrEmailRequired
+	}
+	a, err := mail.ParseAddress(s)
+	if err != nil || a.Address != s || len(s) > 254 || !strings.Contains(s[strings.LastIndexByte(s, '@')+1:], ".") {
+		return "", ErrEmailInvalid
+	}
+	return s, nil
+}
+
+func cleanName(s string) (string, error) {
+	s = strings.Join(strings.Fields(s), " ")
+	if s == "" {
+		return "", ErrNameRequired
+	}
+	if utf8.RuneCountInString(s) > 120 {
+		return "", fault.Invalidf("O nome pode ter no máximo 120 caracteres.")
+	}
+	return s, nil
+}

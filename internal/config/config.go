@@ -1,0 +1,196 @@
+// Package config reads the server's typed settings from command-line flags and
+// environment variables. Secrets may also come from files named by *_FILE
+// variables. The result is passed around as a value; there is no global config.
+package config
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/mail"
+	"net/netip"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Config is everything `vitrine serve` can be told.
+type Config struct {
+	Addr          string // listen address
+	DataDir       string // SQLite file, local objects, generated secrets
+	DatabaseURL   string // empty = SQLite in DataDir; postgres://… = PostgreSQL
+	SMTPURL       string // smtp://user:pass@host:port; empty = mails kept in the outbox and logged
+	MailFrom      string // sender of e-mails; empty = "Vitrine <nao-responda@HOST of PublicURL>"
+	PublicURL     string // base of links sent by e-mail
+	AdminEmail    string
+	AdminPassword string
+	OpenSignup    bool // POST /api/user/register without a token
+	// TrustedProxies are load balancers whose X-Forwarded-For names the caller.
+	TrustedProxies []netip.Prefix
+	Demo           bool // seed a demo franchise
+
+	StorageURL string // empty = local objects folder; s3://ACCESS:SECRET@host:port/bucket?secure=false&region=…
+	MediaURL   string // public base of media files (CDN); empty = /files on this server
+	// UploadSecret signs local upload policies; empty = a random secret kept in DataDir/upload-secret.
+	UploadSecret string
+
+	WhatsAppToken   string
+	WhatsAppPhoneID string
+	WhatsAppAPIURL  string // base address of the Cloud API; tests point it at a fake
+
+	LogLevel string
+}
+
+// Usage is the text of `vitrine --help`.
+const Usage = `vitrine — digital-signage management server
+
+Usage:
+  vitrine serve [flags]     start the server
+  vitrine --help            show this text
+
+Flags of serve (each also read from the environment variable shown):
+  --addr ADDR        VITRINE_ADDR         listen address (default 127.0.0.1:8080)
+  --data DIR         VITRINE_DATA         data folder: SQLite file, local media objects (default ./data)
+  --demo             VITRINE_DEMO=1       seed a demo franchise and print its login
+  --log-level LEVEL  VITRINE_LOG_LEVEL    debug, info, warn or error (default info)
+
+Environment:
+  DATABASE_URL            empty = SQLite file in the data folder; postgres://user:pass@host:5432/db = PostgreSQL
+  SMTP_URL                smtp://user:pass@host:port (smtps:// for implicit TLS); empty = mails are only
+                          logged and kept in the outbox
+  VITRINE_MAIL_FROM       sender of e-mails (default "Vitrine <nao-responda@HOST>", HOST from the public URL)
+  VITRINE_PUBLIC_URL      public address of the console, used in e-mailed links (default http://ADDR)
+  VITRINE_TRUSTED_PROXIES load balancers (addresses or CIDRs, comma-separated) whose X-Forwarded-For
+                          header names the caller's address, for login throttling
+  VITRINE_ADMIN_EMAIL     with VITRINE_ADMIN_PASSWORD: on start, create this verified administrator
+  VITRINE_ADMIN_PASSWORD  (permissions dispA and userA) when no user has that e-mail
+  VITRINE_OPEN_SIGNUP=1   allow POST /api/user/register without a token (users must verify their e-mail)
+  STORAGE_URL             empty = DATA/objects; s3://ACCESS:SECRET@host:port/bucket?secure=false&region=…
+  VITRINE_MEDIA_URL       public (CDN) base address of media files; default /files on this server
+  VITRINE_UPLOAD_SECRET   signs uploads to local storage (at least 32 characters); default: made once and
+                          kept in DATA/upload-secret
+  WHATSAPP_TOKEN          with WHATSAPP_PHONE_ID: deliver store messages through the WhatsApp Cloud API;
+  WHATSAPP_PHONE_ID       otherwise they are logged
+  WHATSAPP_API_URL        base address of the Cloud API (default https://graph.facebook.com/v20.0)
+
+Secrets may be read from files instead: DATABASE_URL_FILE, SMTP_URL_FILE, VITRINE_ADMIN_PASSWORD_FILE,
+STORAGE_URL_FILE, VITRINE_UPLOAD_SECRET_FILE, WHATSAPP_TOKEN_FILE.
+`
+
+// Parse reads flags (args after the "serve" word) over the environment.
+func Parse(args []string, getenv func(string) string, stderr io.Writer) (Config, error) {
+	env := func(key, def string) string {
+		if v := getenv(key); v != "" {
+			return v
+		}
+		if path := getenv(key + "_FILE"); path != "" {
+			b, err := os.ReadFile(path)
+			if err == nil {
+				return strings.TrimSpace(string(b))
+			}
+		}
+		return def
+	}
+	truthy := func(v string) bool {
+		switch strings.ToLower(v) {
+		case "1", "true", "yes", "on":
+			return true
+		}
+		return false
+	}
+
+	c := Config{
+		DatabaseURL:     env("DATABASE_URL", ""),
+		SMTPURL:         env("SMTP_URL", ""),
+		MailFrom:        env("VITRINE_MAIL_FROM", ""),
+		PublicURL:       env("VITRINE_PUBLIC_URL", ""),
+		AdminEmail:      env("VITRINE_ADMIN_EMAIL", ""),
+		AdminPassword:   env("VITRINE_ADMIN_PASSWORD", ""),
+		OpenSignup:      truthy(env("VITRINE_OPEN_SIGNUP", "")),
+		StorageURL:      env("STORAGE_URL", ""),
+		MediaURL:        env("VITRINE_MEDIA_URL", ""),
+		UploadSecret:    env("VITRINE_UPLOAD_SECRET", ""),
+		WhatsAppToken:   env("WHATSAPP_TOKEN", ""),
+		WhatsAppPhoneID: env("WHATSAPP_PHONE_ID", ""),
+		WhatsAppAPIURL:  env("WHATSAPP_API_URL", ""),
+	}
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, Usage) }
+	fs.StringVar(&c.Addr, "addr", env("VITRINE_ADDR", "127.0.0.1:8080"), "listen address")
+	fs.StringVar(&c.DataDir, "data", env("VITRINE_DATA", "./data"), "data folder")
+	fs.BoolVar(&c.Demo, "demo", truthy(env("VITRINE_DEMO", "")), "seed a demo franchise")
+	fs.StringVar(&c.LogLevel, "log-level", env("VITRINE_LOG_LEVEL", "info"), "log level")
+	if err := fs.Parse(args); err != nil {
+		return Config{}, err
+	}
+	if fs.NArg() > 0 {
+		return Config{}, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	proxies, err := parsePrefixes(env("VITRINE_TRUSTED_PROXIES", ""))
+	if err != nil {
+		return Config{}, fmt.Errorf("VITRINE_TRUSTED_PROXIES: %w", err)
+	}
+	c.TrustedProxies = proxies
+	return c, c.normalize()
+}
+
+func (c *Config) normalize() error {
+	if c.PublicURL == "" {
+		c.PublicURL = "http://" + c.Addr
+	}
+	c.PublicURL = strings.TrimRight(c.PublicURL, "/")
+	public, err := url.Parse(c.PublicURL)
+	if err != nil {
+		return fmt.Errorf("VITRINE_PUBLIC_URL: %w", err)
+	}
+	if c.MailFrom == "" {
+		host := public.Hostname()
+		if host == "" {
+			host = "localhost"
+		}
+		c.MailFrom = "Vitrine <nao-responda@" + host + ">"
+	}
+	if _, err := mail.ParseAddress(c.MailFrom); err != nil {
+		return fmt.Errorf("VITRINE_MAIL_FROM %q is not an e-mail address", c.MailFrom)
+	}
+	if (c.AdminEmail == "") != (c.AdminPassword == "") {
+		return errors.New("VITRINE_ADMIN_EMAIL and VITRINE_ADMIN_PASSWORD must be set together")
+	}
+	abs, err := filepath.Abs(c.DataDir)
+	if err != nil {
+		return fmt.Errorf("--data: %w", err)
+	}
+	c.DataDir = abs
+	if c.DatabaseURL != "" && !strings.HasPrefix(c.DatabaseURL, "postgres://") && !strings.HasPrefix(c.DatabaseURL, "postgresql://") {
+		return errors.New("DATABASE_URL must be empty (SQLite) or a postgres:// address")
+	}
+	return nil
+}
+
+// parsePrefixes reads a comma-separated list of addresses and CIDR ranges.
+func parsePrefixes(list string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, item := range strings.Split(list, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		if strings.Contains(item, "/") {
+			p, err := netip.ParsePrefix(item)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(item)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
+	}
+	return out, nil
+}

@@ -1,0 +1,229 @@
+// Package db opens the SQL database — an embedded SQLite file by default,
+// PostgreSQL when a postgres:// address is given — runs the embedded
+// migrations, and lets the domain stores write one query text for both: they
+// use `?` placeholders, rewritten to `$n` for PostgreSQL.
+package db
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	_ "github.com/jackc/pgx/v5/stdlib" // PostgreSQL driver "pgx"
+	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// Dialect tells which SQL engine is behind a DB.
+type Dialect int
+
+const (
+	SQLite Dialect = iota
+	Postgres
+)
+
+func (d Dialect) String() string {
+	if d == Postgres {
+		return "postgres"
+	}
+	return "sqlite"
+}
+
+// Querier is what a DB and a Tx have in common; sqlstores take one so the
+// same code runs inside or outside a transaction.
+type Querier interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+	Dialect() Dialect
+}
+
+// DB is the shared connection pool.
+type DB struct {
+	sql     *sql.DB
+	dialect Dialect
+}
+
+// Open connects to databaseURL (empty = SQLite file vitrine.db in dataDir)
+// and brings the schema up to date.
+func Open(ctx context.Context, databaseURL, dataDir string) (*DB, error) {
+	var d *DB
+	if databaseURL == "" {
+		if err := os.MkdirAll(dataDir, 0o755); err != nil {
+			return nil, fmt.Errorf("data folder: %w", err)
+		}
+		path := filepath.Join(dataDir, "vitrine.db")
+		dsn := "file:" + path + "?_txlock=immediate" +
+			"&_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)" +
+			"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)"
+		pool, err := sql.Open("sqlite", dsn)
+		if err != nil {
+			return nil, err
+		}
+		pool.SetMaxOpenConns(8)
+		d = &DB{sql: pool, dialect: SQLite}
+	} else {
+		pool, err := sql.Open("pgx", databaseURL)
+		if err != nil {
+			return nil, err
+		}
+		pool.SetMaxOpenConns(40)
+		pool.SetMaxIdleConns(40)
+		pool.SetConnMaxIdleTime(5 * time.Minute)
+		d = &DB{sql: pool, dialect: Postgres}
+	}
+	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := d.sql.PingContext(pingCtx); err != nil {
+		d.sql.Close()
+		return nil, fmt.Errorf("connect to %s: %w", d.dialect, err)
+	}
+	if err := d.migrate(ctx); err != nil {
+		d.sql.Close()
+		return nil, err
+	}
+	return d, nil
+}
+
+func (d *DB) migrate(ctx context.Context) error {
+	sub, err := fsSub()
+	if err != nil {
+		return err
+	}
+	dialect := goose.DialectSQLite3
+	var opts []goose.ProviderOption
+	if d.dialect == Postgres {
+		dialect = goose.DialectPostgres
+		// Replicas starting together take turns migrating.
+		locker, err := lock.NewPostgresSessionLocker()
+		if err != nil {
+			return err
+		}
+		opts = append(opts, goose.WithSessionLocker(locker))
+	}
+	p, err := goose.NewProvider(dialect, d.sql, sub, opts...)
+	if err != nil {
+		return fmt.Errorf("migrations: %w", err)
+	}
+	if _, err := p.Up(ctx); err != nil {
+		return fmt.Errorf("migrations: %w", err)
+	}
+	return nil
+}
+
+// Close releases the pool.
+func (d *DB) Close() error { return d.sql.Close() }
+
+// Dialect reports the engine.
+func (d *DB) Dialect() Dialect { return d.dialect }
+
+// SQL exposes the pool for the few callers that need database/sql directly.
+func (d *DB) SQL() *sql.DB { return d.sql }
+
+// Ping checks the database is reachable.
+func (d *DB) Ping(ctx context.Context) error { return d.sql.PingContext(ctx) }
+
+func (d *DB) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	return d.sql.ExecContext(ctx, Rebind(d.dialect, q), args...)
+}
+
+func (d *DB) QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	return d.sql.QueryContext(ctx, Rebind(d.dialect, q), args...)
+}
+
+func (d *DB) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row {
+	return d.sql.QueryRowContext(ctx, Rebind(d.dialect, q), args...)
+}
+
+// Tx is a transaction with the same query methods as DB.
+type Tx struct {
+	tx      *sql.Tx
+	dialect Dialect
+}
+
+func (t *Tx) Dialect() Dialect { return t.dialect }
+
+func (t *Tx) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	return t.tx.ExecContext(ctx, Rebind(t.dialect, q), args...)
+}
+
+func (t *Tx) QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	return t.tx.QueryContext(ctx, Rebind(t.dialect, q), args...)
+}
+
+func (t *Tx) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row {
+	return t.tx.QueryRowContext(ctx, Rebind(t.dialect, q), args...)
+}
+
+// InTx runs fn in a transaction, committing when it returns nil.
+func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
+	sqlTx, err := d.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := fn(&Tx{tx: sqlTx, dialect: d.dialect}); err != nil {
+		_ = sqlTx.Rollback()
+		return err
+	}
+	return sqlTx.Commit()
+}
+
+// Rebind rewrites `?` placeholders to `$1, $2, …` for PostgreSQL. Question
+// marks inside single-quoted literals are left alone.
+func Rebind(d Dialect, q string) string {
+	if d != Postgres || !strings.Contains(q, "?") {
+		return q
+	}
+	var b strings.Builder
+	b.Grow(len(q) + 8)
+	n, quoted := 0, false
+	for i := 0; i < len(q); i++ {
+		c := q[i]
+		switch {
+		case c == '\'':
+			quoted = !quoted
+			b.WriteByte(c)
+		case c == '?' && !quoted:
+			n++
+			fmt.Fprintf(&b, "$%d", n)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// IsUniqueViolation tells whether err is a unique-constraint failure, so a
+// store can turn a lost race into its own "already taken" error.
+func IsUniqueViolation(err error) bool {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		return pgErr.Code == "23505"
+	}
+	var sqErr *sqlite.Error
+	if errors.As(err, &sqErr) {
+		code := sqErr.Code()
+		return code == sqlite3.SQLITE_CONSTRAINT_UNIQUE || code == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY
+	}
+	return false
+}
+
+// Placeholders returns "?, ?, …" with n marks, for IN lists.
+func Placeholders(n int) string {
+	if n <= 0 {
+		return ""
+	}
+	return strings.Repeat("?, ", n-1) + "?"
+}

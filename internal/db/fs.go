@@ -1,0 +1,5 @@
+package db
+
+import "io/fs"
+
+func fsSub() (fs.FS, error) { return fs.Sub(migrations, "migrations") }

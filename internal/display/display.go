@@ -1,0 +1,74 @@
+// Package display is the TVs (displays) of a franchise's stores: each driven
+// by a TV box known by its device code, turned by a content orientation, and
+// optionally linked to a schedule. It also queues the remote commands an
+// administrator sends to a TV box, for the box to pick up.
+package display
+
+import (
+	"slices"
+
+	"vitrine/internal/fault"
+)
+
+// Display is a TV as the API shows it.
+type Display struct {
+	ID                 string `json:"id"`
+	Name               string `json:"name"`
+	Device             string `json:"device"`
+	Store              string `json:"store"`     // store slug
+	Franchise          string `json:"franchise"` // franchise slug
+	Detail             string `json:"detail"`
+	Orientation        int    `json:"orientation"`
+	ContentOrientation int    `json:"contentOrientation"` // 0..3: 0°, 90°, 180°, 270°
+	Schedule           string `json:"schedule"`           // schedule id, "" when none
+	ScheduleName       string `json:"scheduleName"`
+	Connected          bool   `json:"connected"`
+	LastConnectionAck  int64  `json:"lastConnectionAck"` // epoch ms, 0 = never
+	CreatedAt          int64  `json:"createdAt"`
+	UpdatedAt          int64  `json:"updatedAt"`
+}
+
+// Input is the body of a create or update. The schedule may come as
+// "schedule" or "scheduleId"; an empty one unlinks. On update, absent fields
+// keep their value, and device may only repeat the registered code.
+type Input struct {
+	Name               *string `json:"name"`
+	Device             *string `json:"device"`
+	Detail             *string `json:"detail"`
+	Orientation        *int    `json:"orientation"`
+	ContentOrientation *int    `json:"contentOrientation"`
+	Schedule           *string `json:"schedule"`
+	ScheduleID         *string `json:"scheduleId"`
+}
+
+// CommandInput is the body of a remote command.
+type CommandInput struct {
+	Operation string `json:"operation"`
+}
+
+// Operations a TV box accepts.
+var Operations = []string{
+	"restartDevice", "screenshot", "recordVideo", "identifyDevice",
+	"identifyVersion", "clearSchedule", "clearDb", "clearMedia",
+}
+
+// ValidOperation tells whether op is one of Operations.
+func ValidOperation(op string) bool { return slices.Contains(Operations, op) }
+
+// Command statuses.
+const (
+	CommandQueued = "queued"
+)
+
+// Errors of this domain.
+var (
+	ErrNotFound         = fault.New(fault.NotFound, 100121) // "Display não encontrado."
+	ErrDeviceTaken      = fault.New(fault.Conflict, 100122) // "Dispositivo já registrado."
+	ErrDeviceMissing    = fault.New(fault.Invalid, 100125)  // "Argumentos faltando."
+	ErrDeviceImmutable  = fault.New(fault.Conflict, 100128) // "Código do dispositivo não pode ser alterado."
+	ErrDeviceInvalid    = fault.Invalidf("Código do dispositivo inválido.")
+	ErrScheduleNotFound = fault.New(fault.NotFound, 1081) // "Agenda não encontrada."
+	ErrNameRequired     = fault.ErrNameRequired
+	ErrOrientation      = fault.Invalidf("Orientação inválida: use 0, 1, 2 ou 3.")
+	ErrOperation        = fault.Invalidf("Comando desconhecido.")
+)

@@ -1,0 +1,242 @@
+package display
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"vitrine/internal/auth"
+	"vitrine/internal/db"
+	"vitrine/internal/fault"
+	"vitrine/internal/franchise"
+	"vitrine/internal/names"
+	"vitrine/internal/store"
+)
+
+// Service holds the rules for displays.
+type Service struct {
+	db  *db.DB
+	now func() time.Time
+}
+
+// NewService returns the display service.
+func NewService(d *db.DB, now func() time.Time) *Service {
+	return &Service{db: d, now: now}
+}
+
+// ListStore returns the TVs of one store, sorted by name.
+func (s *Service) ListStore(ctx context.Context, f auth.FranchiseRef, storeSlug string) ([]Display, error) {
+	storeID, err := store.ID(ctx, s.db, f.ID, storeSlug)
+	if err != nil {
+		return nil, err
+	}
+	list, err := list(ctx, s.db, f, storeID)
+	if err != nil {
+		return nil, err
+	}
+	SortByName(list)
+	return list, nil
+}
+
+// ListFranchise returns every TV of the franchise in one query, sorted by name.
+func (s *Service) ListFranchise(ctx context.Context, f auth.FranchiseRef) ([]Display, error) {
+	list, err := list(ctx, s.db, f, "")
+	if err != nil {
+		return nil, err
+	}
+	SortByName(list)
+	return list, nil
+}
+
+// SortByName orders TVs by name in pt-BR reading order: case and accents
+// ignored, numbers by value; ties by store, then registration.
+func SortByName(list []Display) {
+	type keyed struct {
+		key string
+		d   Display
+	}
+	k := make([]keyed, len(list))
+	for i, d := range list {
+		k[i] = keyed{names.SortKey(d.Name), d}
+	}
+	slices.SortFunc(k, func(a, b keyed) int {
+		if c := strings.Compare(a.key, b.key); c != 0 {
+			return c
+		}
+		if c := strings.Compare(a.d.Store, b.d.Store); c != 0 {
+			return c
+		}
+		return strings.Compare(a.d.ID, b.d.ID)
+	})
+	for i := range k {
+		list[i] = k[i].d
+	}
+}
+
+// Create registers a TV in a store. The device code must not be in use
+// anywhere in the system; two registrations racing for one code end with
+// exactly one TV, the other gets ErrDeviceTaken.
+func (s *Service) Create(ctx context.Context, f auth.FranchiseRef, storeSlug string, in Input) (Display, error) {
+	var r row
+	if in.Name == nil {
+		return Display{}, ErrNameRequired
+	}
+	if in.Device == nil || strings.TrimSpace(*in.Device) == "" {
+		return Display{}, ErrDeviceMissing
+	}
+	device, err := NormalizeDevice(*in.Device)
+	if err != nil {
+		return Display{}, err
+	}
+	r.Device = device
+	if err := in.applyTo(&r); err != nil {
+		return Display{}, err
+	}
+	var id string
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		storeID, err := store.ID(ctx, tx, f.ID, storeSlug)
+		if err != nil {
+			return err
+		}
+		if err := checkSchedule(ctx, tx, f.ID, r.ScheduleID); err != nil {
+			return err
+		}
+		if taken, err := deviceTaken(ctx, tx, device); err != nil {
+			return err
+		} else if taken {
+			return ErrDeviceTaken
+		}
+		if id, err = insert(ctx, tx, f.ID, storeID, r, s.now().UnixMilli()); err != nil {
+			return err
+		}
+		return franchise.Touch(ctx, tx, f.ID)
+	})
+	if db.IsUniqueViolation(err) {
+		return Display{}, ErrDeviceTaken
+	}
+	if err != nil {
+		return Display{}, err
+	}
+	return get(ctx, s.db, f, storeSlug, id)
+}
+
+// Update renames, turns, or links / changes / unlinks the schedule of a TV.
+// Its device code cannot change.
+func (s *Service) Update(ctx context.Context, f auth.FranchiseRef, storeSlug, id string, in Input) (Display, error) {
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		r, err := load(ctx, tx, f.ID, storeSlug, id)
+		if err != nil {
+			return err
+		}
+		if in.Device != nil && strings.TrimSpace(*in.Device) != "" {
+			device, err := NormalizeDevice(*in.Device)
+			if err != nil || device != r.Device {
+				return ErrDeviceImmutable
+			}
+		}
+		before := r.ScheduleID
+		if err := in.applyTo(&r); err != nil {
+			return err
+		}
+		if r.ScheduleID != before {
+			if err := checkSchedule(ctx, tx, f.ID, r.ScheduleID); err != nil {
+				return err
+			}
+		}
+		if err := update(ctx, tx, id, r, s.now().UnixMilli()); err != nil {
+			return err
+		}
+		return franchise.Touch(ctx, tx, f.ID)
+	})
+	if err != nil {
+		return Display{}, err
+	}
+	return get(ctx, s.db, f, storeSlug, id)
+}
+
+// Delete removes a TV and its pending commands.
+func (s *Service) Delete(ctx context.Context, f auth.FranchiseRef, storeSlug, id string) error {
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		if _, err := load(ctx, tx, f.ID, storeSlug, id); err != nil {
+			return err
+		}
+		if err := remove(ctx, tx, id); err != nil {
+			return err
+		}
+		return franchise.Touch(ctx, tx, f.ID)
+	})
+}
+
+// QueueCommand stores a remote command for the TV box to pick up and
+// returns its id. requestedBy is the session's user; adminUserID the
+// administrator behind an impersonation session, if any. Permission is the
+// caller's business: only holders of dispA may send commands.
+func (s *Service) QueueCommand(ctx context.Context, f auth.FranchiseRef, storeSlug, id, operation, requestedBy, adminUserID string) (string, error) {
+	if !ValidOperation(operation) {
+		return "", ErrOperation
+	}
+	if _, err := load(ctx, s.db, f.ID, storeSlug, id); err != nil {
+		return "", err
+	}
+	return insertCommand(ctx, s.db, f.ID, id, operation, requestedBy, adminUserID, s.now().UnixMilli())
+}
+
+// NormalizeDevice returns a device code the way it is stored: upper-case,
+// without the spaces or hyphens an operator may type between its characters.
+func NormalizeDevice(code string) (string, error) {
+	var b strings.Builder
+	for _, r := range strings.ToUpper(strings.TrimSpace(code)) {
+		switch {
+		case r >= 'A' && r <= 'Z', r >= '0' && r <= '9':
+			b.WriteRune(r)
+		case r == ' ', r == '-':
+		default:
+			return "", ErrDeviceInvalid
+		}
+	}
+	if b.Len() == 0 || b.Len() > 32 {
+		return "", ErrDeviceInvalid
+	}
+	return b.String(), nil
+}
+
+// applyTo validates the fields of in other than the device and writes them into r.
+func (in Input) applyTo(r *row) error {
+	if in.Name != nil {
+		r.Name = strings.TrimSpace(*in.Name)
+		if r.Name == "" {
+			return ErrNameRequired
+		}
+		if utf8.RuneCountInString(r.Name) > 120 {
+			return fault.Invalidf("O nome pode ter no máximo 120 caracteres.")
+		}
+	}
+	if in.Detail != nil {
+		r.Detail = strings.TrimSpace(*in.Detail)
+		if utf8.RuneCountInString(r.Detail) > 500 {
+			return fault.Invalidf("O detalhe pode ter no máximo 500 caracteres.")
+		}
+	}
+	for _, o := range []struct {
+		dst *int
+		src *int
+	}{{&r.Orientation, in.Orientation}, {&r.ContentOrientation, in.ContentOrientation}} {
+		if o.src == nil {
+			continue
+		}
+		if *o.src < 0 || *o.src > 3 {
+			return ErrOrientation
+		}
+		*o.dst = *o.src
+	}
+	schedule := in.Schedule
+	if in.ScheduleID != nil {
+		schedule = in.ScheduleID
+	}
+	if schedule != nil {
+		r.ScheduleID = strings.TrimSpace(*schedule)
+	}
+	return nil
+}

@@ -1,0 +1,73 @@
+// Package fault is the vocabulary of errors the domains return: a kind (what
+// went wrong, mapped once to an HTTP status by httpapi) and the API code of
+// the spec's catalogue that tells the client which message to show.
+package fault
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Kind classifies an error for the transport.
+type Kind int
+
+const (
+	Invalid       Kind = iota + 1 // 400
+	Unauthorized                  // 401
+	Forbidden                     // 403
+	NotFound                      // 404
+	Conflict                      // 409
+	TooLarge                      // 413
+	Unprocessable                 // 422
+	TooMany                       // 429
+	Unavailable                   // 503
+)
+
+// Error is a domain error the client may see.
+type Error struct {
+	Kind Kind
+	Code int    // API code from api/errors.json
+	Msg  string // optional pt-BR message overriding the catalogue's text
+}
+
+func (e *Error) Error() string {
+	if e.Msg != "" {
+		return fmt.Sprintf("api error %d: %s", e.Code, e.Msg)
+	}
+	return fmt.Sprintf("api error %d", e.Code)
+}
+
+// Is makes errors.Is match two faults with the same kind and code.
+func (e *Error) Is(target error) bool {
+	t, ok := target.(*Error)
+	return ok && t.Kind == e.Kind && t.Code == e.Code
+}
+
+// New returns a fault with the catalogue's message.
+func New(kind Kind, code int) *Error { return &Error{Kind: kind, Code: code} }
+
+// WithMsg returns a fault with its own pt-BR message.
+func WithMsg(kind Kind, code int, msg string) *Error { return &Error{Kind: kind, Code: code, Msg: msg} }
+
+// As returns the fault inside err, if any.
+func As(err error) (*Error, bool) {
+	var f *Error
+	if errors.As(err, &f) {
+		return f, true
+	}
+	return nil, false
+}
+
+// Common faults shared by every domain.
+var (
+	ErrBadRequest   = New(Invalid, 1003)      // malformed or incomplete request
+	ErrUnauthorized = New(Unauthorized, 1022) // missing, unknown, expired or revoked token
+	ErrForbidden    = New(Forbidden, 1403)    // outside the caller's franchises or permissions
+	ErrNameRequired = New(Invalid, 1141)      // "O campo nome é obrigatório."
+	ErrFranchise    = New(NotFound, 1041)     // franchise not found
+)
+
+// Invalidf is a 400/1003 with a specific pt-BR explanation.
+func Invalidf(format string, args ...any) *Error {
+	return WithMsg(Invalid, 1003, fmt.Sprintf(format, args...))
+}

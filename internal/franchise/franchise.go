@@ -1,0 +1,58 @@
+// Package franchise is the groups (franchises) operators work in: their
+// registration data, the slug that names them in every URL, membership of
+// the users who created them, and the store and TV counts shown next to them.
+package franchise
+
+import "vitrine/internal/fault"
+
+// Franchise is a group as the API shows it.
+type Franchise struct {
+	Slug                  string `json:"slug"`
+	Name                  string `json:"name"`
+	Social                string `json:"social"`
+	Document              string `json:"document"` // CNPJ, bare characters, "" when absent
+	State                 string `json:"state"`
+	City                  string `json:"city"`
+	Address               string `json:"address"`
+	Number                string `json:"number"`
+	Complement            string `json:"complement"`
+	AdditionalInformation string `json:"additionalInformation"`
+	Phone                 string `json:"phone"`
+	TagStore              string `json:"tagStore"`
+	TagDisplay            string `json:"tagDisplay"`
+	TagSchedule           string `json:"tagSchedule"`
+	TimeZone              string `json:"timeZone"`
+	Stores                int    `json:"stores"`
+	Displays              int    `json:"displays"`
+	CreatedAt             int64  `json:"createdAt"`
+	UpdatedAt             int64  `json:"updatedAt"`
+}
+
+// Input is the body of a create or update. On update, absent fields keep
+// their value; an empty document removes it.
+type Input struct {
+	Name                  *string `json:"name"`
+	Social                *string `json:"social"`
+	Document              *string `json:"document"`
+	State                 *string `json:"state"`
+	City                  *string `json:"city"`
+	Address               *string `json:"address"`
+	Number                *string `json:"number"`
+	Complement            *string `json:"complement"`
+	AdditionalInformation *string `json:"additionalInformation"`
+	Phone                 *string `json:"phone"`
+	TagStore              *string `json:"tagStore"`
+	TagDisplay            *string `json:"tagDisplay"`
+	TagSchedule           *string `json:"tagSchedule"`
+	TimeZone              *string `json:"timeZone"`
+}
+
+// Errors of this domain.
+var (
+	ErrNameRequired    = fault.ErrNameRequired           // 1141
+	ErrDocumentTaken   = fault.New(fault.Conflict, 1042) // CNPJ already registered
+	ErrDocumentInvalid = fault.New(fault.Invalid, 1043)  // CNPJ check digits do not match
+	ErrNotFound        = fault.ErrFranchise              // 1041
+	ErrPhoneInvalid    = fault.Invalidf("Telefone inválido")
+	ErrTimeZone        = fault.Invalidf("Fuso horário inválido.")
+)

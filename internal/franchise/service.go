@@ -1,0 +1,175 @@
+package franchise
+
+import (
+	"context"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"vitrine/internal/br"
+	"vitrine/internal/db"
+	"vitrine/internal/fault"
+	"vitrine/internal/names"
+
+	_ "time/tzdata" // time zones validate the same on every host
+)
+
+// Service holds the rules for franchises.
+type Service struct {
+	db  *db.DB
+	now func() time.Time
+}
+
+// NewService returns the franchise service.
+func NewService(d *db.DB, now func() time.Time) *Service {
+	return &Service{db: d, now: now}
+}
+
+// ListForUser returns the user's franchises, oldest first.
+func (s *Service) ListForUser(ctx context.Context, userID string) ([]Franchise, error) {
+	return list(ctx, s.db, userID)
+}
+
+// ListAll returns every franchise, oldest first (administrators).
+func (s *Service) ListAll(ctx context.Context) ([]Franchise, error) {
+	return list(ctx, s.db, "")
+}
+
+// Create registers a franchise and makes its creator a member.
+func (s *Service) Create(ctx context.Context, creatorID string, in Input) (Franchise, error) {
+	var r row
+	if in.Name == nil {
+		return Franchise{}, ErrNameRequired
+	}
+	r.TimeZone = "America/Sao_Paulo"
+	if err := in.applyTo(&r); err != nil {
+		return Franchise{}, err
+	}
+	base := names.Slug(r.Name)
+	if base == "" {
+		base = "grupo"
+	}
+	now := s.now().UnixMilli()
+	var id string
+	// A lost race for a slug or a document surfaces as a unique violation; on
+	// PostgreSQL that aborts the transaction, so each attempt is a new one.
+	for attempt := 0; ; attempt++ {
+		err := s.db.InTx(ctx, func(tx *db.Tx) error {
+			if err := checkDocumentFree(ctx, tx, r.Document, ""); err != nil {
+				return err
+			}
+			slug, err := freeSlug(ctx, tx, base)
+			if err != nil {
+				return err
+			}
+			id, err = insert(ctx, tx, slug, r, now)
+			if err != nil {
+				return err
+			}
+			return addMember(ctx, tx, creatorID, id, now)
+		})
+		if err == nil {
+			break
+		}
+		if !db.IsUniqueViolation(err) || attempt == 4 {
+			return Franchise{}, err
+		}
+	}
+	return get(ctx, s.db, id)
+}
+
+// Update changes the fields present in in. The slug stays: it names the
+// franchise in URLs and in the browsers that selected it.
+func (s *Service) Update(ctx context.Context, id string, in Input) (Franchise, error) {
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		r, err := load(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if err := in.applyTo(&r); err != nil {
+			return err
+		}
+		if err := checkDocumentFree(ctx, tx, r.Document, id); err != nil {
+			return err
+		}
+		return update(ctx, tx, id, r, s.now().UnixMilli())
+	})
+	if db.IsUniqueViolation(err) {
+		return Franchise{}, ErrDocumentTaken
+	}
+	if err != nil {
+		return Franchise{}, err
+	}
+	return get(ctx, s.db, id)
+}
+
+// applyTo validates the fields present in in and writes them into r.
+func (in Input) applyTo(r *row) error {
+	if in.Name != nil {
+		r.Name = strings.TrimSpace(*in.Name)
+		if r.Name == "" {
+			return ErrNameRequired
+		}
+	}
+	if in.Document != nil {
+		d := strings.TrimSpace(*in.Document)
+		if d == "" {
+			r.Document = ""
+		} else {
+			cnpj, ok := br.CNPJ(d)
+			if !ok {
+				return ErrDocumentInvalid
+			}
+			r.Document = cnpj
+		}
+	}
+	if in.Phone != nil {
+		p := strings.TrimSpace(*in.Phone)
+		if p != "" {
+			var ok bool
+			if p, ok = br.Phone(p); !ok {
+				return ErrPhoneInvalid
+			}
+		}
+		r.Phone = p
+	}
+	if in.TimeZone != nil {
+		tz := strings.TrimSpace(*in.TimeZone)
+		if tz == "" {
+			tz = "America/Sao_Paulo"
+		}
+		if _, err := time.LoadLocation(tz); err != nil || tz == "Local" {
+			return ErrTimeZone
+		}
+		r.TimeZone = tz
+	}
+	texts := []struct {
+		dst   *string
+		src   *string
+		label string
+		max   int
+	}{
+		{&r.Social, in.Social, "Nome Social", 200},
+		{&r.State, in.State, "Estado", 100},
+		{&r.City, in.City, "Cidade", 100},
+		{&r.Address, in.Address, "Endereço", 200},
+		{&r.Number, in.Number, "Número", 20},
+		{&r.Complement, in.Complement, "Complemento", 100},
+		{&r.AdditionalInformation, in.AdditionalInformation, "Informações adicionais", 1000},
+		{&r.TagStore, in.TagStore, "tagStore", 100},
+		{&r.TagDisplay, in.TagDisplay, "tagDisplay", 100},
+		{&r.TagSchedule, in.TagSchedule, "tagSchedule", 100},
+	}
+	for _, t := range texts {
+		if t.src != nil {
+			*t.dst = strings.TrimSpace(*t.src)
+		}
+		if utf8.RuneCountInString(*t.dst) > t.max {
+			return fault.Invalidf("O campo %s pode ter no máximo %d caracteres.", t.label, t.max)
+		}
+	}
+	if utf8.RuneCountInString(r.Name) > 120 {
+		return fault.Invalidf("O nome pode ter no máximo 120 caracteres.")
+	}
+	return nil
+}

@@ -1,0 +1,182 @@
+package franchise
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+
+	"vitrine/internal/db"
+	"vitrine/internal/ids"
+	"vitrine/internal/names"
+)
+
+// row is a franchise's stored fields.
+type row struct {
+	Name, Social, Document, State, City, Address, Number, Complement string
+	AdditionalInformation, Phone, TagStore, TagDisplay, TagSchedule  string
+	TimeZone                                                         string
+}
+
+const columns = `f.slug, f.name, f.social, COALESCE(f.document, ''), f.state, f.city, f.address,
+	f.number, f.complement, f.additional_information, f.phone, f.tag_store, f.tag_display,
+	f.tag_schedule, f.time_zone, f.created_at, f.updated_at, f.store_count, f.display_count`
+
+func scan(sc interface{ Scan(...any) error }) (Franchise, error) {
+	var f Franchise
+	err := sc.Scan(&f.Slug, &f.Name, &f.Social, &f.Document, &f.State, &f.City, &f.Address,
+		&f.Number, &f.Complement, &f.AdditionalInformation, &f.Phone, &f.TagStore, &f.TagDisplay,
+		&f.TagSchedule, &f.TimeZone, &f.CreatedAt, &f.UpdatedAt, &f.Stores, &f.Displays)
+	return f, err
+}
+
+// list returns the franchises of userID, or every franchise when userID is "".
+func list(ctx context.Context, q db.Querier, userID string) ([]Franchise, error) {
+	query := `SELECT ` + columns + ` FROM franchises f ORDER BY f.created_at, f.id`
+	var args []any
+	if userID != "" {
+		query = `SELECT ` + columns + ` FROM franchises f
+			JOIN user_franchises uf ON uf.franchise_id = f.id
+			WHERE uf.user_id = ? ORDER BY f.created_at, f.id`
+		args = append(args, userID)
+	}
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []Franchise{}
+	for rows.Next() {
+		f, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, f)
+	}
+	return out, rows.Err()
+}
+
+func get(ctx context.Context, q db.Querier, id string) (Franchise, error) {
+	f, err := scan(q.QueryRowContext(ctx, `SELECT `+columns+` FROM franchises f WHERE f.id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Franchise{}, ErrNotFound
+	}
+	return f, err
+}
+
+func load(ctx context.Context, q db.Querier, id string) (row, error) {
+	var r row
+	err := q.QueryRowContext(ctx, `
+		SELECT name, social, COALESCE(document, ''), state, city, address, number, complement,
+		       additional_information, phone, tag_store, tag_display, tag_schedule, time_zone
+		FROM franchises WHERE id = ?`, id).
+		Scan(&r.Name, &r.Social, &r.Document, &r.State, &r.City, &r.Address, &r.Number, &r.Complement,
+			&r.AdditionalInformation, &r.Phone, &r.TagStore, &r.TagDisplay, &r.TagSchedule, &r.TimeZone)
+	if errors.Is(err, sql.ErrNoRows) {
+		return r, ErrNotFound
+	}
+	return r, err
+}
+
+// nullable stores "" as NULL so that any number of franchises may have no document.
+func nullable(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+func insert(ctx context.Context, q db.Querier, slug string, r row, now int64) (string, error) {
+	id := ids.New()
+	_, err := q.ExecContext(ctx, `
+		INSERT INTO franchises (id, slug, name, social, document, state, city, address, number,
+		    complement, additional_information, phone, tag_store, tag_display, tag_schedule,
+		    time_zone, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		id, slug, r.Name, r.Social, nullable(r.Document), r.State, r.City, r.Address, r.Number,
+		r.Complement, r.AdditionalInformation, r.Phone, r.TagStore, r.TagDisplay, r.TagSchedule,
+		r.TimeZone, now, now)
+	return id, err
+}
+
+func update(ctx context.Context, q db.Querier, id string, r row, now int64) error {
+	_, err := q.ExecContext(ctx, `
+		UPDATE franchises SET name = ?, social = ?, document = ?, state = ?, city = ?, address = ?,
+		    number = ?, complement = ?, additional_information = ?, phone = ?, tag_store = ?,
+		    tag_display = ?, tag_schedule = ?, time_zone = ?, updated_at = ?
+		WHERE id = ?`,
+		r.Name, r.Social, nullable(r.Document), r.State, r.City, r.Address, r.Number, r.Complement,
+		r.AdditionalInformation, r.Phone, r.TagStore, r.TagDisplay, r.TagSchedule, r.TimeZone, now, id)
+	return err
+}
+
+func addMember(ctx context.Context, q db.Querier, userID, franchiseID string, now int64) error {
+	_, err := q.ExecContext(ctx, `
+		INSERT INTO user_franchises (user_id, franchise_id, created_at) VALUES (?, ?, ?)`,
+		userID, franchiseID, now)
+	return err
+}
+
+// checkDocumentFree fails with ErrDocumentTaken when another franchise than
+// exceptID holds document.
+func checkDocumentFree(ctx context.Context, q db.Querier, document, exceptID string) error {
+	if document == "" {
+		return nil
+	}
+	var n int
+	err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM franchises WHERE document = ? AND id <> ?`,
+		document, exceptID).Scan(&n)
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		return ErrDocumentTaken
+	}
+	return nil
+}
+
+// freeSlug returns base, or base-2, base-3, … whichever is free first.
+func freeSlug(ctx context.Context, q db.Querier, base string) (string, error) {
+	rows, err := q.QueryContext(ctx, `SELECT slug FROM franchises WHERE slug = ? OR slug LIKE ?`,
+		base, base+"-%")
+	if err != nil {
+		return "", err
+	}
+	defer rows.Close()
+	taken := map[string]bool{}
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			return "", err
+		}
+		taken[s] = true
+	}
+	if err := rows.Err(); err != nil {
+		return "", err
+	}
+	return names.FirstFree(base, taken), nil
+}
+
+// Touch bumps the franchise's revision and recounts its stores and TVs.
+// Every change to what the store or TV lists of a franchise show (stores,
+// contacts, TVs, schedule names, TV status) calls it inside its own
+// transaction, after its last write; cached answers of an older revision are
+// then rebuilt. Coming last, it also takes the franchise row lock last, so
+// concurrent writers cannot deadlock on it.
+func Touch(ctx context.Context, q db.Querier, franchiseID string) error {
+	_, err := q.ExecContext(ctx, `
+		UPDATE franchises SET revision = revision + 1,
+		    store_count = (SELECT COUNT(*) FROM stores s WHERE s.franchise_id = franchises.id),
+		    display_count = (SELECT COUNT(*) FROM displays d WHERE d.franchise_id = franchises.id)
+		WHERE id = ?`, franchiseID)
+	return err
+}
+
+// Revision returns the franchise's current revision.
+func Revision(ctx context.Context, q db.Querier, franchiseID string) (int64, error) {
+	var rev int64
+	err := q.QueryRowContext(ctx, `SELECT revision FROM franchises WHERE id = ?`, franchiseID).Scan(&rev)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, ErrNotFound
+	}
+	return rev, err
+}

@@ -1,0 +1,71 @@
+package httpapi_test
+
+import (
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"gopkg.in/yaml.v3"
+
+	"vitrine/api"
+	"vitrine/internal/testutil"
+)
+
+// The contract and the server must list the same routes: a route served but
+// not described, or described but not served, fails here.
+func TestEveryRouteIsInTheContractAndBack(t *testing.T) {
+	a := testutil.NewApp(t, "sqlite")
+
+	var doc struct {
+		Paths map[string]map[string]any `yaml:"paths"`
+	}
+	if err := yaml.Unmarshal(api.OpenAPI, &doc); err != nil {
+		t.Fatalf("api/openapi.yaml: %v", err)
+	}
+	var described []string
+	for path, ops := range doc.Paths {
+		for method := range ops {
+			switch method {
+			case "get", "post", "put", "patch", "delete":
+				described = append(described, strings.ToUpper(method)+" /api"+path)
+			}
+		}
+	}
+	served := a.Server.Routes()
+	sort.Strings(described)
+	sort.Strings(served)
+	for _, r := range served {
+		if !slices.Contains(described, r) {
+			t.Errorf("served but missing from api/openapi.yaml: %s", r)
+		}
+	}
+	for _, r := range described {
+		if !slices.Contains(served, r) {
+			t.Errorf("in api/openapi.yaml but not served: %s", r)
+		}
+	}
+}
+
+func TestHealthAndUnknownRoutes(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		a := testutil.NewApp(t, engine)
+		a.Run(t, []testutil.Scenario{
+			{Name: "health answers once the database is reachable", Method: "GET", Path: "/api/health",
+				Status: 200, Contains: []string{`"status":"ok"`, engine}},
+			{Name: "unknown API route is a JSON 404, not the console", Method: "GET", Path: "/api/nope",
+				Status: 404, Code: 1003, Contains: []string{`"error":true`}},
+			{Name: "wrong method on a known route is a JSON error", Method: "DELETE", Path: "/api/health",
+				Status: 404, Code: 1003},
+		})
+	})
+}
+
+func TestHealthIs503WhenTheDatabaseIsGone(t *testing.T) {
+	a := testutil.NewApp(t, "sqlite")
+	a.DB.Close()
+	r := a.Do(t, "GET", "/api/health", "", nil)
+	if r.Status != 503 || r.Code() != 1500 {
+		t.Fatalf("health with a closed database: %d %s", r.Status, r.Body)
+	}
+}

@@ -1,0 +1,121 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+
+	"vitrine/internal/auth"
+	"vitrine/internal/display"
+	"vitrine/internal/fault"
+)
+
+type displayListResponse struct {
+	DisplayList []display.Display `json:"displayList"`
+}
+
+type displayResponse struct {
+	Display display.Display `json:"display"`
+}
+
+type commandResponse struct {
+	CommandID string `json:"commandId"`
+}
+
+// GET /api/display/{franchise} — every TV of the franchise (the overview).
+func (s *Server) listFranchiseDisplays(w http.ResponseWriter, r *http.Request, p *auth.Principal) error {
+	f, err := p.Franchise(r.PathValue("franchise"))
+	if err != nil {
+		return err
+	}
+	return s.writeSnapshot(w, r, f, "displays", func(ctx context.Context) (any, error) {
+		list, err := s.Displays.ListFranchise(ctx, f)
+		return displayListResponse{DisplayList: list}, err
+	})
+}
+
+// GET /api/display/{franchise}/{storeSlug}
+func (s *Server) listStoreDisplays(w http.ResponseWriter, r *http.Request, p *auth.Principal) error {
+	f, err := p.Franchise(r.PathValue("franchise"))
+	if err != nil {
+		return err
+	}
+	list, err := s.Displays.ListStore(r.Context(), f, r.PathValue("storeSlug"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, displayListResponse{DisplayList: list})
+	return nil
+}
+
+// POST /api/display/{franchise}/{storeSlug}
+func (s *Server) createDisplay(w http.ResponseWriter, r *http.Request, p *auth.Principal) error {
+	f, err := p.Franchise(r.PathValue("franchise"))
+	if err != nil {
+		return err
+	}
+	var in display.Input
+	if err := decode(w, r, &in); err != nil {
+		return err
+	}
+	d, err := s.Displays.Create(r.Context(), f, r.PathValue("storeSlug"), in)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, displayResponse{Display: d})
+	return nil
+}
+
+// POST /api/display/{franchise}/{storeSlug}/{displayId}
+func (s *Server) updateDisplay(w http.ResponseWriter, r *http.Request, p *auth.Principal) error {
+	f, err := p.Franchise(r.PathValue("franchise"))
+	if err != nil {
+		return err
+	}
+	var in display.Input
+	if err := decode(w, r, &in); err != nil {
+		return err
+	}
+	d, err := s.Displays.Update(r.Context(), f, r.PathValue("storeSlug"), r.PathValue("displayId"), in)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, displayResponse{Display: d})
+	return nil
+}
+
+// DELETE /api/display/{franchise}/{storeSlug}/{displayId}
+func (s *Server) deleteDisplay(w http.ResponseWriter, r *http.Request, p *auth.Principal) error {
+	f, err := p.Franchise(r.PathValue("franchise"))
+	if err != nil {
+		return err
+	}
+	if err := s.Displays.Delete(r.Context(), f, r.PathValue("storeSlug"), r.PathValue("displayId")); err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+	return nil
+}
+
+// POST /api/display/{franchise}/{storeSlug}/{displayId}/admin-command —
+// queue a remote command; the session's user, or the administrator
+// impersonating them, must hold dispA.
+func (s *Server) queueDisplayCommand(w http.ResponseWriter, r *http.Request, p *auth.Principal) error {
+	f, err := p.Franchise(r.PathValue("franchise"))
+	if err != nil {
+		return err
+	}
+	if !p.Can("dispA") {
+		return fault.ErrForbidden
+	}
+	var in display.CommandInput
+	if err := decode(w, r, &in); err != nil {
+		return err
+	}
+	id, err := s.Displays.QueueCommand(r.Context(), f, r.PathValue("storeSlug"), r.PathValue("displayId"),
+		in.Operation, p.UserID, p.AdminUserID)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusAccepted, commandResponse{CommandID: id})
+	return nil
+}

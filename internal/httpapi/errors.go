@@ -1,0 +1,58 @@
+package httpapi
+
+import (
+	"errors"
+	"log/slog"
+	"net/http"
+
+	"vitrine/api"
+	"vitrine/internal/fault"
+)
+
+// errorBody is the spec's error object.
+type errorBody struct {
+	Error      bool   `json:"error"`
+	StatusCode int    `json:"statusCode"`
+	Msg        string `json:"msg"`
+}
+
+var kindStatus = map[fault.Kind]int{
+	fault.Invalid:       http.StatusBadRequest,
+	fault.Unauthorized:  http.StatusUnauthorized,
+	fault.Forbidden:     http.StatusForbidden,
+	fault.NotFound:      http.StatusNotFound,
+	fault.Conflict:      http.StatusConflict,
+	fault.TooLarge:      http.StatusRequestEntityTooLarge,
+	fault.Unprocessable: http.StatusUnprocessableEntity,
+	fault.TooMany:       http.StatusTooManyRequests,
+	fault.Unavailable:   http.StatusServiceUnavailable,
+}
+
+// writeError turns any error into the JSON error body. Faults carry their own
+// status and code; anything else is a 500 whose details go to the log only.
+func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
+	if f, ok := fault.As(err); ok {
+		status := kindStatus[f.Kind]
+		if status == 0 {
+			status = http.StatusBadRequest
+		}
+		msg := f.Msg
+		if msg == "" {
+			msg = api.Message(f.Code)
+		}
+		writeJSON(w, status, errorBody{Error: true, StatusCode: f.Code, Msg: msg})
+		return
+	}
+	var tooLarge *http.MaxBytesError
+	if errors.As(err, &tooLarge) {
+		writeJSON(w, http.StatusRequestEntityTooLarge, errorBody{Error: true, StatusCode: 1003,
+			Msg: "A solicitação é grande demais."})
+		return
+	}
+	if errors.Is(err, r.Context().Err()) && r.Context().Err() != nil {
+		// The client went away; nobody reads this answer.
+		return
+	}
+	log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+	writeJSON(w, http.StatusInternalServerError, errorBody{Error: true, StatusCode: 1500, Msg: api.Message(1500)})
+}

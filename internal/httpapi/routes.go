@@ -1,0 +1,54 @@
+package httpapi
+
+// registerRoutes lists every route of the API in one place. Each domain keeps
+// its block; the handlers live in the file named after the domain.
+func (s *Server) registerRoutes() {
+	s.public("GET /api/health", s.health)
+
+	// Accounts: sign-in, sessions, e-mail verification, password reset, and
+	// user administration (userA) with impersonation.
+	s.public("POST /api/user/auth", s.login)
+	s.public("POST /api/user/register", s.registerUser)
+	s.public("POST /api/user/verify-link", s.verifyEmail)
+	s.public("POST /api/user/request-reset-pwd", s.requestPasswordReset)
+	s.public("POST /api/user/reset-pwd-link", s.resetPassword)
+	s.user("POST /api/user/pwd", s.changePassword)
+	s.user("POST /api/user/logout", s.logout)
+	s.user("GET /api/user/detail", s.userDetail)
+	s.user("POST /api/user/detail", s.updateUserDetail)
+	s.permitted("GET /api/user/all", "userA", s.listUsers)
+	s.permitted("POST /api/user/impersonate", "userA", s.impersonate)
+	s.permitted("POST /api/user/franchise", "userA", s.changeUserFranchise)
+	s.permitted("POST /api/user/detail/adm", "userA", s.adminUpdateUser)
+
+	// Media library; files are uploaded straight to storage with a signed
+	// policy, and served from /files when storage is the local folder.
+	s.user("GET /api/media/{franchise}", s.listMedia)
+	s.user("GET /api/media/file/{franchise}", s.mediaUploadPolicy)
+	s.user("POST /api/media/{franchise}", s.registerMedia)
+	s.user("POST /api/media/{franchise}/{id}", s.updateMedia)
+	s.user("DELETE /api/media/{franchise}/{id}", s.deleteMedia)
+	s.public("POST /files/upload", s.uploadFile)
+	s.public("GET /files/{path...}", s.serveFile)
+
+	// Franchises (groups)
+	s.user("GET /api/franchise", s.listFranchises)
+	s.user("GET /api/franchise/all", s.listAllFranchises)
+	s.user("POST /api/franchise", s.createFranchise)
+	s.user("POST /api/franchise/{slug}", s.updateFranchise)
+
+	// Stores, their contacts, and WhatsApp messages to them
+	s.user("GET /api/store/{franchise}", s.listStores)
+	s.user("POST /api/store/{franchise}", s.createStore)
+	s.user("POST /api/store/{franchise}/notify", s.notifyStores)
+	s.user("POST /api/store/{franchise}/{storeSlug}", s.updateStore)
+	s.user("DELETE /api/store/{franchise}/{storeSlug}", s.deleteStore)
+
+	// Displays (TVs) and remote commands to their TV boxes
+	s.user("GET /api/display/{franchise}", s.listFranchiseDisplays)
+	s.user("GET /api/display/{franchise}/{storeSlug}", s.listStoreDisplays)
+	s.user("POST /api/display/{franchise}/{storeSlug}", s.createDisplay)
+	s.user("POST /api/display/{franchise}/{storeSlug}/{displayId}", s.updateDisplay)
+	s.user("DELETE /api/display/{franchise}/{storeSlug}/{displayId}", s.deleteDisplay)
+	s.user("POST /api/display/{franchise}/{storeSlug}/{displayId}/admin-command", s.queueDisplayCommand)
+}

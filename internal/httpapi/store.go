@@ -1,0 +1,106 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+
+	"vitrine/internal/auth"
+	"vitrine/internal/store"
+)
+
+type storeListResponse struct {
+	StoreList []store.Store `json:"storeList"`
+}
+
+type storeResponse struct {
+	Store store.Store `json:"store"`
+}
+
+type notifyResponse struct {
+	Queued int `json:"queued"`
+}
+
+// GET /api/store/{franchise}
+func (s *Server) listStores(w http.ResponseWriter, r *http.Request, p *auth.Principal) error {
+	f, err := p.Franchise(r.PathValue("franchise"))
+	if err != nil {
+		return err
+	}
+	return s.writeSnapshot(w, r, f, "stores", func(ctx context.Context) (any, error) {
+		list, err := s.Stores.List(ctx, f)
+		return storeListResponse{StoreList: list}, err
+	})
+}
+
+// POST /api/store/{franchise}
+func (s *Server) createStore(w http.ResponseWriter, r *http.Request, p *auth.Principal) error {
+	f, err := p.Franchise(r.PathValue("franchise"))
+	if err != nil {
+		return err
+	}
+	var in store.Input
+	if err := decode(w, r, &in); err != nil {
+		return err
+	}
+	st, err := s.Stores.Create(r.Context(), f, in)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, storeResponse{Store: st})
+	return nil
+}
+
+// POST /api/store/{franchise}/{storeSlug}
+func (s *Server) updateStore(w http.ResponseWriter, r *http.Request, p *auth.Principal) error {
+	f, err := p.Franchise(r.PathValue("franchise"))
+	if err != nil {
+		return err
+	}
+	var in store.Input
+	if err := decode(w, r, &in); err != nil {
+		return err
+	}
+	st, err := s.Stores.Update(r.Context(), f, r.PathValue("storeSlug"), in)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, storeResponse{Store: st})
+	return nil
+}
+
+// DELETE /api/store/{franchise}/{storeSlug} — body {name} optional.
+func (s *Server) deleteStore(w http.ResponseWriter, r *http.Request, p *auth.Principal) error {
+	f, err := p.Franchise(r.PathValue("franchise"))
+	if err != nil {
+		return err
+	}
+	var body struct {
+		Name string `json:"name"`
+	}
+	if err := decodeOptional(w, r, &body); err != nil {
+		return err
+	}
+	if err := s.Stores.Delete(r.Context(), f, r.PathValue("storeSlug"), body.Name); err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+	return nil
+}
+
+// POST /api/store/{franchise}/notify — WhatsApp message to the chosen stores.
+func (s *Server) notifyStores(w http.ResponseWriter, r *http.Request, p *auth.Principal) error {
+	f, err := p.Franchise(r.PathValue("franchise"))
+	if err != nil {
+		return err
+	}
+	var in store.NotifyInput
+	if err := decode(w, r, &in); err != nil {
+		return err
+	}
+	n, err := s.Stores.Notify(r.Context(), f, in)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusAccepted, notifyResponse{Queued: n})
+	return nil
+}

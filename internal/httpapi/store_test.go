@@ -1,0 +1,175 @@
+package httpapi_test
+
+import (
+	"bytes"
+	"context"
+	"testing"
+
+	"vitrine/internal/testutil"
+)
+
+// storeBody is a valid store as the console sends it.
+func storeBody(name string, contacts ...map[string]any) map[string]any {
+	if contacts == nil {
+		contacts = []map[string]any{}
+	}
+	return map[string]any{"name": name, "region": "Sudeste", "state": "SP", "city": "São Paulo", "contacts": contacts}
+}
+
+func contact(name, phone string) map[string]any {
+	return map[string]any{"name": name, "role": "Gerente", "phone": phone}
+}
+
+func TestStores(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		a := testutil.NewApp(t, engine)
+		ana := a.SeedUser(t, "ana@example.com", "")
+		a.SeedFranchise(t, "rede", "Rede", ana)
+
+		a.Run(t, []testutil.Scenario{
+			{Name: "an empty franchise has no stores", Method: "GET", Path: "/api/store/rede", Token: ana.Token,
+				Status: 200, Contains: []string{`{"storeList":[]}`}},
+			{Name: "name is required", Method: "POST", Path: "/api/store/rede", Token: ana.Token,
+				Body: map[string]any{"region": "Sul", "state": "RS", "city": "Porto Alegre"}, Status: 400, Code: 1141},
+			{Name: "region is required", Method: "POST", Path: "/api/store/rede", Token: ana.Token,
+				Body: map[string]any{"name": "Loja", "state": "RS", "city": "Porto Alegre"}, Status: 400, Code: 1003,
+				Contains: []string{"região"}},
+			{Name: "state is required", Method: "POST", Path: "/api/store/rede", Token: ana.Token,
+				Body: map[string]any{"name": "Loja", "region": "Sul", "state": " ", "city": "Porto Alegre"}, Status: 400, Code: 1003,
+				Contains: []string{"estado"}},
+			{Name: "city is required", Method: "POST", Path: "/api/store/rede", Token: ana.Token,
+				Body: map[string]any{"name": "Loja", "region": "Sul", "state": "RS"}, Status: 400, Code: 1003,
+				Contains: []string{"cidade"}},
+			{Name: "a contact phone of 9 digits is refused", Method: "POST", Path: "/api/store/rede", Token: ana.Token,
+				Body: storeBody("Loja", contact("Rita", "(11) 3456-789")), Status: 400, Code: 1003,
+				Contains: []string{"Telefone inválido"}},
+			{Name: "a contact without role is refused", Method: "POST", Path: "/api/store/rede", Token: ana.Token,
+				Body: storeBody("Loja", map[string]any{"name": "Rita", "role": " ", "phone": "11987654321"}), Status: 400, Code: 1003},
+			{Name: "a store document must be a valid CNPJ", Method: "POST", Path: "/api/store/rede", Token: ana.Token,
+				Body:   map[string]any{"name": "Loja", "region": "Sul", "state": "RS", "city": "Pelotas", "document": "123"},
+				Status: 400, Code: 1043},
+			{Name: "create a store with two contacts", Method: "POST", Path: "/api/store/rede", Token: ana.Token,
+				Body: storeBody("Loja Ção 10",
+					contact(" Rita ", "(11) 98765-4321"),
+					map[string]any{"name": "Beto", "role": "Caixa", "phone": "1134567890", "receiveNotify": false}),
+				Status: 201,
+				Contains: []string{`"slug":"loja-cao-10"`, `"name":"Loja Ção 10"`, `"franchise":"rede"`, `"displays":0`,
+					`{"name":"Rita","role":"Gerente","phone":"11987654321","receiveNotify":true}`,
+					`{"name":"Beto","role":"Caixa","phone":"1134567890","receiveNotify":false}`}},
+			{Name: "contacts may be left out on creation", Method: "POST", Path: "/api/store/rede", Token: ana.Token,
+				Body: map[string]any{"name": "loja 2", "region": "Sul", "state": "RS", "city": "Pelotas"}, Status: 201,
+				Contains: []string{`"slug":"loja-2"`, `"contacts":[]`}},
+			{Name: "the same name gets a numbered slug", Method: "POST", Path: "/api/store/rede", Token: ana.Token,
+				Body: storeBody("Loja 2"), Status: 201, Contains: []string{`"slug":"loja-2-2"`}},
+			{Name: "a store named like the notify call gets another slug", Method: "POST", Path: "/api/store/rede", Token: ana.Token,
+				Body: storeBody("Notify"), Status: 201, Contains: []string{`"slug":"notify-2"`}},
+			{Name: "stores are listed by name, numbers by value", Method: "GET", Path: "/api/store/rede", Token: ana.Token,
+				Status: 200, Check: func(t *testing.T, r *testutil.Response) {
+					var body struct {
+						StoreList []struct {
+							Slug     string           `json:"slug"`
+							Contacts []map[string]any `json:"contacts"`
+						} `json:"storeList"`
+					}
+					r.Decode(t, &body)
+					var slugs []string
+					for _, s := range body.StoreList {
+						slugs = append(slugs, s.Slug)
+					}
+					want := []string{"loja-2", "loja-2-2", "loja-cao-10", "notify-2"}
+					if len(slugs) != len(want) {
+						t.Fatalf("slugs %v, want %v", slugs, want)
+					}
+					for i := range want {
+						if slugs[i] != want[i] {
+							t.Fatalf("slugs %v, want %v", slugs, want)
+						}
+					}
+					if len(body.StoreList[2].Contacts) != 2 || body.StoreList[2].Contacts[0]["name"] != "Rita" {
+						t.Fatalf("contacts: %s", r.Body)
+					}
+				}},
+			{Name: "update drops repeated phones and keeps the slug", Method: "POST", Path: "/api/store/rede/loja-cao-10", Token: ana.Token,
+				Body: storeBody("Loja Ção Dez",
+					contact("Rita", "11987654321"),
+					contact("Rita de novo", "(11) 98765-4321"),
+					contact("Caio", "21912345678")),
+				Status:   200,
+				Contains: []string{`"slug":"loja-cao-10"`, `"name":"Loja Ção Dez"`, `"name":"Caio"`},
+				Absent:   []string{"Rita de novo", "Beto"}},
+			{Name: "update without contacts keeps them", Method: "POST", Path: "/api/store/rede/loja-cao-10", Token: ana.Token,
+				Body: map[string]any{"city": "Campinas"}, Status: 200, Contains: []string{`"city":"Campinas"`, `"name":"Caio"`}},
+			{Name: "update may not blank a required field", Method: "POST", Path: "/api/store/rede/loja-cao-10", Token: ana.Token,
+				Body: map[string]any{"region": ""}, Status: 400, Code: 1003},
+			{Name: "updating an unknown store is 1061", Method: "POST", Path: "/api/store/rede/nao-existe", Token: ana.Token,
+				Body: storeBody("X"), Status: 404, Code: 1061},
+			{Name: "deleting an unknown store is 1061", Method: "DELETE", Path: "/api/store/rede/nao-existe", Token: ana.Token,
+				Body: map[string]any{"name": "X"}, Status: 404, Code: 1061},
+			{Name: "deleting with another store's name is refused", Method: "DELETE", Path: "/api/store/rede/loja-2", Token: ana.Token,
+				Body: map[string]any{"name": "Loja Ção Dez"}, Status: 400, Code: 1003},
+			{Name: "delete a store by its name", Method: "DELETE", Path: "/api/store/rede/loja-2", Token: ana.Token,
+				Body: map[string]any{"name": "loja 2"}, Status: 200, Contains: []string{`"ok":true`}},
+			{Name: "delete without a body", Method: "DELETE", Path: "/api/store/rede/notify-2", Token: ana.Token,
+				Status: 200},
+			{Name: "deleted stores are gone", Method: "GET", Path: "/api/store/rede", Token: ana.Token,
+				Status: 200, Absent: []string{`"slug":"loja-2"`, "notify-2"}, Contains: []string{"loja-2-2", "loja-cao-10"}},
+		})
+	})
+}
+
+func TestDeletingAStoreDeletesItsTVs(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		a := testutil.NewApp(t, engine)
+		ana := a.SeedUser(t, "ana@example.com", `{"dispA":1}`)
+		a.SeedFranchise(t, "rede", "Rede", ana)
+		mustStatus(t, a.Do(t, "POST", "/api/store/rede", ana.Token, storeBody("Centro", contact("Rita", "11987654321"))), 201)
+		mustStatus(t, a.Do(t, "POST", "/api/store/rede", ana.Token, storeBody("Norte")), 201)
+		var tv struct {
+			Display struct{ ID string } `json:"display"`
+		}
+		for _, code := range []string{"AAA111", "AAA222"} {
+			r := a.Do(t, "POST", "/api/display/rede/centro", ana.Token, map[string]any{"name": "TV " + code, "device": code, "contentOrientation": 0})
+			mustStatus(t, r, 201)
+			r.Decode(t, &tv)
+		}
+		mustStatus(t, a.Do(t, "POST", "/api/display/rede/centro/"+tv.Display.ID+"/admin-command", ana.Token, map[string]any{"operation": "screenshot"}), 202)
+		mustStatus(t, a.Do(t, "POST", "/api/display/rede/norte", ana.Token, map[string]any{"name": "TV N", "device": "BBB111"}), 201)
+
+		mustStatus(t, a.Do(t, "DELETE", "/api/store/rede/centro", ana.Token, map[string]any{"name": "Centro"}), 200)
+
+		count := func(query string) int {
+			var n int
+			if err := a.DB.QueryRowContext(context.Background(), query).Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		if n := count(`SELECT COUNT(*) FROM displays`); n != 1 {
+			t.Errorf("%d TVs left, want only the other store's", n)
+		}
+		if n := count(`SELECT COUNT(*) FROM store_contacts`); n != 0 {
+			t.Errorf("%d contacts left", n)
+		}
+		if n := count(`SELECT COUNT(*) FROM display_commands`); n != 0 {
+			t.Errorf("%d commands left", n)
+		}
+		r := a.Do(t, "GET", "/api/display/rede", ana.Token, nil)
+		mustStatus(t, r, 200)
+		if got := r.JSON(t)["displayList"].([]any); len(got) != 1 {
+			t.Errorf("overview lists %d TVs: %s", len(got), r.Body)
+		}
+		// The freed device code can be registered again.
+		mustStatus(t, a.Do(t, "POST", "/api/display/rede/norte", ana.Token, map[string]any{"name": "TV", "device": "AAA111"}), 201)
+		r = a.Do(t, "GET", "/api/franchise", ana.Token, nil)
+		if !bytes.Contains(r.Body, []byte(`"stores":1`)) || !bytes.Contains(r.Body, []byte(`"displays":2`)) {
+			t.Errorf("franchise counts after delete: %s", r.Body)
+		}
+	})
+}
+
+func mustStatus(t *testing.T, r *testutil.Response, status int) {
+	t.Helper()
+	if r.Status != status {
+		t.Fatalf("status %d, want %d: %s", r.Status, status, r.Body)
+	}
+}

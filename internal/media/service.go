@@ -1,0 +1,523 @@
+package media
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"io"
+	"log/slog"
+	"math"
+	"os"
+	"path"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"vitrine/internal/db"
+	"vitrine/internal/fault"
+	"vitrine/internal/ids"
+	"vitrine/internal/objects"
+)
+
+// PolicyTTL is how long an upload policy stays valid: long enough for a
+// 200 MB video on a slow shop connection.
+const PolicyTTL = time.Hour
+
+// Service holds the library's rules.
+type Service struct {
+	db     *db.DB
+	store  objects.Store
+	tools  Tools
+	now    func() time.Time
+	log    *slog.Logger
+	usages []Usage
+	decode chan struct{} // bounds concurrent image decodes (memory)
+}
+
+// NewService builds the library on a database and an object store. tools
+// may be zero (no ffprobe/ffmpeg).
+func NewService(d *db.DB, store objects.Store, tools Tools, now func() time.Time, log *slog.Logger) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	if log == nil {
+		log = slog.Default()
+	}
+	return &Service{db: d, store: store, tools: tools, now: now, log: log, decode: make(chan struct{}, 2)}
+}
+
+// AddUsage plugs in a domain that references media. Call it while wiring,
+// before serving.
+func (s *Service) AddUsage(u Usage) { s.usages = append(s.usages, u) }
+
+// Store is the object store behind the library.
+func (s *Service) Store() objects.Store { return s.store }
+
+// UploadPolicy signs a direct upload of one file of kind (image or video)
+// and contentType under the franchise's prefix.
+func (s *Service) UploadPolicy(ctx context.Context, t Tenant, kind, contentType string) (objects.Upload, error) {
+	if kind != Image && kind != Video {
+		return objects.Upload{}, ErrBadType
+	}
+	f, ok := FormatForUpload(kind, contentType)
+	if !ok {
+		return objects.Upload{}, ErrUnsupported
+	}
+	up, err := s.store.PresignUpload(ctx, objects.UploadPolicy{
+		Key:         mediaPrefix(t) + ids.New() + "." + f.Ext,
+		ContentType: f.ContentType,
+		MaxSize:     maxSize(kind),
+		Expires:     s.now().Add(PolicyTTL),
+	})
+	if err != nil {
+		s.log.Error("sign upload policy", "err", err)
+		return objects.Upload{}, ErrStorageOffline
+	}
+	return up, nil
+}
+
+func mediaPrefix(t Tenant) string { return t.Slug + "/media/" }
+
+// Register checks an uploaded object and adds it to the library. A file
+// that is not what it claims (format, size, integrity) is refused and its
+// object deleted, so nothing half-registered stays behind.
+func (s *Service) Register(ctx context.Context, t Tenant, in RegisterInput) (Media, error) {
+	name := strings.TrimSpace(in.Name)
+	if name == "" {
+		return Media{}, fault.ErrNameRequired
+	}
+	if utf8.RuneCountInString(name) > 200 {
+		return Media{}, fault.Invalidf("O nome pode ter no máximo 200 caracteres.")
+	}
+	kind := in.Type
+	if kind != Image && kind != Video {
+		return Media{}, ErrBadType
+	}
+	folder, err := NormalizeFolder(in.Folder)
+	if err != nil {
+		return Media{}, err
+	}
+	volume, limitByHour, err := checkExtras(0, 0, in.Volume, in.LimitByHour)
+	if err != nil {
+		return Media{}, err
+	}
+
+	// The key must be one this franchise was given: anything else, another
+	// tenant's upload included, is "not found" and left untouched.
+	key := strings.TrimPrefix(strings.TrimSpace(in.FilePath), "/")
+	prefix := mediaPrefix(t)
+	if !strings.HasPrefix(key, prefix) || strings.Contains(key[len(prefix):], "/") || !objects.ValidKey(key) {
+		return Media{}, ErrUploadMissing
+	}
+	declared, ok := formatByExt(strings.TrimPrefix(path.Ext(key), "."))
+	if !ok {
+		return Media{}, ErrUploadMissing
+	}
+	if _, ok := FormatForUpload(kind, declared.ContentType); !ok {
+		return Media{}, fault.Invalidf("O tipo informado (%s) não corresponde ao arquivo enviado.", kind)
+	}
+	if taken, err := filePathTaken(ctx, s.db, key); err != nil {
+		return Media{}, err
+	} else if taken {
+		return Media{}, ErrAlreadyDone
+	}
+
+	obj, info, err := s.store.Open(ctx, key)
+	if errors.Is(err, objects.ErrNotFound) {
+		return Media{}, ErrUploadMissing
+	}
+	if err != nil {
+		s.log.Error("open uploaded object", "key", key, "err", err)
+		return Media{}, ErrStorageOffline
+	}
+	defer obj.Close()
+	refuse := func(cause error) (Media, error) {
+		if err := s.store.Delete(context.WithoutCancel(ctx), key); err != nil {
+			s.log.Error("delete refused upload", "key", key, "err", err)
+		}
+		return Media{}, cause
+	}
+
+	if info.Size == 0 {
+		return refuse(ErrEmptyFile)
+	}
+	if info.Size > maxSize(kind) {
+		return refuse(tooLarge(kind))
+	}
+	head := make([]byte, 512)
+	n, err := obj.ReadAt(head, 0)
+	if err != nil && !errors.Is(err, io.EOF) {
+		return Media{}, fmt.Errorf("read uploaded object: %w", err)
+	}
+	format, ok := Sniff(head[:n])
+	if !ok {
+		return refuse(ErrUnsupported)
+	}
+	if format != declared {
+		return refuse(fault.WithMsg(fault.Unprocessable, 1003, fmt.Sprintf(
+			"O arquivo foi enviado como %s, mas o conteúdo é %s. Envie-o com a extensão correta.",
+			strings.ToUpper(declared.Name), strings.ToUpper(format.Name))))
+	}
+
+	now := s.now().UnixMilli()
+	m := Media{
+		ID: ids.New(), Name: name, Type: format.Kind, FilePath: key, Folder: folder,
+		Size: info.Size, ContentType: format.ContentType, Volume: volume, LimitByHour: limitByHour,
+		CreatedAt: now, UpdatedAt: now,
+	}
+	var thumb []byte
+	if format.Kind == Image {
+		thumb, err = s.analyzeImage(obj, format, info.Size, &m)
+	} else {
+		thumb, err = s.analyzeVideo(ctx, obj, key, format, info.Size, &m)
+		m.DisplayTime = videoDisplayTime(m.Duration, in.DisplayTime)
+	}
+	if err != nil {
+		if _, ok := fault.As(err); ok {
+			return refuse(err)
+		}
+		return Media{}, err
+	}
+	if m.Type == Image {
+		m.Volume = 0
+	}
+
+	if thumb != nil {
+		thumbKey := t.Slug + "/thumbs/" + m.ID + ".jpg"
+		if _, err := s.store.Put(ctx, thumbKey, bytes.NewReader(thumb), objects.PutOptions{
+			ContentType: "image/jpeg", Size: int64(len(thumb)),
+		}); err != nil {
+			s.log.Error("store thumbnail", "key", thumbKey, "err", err)
+			return Media{}, ErrStorageOffline
+		}
+		m.thumbnailPath = thumbKey
+	}
+	if err := insertMedia(ctx, s.db, t.ID, m); err != nil {
+		if m.thumbnailPath != "" {
+			_ = s.store.Delete(context.WithoutCancel(ctx), m.thumbnailPath)
+		}
+		if db.IsUniqueViolation(err) {
+			return Media{}, ErrAlreadyDone
+		}
+		return Media{}, err
+	}
+	s.present(&m, t)
+	return m, nil
+}
+
+// videoDisplayTime is the floor of the duration, else what the browser
+// measured, else the default.
+func videoDisplayTime(duration float64, given *float64) int {
+	if duration >= 1 {
+		return int(math.Floor(duration))
+	}
+	if given != nil && *given >= 1 && *given < 1e6 {
+		return int(math.Floor(*given))
+	}
+	return DefaultDisplayTime
+}
+
+func (s *Service) analyzeImage(obj objects.Object, f Format, size int64, m *Media) ([]byte, error) {
+	if _, err := obj.Seek(0, io.SeekStart); err != nil {
+		return nil, err
+	}
+	cfg, _, err := image.DecodeConfig(bufio.NewReaderSize(obj, 64<<10))
+	if err != nil {
+		return nil, ErrCorrupt
+	}
+	if cfg.Width <= 0 || cfg.Height <= 0 || int64(cfg.Width)*int64(cfg.Height) > MaxPixels {
+		return nil, ErrBadResolution
+	}
+	m.Width, m.Height = cfg.Width, cfg.Height
+	if f == GIF {
+		// A complete GIF ends with its trailer byte.
+		last := make([]byte, 1)
+		if _, err := obj.ReadAt(last, size-1); err != nil || last[0] != 0x3B {
+			return nil, ErrCorrupt
+		}
+	}
+	s.decode <- struct{}{}
+	defer func() { <-s.decode }()
+	if _, err := obj.Seek(0, io.SeekStart); err != nil {
+		return nil, err
+	}
+	img, _, err := image.Decode(bufio.NewReaderSize(obj, 64<<10))
+	if err != nil {
+		return nil, ErrCorrupt
+	}
+	return thumbnail(img)
+}
+
+func (s *Service) analyzeVideo(ctx context.Context, obj objects.Object, key string, f Format, size int64, m *Media) ([]byte, error) {
+	var (
+		v   VideoInfo
+		err error
+	)
+	if f == MP4 {
+		v, err = inspectMP4(obj, size)
+	} else {
+		v, err = inspectAVI(obj, size)
+	}
+	if errors.Is(err, errTruncated) {
+		return nil, ErrCorrupt
+	}
+	if err != nil {
+		return nil, err
+	}
+	var thumb []byte
+	if s.tools.FFprobe != "" || s.tools.FFmpeg != "" {
+		file, cleanup, err := s.localFile(ctx, key, obj)
+		if err != nil {
+			return nil, err
+		}
+		defer cleanup()
+		if s.tools.FFprobe != "" {
+			pv, err := s.tools.Probe(ctx, file)
+			if err != nil {
+				s.log.Info("ffprobe refused an upload", "key", key, "err", err)
+				return nil, ErrCorrupt
+			}
+			v = mergeInfo(pv, v)
+		}
+		if s.tools.FFmpeg != "" {
+			at := math.Min(1, v.Duration/2)
+			thumb, err = s.tools.Frame(ctx, file, at)
+			if err != nil {
+				s.log.Warn("video thumbnail", "key", key, "err", err)
+				thumb = nil
+			}
+		}
+	}
+	if v.Width <= 0 || v.Height <= 0 {
+		return nil, fault.WithMsg(fault.Unprocessable, 1003, "O arquivo não contém uma faixa de vídeo.")
+	}
+	m.Width, m.Height = v.Width, v.Height
+	m.Duration = math.Round(v.Duration*1000) / 1000
+	m.FPS = math.Round(v.FPS*100) / 100
+	return thumb, nil
+}
+
+// mergeInfo prefers the first (ffprobe) figures, falling back on the second.
+func mergeInfo(a, b VideoInfo) VideoInfo {
+	if a.Width == 0 || a.Height == 0 {
+		a.Width, a.Height = b.Width, b.Height
+	}
+	if a.Duration == 0 {
+		a.Duration = b.Duration
+	}
+	if a.FPS == 0 {
+		a.FPS = b.FPS
+	}
+	return a
+}
+
+// localFile gives the external tools a file: the object itself on the local
+// store, else a temporary copy streamed from the bucket.
+func (s *Service) localFile(ctx context.Context, key string, obj objects.Object) (string, func(), error) {
+	if fl, ok := s.store.(objects.Filer); ok {
+		p, err := fl.Path(key)
+		return p, func() {}, err
+	}
+	tmp, err := os.CreateTemp("", "vitrine-media-*")
+	if err != nil {
+		return "", nil, err
+	}
+	cleanup := func() { tmp.Close(); os.Remove(tmp.Name()) }
+	if _, err := obj.Seek(0, io.SeekStart); err != nil {
+		cleanup()
+		return "", nil, err
+	}
+	if _, err := io.CopyBuffer(tmp, obj, make([]byte, 256<<10)); err != nil {
+		cleanup()
+		return "", nil, err
+	}
+	return tmp.Name(), cleanup, tmp.Close()
+}
+
+// List returns the franchise's library, sorted by name in natural order,
+// and the same media arranged in the folder tree.
+func (s *Service) List(ctx context.Context, t Tenant) (Library, error) {
+	list, err := listMedia(ctx, s.db, t.ID)
+	if err != nil {
+		return Library{}, err
+	}
+	slices.SortStableFunc(list, func(a, b Media) int {
+		if c := NaturalCompare(a.Name, b.Name); c != 0 {
+			return c
+		}
+		return cmpInt64(a.CreatedAt, b.CreatedAt)
+	})
+	if err := s.attachSchedules(ctx, t, list); err != nil {
+		return Library{}, err
+	}
+	for i := range list {
+		s.present(&list[i], t)
+	}
+	return Library{MediaList: list, FolderMap: BuildTree(list)}, nil
+}
+
+// Update renames, moves, or changes the volume and hourly limit of a media.
+func (s *Service) Update(ctx context.Context, t Tenant, id string, in UpdateInput) (Media, error) {
+	if in.ID != "" && in.ID != id {
+		return Media{}, fault.Invalidf("O id do corpo não corresponde ao da rota.")
+	}
+	m, err := getMedia(ctx, s.db, t.ID, id)
+	if err != nil {
+		return Media{}, err
+	}
+	if in.Name != nil {
+		name := strings.TrimSpace(*in.Name)
+		if name == "" {
+			return Media{}, fault.ErrNameRequired
+		}
+		if utf8.RuneCountInString(name) > 200 {
+			return Media{}, fault.Invalidf("O nome pode ter no máximo 200 caracteres.")
+		}
+		m.Name = name
+	}
+	if in.Folder != nil {
+		if m.Folder, err = NormalizeFolder(*in.Folder); err != nil {
+			return Media{}, err
+		}
+	}
+	if m.Volume, m.LimitByHour, err = checkExtras(m.Volume, m.LimitByHour, in.Volume, in.LimitByHour); err != nil {
+		return Media{}, err
+	}
+	if m.Type == Image {
+		m.Volume = 0
+	}
+	m.UpdatedAt = s.now().UnixMilli()
+	if err := updateMedia(ctx, s.db, t.ID, m); err != nil {
+		return Media{}, err
+	}
+	one := []Media{m}
+	if err := s.attachSchedules(ctx, t, one); err != nil {
+		return Media{}, err
+	}
+	m = one[0]
+	s.present(&m, t)
+	return m, nil
+}
+
+// Delete removes media from every schedule and advertisement that uses
+// them, then deletes their rows, files and thumbnails. Either every id is
+// found and deleted, or nothing is.
+func (s *Service) Delete(ctx context.Context, t Tenant, idList []string) error {
+	if len(idList) == 0 {
+		return ErrMissingID
+	}
+	var unique []string
+	for _, id := range idList {
+		id = strings.TrimSpace(id)
+		if id == "" {
+			return ErrMissingID
+		}
+		if !slices.Contains(unique, id) {
+			unique = append(unique, id)
+		}
+	}
+	if len(unique) > 500 {
+		return ErrTooManyIDs
+	}
+	var gone []Media
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		found, err := getMediaByIDs(ctx, tx, t.ID, unique)
+		if err != nil {
+			return err
+		}
+		if len(found) != len(unique) {
+			return ErrNotFound
+		}
+		for _, u := range s.usages {
+			if err := u.DetachMedia(ctx, tx, t.ID, unique); err != nil {
+				return err
+			}
+		}
+		if _, err := deleteMedia(ctx, tx, t.ID, unique); err != nil {
+			return err
+		}
+		gone = found
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	// The rows are gone; a file that cannot be removed now is only wasted
+	// space, so it is logged rather than failing the call.
+	bg := context.WithoutCancel(ctx)
+	for _, m := range gone {
+		for _, key := range []string{m.FilePath, m.thumbnailPath} {
+			if key == "" {
+				continue
+			}
+			if err := s.store.Delete(bg, key); err != nil {
+				s.log.Error("delete media object", "key", key, "err", err)
+			}
+		}
+	}
+	return nil
+}
+
+func (s *Service) attachSchedules(ctx context.Context, t Tenant, list []Media) error {
+	if len(s.usages) == 0 || len(list) == 0 {
+		return nil
+	}
+	idList := make([]string, len(list))
+	for i, m := range list {
+		idList[i] = m.ID
+	}
+	for _, u := range s.usages {
+		used, err := u.SchedulesUsing(ctx, s.db, t.ID, idList)
+		if err != nil {
+			return err
+		}
+		for i := range list {
+			list[i].Schedules = append(list[i].Schedules, used[list[i].ID]...)
+		}
+	}
+	return nil
+}
+
+func (s *Service) present(m *Media, t Tenant) {
+	m.URL = s.store.URL(m.FilePath)
+	if m.thumbnailPath != "" {
+		m.ThumbnailURL = s.store.URL(m.thumbnailPath)
+	}
+	m.Franchise = t.Slug
+	if m.Type == Image {
+		m.DisplayTime = 0
+	}
+	if m.Schedules == nil {
+		m.Schedules = []ScheduleRef{}
+	}
+}
+
+func checkExtras(volume float64, limitByHour int, v *float64, l *int) (float64, int, error) {
+	if v != nil {
+		if math.IsNaN(*v) || *v < 0 || *v > 1 {
+			return 0, 0, ErrVolumeRange
+		}
+		volume = *v
+	}
+	if l != nil {
+		if *l < 0 {
+			return 0, 0, ErrLimitByHour
+		}
+		limitByHour = *l
+	}
+	return volume, limitByHour, nil
+}
+
+func cmpInt64(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}

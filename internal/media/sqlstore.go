@@ -1,0 +1,121 @@
+package media
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+
+	"vitrine/internal/db"
+)
+
+// Every query names the franchise: a media of another tenant is simply not
+// found.
+
+const mediaColumns = `id, name, type, folder, file_path, thumbnail_path, content_type, size,
+	width, height, duration_ms, fps, display_time, volume, limit_by_hour, created_at, updated_at`
+
+type scanner interface{ Scan(dest ...any) error }
+
+func scanMedia(s scanner) (Media, error) {
+	var (
+		m          Media
+		durationMs int64
+	)
+	err := s.Scan(&m.ID, &m.Name, &m.Type, &m.Folder, &m.FilePath, &m.thumbnailPath, &m.ContentType, &m.Size,
+		&m.Width, &m.Height, &durationMs, &m.FPS, &m.DisplayTime, &m.Volume, &m.LimitByHour, &m.CreatedAt, &m.UpdatedAt)
+	m.Duration = float64(durationMs) / 1000
+	return m, err
+}
+
+func listMedia(ctx context.Context, q db.Querier, franchiseID string) ([]Media, error) {
+	rows, err := q.QueryContext(ctx, `SELECT `+mediaColumns+` FROM media WHERE franchise_id = ?`, franchiseID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []Media{}
+	for rows.Next() {
+		m, err := scanMedia(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+func getMedia(ctx context.Context, q db.Querier, franchiseID, id string) (Media, error) {
+	m, err := scanMedia(q.QueryRowContext(ctx,
+		`SELECT `+mediaColumns+` FROM media WHERE franchise_id = ? AND id = ?`, franchiseID, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Media{}, ErrNotFound
+	}
+	return m, err
+}
+
+func getMediaByIDs(ctx context.Context, q db.Querier, franchiseID string, ids []string) ([]Media, error) {
+	args := append([]any{franchiseID}, anys(ids)...)
+	rows, err := q.QueryContext(ctx, `SELECT `+mediaColumns+` FROM media
+		WHERE franchise_id = ? AND id IN (`+db.Placeholders(len(ids))+`)`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Media
+	for rows.Next() {
+		m, err := scanMedia(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+func filePathTaken(ctx context.Context, q db.Querier, filePath string) (bool, error) {
+	var n int
+	err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM media WHERE file_path = ?`, filePath).Scan(&n)
+	return n > 0, err
+}
+
+func insertMedia(ctx context.Context, q db.Querier, franchiseID string, m Media) error {
+	_, err := q.ExecContext(ctx, `INSERT INTO media (id, franchise_id, name, type, folder, file_path,
+		thumbnail_path, content_type, size, width, height, duration_ms, fps, display_time, volume,
+		limit_by_hour, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		m.ID, franchiseID, m.Name, m.Type, m.Folder, m.FilePath, m.thumbnailPath, m.ContentType, m.Size,
+		m.Width, m.Height, int64(m.Duration*1000), m.FPS, m.DisplayTime, m.Volume, m.LimitByHour,
+		m.CreatedAt, m.UpdatedAt)
+	return err
+}
+
+func updateMedia(ctx context.Context, q db.Querier, franchiseID string, m Media) error {
+	res, err := q.ExecContext(ctx, `UPDATE media SET name = ?, folder = ?, volume = ?, limit_by_hour = ?,
+		updated_at = ? WHERE franchise_id = ? AND id = ?`,
+		m.Name, m.Folder, m.Volume, m.LimitByHour, m.UpdatedAt, franchiseID, m.ID)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+func deleteMedia(ctx context.Context, q db.Querier, franchiseID string, ids []string) (int64, error) {
+	args := append([]any{franchiseID}, anys(ids)...)
+	res, err := q.ExecContext(ctx, `DELETE FROM media WHERE franchise_id = ? AND id IN (`+
+		db.Placeholders(len(ids))+`)`, args...)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
+func anys(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, s := range ss {
+		out[i] = s
+	}
+	return out
+}

@@ -1,0 +1,318 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"vitrine/internal/auth"
+	"vitrine/internal/br"
+	"vitrine/internal/db"
+	"vitrine/internal/fault"
+	"vitrine/internal/franchise"
+	"vitrine/internal/names"
+	"vitrine/internal/outbox"
+)
+
+// Enqueue stores an outgoing message inside the caller's transaction
+// (outbox.Enqueue).
+type Enqueue func(ctx context.Context, q db.Querier, m outbox.Message) error
+
+// Service holds the rules for stores.
+type Service struct {
+	db      *db.DB
+	now     func() time.Time
+	enqueue Enqueue
+}
+
+// NewService returns the store service; enqueue stores the messages to stores.
+func NewService(d *db.DB, now func() time.Time, enqueue Enqueue) *Service {
+	return &Service{db: d, now: now, enqueue: enqueue}
+}
+
+// List returns the franchise's stores sorted by name (pt-BR, numbers by value).
+func (s *Service) List(ctx context.Context, f auth.FranchiseRef) ([]Store, error) {
+	list, err := list(ctx, s.db, f)
+	if err != nil {
+		return nil, err
+	}
+	SortByName(list)
+	return list, nil
+}
+
+// SortByName orders stores as a reader expects: case and accents ignored,
+// "Loja 2" before "Loja 10".
+func SortByName(list []Store) {
+	keys := make(map[string]string, len(list))
+	for _, st := range list {
+		keys[st.Slug] = names.SortKey(st.Name)
+	}
+	slices.SortFunc(list, func(a, b Store) int {
+		if c := strings.Compare(keys[a.Slug], keys[b.Slug]); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Slug, b.Slug)
+	})
+}
+
+// Get returns one store of the franchise.
+func (s *Service) Get(ctx context.Context, f auth.FranchiseRef, slug string) (Store, error) {
+	return get(ctx, s.db, f, slug)
+}
+
+// Create adds a store; its slug comes from its name.
+func (s *Service) Create(ctx context.Context, f auth.FranchiseRef, in Input) (Store, error) {
+	var r row
+	if in.Name == nil {
+		return Store{}, ErrNameRequired
+	}
+	if in.Contacts == nil {
+		in.Contacts = &[]ContactInput{}
+	}
+	contacts, err := in.applyTo(&r)
+	if err != nil {
+		return Store{}, err
+	}
+	if err := r.requireAddress(); err != nil {
+		return Store{}, err
+	}
+	base := names.Slug(r.Name)
+	if base == "" {
+		base = "loja"
+	}
+	now := s.now().UnixMilli()
+	var slug string
+	for attempt := 0; ; attempt++ {
+		err = s.db.InTx(ctx, func(tx *db.Tx) error {
+			slug, err = freeSlug(ctx, tx, f.ID, base)
+			if err != nil {
+				return err
+			}
+			id, err := insert(ctx, tx, f.ID, slug, r, now)
+			if err != nil {
+				return err
+			}
+			if err := replaceContacts(ctx, tx, id, contacts); err != nil {
+				return err
+			}
+			return franchise.Touch(ctx, tx, f.ID)
+		})
+		if err == nil {
+			break
+		}
+		if !db.IsUniqueViolation(err) || attempt == 4 {
+			return Store{}, err
+		}
+	}
+	return get(ctx, s.db, f, slug)
+}
+
+// Update changes the fields present in in; the slug stays.
+func (s *Service) Update(ctx context.Context, f auth.FranchiseRef, slug string, in Input) (Store, error) {
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		id, r, err := load(ctx, tx, f.ID, slug)
+		if err != nil {
+			return err
+		}
+		contacts, err := in.applyTo(&r)
+		if err != nil {
+			return err
+		}
+		if err := r.requireAddress(); err != nil {
+			return err
+		}
+		if err := update(ctx, tx, id, r, s.now().UnixMilli()); err != nil {
+			return err
+		}
+		if in.Contacts != nil {
+			if err := replaceContacts(ctx, tx, id, contacts); err != nil {
+				return err
+			}
+		}
+		return franchise.Touch(ctx, tx, f.ID)
+	})
+	if err != nil {
+		return Store{}, err
+	}
+	return get(ctx, s.db, f, slug)
+}
+
+// Delete removes a store with its contacts and TVs, in one transaction.
+// When confirmName is not empty it must be the store's name, so a stale
+// screen cannot delete a store other than the one its user saw.
+func (s *Service) Delete(ctx context.Context, f auth.FranchiseRef, slug, confirmName string) error {
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		id, r, err := load(ctx, tx, f.ID, slug)
+		if err != nil {
+			return err
+		}
+		if c := strings.TrimSpace(confirmName); c != "" && names.Fold(c) != names.Fold(r.Name) {
+			return ErrNameMismatch
+		}
+		if err := remove(ctx, tx, id); err != nil {
+			return err
+		}
+		return franchise.Touch(ctx, tx, f.ID)
+	})
+}
+
+// Notify queues one WhatsApp message for each contact of the chosen stores
+// that receives notifications (a phone listed in several stores gets it
+// once). The messages are stored in the outbox in one transaction; a worker
+// delivers them. It returns how many were queued.
+func (s *Service) Notify(ctx context.Context, f auth.FranchiseRef, in NotifyInput) (int, error) {
+	msg := strings.TrimSpace(in.Message)
+	if msg == "" {
+		return 0, ErrMessageRequired
+	}
+	if utf8.RuneCountInString(msg) > MaxMessageLength {
+		return 0, ErrMessageTooLong
+	}
+	var slugs []string
+	for _, sl := range in.StoreSlugList {
+		if sl = strings.TrimSpace(sl); sl != "" && !slices.Contains(slugs, sl) {
+			slugs = append(slugs, sl)
+		}
+	}
+	if len(slugs) == 0 {
+		return 0, ErrNoStoreChosen
+	}
+	if s.enqueue == nil {
+		return 0, errors.New("store: no outbox to queue messages in")
+	}
+	queued := 0
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		found, err := countStores(ctx, tx, f.ID, slugs)
+		if err != nil {
+			return err
+		}
+		if found != len(slugs) {
+			return ErrNotFound
+		}
+		phones, err := notifiedPhones(ctx, tx, f.ID, slugs)
+		if err != nil {
+			return err
+		}
+		for _, phone := range phones {
+			err := s.enqueue(ctx, tx, outbox.Message{
+				Channel:     outbox.WhatsApp,
+				Recipient:   br.WhatsAppNumber(phone),
+				Body:        msg,
+				FranchiseID: f.ID,
+			})
+			if err != nil {
+				return err
+			}
+		}
+		queued = len(phones)
+		return nil
+	})
+	return queued, err
+}
+
+// applyTo validates the fields present in in, writes them into r, and
+// returns the cleaned contact list (nil when in has none).
+func (in Input) applyTo(r *row) ([]Contact, error) {
+	if in.Name != nil {
+		r.Name = strings.TrimSpace(*in.Name)
+		if r.Name == "" {
+			return nil, ErrNameRequired
+		}
+		if utf8.RuneCountInString(r.Name) > 120 {
+			return nil, fault.Invalidf("O nome pode ter no máximo 120 caracteres.")
+		}
+	}
+	if in.Document != nil {
+		d := strings.TrimSpace(*in.Document)
+		if d != "" {
+			cnpj, ok := br.CNPJ(d)
+			if !ok {
+				return nil, ErrDocumentInvalid
+			}
+			d = cnpj
+		}
+		r.Document = d
+	}
+	if in.Phone != nil {
+		p := strings.TrimSpace(*in.Phone)
+		if p != "" {
+			var ok bool
+			if p, ok = br.Phone(p); !ok {
+				return nil, ErrPhoneInvalid
+			}
+		}
+		r.Phone = p
+	}
+	texts := []struct {
+		dst   *string
+		src   *string
+		label string
+	}{
+		{&r.Region, in.Region, "região"},
+		{&r.State, in.State, "estado"},
+		{&r.City, in.City, "cidade"},
+		{&r.Social, in.Social, "nome social"},
+		{&r.Tag, in.Tag, "tag"},
+	}
+	for _, t := range texts {
+		if t.src == nil {
+			continue
+		}
+		*t.dst = strings.TrimSpace(*t.src)
+		if utf8.RuneCountInString(*t.dst) > 200 {
+			return nil, fault.Invalidf("O campo %s pode ter no máximo 200 caracteres.", t.label)
+		}
+	}
+	if in.Contacts == nil {
+		return nil, nil
+	}
+	return cleanContacts(*in.Contacts)
+}
+
+// requireAddress checks the fields every store must have besides its name.
+func (r *row) requireAddress() error {
+	for _, f := range []struct{ value, label string }{
+		{r.Region, "região"}, {r.State, "estado"}, {r.City, "cidade"},
+	} {
+		if f.value == "" {
+			return fault.Invalidf("O campo %s é obrigatório.", f.label)
+		}
+	}
+	return nil
+}
+
+// cleanContacts trims and checks each contact and drops repeated phones,
+// keeping the first contact with a given number.
+func cleanContacts(in []ContactInput) ([]Contact, error) {
+	out := make([]Contact, 0, len(in))
+	seen := map[string]bool{}
+	for _, c := range in {
+		name, role := strings.TrimSpace(c.Name), strings.TrimSpace(c.Role)
+		if name == "" || role == "" {
+			return nil, ErrContactIncomplete
+		}
+		if utf8.RuneCountInString(name) > 120 || utf8.RuneCountInString(role) > 120 {
+			return nil, fault.Invalidf("Nome e cargo do contato podem ter no máximo 120 caracteres.")
+		}
+		phone, ok := br.Phone(c.Phone)
+		if !ok {
+			return nil, ErrPhoneInvalid
+		}
+		if seen[phone] {
+			continue
+		}
+		seen[phone] = true
+		notify := true
+		if c.ReceiveNotify != nil {
+			notify = *c.ReceiveNotify
+		}
+		out = append(out, Contact{Name: name, Role: role, Phone: phone, ReceiveNotify: notify})
+	}
+	if len(out) > MaxContacts {
+		return nil, ErrTooManyContacts
+	}
+	return out, nil
+}

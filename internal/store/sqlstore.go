@@ -1,0 +1,282 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+
+	"vitrine/internal/auth"
+	"vitrine/internal/db"
+	"vitrine/internal/ids"
+	"vitrine/internal/names"
+)
+
+// row is a store's stored fields besides its contacts.
+type row struct {
+	Name, Region, State, City, Social, Document, Tag, Phone string
+}
+
+// list reads every store of a franchise with its contacts and TV count in
+// three queries, whatever the number of stores.
+func list(ctx context.Context, q db.Querier, f auth.FranchiseRef) ([]Store, error) {
+	rows, err := q.QueryContext(ctx, `
+		SELECT s.id, s.slug, s.name, s.region, s.state, s.city, s.social, s.document, s.tag,
+		       s.phone, s.created_at, s.updated_at
+		FROM stores s WHERE s.franchise_id = ?`, f.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := []Store{}
+	index := map[string]int{}
+	for rows.Next() {
+		var st Store
+		var id string
+		if err := rows.Scan(&id, &st.Slug, &st.Name, &st.Region, &st.State, &st.City, &st.Social,
+			&st.Document, &st.Tag, &st.Phone, &st.CreatedAt, &st.UpdatedAt); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		st.Franchise = f.Slug
+		st.Contacts = []Contact{}
+		index[id] = len(out)
+		out = append(out, st)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if len(out) == 0 {
+		return out, nil
+	}
+
+	rows, err = q.QueryContext(ctx, `
+		SELECT c.store_id, c.name, c.role, c.phone, c.receive_notify
+		FROM store_contacts c JOIN stores s ON s.id = c.store_id
+		WHERE s.franchise_id = ? ORDER BY c.store_id, c.position`, f.ID)
+	if err != nil {
+		return nil, err
+	}
+	for rows.Next() {
+		var storeID string
+		var c Contact
+		var notify int
+		if err := rows.Scan(&storeID, &c.Name, &c.Role, &c.Phone, &notify); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		c.ReceiveNotify = notify == 1
+		if i, ok := index[storeID]; ok {
+			out[i].Contacts = append(out[i].Contacts, c)
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+
+	rows, err = q.QueryContext(ctx, `
+		SELECT store_id, COUNT(*) FROM displays WHERE franchise_id = ? GROUP BY store_id`, f.ID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var storeID string
+		var n int
+		if err := rows.Scan(&storeID, &n); err != nil {
+			return nil, err
+		}
+		if i, ok := index[storeID]; ok {
+			out[i].Displays = n
+		}
+	}
+	return out, rows.Err()
+}
+
+// get reads one store with its contacts and TV count.
+func get(ctx context.Context, q db.Querier, f auth.FranchiseRef, slug string) (Store, error) {
+	var st Store
+	var id string
+	err := q.QueryRowContext(ctx, `
+		SELECT s.id, s.slug, s.name, s.region, s.state, s.city, s.social, s.document, s.tag,
+		       s.phone, s.created_at, s.updated_at,
+		       (SELECT COUNT(*) FROM displays d WHERE d.store_id = s.id)
+		FROM stores s WHERE s.franchise_id = ? AND s.slug = ?`, f.ID, slug).
+		Scan(&id, &st.Slug, &st.Name, &st.Region, &st.State, &st.City, &st.Social, &st.Document,
+			&st.Tag, &st.Phone, &st.CreatedAt, &st.UpdatedAt, &st.Displays)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Store{}, ErrNotFound
+	}
+	if err != nil {
+		return Store{}, err
+	}
+	st.Franchise = f.Slug
+	st.Contacts = []Contact{}
+	rows, err := q.QueryContext(ctx, `
+		SELECT name, role, phone, receive_notify FROM store_contacts
+		WHERE store_id = ? ORDER BY position`, id)
+	if err != nil {
+		return Store{}, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var c Contact
+		var notify int
+		if err := rows.Scan(&c.Name, &c.Role, &c.Phone, &notify); err != nil {
+			return Store{}, err
+		}
+		c.ReceiveNotify = notify == 1
+		st.Contacts = append(st.Contacts, c)
+	}
+	return st, rows.Err()
+}
+
+// load reads a store's id and editable fields for an update or delete.
+func load(ctx context.Context, q db.Querier, franchiseID, slug string) (string, row, error) {
+	var id string
+	var r row
+	err := q.QueryRowContext(ctx, `
+		SELECT id, name, region, state, city, social, document, tag, phone
+		FROM stores WHERE franchise_id = ? AND slug = ?`, franchiseID, slug).
+		Scan(&id, &r.Name, &r.Region, &r.State, &r.City, &r.Social, &r.Document, &r.Tag, &r.Phone)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", r, ErrNotFound
+	}
+	return id, r, err
+}
+
+// ID returns the id of the franchise's store with slug, or ErrNotFound.
+func ID(ctx context.Context, q db.Querier, franchiseID, slug string) (string, error) {
+	var id string
+	err := q.QueryRowContext(ctx, `SELECT id FROM stores WHERE franchise_id = ? AND slug = ?`,
+		franchiseID, slug).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", ErrNotFound
+	}
+	return id, err
+}
+
+func insert(ctx context.Context, q db.Querier, franchiseID, slug string, r row, now int64) (string, error) {
+	id := ids.New()
+	_, err := q.ExecContext(ctx, `
+		INSERT INTO stores (id, franchise_id, slug, name, region, state, city, social, document,
+		    tag, phone, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		id, franchiseID, slug, r.Name, r.Region, r.State, r.City, r.Social, r.Document, r.Tag,
+		r.Phone, now, now)
+	return id, err
+}
+
+func update(ctx context.Context, q db.Querier, id string, r row, now int64) error {
+	_, err := q.ExecContext(ctx, `
+		UPDATE stores SET name = ?, region = ?, state = ?, city = ?, social = ?, document = ?,
+		    tag = ?, phone = ?, updated_at = ?
+		WHERE id = ?`,
+		r.Name, r.Region, r.State, r.City, r.Social, r.Document, r.Tag, r.Phone, now, id)
+	return err
+}
+
+func replaceContacts(ctx context.Context, q db.Querier, storeID string, contacts []Contact) error {
+	if _, err := q.ExecContext(ctx, `DELETE FROM store_contacts WHERE store_id = ?`, storeID); err != nil {
+		return err
+	}
+	for i, c := range contacts {
+		notify := 0
+		if c.ReceiveNotify {
+			notify = 1
+		}
+		if _, err := q.ExecContext(ctx, `
+			INSERT INTO store_contacts (id, store_id, position, name, role, phone, receive_notify)
+			VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			ids.New(), storeID, i, c.Name, c.Role, c.Phone, notify); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// remove deletes a store and everything in it. The foreign keys cascade too;
+// the explicit deletes keep the rule visible and independent of them.
+func remove(ctx context.Context, q db.Querier, storeID string) error {
+	for _, stmt := range []string{
+		`DELETE FROM display_commands WHERE display_id IN (SELECT id FROM displays WHERE store_id = ?)`,
+		`DELETE FROM displays WHERE store_id = ?`,
+		`DELETE FROM store_contacts WHERE store_id = ?`,
+		`DELETE FROM stores WHERE id = ?`,
+	} {
+		if _, err := q.ExecContext(ctx, stmt, storeID); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// reservedSlug is a path word after the franchise in /store/{franchise}/…,
+// so no store may take it as its slug.
+const reservedSlug = "notify"
+
+// freeSlug returns the first free slug for base within the franchise.
+func freeSlug(ctx context.Context, q db.Querier, franchiseID, base string) (string, error) {
+	rows, err := q.QueryContext(ctx, `
+		SELECT slug FROM stores WHERE franchise_id = ? AND (slug = ? OR slug LIKE ?)`,
+		franchiseID, base, base+"-%")
+	if err != nil {
+		return "", err
+	}
+	defer rows.Close()
+	taken := map[string]bool{}
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			return "", err
+		}
+		taken[s] = true
+	}
+	if err := rows.Err(); err != nil {
+		return "", err
+	}
+	taken[reservedSlug] = true
+	return names.FirstFree(base, taken), nil
+}
+
+// countStores tells how many of slugs are stores of the franchise.
+func countStores(ctx context.Context, q db.Querier, franchiseID string, slugs []string) (int, error) {
+	args := append([]any{franchiseID}, anySlice(slugs)...)
+	var n int
+	err := q.QueryRowContext(ctx, `
+		SELECT COUNT(*) FROM stores WHERE franchise_id = ? AND slug IN (`+db.Placeholders(len(slugs))+`)`,
+		args...).Scan(&n)
+	return n, err
+}
+
+// notifiedPhones lists, once each, the phones of the contacts of the chosen
+// stores that receive notifications.
+func notifiedPhones(ctx context.Context, q db.Querier, franchiseID string, slugs []string) ([]string, error) {
+	args := append([]any{franchiseID}, anySlice(slugs)...)
+	rows, err := q.QueryContext(ctx, `
+		SELECT DISTINCT c.phone FROM store_contacts c JOIN stores s ON s.id = c.store_id
+		WHERE s.franchise_id = ? AND s.slug IN (`+db.Placeholders(len(slugs))+`)
+		  AND c.receive_notify = 1
+		ORDER BY c.phone`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var p string
+		if err := rows.Scan(&p); err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+func anySlice(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, s := range ss {
+		out[i] = s
+	}
+	return out
+}

@@ -1,0 +1,81 @@
+// Package store is a franchise's stores (lojas): their address data, the
+// contacts who receive WhatsApp messages, and the messages sent to them.
+// Every query is scoped by franchise; a store is named by its slug, unique
+// within its franchise.
+package store
+
+import "vitrine/internal/fault"
+
+// Store is a store as the API shows it.
+type Store struct {
+	Slug      string    `json:"slug"`
+	Name      string    `json:"name"`
+	Region    string    `json:"region"`
+	State     string    `json:"state"`
+	City      string    `json:"city"`
+	Franchise string    `json:"franchise"` // franchise slug
+	Social    string    `json:"social"`
+	Document  string    `json:"document"` // CNPJ, bare characters, "" when absent
+	Tag       string    `json:"tag"`
+	Phone     string    `json:"phone"`
+	Contacts  []Contact `json:"contacts"`
+	Displays  int       `json:"displays"` // number of TVs
+	CreatedAt int64     `json:"createdAt"`
+	UpdatedAt int64     `json:"updatedAt"`
+}
+
+// Contact is a person at a store who may receive messages.
+type Contact struct {
+	Name          string `json:"name"`
+	Role          string `json:"role"`
+	Phone         string `json:"phone"` // digits: area code + number
+	ReceiveNotify bool   `json:"receiveNotify"`
+}
+
+// Input is the body of a create or update. On update, absent fields keep
+// their value; a present contacts list replaces the old one.
+type Input struct {
+	Name     *string         `json:"name"`
+	Region   *string         `json:"region"`
+	State    *string         `json:"state"`
+	City     *string         `json:"city"`
+	Social   *string         `json:"social"`
+	Document *string         `json:"document"`
+	Tag      *string         `json:"tag"`
+	Phone    *string         `json:"phone"`
+	Contacts *[]ContactInput `json:"contacts"`
+}
+
+// ContactInput is a contact as sent by the console; receiveNotify defaults to true.
+type ContactInput struct {
+	Name          string `json:"name"`
+	Role          string `json:"role"`
+	Phone         string `json:"phone"`
+	ReceiveNotify *bool  `json:"receiveNotify"`
+}
+
+// NotifyInput is the body of a message to stores.
+type NotifyInput struct {
+	Message       string   `json:"message"`
+	StoreSlugList []string `json:"storeSlugList"`
+}
+
+// Limits.
+const (
+	MaxContacts      = 50
+	MaxMessageLength = 4096 // WhatsApp's limit for a text message
+)
+
+// Errors of this domain.
+var (
+	ErrNotFound          = fault.New(fault.NotFound, 1061) // "Loja não encontrada."
+	ErrNameRequired      = fault.ErrNameRequired
+	ErrDocumentInvalid   = fault.New(fault.Invalid, 1043)
+	ErrPhoneInvalid      = fault.Invalidf("Telefone inválido")
+	ErrContactIncomplete = fault.Invalidf("Nome e cargo do contato são obrigatórios.")
+	ErrTooManyContacts   = fault.Invalidf("Uma loja pode ter no máximo %d contatos.", MaxContacts)
+	ErrNameMismatch      = fault.Invalidf("O nome informado não confere com o da loja.")
+	ErrMessageRequired   = fault.Invalidf("Mensagem é obrigatória")
+	ErrMessageTooLong    = fault.Invalidf("A mensagem pode ter no máximo %d caracteres.", MaxMessageLength)
+	ErrNoStoreChosen     = fault.Invalidf("Seleciona pelo menos um estabelecimento")
+)

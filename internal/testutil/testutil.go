@@ -1,0 +1,327 @@
+// Package testutil starts real Vitrine instances for tests — on SQLite
+// always, and on PostgreSQL too when TEST_DATABASE_URL is set — and runs
+// tables of API scenarios against them.
+package testutil
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib"
+
+	"vitrine/internal/app"
+	"vitrine/internal/config"
+	"vitrine/internal/ids"
+)
+
+// TestApp is a running instance with its HTTP server.
+type TestApp struct {
+	*app.App
+	URL    string
+	Engine string // "sqlite" or "postgres"
+}
+
+// Option adjusts the configuration or options of a test app.
+type Option func(*config.Config, *app.Options)
+
+// WithConfig changes the configuration before the app starts.
+func WithConfig(f func(*config.Config)) Option {
+	return func(c *config.Config, _ *app.Options) { f(c) }
+}
+
+// WithClock gives the app a controllable clock.
+func WithClock(now func() time.Time) Option {
+	return func(_ *config.Config, o *app.Options) { o.Now = now }
+}
+
+// Engines lists the databases the suites run on.
+func Engines() []string {
+	if os.Getenv("TEST_DATABASE_URL") != "" {
+		return []string{"sqlite", "postgres"}
+	}
+	return []string{"sqlite"}
+}
+
+// ForEachEngine runs fn as a subtest per database engine.
+func ForEachEngine(t *testing.T, fn func(t *testing.T, engine string)) {
+	t.Helper()
+	for _, e := range Engines() {
+		t.Run(e, func(t *testing.T) { fn(t, e) })
+	}
+}
+
+// NewApp starts a fresh app on engine with an empty data folder (and, on
+// PostgreSQL, a schema of its own that is dropped afterwards).
+func NewApp(t testing.TB, engine string, opts ...Option) *TestApp {
+	t.Helper()
+	cfg := config.Config{
+		Addr:      "127.0.0.1:0",
+		DataDir:   t.TempDir(),
+		PublicURL: "http://vitrine.test",
+		LogLevel:  "error",
+	}
+	if engine == "postgres" {
+		cfg.DatabaseURL = pgSchema(t)
+	}
+	o := app.Options{Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	if testing.Verbose() {
+		o.Log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	}
+	for _, opt := range opts {
+		opt(&cfg, &o)
+	}
+	a, err := app.New(context.Background(), cfg, o)
+	if err != nil {
+		t.Fatalf("start app on %s: %v", engine, err)
+	}
+	if err := a.Bootstrap(context.Background(), io.Discard); err != nil {
+		t.Fatalf("bootstrap: %v", err)
+	}
+	a.Start()
+	srv := httptest.NewServer(a.Server)
+	t.Cleanup(func() {
+		srv.Close()
+		a.Close()
+	})
+	return &TestApp{App: a, URL: srv.URL, Engine: engine}
+}
+
+var pgAdmin struct {
+	once sync.Once
+	db   *sql.DB
+	err  error
+}
+
+// pgSchema creates a schema in TEST_DATABASE_URL's database and returns an
+// address whose search_path points at it.
+func pgSchema(t testing.TB) string {
+	t.Helper()
+	base := os.Getenv("TEST_DATABASE_URL")
+	if base == "" {
+		t.Skip("TEST_DATABASE_URL is not set")
+	}
+	pgAdmin.once.Do(func() {
+		pgAdmin.db, pgAdmin.err = sql.Open("pgx", base)
+	})
+	if pgAdmin.err != nil {
+		t.Fatalf("postgres: %v", pgAdmin.err)
+	}
+	schema := "t_" + strings.ToLower(strings.NewReplacer("-", "", "_", "").Replace(ids.Secret(9)))
+	if _, err := pgAdmin.db.Exec(`CREATE SCHEMA ` + schema); err != nil {
+		t.Fatalf("postgres: create schema: %v", err)
+	}
+	t.Cleanup(func() {
+		if _, err := pgAdmin.db.Exec(`DROP SCHEMA ` + schema + ` CASCADE`); err != nil {
+			t.Logf("postgres: drop schema %s: %v", schema, err)
+		}
+	})
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatalf("TEST_DATABASE_URL: %v", err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+// Response is an API answer read in full.
+type Response struct {
+	Status int
+	Header http.Header
+	Body   []byte
+}
+
+// JSON decodes the body into a generic map.
+func (r *Response) JSON(t testing.TB) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(r.Body, &m); err != nil {
+		t.Fatalf("response is not a JSON object (%d): %s", r.Status, r.Body)
+	}
+	return m
+}
+
+// Decode decodes the body into v.
+func (r *Response) Decode(t testing.TB, v any) {
+	t.Helper()
+	if err := json.Unmarshal(r.Body, v); err != nil {
+		t.Fatalf("decode response (%d) %s: %v", r.Status, r.Body, err)
+	}
+}
+
+// Code is the API error code of an error body, 0 otherwise.
+func (r *Response) Code() int {
+	var e struct {
+		StatusCode int `json:"statusCode"`
+	}
+	_ = json.Unmarshal(r.Body, &e)
+	return e.StatusCode
+}
+
+// Do sends one request. body may be nil, a string or []byte (sent as is) or
+// any value (sent as JSON).
+func (a *TestApp) Do(t testing.TB, method, path, token string, body any) *Response {
+	t.Helper()
+	var rd io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		rd = strings.NewReader(b)
+	case []byte:
+		rd = bytes.NewReader(b)
+	default:
+		j, err := json.Marshal(b)
+		if err != nil {
+			t.Fatalf("encode body: %v", err)
+		}
+		rd = bytes.NewReader(j)
+	}
+	req, err := http.NewRequest(method, a.URL+path, rd)
+	if err != nil {
+		t.Fatalf("request: %v", err)
+	}
+	if rd != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatalf("read body: %v", err)
+	}
+	return &Response{Status: res.StatusCode, Header: res.Header, Body: b}
+}
+
+// Scenario is one API call and what must come back.
+type Scenario struct {
+	Name     string
+	Method   string
+	Path     string
+	Token    string
+	Body     any
+	Status   int      // expected HTTP status
+	Code     int      // expected API error code, when the call must fail
+	Contains []string // substrings the body must hold
+	Absent   []string // substrings the body must not hold
+	Check    func(t *testing.T, r *Response)
+}
+
+// Run runs the scenarios in order as subtests against a.
+func (a *TestApp) Run(t *testing.T, scenarios []Scenario) {
+	t.Helper()
+	for _, s := range scenarios {
+		t.Run(s.Name, func(t *testing.T) {
+			r := a.Do(t, s.Method, s.Path, s.Token, s.Body)
+			if s.Status != 0 && r.Status != s.Status {
+				t.Fatalf("%s %s: status %d, want %d; body %s", s.Method, s.Path, r.Status, s.Status, r.Body)
+			}
+			if s.Code != 0 {
+				if got := r.Code(); got != s.Code {
+					t.Fatalf("%s %s: code %d, want %d; body %s", s.Method, s.Path, got, s.Code, r.Body)
+				}
+			}
+			for _, c := range s.Contains {
+				if !bytes.Contains(r.Body, []byte(c)) {
+					t.Errorf("body lacks %q: %s", c, r.Body)
+				}
+			}
+			for _, c := range s.Absent {
+				if bytes.Contains(r.Body, []byte(c)) {
+					t.Errorf("body holds %q: %s", c, r.Body)
+				}
+			}
+			if s.Check != nil {
+				s.Check(t, r)
+			}
+		})
+	}
+}
+
+// SeededUser is a user written straight to the database with a live session.
+type SeededUser struct {
+	ID    string
+	Email string
+	Token string
+}
+
+// SeedUser inserts a verified user with the given permission map (JSON, "" =
+// none) and a session token, without going through the accounts API.
+func (a *TestApp) SeedUser(t testing.TB, email, permission string) SeededUser {
+	t.Helper()
+	if permission == "" {
+		permission = "{}"
+	}
+	ctx := context.Background()
+	now := a.Now().UnixMilli()
+	u := SeededUser{ID: ids.New(), Email: strings.ToLower(email), Token: ids.Secret(32)}
+	_, err := a.DB.ExecContext(ctx, `
+		INSERT INTO users (id, email, name, password_hash, permission, verified, created_at, updated_at)
+		VALUES (?, ?, ?, '!', ?, 1, ?, ?)`, u.ID, u.Email, strings.Split(email, "@")[0], permission, now, now)
+	if err != nil {
+		t.Fatalf("seed user: %v", err)
+	}
+	_, err = a.DB.ExecContext(ctx, `
+		INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)`,
+		ids.Hash(u.Token), u.ID, now, now+int64(24*time.Hour/time.Millisecond))
+	if err != nil {
+		t.Fatalf("seed session: %v", err)
+	}
+	return u
+}
+
+// SeedFranchise inserts a franchise with slug and gives it to the users.
+func (a *TestApp) SeedFranchise(t testing.TB, slug, name string, members ...SeededUser) string {
+	t.Helper()
+	ctx := context.Background()
+	now := a.Now().UnixMilli()
+	id := ids.New()
+	if _, err := a.DB.ExecContext(ctx, `
+		INSERT INTO franchises (id, slug, name, created_at, updated_at) VALUES (?, ?, ?, ?, ?)`,
+		id, slug, name, now, now); err != nil {
+		t.Fatalf("seed franchise: %v", err)
+	}
+	for _, m := range members {
+		if _, err := a.DB.ExecContext(ctx, `
+			INSERT INTO user_franchises (user_id, franchise_id, created_at) VALUES (?, ?, ?)`,
+			m.ID, id, now); err != nil {
+			t.Fatalf("seed membership: %v", err)
+		}
+	}
+	return id
+}
+
+// Eventually polls cond until it holds or the deadline passes.
+func Eventually(t testing.TB, within time.Duration, cond func() bool, what string, args ...any) {
+	t.Helper()
+	deadline := time.Now().Add(within)
+	for time.Now().Before(deadline) {
+		if cond() {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("timed out waiting: "+what, args...)
+}
+
+// Sprint formats a path with arguments, for scenario tables.
+func Sprint(format string, args ...any) string { return fmt.Sprintf(format, args...) }

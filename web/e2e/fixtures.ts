@@ -1,0 +1,111 @@
+// What every flow imports: `test` with the harness's fixtures, `expect`, and
+// small helpers. A new flow is a *.spec.ts file in this folder:
+//
+//   import { test, expect, loginAs, shot, uniqueEmail } from './fixtures.ts'
+//   test('an operator creates a group', async ({ page, api, adminToken }) => { ... })
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { test as base, expect, type Page } from '@playwright/test'
+import { Api } from './harness/api.ts'
+import { ADMIN_EMAIL, ADMIN_PASSWORD, ENV, requireEnv } from './harness/env.ts'
+import { Mailbox } from './harness/mailbox.ts'
+
+export { expect }
+export { ApiError, type Franchise, type NewUser, type User } from './harness/api.ts'
+export type { Mail } from './harness/mailbox.ts'
+
+/** localStorage keys of the console (web/src/lib/storage.ts). */
+export const storageKeys = {
+  token: 'vitrine:token',
+  adminToken: 'vitrine:adm-token',
+  franchise: 'vitrine:franchise',
+  notificationsRead: 'vitrine:notifications-read',
+  theme: 'vite-ui-theme',
+} as const
+
+export const admin = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } as const
+
+/** A password that satisfies the rule of spec 1 section 5. */
+export const strongPassword = (tag = '') => `Senha#${tag}${Math.floor(Math.random() * 1e6)}aB1`
+
+let counter = 0
+/** An address no other test used, e.g. uniqueEmail('reset') -> reset-1h2k3-1@e2e.test */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1
+  return `${prefix}-${Date.now().toString(36)}-${counter}@e2e.test`
+}
+
+type Fixtures = {
+  /** The JSON API of the server under test (see harness/api.ts). */
+  api: Api
+  /** Mails received by the harness's SMTP server since this test started. */
+  mailbox: Mailbox
+  /** A session token of the bootstrap administrator. */
+  adminToken: string
+}
+
+export const test = base.extend<Fixtures>({
+  baseURL: async ({}, use) => {
+    await use(requireEnv(ENV.baseURL))
+  },
+  mailbox: async ({}, use) => {
+    await use(new Mailbox(requireEnv(ENV.mailURL), Date.now()))
+  },
+  api: async ({ baseURL, mailbox }, use) => {
+    await use(new Api(baseURL!, mailbox))
+  },
+  adminToken: async ({ api }, use) => {
+    await use(await api.login(ADMIN_EMAIL, ADMIN_PASSWORD))
+  },
+})
+
+/** Logs in through the login screen and waits for the overview. */
+export async function loginAs(page: Page, email: string, password: string) {
+  await page.goto('/')
+  await page.getByLabel('E-mail', { exact: true }).fill(email)
+  await page.getByLabel('Senha', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click()
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 })
+}
+
+/**
+ * Opens the console already logged in with a token obtained from the API,
+ * skipping the login screen (faster for flows that are not about logging in).
+ * Pass `adminToken` too for the administrator's menus.
+ */
+export async function useSession(page: Page, session: { token: string; adminToken?: string; franchise?: string }) {
+  await page.addInitScript(
+    ([keys, s]) => {
+      try {
+        // Only once per tab: a logout later in the test must survive reloads.
+        if (sessionStorage.getItem('e2e:session-set')) return
+        sessionStorage.setItem('e2e:session-set', '1')
+        localStorage.setItem(keys.token, s.token)
+        if (s.adminToken) localStorage.setItem(keys.adminToken, s.adminToken)
+        if (s.franchise) localStorage.setItem(keys.franchise, s.franchise)
+      } catch {
+        // about:blank and other opaque origins have no storage.
+      }
+    },
+    [storageKeys, session] as const,
+  )
+}
+
+/**
+ * The toast whose text includes `title` (the console shows at most one).
+ * Use as `await expect(toast(page, 'Usuário cadastrado')).toBeVisible()`.
+ */
+export function toast(page: Page, title: string | RegExp) {
+  // The toast itself, in the toasts' region: Radix's live announcement
+  // (role=status) lives only for a second, the toast stays until it closes.
+  return page.getByRole('region', { name: /^Notificações/ }).getByRole('listitem').filter({ hasText: title }).first()
+}
+
+const screenshotDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots')
+
+/** Writes a full-page screenshot to web/e2e/screenshots/<name>.png. */
+export async function shot(page: Page, name: string) {
+  fs.mkdirSync(screenshotDir, { recursive: true })
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true, animations: 'disabled' })
+}

@@ -1,0 +1,99 @@
+import { CalendarPlus, CalendarRange, ImagePlus, Images, LayoutDashboard, List, Megaphone, MonitorPlay, UserPlus } from 'lucide-react'
+import type { LucideIcon } from 'lucide-react'
+import { NavLink, useLocation } from 'react-router'
+import {
+  Sidebar,
+  SidebarContent,
+  SidebarGroup,
+  SidebarGroupContent,
+  SidebarGroupLabel,
+  SidebarHeader,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
+  SidebarRail,
+  useSidebar,
+} from '@/components/ui/sidebar'
+import { useSession } from '@/lib/session'
+
+type NavItem = { title: string; to: string; icon: LucideIcon }
+
+function NavSection({ label, items }: { label: string; items: NavItem[] }) {
+  const { pathname } = useLocation()
+  const { isMobile, setOpenMobile } = useSidebar()
+  return (
+    <SidebarGroup>
+      <SidebarGroupLabel>{label}</SidebarGroupLabel>
+      <SidebarGroupContent>
+        <SidebarMenu>
+          {items.map((item) => (
+            <SidebarMenuItem key={item.to}>
+              <SidebarMenuButton asChild isActive={pathname === item.to || pathname.startsWith(`${item.to}/`)} tooltip={item.title}>
+                <NavLink to={item.to} onClick={() => isMobile && setOpenMobile(false)}>
+                  <item.icon aria-hidden="true" />
+                  <span>{item.title}</span>
+                </NavLink>
+              </SidebarMenuButton>
+            </SidebarMenuItem>
+          ))}
+        </SidebarMenu>
+      </SidebarGroupContent>
+    </SidebarGroup>
+  )
+}
+
+export function AppSidebar() {
+  const { pathname } = useLocation()
+  const { user, hasAdminToken } = useSession()
+
+  const main: NavItem[] = [
+    { title: 'VISÃO GERAL', to: '/dashboard', icon: LayoutDashboard },
+    { title: 'PROGRAMAÇÕES', to: '/schedule', icon: CalendarRange },
+    { title: 'MINHAS MÍDIAS', to: '/medias', icon: Images },
+  ]
+  if (user?.canUseAdsCenter) main.push({ title: 'CENTRAL DE ANÚNCIOS', to: '/ads-center', icon: Megaphone })
+
+  return (
+    <Sidebar collapsible="icon" aria-label="Menu principal">
+      <SidebarHeader>
+        <SidebarMenu>
+          <SidebarMenuItem>
+            <SidebarMenuButton size="lg" asChild tooltip="Vitrine">
+              <NavLink to="/dashboard">
+                <span className="flex aspect-square size-8 items-center justify-center rounded-lg bg-sidebar-primary text-sidebar-primary-foreground">
+                  <MonitorPlay className="size-4" aria-hidden="true" />
+                </span>
+                <span className="grid flex-1 text-left leading-tight">
+                  <span className="truncate font-semibold">Vitrine</span>
+                  <span className="truncate text-xs text-muted-foreground">Gestão de telas</span>
+                </span>
+              </NavLink>
+            </SidebarMenuButton>
+          </SidebarMenuItem>
+        </SidebarMenu>
+      </SidebarHeader>
+      <SidebarContent>
+        {hasAdminToken && (
+          <NavSection
+            label="Administração"
+            items={[
+              { title: 'NOVO USUÁRIO', to: '/user/new', icon: UserPlus },
+              { title: 'LISTA DE USUÁRIOS', to: '/user/list', icon: List },
+            ]}
+          />
+        )}
+        <NavSection label="Menu" items={main} />
+        {pathname.startsWith('/action/') && (
+          <NavSection
+            label="Ações Guiadas"
+            items={[
+              { title: 'CRIAR PROGRAMAÇÃO', to: '/action/create-schedule', icon: CalendarPlus },
+              { title: 'ADICIONAR MÍDIA À PROGRAMAÇÃO', to: '/action/add-media-to-schedule', icon: ImagePlus },
+            ]}
+          />
+        )}
+      </SidebarContent>
+      <SidebarRail />
+    </Sidebar>
+  )
+}

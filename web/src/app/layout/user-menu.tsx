@@ -1,0 +1,73 @@
+import { Check, ChevronsUpDown, LogOut, UserPen, UsersRound } from 'lucide-react'
+import { useNavigate } from 'react-router'
+import { Button } from '@/components/ui/button'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu'
+import { logout, useSession } from '@/lib/session'
+
+export function UserMenu() {
+  const navigate = useNavigate()
+  const { user, franchise, franchises, selectFranchise, isImpersonating } = useSession()
+  const label = user?.name || 'Usuário'
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" className="h-9 gap-2 px-2" aria-label={`Menu do usuário ${label}`}>
+          <span className="flex size-7 items-center justify-center rounded-full bg-primary text-xs font-semibold uppercase text-primary-foreground">
+            {label.slice(0, 1)}
+          </span>
+          <span className="hidden max-w-40 flex-col items-start text-left leading-tight sm:flex">
+            <span className="truncate text-sm font-medium">{label}</span>
+            {franchise && <span className="truncate text-xs text-muted-foreground">{franchise.name}</span>}
+          </span>
+          <ChevronsUpDown className="hidden opacity-50 sm:block" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-64">
+        <DropdownMenuLabel className="grid font-normal">
+          <span className="truncate font-medium">{label}</span>
+          {user?.email && <span className="truncate text-xs text-muted-foreground">{user.email}</span>}
+          {isImpersonating && <span className="text-xs text-muted-foreground">Acessando como administrador</span>}
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {franchises.length > 1 && (
+          <>
+            <DropdownMenuLabel className="text-xs text-muted-foreground">Franquias</DropdownMenuLabel>
+            {franchises.map((item) => {
+              const current = item.slug === franchise?.slug
+              return (
+                <DropdownMenuItem
+                  key={item.slug}
+                  disabled={current}
+                  aria-current={current ? 'true' : undefined}
+                  onSelect={() => void selectFranchise(item.slug)}
+                >
+                  <Check className={current ? 'opacity-100' : 'opacity-0'} aria-hidden="true" />
+                  {item.name}
+                </DropdownMenuItem>
+              )
+            })}
+            <DropdownMenuSeparator />
+          </>
+        )}
+        <DropdownMenuItem onSelect={() => navigate('/groups')}>
+          <UsersRound /> Criar/editar grupos
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => navigate('/profile/edit')}>
+          <UserPen /> Editar usuário
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void logout()}>
+          <LogOut /> Sair
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  )
+}

@@ -1,0 +1,42 @@
+import { Navigate, Outlet } from 'react-router'
+import { useIsLoading } from '@/lib/loading'
+import { useSession } from '@/lib/session'
+
+/** Screens behind the login: without a session the user goes to /. */
+export function RequireSession() {
+  const { status } = useSession()
+  const loading = useIsLoading()
+  // While restoring or switching sessions the overlay covers the screen; wait for the outcome.
+  if (status === 'restoring' || (status === 'anonymous' && loading)) return null
+  if (status === 'anonymous') return <Navigate to="/" replace />
+  return <Outlet />
+}
+
+/** The login screen: a restored session goes straight to the dashboard. */
+export function PublicOnly() {
+  const { status } = useSession()
+  if (status === 'restoring') return null
+  if (status === 'authenticated') return <Navigate to="/dashboard" replace />
+  return <Outlet />
+}
+
+/** Administração: only with an admin token stored. */
+export function RequireAdminToken() {
+  const { hasAdminToken } = useSession()
+  if (!hasAdminToken) return <Navigate to="/dashboard" replace />
+  return <Outlet />
+}
+
+/** Central de Anúncios: only with the ads-center permission. */
+export function RequireAdsCenter() {
+  const { user } = useSession()
+  if (!user?.canUseAdsCenter) return <Navigate to="/dashboard" replace />
+  return <Outlet />
+}
+
+/** Unknown paths: the dashboard when logged in, otherwise the login. */
+export function FallbackRedirect() {
+  const { status } = useSession()
+  if (status === 'restoring') return null
+  return <Navigate to={status === 'authenticated' ? '/dashboard' : '/'} replace />
+}

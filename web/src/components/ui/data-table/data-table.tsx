@@ -1,0 +1,164 @@
+import * as React from 'react'
+import {
+  flexRender,
+  getCoreRowModel,
+  getFacetedRowModel,
+  getFacetedUniqueValues,
+  getFilteredRowModel,
+  getPaginationRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type ColumnDef,
+  type ColumnFiltersState,
+  type FilterFn,
+  type Row,
+  type RowSelectionState,
+  type SortingState,
+  type VisibilityState,
+} from '@tanstack/react-table'
+import { Checkbox } from '@/components/ui/checkbox'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
+import { DataTablePagination } from './data-table-pagination'
+import { DataTableToolbar } from './data-table-toolbar'
+import type { DataTableFilter } from './types'
+
+export type DataTableProps<TData, TValue> = {
+  columns: ColumnDef<TData, TValue>[]
+  data: TData[]
+  /** Accessible name of the table. */
+  label: string
+  isLoading?: boolean
+  loadingText?: string
+  emptyText?: string
+  filters?: DataTableFilter[]
+  toolbarActions?: React.ReactNode
+  initialSorting?: SortingState
+  pageSize?: number
+  enableRowSelection?: boolean
+  getRowId?: (row: TData, index: number) => string
+}
+
+/** A sortable, filterable, paginated table; every list screen builds on it. */
+export function DataTable<TData, TValue>({
+  columns,
+  data,
+  label,
+  isLoading = false,
+  loadingText = 'Carregando...',
+  emptyText = 'Nenhum resultado.',
+  filters,
+  toolbarActions,
+  initialSorting = [],
+  pageSize = 10,
+  enableRowSelection = true,
+  getRowId,
+}: DataTableProps<TData, TValue>) {
+  const [sorting, setSorting] = React.useState<SortingState>(initialSorting)
+  const [columnFilters, setColumnFilters] = React.useState<ColumnFiltersState>([])
+  const [columnVisibility, setColumnVisibility] = React.useState<VisibilityState>({})
+  const [rowSelection, setRowSelection] = React.useState<RowSelectionState>({})
+
+  const table = useReactTable({
+    data,
+    columns,
+    getRowId,
+    state: { sorting, columnFilters, columnVisibility, rowSelection },
+    initialState: { pagination: { pageIndex: 0, pageSize } },
+    enableRowSelection,
+    onSortingChange: setSorting,
+    onColumnFiltersChange: setColumnFilters,
+    onColumnVisibilityChange: setColumnVisibility,
+    onRowSelectionChange: setRowSelection,
+    getCoreRowModel: getCoreRowModel(),
+    getFilteredRowModel: getFilteredRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getPaginationRowModel: getPaginationRowModel(),
+    getFacetedRowModel: getFacetedRowModel(),
+    getFacetedUniqueValues: getFacetedUniqueValues(),
+    autoResetPageIndex: true,
+  })
+
+  const visibleColumns = table.getVisibleLeafColumns().length
+
+  return (
+    <div className="flex flex-col gap-4">
+      <DataTableToolbar table={table} filters={filters} actions={toolbarActions} />
+      <div className="overflow-hidden rounded-md border">
+        <Table aria-label={label} aria-busy={isLoading}>
+          <TableHeader>
+            {table.getHeaderGroups().map((headerGroup) => (
+              <TableRow key={headerGroup.id}>
+                {headerGroup.headers.map((header) => (
+                  <TableHead
+                    key={header.id}
+                    colSpan={header.colSpan}
+                    aria-sort={
+                      header.column.getIsSorted() === 'asc'
+                        ? 'ascending'
+                        : header.column.getIsSorted() === 'desc'
+                          ? 'descending'
+                          : undefined
+                    }
+                  >
+                    {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
+                  </TableHead>
+                ))}
+              </TableRow>
+            ))}
+          </TableHeader>
+          <TableBody>
+            {isLoading ? (
+              <TableRow>
+                <TableCell colSpan={visibleColumns} className="h-24 text-center text-muted-foreground">
+                  {loadingText}
+                </TableCell>
+              </TableRow>
+            ) : table.getRowModel().rows.length ? (
+              table.getRowModel().rows.map((row) => (
+                <TableRow key={row.id} data-state={row.getIsSelected() ? 'selected' : undefined}>
+                  {row.getVisibleCells().map((cell) => (
+                    <TableCell key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</TableCell>
+                  ))}
+                </TableRow>
+              ))
+            ) : (
+              <TableRow>
+                <TableCell colSpan={visibleColumns} className="h-24 text-center text-muted-foreground">
+                  {emptyText}
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </div>
+      <DataTablePagination table={table} showSelection={enableRowSelection} />
+    </div>
+  )
+}
+
+/** The leading checkbox column: select one row, or every row of the page. */
+export function selectColumn<TData>(): ColumnDef<TData> {
+  return {
+    id: 'select',
+    header: ({ table }) => (
+      <Checkbox
+        checked={table.getIsAllPageRowsSelected() || (table.getIsSomePageRowsSelected() && 'indeterminate')}
+        onCheckedChange={(value) => table.toggleAllPageRowsSelected(!!value)}
+        aria-label="Selecionar todos"
+      />
+    ),
+    cell: ({ row }) => (
+      <Checkbox
+        checked={row.getIsSelected()}
+        onCheckedChange={(value) => row.toggleSelected(!!value)}
+        aria-label="Selecionar linha"
+      />
+    ),
+    enableSorting: false,
+    enableHiding: false,
+  }
+}
+
+/** Filter function for faceted filters: the cell value is one of the chosen values. */
+export const facetedFilter: FilterFn<unknown> = (row: Row<unknown>, columnId: string, value: string[]) =>
+  value.includes(String(row.getValue(columnId)))

@@ -1,0 +1,1 @@
+export { EditProfilePage } from './components/edit-profile-page'

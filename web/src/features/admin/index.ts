@@ -1,0 +1,2 @@
+export { NewUserPage } from './components/new-user-page'
+export { UserListPage } from './components/user-list-page'

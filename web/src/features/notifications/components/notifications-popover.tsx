@@ -1,0 +1,76 @@
+import { Bell } from 'lucide-react'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover'
+import { cn } from '@/lib/utils'
+import { releaseNoteLabels, releaseNotes, type ReleaseNoteType } from '../release-notes'
+import { useReadNotes } from '../read-state'
+
+const badgeVariant: Record<ReleaseNoteType, 'default' | 'secondary' | 'outline'> = {
+  feature: 'default',
+  improvement: 'secondary',
+  bugfix: 'outline',
+}
+
+export function NotificationsPopover() {
+  const { readIds, markRead } = useReadNotes()
+  const unread = releaseNotes.filter((note) => !readIds.has(note.id)).length
+
+  return (
+    <Popover>
+      <PopoverTrigger asChild>
+        <Button variant="ghost" size="icon" className="relative" aria-label="Notificações">
+          <Bell />
+          {unread > 0 && (
+            <span
+              data-testid="notifications-unread"
+              className="absolute -right-0.5 -top-0.5 flex min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] font-semibold leading-4 text-white"
+            >
+              {unread}
+              <span className="sr-only"> não lidas</span>
+            </span>
+          )}
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent align="end" className="w-96 p-0">
+        <div className="flex items-center justify-between gap-2 border-b px-4 py-3">
+          <h2 className="text-sm font-semibold">Novidades da Plataforma</h2>
+          <Button
+            variant="link"
+            size="sm"
+            className="h-auto p-0 text-xs"
+            disabled={unread === 0}
+            onClick={() => markRead(releaseNotes.map((note) => note.id))}
+          >
+            Marcar todas como lidas
+          </Button>
+        </div>
+        <ul className="max-h-96 overflow-y-auto" aria-label="Novidades">
+          {releaseNotes.map((note) => {
+            const isRead = readIds.has(note.id)
+            return (
+              <li key={note.id} className="border-b last:border-0">
+                <button
+                  type="button"
+                  onClick={() => markRead([note.id])}
+                  className={cn(
+                    'grid w-full gap-1 px-4 py-3 text-left transition-colors hover:bg-accent focus-visible:bg-accent focus-visible:outline-none',
+                    !isRead && 'bg-muted/60',
+                  )}
+                  aria-label={`${note.title}${isRead ? '' : ' (não lida)'}`}
+                >
+                  <span className="flex items-center gap-2">
+                    <Badge variant={badgeVariant[note.type]}>{releaseNoteLabels[note.type]}</Badge>
+                    {!isRead && <span className="size-2 rounded-full bg-destructive" aria-hidden="true" />}
+                  </span>
+                  <span className="text-sm font-medium">{note.title}</span>
+                  <span className="text-xs text-muted-foreground whitespace-normal">{note.description}</span>
+                </button>
+              </li>
+            )
+          })}
+        </ul>
+      </PopoverContent>
+    </Popover>
+  )
+}

@@ -1,0 +1,119 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { api, errorText, type ApiError } from './api-client'
+import { messageForTransport } from './errors'
+import { storageKeys } from './storage'
+
+function jsonResponse(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+}
+
+/** A fetch that never answers but honours its abort signal, like a hung server. */
+function hangingFetch(_input: RequestInfo | URL, init?: RequestInit) {
+  return new Promise<Response>((_resolve, reject) => {
+    init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
+  })
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise
+  } catch (error) {
+    return error as ApiError
+  }
+  throw new Error('the call succeeded')
+}
+
+describe('api client', () => {
+  const fetchMock = vi.fn<typeof fetch>()
+
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock)
+    localStorage.clear()
+  })
+
+  afterEach(() => {
+    fetchMock.mockReset()
+    vi.unstubAllGlobals()
+    vi.useRealTimers()
+  })
+
+  it('sends JSON to /api with the stored bearer token and returns the body', async () => {
+    localStorage.setItem(storageKeys.token, 'tok-1')
+    fetchMock.mockResolvedValue(jsonResponse(200, { ok: true }))
+    await expect(api.post('/user/logout', { a: 1 })).resolves.toEqual({ ok: true })
+    const [url, init] = fetchMock.mock.calls[0]
+    expect(url).toBe('/api/user/logout')
+    expect(init?.method).toBe('POST')
+    expect(init?.body).toBe('{"a":1}')
+    expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer tok-1')
+  })
+
+  it('uses the admin token for admin calls and none for public ones', async () => {
+    localStorage.setItem(storageKeys.token, 'user-token')
+    localStorage.setItem(storageKeys.adminToken, 'admin-token')
+    fetchMock.mockImplementation(async () => jsonResponse(200, {}))
+    await api.get('/user/all', { auth: 'admin' })
+    await api.post('/user/auth', {}, { auth: 'none' })
+    expect((fetchMock.mock.calls[0][1]?.headers as Record<string, string>).Authorization).toBe('Bearer admin-token')
+    expect((fetchMock.mock.calls[1][1]?.headers as Record<string, string>).Authorization).toBeUndefined()
+  })
+
+  it('normalises a server error and translates its code from the catalogue', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(401, { error: true, statusCode: 1022, msg: 'token expired' }))
+    expect(await failure(api.get('/user/detail'))).toEqual({
+      error: true,
+      statusCode: 401,
+      apiCode: 1022,
+      msg: 'Sessão expirada, faça login novamente.',
+    })
+  })
+
+  it("keeps the server's message for a code the catalogue does not know", async () => {
+    fetchMock.mockResolvedValue(jsonResponse(429, { error: true, statusCode: 1429, msg: 'Muitas tentativas.' }))
+    expect(await failure(api.post('/user/auth', {}))).toEqual({ error: true, statusCode: 429, apiCode: 1429, msg: 'Muitas tentativas.' })
+  })
+
+  it('falls back to the generic message when the body is not JSON', async () => {
+    fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 }))
+    expect(await failure(api.get('/franchise'))).toEqual({
+      error: true,
+      statusCode: 502,
+      apiCode: null,
+      msg: 'Ocorreu um erro inesperado',
+    })
+  })
+
+  it('reports a network error when the request cannot be made', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))
+    expect(await failure(api.get('/franchise'))).toEqual({
+      error: true,
+      statusCode: 0,
+      apiCode: 'network error',
+      msg: messageForTransport('network error'),
+    })
+  })
+
+  it('reports a timeout when the server does not answer in time', async () => {
+    vi.useFakeTimers()
+    fetchMock.mockImplementation(hangingFetch)
+    const pending = failure(api.get('/franchise', { timeoutMs: 30_000 }))
+    await vi.advanceTimersByTimeAsync(30_000)
+    expect(await pending).toMatchObject({ statusCode: 0, apiCode: 'timeout', msg: messageForTransport('timeout') })
+  })
+
+  it('reports cancelled when the caller aborts', async () => {
+    fetchMock.mockImplementation(hangingFetch)
+    const controller = new AbortController()
+    const pending = failure(api.get('/franchise', { signal: controller.signal }))
+    controller.abort()
+    expect(await pending).toMatchObject({ statusCode: 0, apiCode: 'cancelled', msg: messageForTransport('cancelled') })
+  })
+
+  it('toasts the server message when there is one, otherwise the fallback', () => {
+    const server: ApiError = { error: true, statusCode: 401, apiCode: 1002, msg: 'E-mail/senha inválidos.' }
+    const bare: ApiError = { error: true, statusCode: 502, apiCode: null, msg: 'Ocorreu um erro inesperado' }
+    expect(errorText(server, 'fallback')).toBe('E-mail/senha inválidos.')
+    expect(errorText(bare, 'fallback')).toBe('fallback')
+    expect(errorText(new Error('boom'), 'fallback')).toBe('fallback')
+  })
+})

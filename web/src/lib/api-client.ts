@@ -1,0 +1,127 @@
+import {
+  isKnownCode,
+  messageForCode,
+  messageForTransport,
+  unknownErrorMessage,
+  type TransportFailure,
+} from './errors'
+import { storage, storageKeys } from './storage'
+
+/**
+ * Every failed call rejects with this object, whatever went wrong.
+ * statusCode is the HTTP status (0 when no response arrived); apiCode is the
+ * server's code from the error catalogue, or the kind of transport failure.
+ */
+export type ApiError = {
+  error: true
+  statusCode: number
+  apiCode: number | TransportFailure | null
+  msg: string
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return typeof value === 'object' && value !== null && (value as ApiError).error === true && 'msg' in value
+}
+
+/** True when the server answered with one of its error codes. */
+export function isServerError(error: ApiError) {
+  return typeof error.apiCode === 'number'
+}
+
+/**
+ * Text for an error toast: the message the failure carries when it came from
+ * the server or the network, otherwise the screen's fallback.
+ */
+export function errorText(error: unknown, fallback: string) {
+  if (isApiError(error) && error.apiCode !== null && error.apiCode !== 'cancelled') return error.msg
+  return fallback
+}
+
+export const API_BASE = '/api'
+export const REQUEST_TIMEOUT_MS = 30_000
+
+/** Which stored token authorises a call. Admin calls use the admin token, which outlives impersonation. */
+export type Auth = 'user' | 'admin' | 'none'
+
+export type RequestOptions = {
+  body?: unknown
+  auth?: Auth
+  signal?: AbortSignal
+  timeoutMs?: number
+}
+
+function transportError(failure: TransportFailure): ApiError {
+  return { error: true, statusCode: 0, apiCode: failure, msg: messageForTransport(failure) }
+}
+
+function httpError(status: number, body: unknown): ApiError {
+  const payload = (typeof body === 'object' && body !== null ? body : {}) as { statusCode?: unknown; msg?: unknown }
+  const code = typeof payload.statusCode === 'number' ? payload.statusCode : null
+  const serverMsg = typeof payload.msg === 'string' && payload.msg !== '' ? payload.msg : null
+  let msg = unknownErrorMessage
+  if (code !== null && isKnownCode(code)) msg = messageForCode(code)
+  else if (serverMsg) msg = serverMsg
+  return { error: true, statusCode: status, apiCode: code, msg }
+}
+
+function tokenFor(auth: Auth) {
+  if (auth === 'none') return null
+  if (auth === 'admin') return storage.get(storageKeys.adminToken) ?? storage.get(storageKeys.token)
+  return storage.get(storageKeys.token)
+}
+
+async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const { body, auth = 'user', signal, timeoutMs = REQUEST_TIMEOUT_MS } = options
+
+  const controller = new AbortController()
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort()
+  }, timeoutMs)
+  const cancel = () => controller.abort()
+  if (signal?.aborted) controller.abort()
+  signal?.addEventListener('abort', cancel)
+
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  if (body !== undefined) headers['Content-Type'] = 'application/json'
+  const token = tokenFor(auth)
+  if (token) headers.Authorization = `Bearer ${token}`
+
+  let response: Response
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: controller.signal,
+    })
+  } catch {
+    if (timedOut) throw transportError('timeout')
+    if (controller.signal.aborted) throw transportError('cancelled')
+    throw transportError('network error')
+  } finally {
+    clearTimeout(timer)
+    signal?.removeEventListener('abort', cancel)
+  }
+
+  const text = await response.text().catch(() => '')
+  let data: unknown = undefined
+  if (text) {
+    try {
+      data = JSON.parse(text)
+    } catch {
+      data = undefined
+    }
+  }
+  if (!response.ok) throw httpError(response.status, data)
+  return data as T
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    request<T>('POST', path, { ...options, body: body ?? {} }),
+  delete: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    request<T>('DELETE', path, { ...options, body }),
+}

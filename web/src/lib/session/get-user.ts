@@ -1,0 +1,50 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+import { queryRoots } from '@/lib/query-keys'
+import { clearSession, storage, storageKeys } from '@/lib/storage'
+import { keepsAdminToken, toSessionUser } from './permissions'
+import type { SessionUser, UserDetailResponse } from './types'
+
+export function getUserDetail(signal?: AbortSignal) {
+  return api.get<UserDetailResponse>('/user/detail', { signal })
+}
+
+/**
+ * Restores the session from the stored token. The token is also kept as the
+ * admin token when the user may send box commands or impersonate; an admin
+ * token that belongs to someone else (an impersonation in progress) stays.
+ * Any failure forgets the session.
+ */
+export async function restoreSession(signal?: AbortSignal): Promise<SessionUser> {
+  const token = storage.get(storageKeys.token)
+  try {
+    const { user, serverTime } = await getUserDetail(signal)
+    const adminToken = storage.get(storageKeys.adminToken)
+    if (token && keepsAdminToken(user.permission)) {
+      if (adminToken !== token) storage.set(storageKeys.adminToken, token)
+    } else if (adminToken && adminToken === token) {
+      storage.remove(storageKeys.adminToken)
+    }
+    return toSessionUser(user, serverTime)
+  } catch (error) {
+    if (!(typeof error === 'object' && error && 'apiCode' in error && error.apiCode === 'cancelled')) clearSession()
+    throw error
+  }
+}
+
+export const userQueryKey = [queryRoots.user, 'detail'] as const
+
+export function userQueryOptions() {
+  return queryOptions({
+    queryKey: userQueryKey,
+    queryFn: ({ signal }) => restoreSession(signal),
+    staleTime: Infinity,
+    retry: false,
+    meta: { errorToast: false },
+  })
+}
+
+/** The signed-in user; undefined while restoring or when there is no session. */
+export function useUser(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...userQueryOptions(), enabled: options.enabled ?? true })
+}

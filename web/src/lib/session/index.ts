@@ -1,0 +1,15 @@
+export { beginSession } from './begin-session'
+export { franchisesQueryKey, franchisesQueryOptions, getFranchises, useFranchises } from './get-franchises'
+export { getUserDetail, restoreSession, userQueryKey, userQueryOptions, useUser } from './get-user'
+export { logout } from './logout'
+export { isAdmin, keepsAdminToken, toSessionUser } from './permissions'
+export {
+  FRANCHISE_SWITCH_WAIT_MS,
+  RELOAD_STEP_WAIT_MS,
+  restoresSession,
+  SessionProvider,
+  useSession,
+  type SessionContextValue,
+  type SessionStatus,
+} from './session-provider'
+export type * from './types'
