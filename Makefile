@@ -4,7 +4,7 @@ NPM ?= npm
 
 WEB_DEPS := web/node_modules/.installed
 
-.PHONY: run build web deps test test-go test-web test-e2e bench chromium clean minio
+.PHONY: run build web deps test test-go test-web test-e2e bench chromium ffmpeg clean minio
 
 run: build
 	./bin/vitrine serve --demo
@@ -26,7 +26,7 @@ web: $(WEB_DEPS)
 test: build test-go test-web test-e2e
 
 # The Go suites run on SQLite, and on PostgreSQL too when TEST_DATABASE_URL is set.
-test-go: minio
+test-go: minio ffmpeg
 	@mkdir -p web/dist && ( [ -n "$$(ls -A web/dist)" ] || touch web/dist/.keep )
 	$(GO) vet ./...
 	$(GO) test -count=1 -timeout 15m ./...
@@ -35,11 +35,15 @@ test-web: $(WEB_DEPS)
 	cd web && $(NPM) test
 
 # Browser tests drive Debian's Chromium against the real bin/vitrine.
-test-e2e: build chromium
+test-e2e: build chromium ffmpeg
 	cd web && $(NPM) run e2e
 
 chromium:
 	@./scripts/ensure-chromium.sh
+
+# ffmpeg/ffprobe for the video metadata, thumbnails and the sample video.
+ffmpeg:
+	@./scripts/ensure-ffmpeg.sh
 
 # A MinIO server binary for the S3 storage tests (skipped without one).
 minio:
