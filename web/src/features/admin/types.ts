@@ -1,12 +1,4 @@
-import type { FranchiseMap, Permission } from '@/lib/session'
+import type { components } from '@/lib/api-types'
 
-// TODO(api): switch to the generated types once api/openapi.yaml describes /user/all.
-export type AdminUser = {
-  id: string
-  email: string
-  name: string
-  franchise: FranchiseMap
-  permission: Permission
-  verified: boolean
-  createdAt: number
-}
+/** One row of the administrators' user list (GET /user/all). */
+export type AdminUser = components['schemas']['UserSummary']

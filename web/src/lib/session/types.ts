@@ -2,32 +2,17 @@ import type { components } from '@/lib/api-types'
 
 type Schemas = components['schemas']
 
-// Franchise shapes come from api/openapi.yaml (npm run gen:api). The user
-// shapes are written to the same contract by hand.
-// TODO(api): use the generated user types once api/openapi.yaml describes the /user routes.
+// Every shape here comes from api/openapi.yaml (npm run gen:api).
 
 /** Permission flags: dispA allows box commands, userA allows impersonation. */
-export type Permission = { dispA?: 1; userA?: 1 } & Record<string, number | undefined>
+export type Permission = Schemas['PermissionMap']
 
 /** Franchise slug → franchise name. */
-export type FranchiseMap = Record<string, string>
+export type FranchiseMap = Schemas['FranchiseMap']
 
-export type User = {
-  id: string
-  email: string
-  name: string
-  cpf?: string
-  mobile?: string
-  franchise: FranchiseMap
-  permission: Permission
-  viewAdsCenter: 0 | 1
-  verified: boolean
-  createdAt: number
-  updatedAt: number
-  impersonator?: { email: string; name: string }
-}
+export type User = Schemas['User']
 
-export type UserDetailResponse = { user: User; serverTime: number }
+export type UserDetailResponse = Schemas['UserDetailResponse']
 
 export type Franchise = Schemas['Franchise']
 
