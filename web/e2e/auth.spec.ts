@@ -92,3 +92,29 @@ test('setting a new password without a code asks for the recovery code first', a
   await expect(page.getByText('Você precisa verificar o código de recuperação de senha antes de continuar.').first()).toBeVisible()
   await shot(page, 'reset-without-code')
 })
+
+test('a self-registered user verifies the e-mail from the mailed link and can then log in', async ({ page, api, mailbox }) => {
+  const email = uniqueEmail('cadastro')
+  const password = strongPassword('sign')
+  await api.post('/user/register', { email, auth: password, name: 'Vera Verifica' })
+
+  // Before the verification the server refuses the login with 1021.
+  await page.goto('/')
+  await page.getByLabel('E-mail', { exact: true }).fill(email)
+  await page.getByLabel('Senha', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click()
+  await expect(toast(page, 'Oops! Algo deu errado.')).toContainText('Email não verificado.')
+
+  const mail = await mailbox.waitFor(email, { link: /[?&]code=/ })
+  expect(mail.code).toBeTruthy()
+  await page.goto(new URL(mail.link).pathname + new URL(mail.link).search)
+  await expect(toast(page, 'E-mail verificado')).toBeVisible()
+  await shot(page, 'email-verified')
+
+  // The code is single-use: opening the link again fails with the spec's message.
+  await page.goto(new URL(mail.link).pathname + new URL(mail.link).search)
+  await expect(toast(page, 'Oops! Algo deu errado.')).toContainText('O e-mail não pôde ser verificado.')
+
+  await loginAs(page, email, password)
+  await expect(page.getByRole('heading', { name: 'Visão Geral' })).toBeVisible()
+})

@@ -22,6 +22,8 @@ export default async function globalSetup() {
         VITRINE_ADMIN_PASSWORD: ADMIN_PASSWORD,
         SMTP_URL: `smtp://127.0.0.1:${mail.smtpPort}`,
         VITRINE_LOG_LEVEL: 'debug',
+        // Self sign-up is on so the e-mail verification flow can be driven end to end.
+        VITRINE_OPEN_SIGNUP: '1',
       },
     })
   } catch (err) {
