@@ -44,6 +44,567 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/auth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in
+         * @description Wrong password and unknown e-mail both answer 1002. An account whose e-mail is not
+         *     verified answers 1021. After 10 failed attempts for one e-mail or from one address within
+         *     15 minutes, attempts answer 429 (with Retry-After) until the oldest failure leaves the window.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LoginInput"];
+                };
+            };
+            responses: {
+                /** @description A session token, valid for 30 days */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TokenResponse"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a user
+         * @description With the token of an administrator holding userA the user is created verified. Without a
+         *     token it is open sign-up, allowed only when the server runs with VITRINE_OPEN_SIGNUP=1
+         *     (1403 otherwise); the user gets a verification mail and cannot sign in before confirming.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RegisterInput"];
+                };
+            };
+            responses: {
+                /** @description The new user */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UserResponse"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/verify-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm an e-mail with the code of the verification mail ({PUBLIC_URL}/?code=…) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Verified */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Ok"];
+                    };
+                };
+                400: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/request-reset-pwd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a password reset link ({PUBLIC_URL}/reset/password/new?code=…, valid 1 hour, single use)
+         * @description Answers ok whether or not the e-mail has an account.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: email */
+                        email: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Accepted */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Ok"];
+                    };
+                };
+                400: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/reset-pwd-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password with the reset code; every session of the user ends */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        auth: components["schemas"]["Password"];
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Password changed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Ok"];
+                    };
+                };
+                400: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/pwd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the caller's password
+         * @description Every session of the user ends, the calling one included; the answer carries a fresh token. 1026 when currentAuth is wrong.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        auth: components["schemas"]["Password"];
+                        currentAuth: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The new session token */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TokenResponse"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End the calling session */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The token no longer works */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Ok"];
+                    };
+                };
+                401: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's account and the server's clock */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The signed-in user */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UserDetailResponse"];
+                    };
+                };
+                401: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /** Change the caller's name, CPF and mobile */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UserDetailInput"];
+                };
+            };
+            responses: {
+                /** @description The updated user */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UserResponse"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every user (userA only, 1403 otherwise), sorted by name */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description All users */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UserList"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/impersonate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A session of another user for the administrator (userA only)
+         * @description The session (8 hours) records the administrator; GET /user/detail shows them as
+         *     impersonator, and every write made with it is written to the audit log under both users.
+         *     1001 when no user has the e-mail.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: email */
+                        email: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The impersonation token */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TokenResponse"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/franchise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add (ADD) or remove (DEL) a franchise on a user (userA only)
+         * @description Another action is 1003 with msg 'Ação inválida'; unknown user 1001; unknown franchise 1041.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UserFranchiseInput"];
+                };
+            };
+            responses: {
+                /** @description The user with its franchises */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UserResponse"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/detail/adm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change another user's name, CPF and mobile (userA only) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AdminUserDetailInput"];
+                };
+            };
+            responses: {
+                /** @description The updated user */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UserResponse"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/media/{franchise}": {
         parameters: {
             query?: never;
@@ -383,6 +944,457 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/store/{franchise}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        /** The franchise's stores with contacts and TV counts */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    franchise: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Stores */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StoreList"];
+                    };
+                };
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /** Create a store; its slug comes from the name */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    franchise: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["StoreInput"];
+                };
+            };
+            responses: {
+                /** @description The new store */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StoreResponse"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/store/{franchise}/notify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue a WhatsApp message to the contacts (receiveNotify) of the chosen stores
+         * @description One message per phone, stored in the outbox in one transaction and delivered by a worker
+         *     with retries. An unknown store slug is 1061 and nothing is queued.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    franchise: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NotifyInput"];
+                };
+            };
+            responses: {
+                /** @description Messages queued */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotifyResponse"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/store/{franchise}/{storeSlug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                storeSlug: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Update a store */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    franchise: string;
+                    storeSlug: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["StoreInput"];
+                };
+            };
+            responses: {
+                /** @description The updated store */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StoreResponse"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        /** Delete a store with its contacts and TVs, in one transaction */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    franchise: string;
+                    storeSlug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @description when sent, must be the store's name (1003 otherwise) */
+                        name?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Deleted */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Ok"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/display/{franchise}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        /** Every TV of the franchise in one call (the overview) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    franchise: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description TVs */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DisplayList"];
+                    };
+                };
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/display/{franchise}/{storeSlug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                storeSlug: string;
+            };
+            cookie?: never;
+        };
+        /** The TVs of one store */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    franchise: string;
+                    storeSlug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description TVs */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DisplayList"];
+                    };
+                };
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /** Register a TV in the store */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    franchise: string;
+                    storeSlug: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DisplayInput"];
+                };
+            };
+            responses: {
+                /** @description The new TV */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DisplayResponse"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/display/{franchise}/{storeSlug}/{displayId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                storeSlug: string;
+                displayId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rename, turn, or link / change / unlink the schedule of a TV */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    franchise: string;
+                    storeSlug: string;
+                    displayId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DisplayInput"];
+                };
+            };
+            responses: {
+                /** @description The updated TV */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DisplayResponse"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+            };
+        };
+        /** Delete a TV */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    franchise: string;
+                    storeSlug: string;
+                    displayId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Ok"];
+                    };
+                };
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/display/{franchise}/{storeSlug}/{displayId}/admin-command": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                storeSlug: string;
+                displayId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue a remote command for the TV box
+         * @description Only when the session's user, or the administrator impersonating them, holds dispA: 1
+         *     (1403 otherwise). An unknown operation is 1003. The TV box picks the command up later.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    franchise: string;
+                    storeSlug: string;
+                    displayId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DisplayCommandInput"];
+                };
+            };
+            responses: {
+                /** @description Command queued */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DisplayCommandResponse"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -397,6 +1409,123 @@ export interface components {
         };
         Ok: {
             ok: boolean;
+        };
+        /** @description Administrative permissions: dispA = 1 allows box commands, userA = 1 allows user administration and impersonation. Empty for operators. */
+        PermissionMap: {
+            /** @enum {integer} */
+            dispA?: 1;
+            /** @enum {integer} */
+            userA?: 1;
+        } & {
+            [key: string]: number;
+        };
+        /** @description The user's franchises, slug -> name */
+        FranchiseMap: {
+            [key: string]: string;
+        };
+        User: {
+            id: string;
+            /** @description lower-case */
+            email: string;
+            name: string;
+            /** @description 11 digits, "" when not given */
+            cpf: string;
+            /** @description 10 or 11 digits (area code + number), "" when not given */
+            mobile: string;
+            franchise: components["schemas"]["FranchiseMap"];
+            permission: components["schemas"]["PermissionMap"];
+            /**
+             * @description 1 unlocks the ads center
+             * @enum {integer}
+             */
+            viewAdsCenter: 0 | 1;
+            /** @description the e-mail was confirmed */
+            verified: boolean;
+            /**
+             * Format: int64
+             * @description epoch milliseconds
+             */
+            createdAt: number;
+            /**
+             * Format: int64
+             * @description epoch milliseconds
+             */
+            updatedAt: number;
+            /** @description Only on GET /user/detail, when the session is an administrator's impersonation */
+            impersonator?: {
+                email: string;
+                name: string;
+            };
+        };
+        /** @description One row of the administrators' user list */
+        UserSummary: {
+            id: string;
+            email: string;
+            name: string;
+            franchise: components["schemas"]["FranchiseMap"];
+            permission: components["schemas"]["PermissionMap"];
+            verified: boolean;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            updatedAt: number;
+        };
+        UserResponse: {
+            user: components["schemas"]["User"];
+        };
+        UserDetailResponse: {
+            user: components["schemas"]["User"];
+            /**
+             * Format: int64
+             * @description the server's clock
+             */
+            serverTime: number;
+        };
+        UserList: {
+            users: components["schemas"]["UserSummary"][];
+        };
+        TokenResponse: {
+            /** @description opaque bearer token; send as Authorization: Bearer <token> */
+            token: string;
+        };
+        /** @description At least 8 characters with an upper-case letter, a lower-case letter, a digit and one of #?!@$%^&*- (400/1003 with the rule as msg otherwise) */
+        Password: string;
+        LoginInput: {
+            /** Format: email */
+            email: string;
+            /** @description password */
+            auth: string;
+        };
+        RegisterInput: {
+            /** Format: email */
+            email: string;
+            auth: components["schemas"]["Password"];
+            name: string;
+        };
+        UserDetailInput: {
+            /** @description required (1141) */
+            name: string;
+            /** @description with or without mask; "" clears it; absent keeps it */
+            cpf?: string;
+            /** @description with or without mask; "" clears it; absent keeps it */
+            mobile?: string;
+        };
+        AdminUserDetailInput: {
+            /**
+             * Format: email
+             * @description the user to change
+             */
+            email: string;
+            name: string;
+            cpf?: string;
+            mobile?: string;
+        };
+        UserFranchiseInput: {
+            /** @enum {string} */
+            action: "ADD" | "DEL";
+            /** Format: email */
+            email: string;
+            franchiseSlug: string;
         };
         /** @description A franchise (group). Slugs name it in every URL and never change. */
         Franchise: {
@@ -461,6 +1590,134 @@ export interface components {
         };
         FranchiseResponse: {
             franchise: components["schemas"]["Franchise"];
+        };
+        Contact: {
+            name: string;
+            role: string;
+            /** @description digits only: area code + number, 10 or 11 digits */
+            phone: string;
+            receiveNotify: boolean;
+        };
+        ContactInput: {
+            /** @description required */
+            name: string;
+            /** @description required */
+            role: string;
+            /** @description with or without the mask (DD) NNNNN-NNNN; 10 or 11 digits, else "Telefone inválido" */
+            phone: string;
+            /** @default true */
+            receiveNotify: boolean;
+        };
+        Store: {
+            /** @description unique within the franchise; never changes */
+            slug: string;
+            name: string;
+            region: string;
+            state: string;
+            city: string;
+            /** @description franchise slug */
+            franchise: string;
+            social: string;
+            /** @description CNPJ, bare characters; "" when absent */
+            document: string;
+            tag: string;
+            phone: string;
+            contacts: components["schemas"]["Contact"][];
+            /** @description number of TVs in the store */
+            displays: number;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            updatedAt: number;
+        };
+        /**
+         * @description Create: name (1141), region, state and city (1003) required. Update: absent fields keep
+         *     their value; a contacts list replaces the old one, repeated phones dropped (first kept).
+         */
+        StoreInput: {
+            name?: string;
+            region?: string;
+            state?: string;
+            city?: string;
+            social?: string;
+            /** @description optional CNPJ, check digits verified (1043) */
+            document?: string;
+            tag?: string;
+            phone?: string;
+            contacts?: components["schemas"]["ContactInput"][];
+        };
+        StoreList: {
+            /** @description sorted by name (pt-BR, case and accents ignored, numbers by value) */
+            storeList: components["schemas"]["Store"][];
+        };
+        StoreResponse: {
+            store: components["schemas"]["Store"];
+        };
+        NotifyInput: {
+            /** @description required ("Mensagem é obrigatória") */
+            message: string;
+            storeSlugList: string[];
+        };
+        NotifyResponse: {
+            /** @description WhatsApp messages stored in the outbox (one per phone) */
+            queued: number;
+        };
+        Display: {
+            id: string;
+            name: string;
+            /** @description TV box code */
+            device: string;
+            /** @description store slug */
+            store: string;
+            /** @description franchise slug */
+            franchise: string;
+            detail: string;
+            orientation: number;
+            /** @description index into 0°, 90°, 180°, 270° */
+            contentOrientation: number;
+            /** @description linked schedule id; "" when none */
+            schedule: string;
+            scheduleName: string;
+            /** @description the player holds a live connection */
+            connected: boolean;
+            /**
+             * Format: int64
+             * @description epoch ms of the last ack; 0 = never
+             */
+            lastConnectionAck: number;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            updatedAt: number;
+        };
+        /**
+         * @description Create: name (1141) and device (100125) required; the code is taken (100122) when any TV
+         *     uses it. Update: absent fields keep their value; device may only repeat the registered
+         *     code (100128). The schedule may come as `schedule` or `scheduleId`; "" unlinks; an id that
+         *     is not one of the franchise's schedules is 1081.
+         */
+        DisplayInput: {
+            name?: string;
+            device?: string;
+            detail?: string;
+            orientation?: number;
+            contentOrientation?: number;
+            schedule?: string;
+            scheduleId?: string;
+        };
+        DisplayList: {
+            /** @description sorted by name (pt-BR, case and accents ignored, numbers by value) */
+            displayList: components["schemas"]["Display"][];
+        };
+        DisplayResponse: {
+            display: components["schemas"]["Display"];
+        };
+        DisplayCommandInput: {
+            /** @enum {string} */
+            operation: "restartDevice" | "screenshot" | "recordVideo" | "identifyDevice" | "identifyVersion" | "clearSchedule" | "clearDb" | "clearMedia";
+        };
+        DisplayCommandResponse: {
+            commandId: string;
         };
         ScheduleRef: {
             id: string;
