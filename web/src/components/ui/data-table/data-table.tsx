@@ -36,6 +36,8 @@ export type DataTableProps<TData, TValue> = {
   pageSize?: number
   enableRowSelection?: boolean
   getRowId?: (row: TData, index: number) => string
+  /** Show the pagination bar only when there are more rows than this (every row fits one page otherwise). */
+  paginateAbove?: number
 }
 
 /** A sortable, filterable, paginated table; every list screen builds on it. */
@@ -52,6 +54,7 @@ export function DataTable<TData, TValue>({
   pageSize = 10,
   enableRowSelection = true,
   getRowId,
+  paginateAbove,
 }: DataTableProps<TData, TValue>) {
   const [sorting, setSorting] = React.useState<SortingState>(initialSorting)
   const [columnFilters, setColumnFilters] = React.useState<ColumnFiltersState>([])
@@ -131,7 +134,9 @@ export function DataTable<TData, TValue>({
           </TableBody>
         </Table>
       </div>
-      <DataTablePagination table={table} showSelection={enableRowSelection} />
+      {(paginateAbove === undefined || data.length > paginateAbove) && (
+        <DataTablePagination table={table} showSelection={enableRowSelection} />
+      )}
     </div>
   )
 }
