@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { errorToast, toast } from '@/hooks/use-toast'
 import { useSession } from '@/lib/session'
+import { storage, storageKeys } from '@/lib/storage'
 import { useDeleteDisplay, useSendDisplayCommand } from '../api/display-mutations'
 import { useDisplays } from '../api/get-displays'
 import { useStores } from '../api/get-stores'
@@ -105,7 +106,8 @@ export function DashboardPage() {
   const current = shown
   const runCommand = () => {
     if (current?.kind !== 'command' || !slug) return
-    if (!hasAdminToken) {
+    // Read the stored token now: it may have gone since the page was drawn.
+    if (!storage.get(storageKeys.adminToken)) {
       errorToast(ACCESS_DENIED.description, ACCESS_DENIED.title)
       close()
       return
