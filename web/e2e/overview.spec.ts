@@ -55,7 +55,7 @@ test('an operator adds a store with contacts and two TVs, turns and renames one,
   await expect(storeDialog.getByText('Telefone inválido')).toBeVisible()
   await phone.fill('1134567890')
   await expect(phone).toHaveValue('(11) 3456-7890')
-  await storeDialog.getByLabel('Recebe notificações').uncheck()
+  await storeDialog.getByRole('checkbox', { name: 'Recebe notificações' }).uncheck()
   await storeDialog.getByRole('button', { name: 'Adicionar contato' }).click()
   await expect(storeDialog.getByRole('list', { name: 'Contatos da loja' }).getByRole('listitem')).toHaveCount(2)
   await expect(storeDialog.getByText('Telefone inválido')).toBeHidden()

@@ -165,9 +165,9 @@ export function StoreDialog({ open, onOpenChange, franchise, store }: Props) {
                       <span className="text-muted-foreground tabular-nums">{maskPhone(field.phone)}</span>
                     </div>
                     {field.receiveNotify !== false ? (
-                      <BellRing className="size-4 text-muted-foreground" aria-label="Recebe notificações" />
+                      <BellRing className="size-4 text-muted-foreground" aria-label="Notificações ativadas" role="img" />
                     ) : (
-                      <BellOff className="size-4 text-muted-foreground" aria-label="Não recebe notificações" />
+                      <BellOff className="size-4 text-muted-foreground" aria-label="Notificações desativadas" role="img" />
                     )}
                     <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={`Editar contato ${field.name}`} onClick={() => editContact(index)}>
                       <Pencil />
