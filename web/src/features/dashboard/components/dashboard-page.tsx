@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { errorToast, toast } from '@/hooks/use-toast'
+import { errorText } from '@/lib/api-client'
 import { useSession } from '@/lib/session'
 import { storage, storageKeys } from '@/lib/storage'
 import { useDeleteDisplay, useSendDisplayCommand } from '../api/display-mutations'
@@ -237,7 +238,7 @@ export function DashboardPage() {
                 close()
               },
               onError: (error) => {
-                errorToast(error.apiCode !== null && error.apiCode !== 'cancelled' ? error.msg : `Ocorreu algum erro ao excluir a loja ${store.name}.`)
+                if (error.apiCode !== 'cancelled') errorToast(errorText(error, `Ocorreu algum erro ao excluir a loja ${store.name}.`))
               },
             },
           )

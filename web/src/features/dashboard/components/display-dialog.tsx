@@ -123,7 +123,7 @@ export function DisplayDialog(props: Props) {
               : `Digite o código que aparece na tela do TV box${store ? ` para cadastrá-lo na loja ${store.name}` : ''}.`}
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="grid gap-5">
+        <form onSubmit={onSubmit} noValidate className="grid min-w-0 gap-5">
           <FormField id="display-device" label="Código do dispositivo" error={errors.device?.message}>
             <Input
               className={cn('font-mono uppercase', editing && 'bg-muted text-muted-foreground')}
@@ -173,18 +173,18 @@ export function DisplayDialog(props: Props) {
             render={({ field }) => (
               <div className="grid gap-2">
                 <span className="text-sm font-medium leading-none">Orientação do conteúdo</span>
-                <div className="flex items-center gap-4">
+                <div className="flex flex-wrap items-center gap-4">
                   <OrientationPreview index={field.value} />
-                  <div className="grid gap-2">
+                  <div className="grid min-w-0 gap-2">
                     <p className="text-sm" aria-live="polite" data-testid="orientation-value">
                       <span className="font-semibold">{orientationLabel(field.value)}</span>{' '}
                       <span className="text-muted-foreground">({orientationAngle(field.value)}°)</span>
                     </p>
-                    <div className="flex gap-2">
-                      <Button type="button" variant="outline" size="sm" onClick={() => field.onChange(rotate(field.value, -1))}>
+                    <div className="grid gap-2">
+                      <Button type="button" variant="outline" size="sm" className="justify-start" onClick={() => field.onChange(rotate(field.value, -1))}>
                         <RotateCcw /> Girar para a esquerda
                       </Button>
-                      <Button type="button" variant="outline" size="sm" onClick={() => field.onChange(rotate(field.value, 1))}>
+                      <Button type="button" variant="outline" size="sm" className="justify-start" onClick={() => field.onChange(rotate(field.value, 1))}>
                         <RotateCw /> Girar para a direita
                       </Button>
                     </div>
