@@ -1,7 +1,7 @@
 // Visão Geral (/dashboard): stores, their contacts and TVs, messages and remote
 // commands (spec 1 sections 2, 4, 5, 6 and 8).
 import type { Page } from '@playwright/test'
-import { test, expect, shot, storageKeys, toast, useSession, uniqueEmail, strongPassword } from './fixtures.ts'
+import { test, expect, shot, storageKeys, type ApiError, toast, useSession, uniqueEmail, strongPassword } from './fixtures.ts'
 import { createDisplay, createStore, operatorWithGroup, storeDisplays, stores, uniqueDevice } from './harness/overview-api.ts'
 
 const card = (page: Page, name: string) => page.getByRole('region', { name, exact: true })
@@ -309,7 +309,7 @@ test('an administrator acting as an operator sees Ações Admin and runs a remot
   const password = strongPassword()
   const { token, franchise } = await operatorWithGroup(api, adminToken, { email, password, group: `Rede Comando ${Date.now().toString(36)}` })
   const store = await createStore(api, token, franchise.slug, { name: 'Loja Remota' })
-  await createDisplay(api, token, franchise.slug, store.slug, { name: 'TV Remota' })
+  const display = await createDisplay(api, token, franchise.slug, store.slug, { name: 'TV Remota' })
   // What the console stores after 'Impersonate': the operator's session and the admin token.
   const { token: actingToken } = await api.post<{ token: string }>('/user/impersonate', { email }, adminToken)
 
@@ -336,6 +336,12 @@ test('an administrator acting as an operator sees Ações Admin and runs a remot
   await confirm.getByRole('button', { name: 'Executar' }).click()
   await expect(toast(page, 'Comando executado')).toBeVisible()
   await expect(confirm).toBeHidden()
+  // Why the console sends commands with the session token, not the admin's
+  // own one: the administrator is not a member of the operator's group.
+  const refused = await api
+    .post(`/display/${franchise.slug}/${store.slug}/${display.id}/admin-command`, { operation: 'identifyDevice' }, adminToken)
+    .catch((error: ApiError) => error)
+  expect(refused).toMatchObject({ status: 403, apiCode: 1403 })
 
   // Without the admin token the console refuses before calling the server.
   await page.evaluate((key) => localStorage.removeItem(key), storageKeys.adminToken)
@@ -359,6 +365,9 @@ test('the overview is readable in dark mode', async ({ page, api, adminToken }) 
   await expect(page.locator('html')).toHaveClass(/dark/)
   await shot(page, 'overview-dark')
   await card(page, 'Loja Noturna').getByRole('button', { name: 'Editar loja Loja Noturna' }).click()
-  await expect(page.getByRole('dialog', { name: 'Editar Loja' })).toBeVisible()
+  const dialog = page.getByRole('dialog', { name: 'Editar Loja' })
+  await expect(dialog).toBeVisible()
+  // A new contact receives notifications unless unchecked.
+  await expect(dialog.getByRole('checkbox', { name: 'Recebe notificações' })).toBeChecked()
   await shot(page, 'store-dialog-dark')
 })
