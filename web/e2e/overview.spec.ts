@@ -254,25 +254,32 @@ test('the overview loads every TV in one call, filters stores and pages a store 
   expect(displayCalls.every((path) => path === `/api/display/${franchise.slug}`)).toBe(true)
 })
 
-test('the TV list refreshes by itself every 30 seconds', async ({ page, api, adminToken }) => {
+test('the TV list refreshes by itself every 30 seconds and keeps the page the operator is on', async ({ page, api, adminToken }) => {
   const email = uniqueEmail('refresh')
   const password = strongPassword()
   const { token, franchise } = await operatorWithGroup(api, adminToken, { email, password, group: `Rede Viva ${Date.now().toString(36)}` })
   const store = await createStore(api, token, franchise.slug, { name: 'Loja Viva' })
-  await createDisplay(api, token, franchise.slug, store.slug, { name: 'TV Antiga' })
+  for (let i = 1; i <= 11; i++) await createDisplay(api, token, franchise.slug, store.slug, { name: `TV ${String(i).padStart(2, '0')}` })
 
   await page.clock.install()
   await useSession(page, { token })
   await page.goto('/dashboard')
-  await expect(tvRows(page, 'Loja Viva')).toHaveCount(1)
+  await expect(tvRows(page, 'Loja Viva')).toHaveCount(10)
+  await card(page, 'Loja Viva').getByRole('button', { name: 'Próxima página' }).click()
+  await expect(tvRows(page, 'Loja Viva')).toHaveText([/TV 11/])
 
-  await createDisplay(api, token, franchise.slug, store.slug, { name: 'TV Nova' })
+  await createDisplay(api, token, franchise.slug, store.slug, { name: 'TV 12' })
   await page.clock.fastForward(10_000)
   await expect(tvRows(page, 'Loja Viva')).toHaveCount(1)
   await page.clock.fastForward(21_000)
-  await expect(tvRows(page, 'Loja Viva')).toHaveCount(2)
-  await expect(tvRows(page, 'Loja Viva').filter({ hasText: 'TV Nova' })).toContainText('Offline')
-  await expect(counter(page, 'Televisores')).toHaveAccessibleName('Televisores: 2')
+  await expect(tvRows(page, 'Loja Viva')).toHaveText([/TV 11/, /TV 12/])
+  await expect(card(page, 'Loja Viva').getByText('Página 2 de 2')).toBeVisible()
+  await expect(tvRows(page, 'Loja Viva').filter({ hasText: 'TV 12' })).toContainText('Offline')
+  await expect(counter(page, 'Televisores')).toHaveAccessibleName('Televisores: 12')
+
+  // A filter still goes back to the first page.
+  await card(page, 'Loja Viva').getByRole('textbox', { name: 'Filtrar televisores...' }).fill('TV 0')
+  await expect(tvRows(page, 'Loja Viva')).toHaveCount(9)
 })
 
 test('an operator sends a message to the chosen stores', async ({ page, api, adminToken }) => {

@@ -38,6 +38,11 @@ export type DataTableProps<TData, TValue> = {
   getRowId?: (row: TData, index: number) => string
   /** Show the pagination bar only when there are more rows than this (every row fits one page otherwise). */
   paginateAbove?: number
+  /**
+   * Keep the current page when `data` changes (for lists refreshed in the
+   * background); a filter change still goes back to the first page.
+   */
+  keepPageOnDataChange?: boolean
 }
 
 /** A sortable, filterable, paginated table; every list screen builds on it. */
@@ -55,6 +60,7 @@ export function DataTable<TData, TValue>({
   enableRowSelection = true,
   getRowId,
   paginateAbove,
+  keepPageOnDataChange = false,
 }: DataTableProps<TData, TValue>) {
   const [sorting, setSorting] = React.useState<SortingState>(initialSorting)
   const [columnFilters, setColumnFilters] = React.useState<ColumnFiltersState>([])
@@ -69,7 +75,10 @@ export function DataTable<TData, TValue>({
     initialState: { pagination: { pageIndex: 0, pageSize } },
     enableRowSelection,
     onSortingChange: setSorting,
-    onColumnFiltersChange: setColumnFilters,
+    onColumnFiltersChange: (updater) => {
+      setColumnFilters(updater)
+      if (keepPageOnDataChange) table.setPageIndex(0)
+    },
     onColumnVisibilityChange: setColumnVisibility,
     onRowSelectionChange: setRowSelection,
     getCoreRowModel: getCoreRowModel(),
@@ -78,8 +87,15 @@ export function DataTable<TData, TValue>({
     getPaginationRowModel: getPaginationRowModel(),
     getFacetedRowModel: getFacetedRowModel(),
     getFacetedUniqueValues: getFacetedUniqueValues(),
-    autoResetPageIndex: true,
+    autoResetPageIndex: !keepPageOnDataChange,
   })
+
+  // Rows removed by a refresh may leave the current page empty: step back to the last one.
+  const { pageIndex } = table.getState().pagination
+  const lastPage = Math.max(table.getPageCount() - 1, 0)
+  React.useEffect(() => {
+    if (keepPageOnDataChange && pageIndex > lastPage) table.setPageIndex(lastPage)
+  }, [keepPageOnDataChange, pageIndex, lastPage, table])
 
   const visibleColumns = table.getVisibleLeafColumns().length
 

@@ -190,6 +190,8 @@ export function DisplayTable({ storeName, displays, serverDiff, now, showAdminAc
       filters={filters}
       enableRowSelection={false}
       paginateAbove={10}
+      // The list refreshes every 30 s; the operator stays on the page they were reading.
+      keepPageOnDataChange
       getRowId={(display) => display.id}
     />
   )
