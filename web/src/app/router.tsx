@@ -3,6 +3,7 @@ import { NewUserPage, UserListPage } from '@/features/admin'
 import { EditProfilePage } from '@/features/account'
 import { LoginPage, NewPasswordPage, RecoverPasswordPage } from '@/features/auth'
 import { DashboardPage } from '@/features/dashboard'
+import { GroupsPage } from '@/features/groups'
 import { AppLayout } from './layout/app-layout'
 import { Root } from './root'
 import { FallbackRedirect, PublicOnly, RequireAdminToken, RequireAdsCenter, RequireSession } from './routes/guards'
@@ -23,7 +24,7 @@ export const routes: RouteObject[] = [
             element: <AppLayout />,
             children: [
               { path: '/dashboard', element: <DashboardPage /> },
-              { path: '/groups', element: <PlaceholderPage title="Grupos" /> },
+              { path: '/groups', element: <GroupsPage /> },
               { path: '/profile/edit', element: <EditProfilePage /> },
               { path: '/schedule/*', element: <PlaceholderPage title="Programações" /> },
               { path: '/bottombar/:scheduleId', element: <PlaceholderPage title="Editar Rodapé" /> },

@@ -36,6 +36,13 @@ export type DataTableProps<TData, TValue> = {
   pageSize?: number
   enableRowSelection?: boolean
   getRowId?: (row: TData, index: number) => string
+  /** Show the pagination bar only when there are more rows than this (every row fits one page otherwise). */
+  paginateAbove?: number
+  /**
+   * Keep the current page when `data` changes (for lists refreshed in the
+   * background); a filter change still goes back to the first page.
+   */
+  keepPageOnDataChange?: boolean
 }
 
 /** A sortable, filterable, paginated table; every list screen builds on it. */
@@ -52,6 +59,8 @@ export function DataTable<TData, TValue>({
   pageSize = 10,
   enableRowSelection = true,
   getRowId,
+  paginateAbove,
+  keepPageOnDataChange = false,
 }: DataTableProps<TData, TValue>) {
   const [sorting, setSorting] = React.useState<SortingState>(initialSorting)
   const [columnFilters, setColumnFilters] = React.useState<ColumnFiltersState>([])
@@ -66,7 +75,10 @@ export function DataTable<TData, TValue>({
     initialState: { pagination: { pageIndex: 0, pageSize } },
     enableRowSelection,
     onSortingChange: setSorting,
-    onColumnFiltersChange: setColumnFilters,
+    onColumnFiltersChange: (updater) => {
+      setColumnFilters(updater)
+      if (keepPageOnDataChange) table.setPageIndex(0)
+    },
     onColumnVisibilityChange: setColumnVisibility,
     onRowSelectionChange: setRowSelection,
     getCoreRowModel: getCoreRowModel(),
@@ -75,8 +87,15 @@ export function DataTable<TData, TValue>({
     getPaginationRowModel: getPaginationRowModel(),
     getFacetedRowModel: getFacetedRowModel(),
     getFacetedUniqueValues: getFacetedUniqueValues(),
-    autoResetPageIndex: true,
+    autoResetPageIndex: !keepPageOnDataChange,
   })
+
+  // Rows removed by a refresh may leave the current page empty: step back to the last one.
+  const { pageIndex } = table.getState().pagination
+  const lastPage = Math.max(table.getPageCount() - 1, 0)
+  React.useEffect(() => {
+    if (keepPageOnDataChange && pageIndex > lastPage) table.setPageIndex(lastPage)
+  }, [keepPageOnDataChange, pageIndex, lastPage, table])
 
   const visibleColumns = table.getVisibleLeafColumns().length
 
@@ -131,7 +150,9 @@ export function DataTable<TData, TValue>({
           </TableBody>
         </Table>
       </div>
-      <DataTablePagination table={table} showSelection={enableRowSelection} />
+      {(paginateAbove === undefined || data.length > paginateAbove) && (
+        <DataTablePagination table={table} showSelection={enableRowSelection} />
+      )}
     </div>
   )
 }

@@ -1,0 +1,120 @@
+// API helpers for the overview and groups flows: an operator with a group,
+// stores and TVs made straight through the API.
+import type { Page } from '@playwright/test'
+import type { Api, Franchise } from './api.ts'
+
+export interface Contact {
+  name: string
+  role: string
+  phone: string
+  receiveNotify: boolean
+}
+
+export interface Store {
+  slug: string
+  name: string
+  region: string
+  state: string
+  city: string
+  contacts: Contact[]
+  displays: number
+  [field: string]: unknown
+}
+
+export interface Display {
+  id: string
+  name: string
+  device: string
+  store: string
+  contentOrientation: number
+  schedule: string
+  connected: boolean
+  lastConnectionAck: number
+  [field: string]: unknown
+}
+
+let deviceCounter = 0
+const DEVICE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
+
+/** A TV box code no other test used. */
+export function uniqueDevice(): string {
+  deviceCounter += 1
+  let code = ''
+  for (let i = 0; i < 6; i++) code += DEVICE_ALPHABET[Math.floor(Math.random() * DEVICE_ALPHABET.length)]
+  return `${code}${deviceCounter}`
+}
+
+function cnpjDigit(digits: number[]): number {
+  const weights = digits.length === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]
+  const sum = digits.reduce((acc, d, i) => acc + d * weights[i], 0)
+  const rest = sum % 11
+  return rest < 2 ? 0 : 11 - rest
+}
+
+/** A random CNPJ with valid check digits, bare (14 digits). */
+export function randomCnpj(): string {
+  const base = Array.from({ length: 8 }, () => Math.floor(Math.random() * 10)).concat([0, 0, 0, 1])
+  const first = cnpjDigit(base)
+  const second = cnpjDigit([...base, first])
+  return [...base, first, second].join('')
+}
+
+/** 11222333000181 -> 11.222.333/0001-81 */
+export function formatCnpj(cnpj: string): string {
+  return cnpj.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5')
+}
+
+/** A registered, verified user with one group of their own. */
+export async function operatorWithGroup(
+  api: Api,
+  adminToken: string,
+  opts: { email: string; password: string; name?: string; group: string },
+): Promise<{ token: string; franchise: Franchise }> {
+  await api.createUser(adminToken, { name: opts.name ?? 'Operador Teste', email: opts.email, password: opts.password })
+  const token = await api.login(opts.email, opts.password)
+  const franchise = await api.createFranchise(token, { name: opts.group })
+  return { token, franchise }
+}
+
+export async function createStore(
+  api: Api,
+  token: string,
+  franchise: string,
+  store: { name: string; region?: string; state?: string; city?: string; contacts?: Contact[] },
+): Promise<Store> {
+  const body = { region: 'Sudeste', state: 'SP', city: 'São Paulo', contacts: [], ...store }
+  const { store: created } = await api.post<{ store: Store }>(`/store/${franchise}`, body, token)
+  return created
+}
+
+export async function createDisplay(
+  api: Api,
+  token: string,
+  franchise: string,
+  store: string,
+  display: { name: string; device?: string; contentOrientation?: number },
+): Promise<Display> {
+  const body = { device: uniqueDevice(), contentOrientation: 0, detail: '', orientation: 0, ...display }
+  const { display: created } = await api.post<{ display: Display }>(`/display/${franchise}/${store}`, body, token)
+  return created
+}
+
+export async function storeDisplays(api: Api, token: string, franchise: string, store: string): Promise<Display[]> {
+  const { displayList } = await api.get<{ displayList: Display[] }>(`/display/${franchise}/${store}`, token)
+  return displayList
+}
+
+export async function stores(api: Api, token: string, franchise: string): Promise<Store[]> {
+  const { storeList } = await api.get<{ storeList: Store[] }>(`/store/${franchise}`, token)
+  return storeList
+}
+
+/**
+ * A toast, found by CSS rather than by role: while a modal dialog is open the
+ * rest of the page, the toasts' region included, is hidden from the
+ * accessibility tree, so `toast()` of the fixtures cannot see an error shown
+ * over an open dialog.
+ */
+export function toastBehindDialog(page: Page, text: string | RegExp) {
+  return page.locator('[aria-label^="Notificações"] li').filter({ hasText: text }).first()
+}

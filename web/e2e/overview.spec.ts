@@ -1,0 +1,380 @@
+// Visão Geral (/dashboard): stores, their contacts and TVs, messages and remote
+// commands (spec 1 sections 2, 4, 5, 6 and 8).
+import type { Page } from '@playwright/test'
+import { test, expect, shot, storageKeys, type ApiError, toast, useSession, uniqueEmail, strongPassword } from './fixtures.ts'
+import { createDisplay, createStore, operatorWithGroup, storeDisplays, stores, uniqueDevice } from './harness/overview-api.ts'
+
+const card = (page: Page, name: string) => page.getByRole('region', { name, exact: true })
+const counter = (page: Page, label: string) => page.getByRole('main').getByRole('group', { name: new RegExp(`^${label}: \\d+$`) }).first()
+const tvRows = (page: Page, store: string) => card(page, store).getByRole('table').getByRole('row').filter({ has: page.getByRole('cell') })
+
+async function openRowMenu(page: Page, store: string, tv: string) {
+  await card(page, store).getByRole('button', { name: `Ações para ${tv}`, exact: true }).click()
+}
+
+test('an operator adds a store with contacts and two TVs, turns and renames one, then deletes a TV and the store', async ({ page, api, adminToken }) => {
+  const email = uniqueEmail('visao')
+  const password = strongPassword()
+  const { token, franchise } = await operatorWithGroup(api, adminToken, { email, password, group: `Rede Visão ${Date.now().toString(36)}` })
+
+  await useSession(page, { token })
+  await page.goto('/dashboard')
+  await expect(page.getByRole('heading', { name: 'Visão Geral' })).toBeVisible()
+  await expect(page.getByText('Nenhuma loja cadastrada.')).toBeVisible()
+  await expect(counter(page, 'Lojas')).toHaveAccessibleName('Lojas: 0')
+  const guided = page.getByRole('navigation', { name: 'Ações Guiadas' })
+  await expect(guided.getByRole('link', { name: /Criar programação/ })).toHaveAttribute('href', '/action/create-schedule')
+  await expect(guided.getByRole('link', { name: /Adicionar mídia à programação/ })).toHaveAttribute('href', '/action/add-media-to-schedule')
+  await expect(guided.getByRole('link', { name: /Minhas mídias/ })).toHaveAttribute('href', '/medias')
+  await shot(page, 'overview-empty')
+
+  // --- Store with two contacts
+  await page.getByRole('button', { name: 'Adicionar Loja' }).first().click()
+  const storeDialog = page.getByRole('dialog', { name: 'Adicionar Loja' })
+  await storeDialog.getByRole('button', { name: 'Salvar' }).click()
+  await expect(storeDialog.getByText('Campo obrigatório')).toHaveCount(4)
+  await shot(page, 'store-dialog-validation')
+
+  await storeDialog.getByLabel('Nome', { exact: true }).fill('Loja Centro')
+  await storeDialog.getByLabel('Região').fill('Sudeste')
+  await storeDialog.getByLabel('Estado').fill('SP')
+  await storeDialog.getByLabel('Cidade').fill('Campinas')
+
+  await storeDialog.getByLabel('Nome do contato').fill('Ana Gerente')
+  await storeDialog.getByLabel('Cargo').fill('Gerente')
+  const phone = storeDialog.getByLabel('Telefone')
+  await phone.pressSequentially('11987654321')
+  await expect(phone).toHaveValue('(11) 98765-4321')
+  await storeDialog.getByRole('button', { name: 'Adicionar contato' }).click()
+  await expect(storeDialog.getByRole('list', { name: 'Contatos da loja' }).getByRole('listitem')).toHaveCount(1)
+
+  await storeDialog.getByLabel('Nome do contato').fill('Bruno Caixa')
+  await storeDialog.getByLabel('Cargo').fill('Caixa')
+  await phone.fill('1134')
+  await storeDialog.getByRole('button', { name: 'Adicionar contato' }).click()
+  await expect(storeDialog.getByText('Telefone inválido')).toBeVisible()
+  await phone.fill('1134567890')
+  await expect(phone).toHaveValue('(11) 3456-7890')
+  await storeDialog.getByRole('checkbox', { name: 'Recebe notificações' }).uncheck()
+  await storeDialog.getByRole('button', { name: 'Adicionar contato' }).click()
+  await expect(storeDialog.getByRole('list', { name: 'Contatos da loja' }).getByRole('listitem')).toHaveCount(2)
+  await expect(storeDialog.getByText('Telefone inválido')).toBeHidden()
+  await shot(page, 'store-dialog-contacts')
+  await storeDialog.getByRole('button', { name: 'Salvar' }).click()
+  await expect(toast(page, 'Loja criada')).toBeVisible()
+  await expect(storeDialog).toBeHidden()
+
+  const [saved] = await stores(api, token, franchise.slug)
+  expect(saved).toMatchObject({ name: 'Loja Centro', region: 'Sudeste', state: 'SP', city: 'Campinas' })
+  expect(saved.contacts).toEqual([
+    { name: 'Ana Gerente', role: 'Gerente', phone: '11987654321', receiveNotify: true },
+    { name: 'Bruno Caixa', role: 'Caixa', phone: '1134567890', receiveNotify: false },
+  ])
+  await expect(card(page, 'Loja Centro').getByText('Nenhum televisor cadastrado.')).toBeVisible()
+
+  // --- Two TVs
+  const tvDialog = page.getByRole('dialog', { name: 'Adicionar Televisor' })
+  await card(page, 'Loja Centro').getByRole('button', { name: 'Adicionar Televisor' }).click()
+  await tvDialog.getByRole('button', { name: 'Salvar' }).click()
+  await expect(tvDialog.getByText('Campo obrigatório')).toHaveCount(2)
+  const entrada = uniqueDevice()
+  await tvDialog.getByLabel('Código do dispositivo').fill(entrada)
+  await tvDialog.getByLabel('Nome do televisor').fill('TV Entrada')
+  await expect(tvDialog.getByTestId('orientation-value')).toHaveText('Horizontal (0°)')
+  await shot(page, 'display-dialog-create')
+  await tvDialog.getByRole('button', { name: 'Salvar' }).click()
+  await expect(toast(page, 'Televisor criado')).toBeVisible()
+  await expect(tvDialog).toBeHidden()
+
+  await card(page, 'Loja Centro').getByRole('button', { name: 'Adicionar Televisor' }).click()
+  await tvDialog.getByLabel('Código do dispositivo').fill(uniqueDevice())
+  await tvDialog.getByLabel('Nome do televisor').fill('TV Caixa')
+  await tvDialog.getByRole('button', { name: 'Girar para a direita' }).click()
+  await expect(tvDialog.getByTestId('orientation-value')).toHaveText('Vertical (90°)')
+  await tvDialog.getByRole('button', { name: 'Salvar' }).click()
+  await expect(toast(page, 'Televisor criado')).toBeVisible()
+
+  const table = card(page, 'Loja Centro').getByRole('table')
+  for (const column of ['Televisor', 'Orientação', 'Status', 'Programação', 'Ações']) {
+    await expect(table.getByRole('columnheader', { name: new RegExp(`^(Ordenar por )?${column}$`) })).toBeVisible()
+  }
+  await expect(table.getByRole('columnheader', { name: 'Ações Admin' })).toHaveCount(0)
+  await expect(tvRows(page, 'Loja Centro')).toHaveCount(2)
+  await expect(tvRows(page, 'Loja Centro').filter({ hasText: 'TV Caixa' })).toContainText('Vertical (90°)')
+  // No player is connected: every TV is Offline.
+  await expect(tvRows(page, 'Loja Centro').filter({ hasText: 'Offline' })).toHaveCount(2)
+  await expect(card(page, 'Loja Centro').getByRole('group', { name: 'Televisores: 2' })).toBeVisible()
+  await expect(card(page, 'Loja Centro').getByRole('group', { name: 'Offline: 2' })).toBeVisible()
+  await expect(counter(page, 'Televisores')).toHaveAccessibleName('Televisores: 2')
+  await expect(counter(page, 'Offline')).toHaveAccessibleName('Offline: 2')
+  await shot(page, 'overview-store-with-tvs')
+
+  // --- Edit: code locked, name behind a toggle, turn counter-clockwise from 0 to 270°
+  await openRowMenu(page, 'Loja Centro', 'TV Entrada')
+  await shot(page, 'display-row-actions')
+  await page.getByRole('menuitem', { name: 'Editar' }).click()
+  const editDialog = page.getByRole('dialog', { name: 'Editar Televisor' })
+  await expect(editDialog.getByLabel('Código do dispositivo')).toHaveValue(entrada)
+  await expect(editDialog.getByLabel('Código do dispositivo')).not.toBeEditable()
+  await expect(editDialog.getByLabel('Nome do televisor')).not.toBeEditable()
+  await shot(page, 'display-dialog-edit')
+  await editDialog.getByLabel('Editar nome').click()
+  await editDialog.getByLabel('Nome do televisor').fill('TV Entrada Principal')
+  await editDialog.getByRole('button', { name: 'Girar para a esquerda' }).click()
+  await expect(editDialog.getByTestId('orientation-value')).toHaveText('Vertical (270°)')
+  await editDialog.getByRole('button', { name: 'Salvar' }).click()
+  await expect(toast(page, 'Televisor atualizado')).toBeVisible()
+  await expect(tvRows(page, 'Loja Centro').filter({ hasText: 'TV Entrada Principal' })).toContainText('Vertical (270°)')
+  const afterEdit = await storeDisplays(api, token, franchise.slug, saved.slug)
+  expect(afterEdit.find((d) => d.device === entrada)).toMatchObject({ name: 'TV Entrada Principal', contentOrientation: 3 })
+
+  // --- Filter the TV table
+  await card(page, 'Loja Centro').getByRole('textbox', { name: 'Filtrar televisores...' }).fill('caixa')
+  await expect(tvRows(page, 'Loja Centro')).toHaveCount(1)
+  await expect(tvRows(page, 'Loja Centro')).toContainText('TV Caixa')
+  await card(page, 'Loja Centro').getByRole('textbox', { name: 'Filtrar televisores...' }).fill('')
+  await expect(tvRows(page, 'Loja Centro')).toHaveCount(2)
+
+  // --- Link a schedule: none exists yet in this group
+  await openRowMenu(page, 'Loja Centro', 'TV Caixa')
+  await page.getByRole('menuitem', { name: 'Adicionar programação' }).click()
+  const scheduleDialog = page.getByRole('dialog', { name: 'Vincular programação' })
+  await expect(scheduleDialog.getByText('Nenhuma programação cadastrada neste grupo.')).toBeVisible()
+  await expect(scheduleDialog.getByRole('button', { name: 'Vincular' })).toBeDisabled()
+  await shot(page, 'schedule-dialog-empty')
+  await scheduleDialog.getByRole('button', { name: 'Cancelar' }).click()
+  await expect(scheduleDialog).toBeHidden()
+
+  // --- Edit the store: a contact with a phone already listed is dropped
+  await card(page, 'Loja Centro').getByRole('button', { name: 'Editar loja Loja Centro' }).click()
+  const editStore = page.getByRole('dialog', { name: 'Editar Loja' })
+  await expect(editStore.getByLabel('Nome', { exact: true })).toHaveValue('Loja Centro')
+  await expect(editStore.getByRole('list', { name: 'Contatos da loja' })).toContainText('(11) 98765-4321')
+  await editStore.getByLabel('Nome do contato').fill('Ana de novo')
+  await editStore.getByLabel('Cargo').fill('Supervisora')
+  await editStore.getByLabel('Telefone').fill('11987654321')
+  await editStore.getByRole('button', { name: 'Adicionar contato' }).click()
+  await expect(editStore.getByRole('list', { name: 'Contatos da loja' }).getByRole('listitem')).toHaveCount(3)
+  await editStore.getByLabel('Cidade').fill('Campinas Centro')
+  await shot(page, 'store-dialog-edit')
+  await editStore.getByRole('button', { name: 'Salvar' }).click()
+  await expect(toast(page, 'Loja atualizada')).toBeVisible()
+  const [edited] = await stores(api, token, franchise.slug)
+  expect(edited.city).toBe('Campinas Centro')
+  expect(edited.contacts.map((c) => c.name)).toEqual(['Ana Gerente', 'Bruno Caixa'])
+
+  // --- Delete a TV, then the store
+  await openRowMenu(page, 'Loja Centro', 'TV Caixa')
+  await page.getByRole('menuitem', { name: 'Excluir' }).click()
+  const confirmTv = page.getByRole('alertdialog', { name: 'Excluir televisor' })
+  await expect(confirmTv).toContainText('TV Caixa')
+  await shot(page, 'display-delete-confirm')
+  await confirmTv.getByRole('button', { name: 'Excluir' }).click()
+  await expect(toast(page, 'Televisor excluído')).toBeVisible()
+  await expect(tvRows(page, 'Loja Centro')).toHaveCount(1)
+  await expect(counter(page, 'Televisores')).toHaveAccessibleName('Televisores: 1')
+
+  await card(page, 'Loja Centro').getByRole('button', { name: 'Excluir loja Loja Centro' }).click()
+  const confirmStore = page.getByRole('alertdialog', { name: 'Excluir loja' })
+  await expect(confirmStore).toContainText('Loja Centro')
+  await shot(page, 'store-delete-confirm')
+  await confirmStore.getByRole('button', { name: 'Excluir' }).click()
+  await expect(toast(page, 'Loja excluída')).toBeVisible()
+  await expect(page.getByText('Nenhuma loja cadastrada.')).toBeVisible()
+  expect(await stores(api, token, franchise.slug)).toEqual([])
+})
+
+test('the overview loads every TV in one call, filters stores and pages a store with 12 TVs', async ({ page, api, adminToken }) => {
+  const email = uniqueEmail('paginas')
+  const password = strongPassword()
+  const { token, franchise } = await operatorWithGroup(api, adminToken, { email, password, group: `Rede Páginas ${Date.now().toString(36)}` })
+  const big = await createStore(api, token, franchise.slug, { name: 'Loja 2' })
+  await createStore(api, token, franchise.slug, { name: 'Loja 1' })
+  const other = await createStore(api, token, franchise.slug, { name: 'Loja 10' })
+  for (let i = 1; i <= 12; i++) await createDisplay(api, token, franchise.slug, big.slug, { name: `TV ${String(i).padStart(2, '0')}` })
+  await createDisplay(api, token, franchise.slug, other.slug, { name: 'TV Vitrine' })
+
+  const displayCalls: string[] = []
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url())
+    if (pathname.startsWith('/api/display/')) displayCalls.push(pathname)
+  })
+
+  await useSession(page, { token })
+  await page.goto('/dashboard')
+  await expect(card(page, 'Loja 2')).toBeVisible()
+  await expect(counter(page, 'Lojas')).toHaveAccessibleName('Lojas: 3')
+  await expect(counter(page, 'Televisores')).toHaveAccessibleName('Televisores: 13')
+  await expect(counter(page, 'Offline')).toHaveAccessibleName('Offline: 13')
+  // Cards in numeric name order.
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 }).filter({ hasText: /^Loja/ })).toHaveText(['Loja 1', 'Loja 2', 'Loja 10'])
+  expect(displayCalls).toEqual([`/api/display/${franchise.slug}`])
+
+  // 12 TVs: 10 on the first page, 2 on the second; the small stores have no pager.
+  await expect(tvRows(page, 'Loja 2')).toHaveCount(10)
+  await expect(card(page, 'Loja 2').getByText('Página 1 de 2')).toBeVisible()
+  await expect(card(page, 'Loja 10').getByText(/Página/)).toHaveCount(0)
+  await expect(card(page, 'Loja 1').getByText('Nenhum televisor cadastrado.')).toBeVisible()
+  await shot(page, 'overview-paginated')
+  await card(page, 'Loja 2').getByRole('button', { name: 'Próxima página' }).click()
+  await expect(tvRows(page, 'Loja 2')).toHaveCount(2)
+  await expect(tvRows(page, 'Loja 2').first()).toContainText('TV 11')
+  await card(page, 'Loja 2').getByRole('combobox', { name: 'Linhas por página' }).click()
+  await expect(page.getByRole('option')).toHaveText(['10', '20', '30', '40', '50', '100'])
+  await page.getByRole('option', { name: '20' }).click()
+  await expect(tvRows(page, 'Loja 2')).toHaveCount(12)
+
+  // 'Visualizar' hides a column.
+  await card(page, 'Loja 2').getByRole('button', { name: 'Visualizar' }).click()
+  await page.getByRole('menuitemcheckbox', { name: 'Orientação' }).click()
+  await page.keyboard.press('Escape')
+  await expect(card(page, 'Loja 2').getByRole('columnheader', { name: /Orientação$/ })).toHaveCount(0)
+  await expect(card(page, 'Loja 10').getByRole('columnheader', { name: /Orientação$/ })).toBeVisible()
+
+  // Store dropdown, numeric-aware, then the free text, then 'Limpar'.
+  await page.getByRole('combobox', { name: 'Selecionar loja' }).click()
+  await expect(page.getByRole('option')).toHaveText(['Todas as lojas', 'Loja 1', 'Loja 2', 'Loja 10'])
+  await page.getByRole('option', { name: 'Loja 10' }).click()
+  await expect(card(page, 'Loja 10')).toBeVisible()
+  await expect(card(page, 'Loja 2')).toHaveCount(0)
+  await expect(card(page, 'Loja 1')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Limpar', exact: true }).first().click()
+  await expect(card(page, 'Loja 2')).toBeVisible()
+
+  await page.getByRole('textbox', { name: 'Filtrar loja pelo nome' }).fill('loja 1')
+  await expect(card(page, 'Loja 2')).toHaveCount(0)
+  await expect(card(page, 'Loja 1')).toBeVisible()
+  await expect(card(page, 'Loja 10')).toBeVisible()
+  await shot(page, 'overview-filtered')
+  await page.getByRole('textbox', { name: 'Filtrar loja pelo nome' }).fill('nenhuma assim')
+  await expect(page.getByText('Nenhuma loja encontrada.')).toBeVisible()
+  await page.getByRole('button', { name: 'Limpar', exact: true }).first().click()
+  await expect(page.getByRole('textbox', { name: 'Filtrar loja pelo nome' })).toHaveValue('')
+  await expect(card(page, 'Loja 2')).toBeVisible()
+  expect(displayCalls.every((path) => path === `/api/display/${franchise.slug}`)).toBe(true)
+})
+
+test('the TV list refreshes by itself every 30 seconds and keeps the page the operator is on', async ({ page, api, adminToken }) => {
+  const email = uniqueEmail('refresh')
+  const password = strongPassword()
+  const { token, franchise } = await operatorWithGroup(api, adminToken, { email, password, group: `Rede Viva ${Date.now().toString(36)}` })
+  const store = await createStore(api, token, franchise.slug, { name: 'Loja Viva' })
+  for (let i = 1; i <= 11; i++) await createDisplay(api, token, franchise.slug, store.slug, { name: `TV ${String(i).padStart(2, '0')}` })
+
+  await page.clock.install()
+  await useSession(page, { token })
+  await page.goto('/dashboard')
+  await expect(tvRows(page, 'Loja Viva')).toHaveCount(10)
+  await card(page, 'Loja Viva').getByRole('button', { name: 'Próxima página' }).click()
+  await expect(tvRows(page, 'Loja Viva')).toHaveText([/TV 11/])
+
+  await createDisplay(api, token, franchise.slug, store.slug, { name: 'TV 12' })
+  await page.clock.fastForward(10_000)
+  await expect(tvRows(page, 'Loja Viva')).toHaveCount(1)
+  await page.clock.fastForward(21_000)
+  await expect(tvRows(page, 'Loja Viva')).toHaveText([/TV 11/, /TV 12/])
+  await expect(card(page, 'Loja Viva').getByText('Página 2 de 2')).toBeVisible()
+  await expect(tvRows(page, 'Loja Viva').filter({ hasText: 'TV 12' })).toContainText('Offline')
+  await expect(counter(page, 'Televisores')).toHaveAccessibleName('Televisores: 12')
+
+  // A filter still goes back to the first page.
+  await card(page, 'Loja Viva').getByRole('textbox', { name: 'Filtrar televisores...' }).fill('TV 0')
+  await expect(tvRows(page, 'Loja Viva')).toHaveCount(9)
+})
+
+test('an operator sends a message to the chosen stores', async ({ page, api, adminToken }) => {
+  const email = uniqueEmail('mensagem')
+  const password = strongPassword()
+  const { token, franchise } = await operatorWithGroup(api, adminToken, { email, password, group: `Rede Recado ${Date.now().toString(36)}` })
+  const contact = { name: 'Clara', role: 'Gerente', phone: '11912345678', receiveNotify: true }
+  await createStore(api, token, franchise.slug, { name: 'Loja Norte', contacts: [contact] })
+  await createStore(api, token, franchise.slug, { name: 'Loja Sul', contacts: [{ ...contact, phone: '11912345679' }] })
+  await createStore(api, token, franchise.slug, { name: 'Loja Leste', contacts: [{ ...contact, phone: '11912345670' }] })
+
+  await useSession(page, { token })
+  await page.goto('/dashboard')
+  await page.getByRole('button', { name: 'Enviar mensagem para lojas' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Enviar mensagem para lojas' })
+  await dialog.getByRole('button', { name: 'Enviar' }).click()
+  await expect(dialog.getByText('Mensagem é obrigatória')).toBeVisible()
+  await expect(dialog.getByText('Seleciona pelo menos um estabelecimento')).toBeVisible()
+  await shot(page, 'message-dialog-validation')
+
+  await dialog.getByLabel('Mensagem').fill('Bom dia! A nova campanha começa amanhã.')
+  await dialog.getByLabel('Loja Norte').check()
+  await dialog.getByLabel('Loja Sul').check()
+  await expect(dialog.getByLabel('Selecionar todas')).toHaveAttribute('data-state', 'indeterminate')
+  await shot(page, 'message-dialog-filled')
+  await dialog.getByRole('button', { name: 'Enviar' }).click()
+  await expect(toast(page, 'Mensagem enviada')).toBeVisible()
+  await expect(toast(page, 'Mensagem enviada')).toContainText('2 lojas')
+  await expect(dialog).toBeHidden()
+})
+
+test('an administrator acting as an operator sees Ações Admin and runs a remote command', async ({ page, api, adminToken }) => {
+  const email = uniqueEmail('comando')
+  const password = strongPassword()
+  const { token, franchise } = await operatorWithGroup(api, adminToken, { email, password, group: `Rede Comando ${Date.now().toString(36)}` })
+  const store = await createStore(api, token, franchise.slug, { name: 'Loja Remota' })
+  const display = await createDisplay(api, token, franchise.slug, store.slug, { name: 'TV Remota' })
+  // What the console stores after 'Impersonate': the operator's session and the admin token.
+  const { token: actingToken } = await api.post<{ token: string }>('/user/impersonate', { email }, adminToken)
+
+  await useSession(page, { token: actingToken, adminToken })
+  await page.goto('/dashboard')
+  const table = card(page, 'Loja Remota').getByRole('table')
+  await expect(table.getByRole('columnheader', { name: 'Ações Admin' })).toBeVisible()
+  await card(page, 'Loja Remota').getByRole('button', { name: 'Comandos para TV Remota' }).click()
+  await expect(page.getByRole('menuitem')).toHaveText([
+    'Reiniciar dispositivo',
+    'Capturar tela',
+    'Gravar vídeo',
+    'Identificar dispositivo',
+    'Identificar versão',
+    'Limpar programação',
+    'Limpar banco de dados',
+    'Limpar mídias',
+  ])
+  await shot(page, 'admin-commands-menu')
+  await page.getByRole('menuitem', { name: 'Identificar dispositivo' }).click()
+  const confirm = page.getByRole('alertdialog', { name: 'Identificar dispositivo?' })
+  await expect(confirm).toContainText('TV Remota')
+  await shot(page, 'admin-command-confirm')
+  await confirm.getByRole('button', { name: 'Executar' }).click()
+  await expect(toast(page, 'Comando executado')).toBeVisible()
+  await expect(confirm).toBeHidden()
+  // Why the console sends commands with the session token, not the admin's
+  // own one: the administrator is not a member of the operator's group.
+  const refused = await api
+    .post(`/display/${franchise.slug}/${store.slug}/${display.id}/admin-command`, { operation: 'identifyDevice' }, adminToken)
+    .catch((error: ApiError) => error)
+  expect(refused).toMatchObject({ status: 403, apiCode: 1403 })
+
+  // Without the admin token the console refuses before calling the server.
+  await page.evaluate((key) => localStorage.removeItem(key), storageKeys.adminToken)
+  await card(page, 'Loja Remota').getByRole('button', { name: 'Comandos para TV Remota' }).click()
+  await page.getByRole('menuitem', { name: 'Reiniciar dispositivo' }).click()
+  await page.getByRole('alertdialog', { name: 'Reiniciar dispositivo?' }).getByRole('button', { name: 'Executar' }).click()
+  await expect(toast(page, 'Acesso negado')).toBeVisible()
+  await expect(toast(page, 'Acesso negado')).toContainText('Você não possui permissão para executar este comando.')
+})
+
+test('the overview is readable in dark mode', async ({ page, api, adminToken }) => {
+  const email = uniqueEmail('escuro')
+  const password = strongPassword()
+  const { token, franchise } = await operatorWithGroup(api, adminToken, { email, password, group: `Rede Noturna ${Date.now().toString(36)}` })
+  const store = await createStore(api, token, franchise.slug, { name: 'Loja Noturna' })
+  await createDisplay(api, token, franchise.slug, store.slug, { name: 'TV Noturna', contentOrientation: 1 })
+  await page.addInitScript((key) => localStorage.setItem(key, 'dark'), storageKeys.theme)
+  await useSession(page, { token })
+  await page.goto('/dashboard')
+  await expect(tvRows(page, 'Loja Noturna')).toHaveCount(1)
+  await expect(page.locator('html')).toHaveClass(/dark/)
+  await shot(page, 'overview-dark')
+  await card(page, 'Loja Noturna').getByRole('button', { name: 'Editar loja Loja Noturna' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Editar Loja' })
+  await expect(dialog).toBeVisible()
+  // A new contact receives notifications unless unchecked.
+  await expect(dialog.getByRole('checkbox', { name: 'Recebe notificações' })).toBeChecked()
+  await shot(page, 'store-dialog-dark')
+})

@@ -1,0 +1,237 @@
+import * as React from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Loader2, Lock, RotateCcw, RotateCw } from 'lucide-react'
+import { Controller, useForm } from 'react-hook-form'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
+import { Switch } from '@/components/ui/switch'
+import { toast } from '@/hooks/use-toast'
+import { cn } from '@/lib/utils'
+import { useCreateDisplay, useUpdateDisplay } from '../api/display-mutations'
+import { useScheduleRefs } from '../api/get-schedule-refs'
+import type { Display, Store } from '../api/types'
+import { orientationAngle, orientationLabel, rotate } from '../orientation'
+import { displaySchema, type DisplayFormValues } from '../schemas'
+
+type Props = {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  franchise: string | undefined
+} & ({ mode: 'create'; store: Store | undefined } | { mode: 'edit'; display: Display | undefined })
+
+const NO_SCHEDULE = '__none__'
+
+/** The TV turned as its content will be, with the label of the orientation. */
+function OrientationPreview({ index }: { index: number }) {
+  const angle = orientationAngle(index)
+  return (
+    <div className="flex size-32 items-center justify-center rounded-md border bg-muted/40" aria-hidden="true">
+      <div
+        className="flex h-14 w-24 items-center justify-center rounded-sm border-2 border-foreground/70 bg-background text-xs font-semibold transition-transform duration-300"
+        style={{ transform: `rotate(${angle}deg)` }}
+      >
+        <span className="flex flex-col items-center leading-tight">
+          <span>▲</span>
+          <span>Topo</span>
+        </span>
+      </div>
+    </div>
+  )
+}
+
+export function DisplayDialog(props: Props) {
+  const { open, onOpenChange, franchise } = props
+  const editing = props.mode === 'edit' ? props.display : undefined
+  const store = props.mode === 'create' ? props.store : undefined
+  const create = useCreateDisplay()
+  const update = useUpdateDisplay()
+  const schedules = useScheduleRefs(franchise, { enabled: open && props.mode === 'create' })
+  const pending = create.isPending || update.isPending
+  const [nameUnlocked, setNameUnlocked] = React.useState(false)
+
+  const form = useForm<DisplayFormValues>({
+    resolver: zodResolver(displaySchema),
+    defaultValues: { name: '', device: '', contentOrientation: 0, scheduleId: undefined },
+  })
+  const { errors } = form.formState
+
+  React.useEffect(() => {
+    if (!open) return
+    form.reset({
+      name: editing?.name ?? '',
+      device: editing?.device ?? '',
+      contentOrientation: editing?.contentOrientation ?? 0,
+      scheduleId: undefined,
+    })
+    setNameUnlocked(false)
+  }, [open, editing, form])
+
+  const onSubmit = form.handleSubmit((values) => {
+    if (!franchise) return
+    if (editing) {
+      update.mutate(
+        {
+          display: { franchise, store: editing.store, id: editing.id },
+          changes: {
+            ...(nameUnlocked ? { name: values.name.trim() } : {}),
+            contentOrientation: values.contentOrientation,
+          },
+        },
+        {
+          onSuccess: ({ display }) => {
+            toast({ title: 'Televisor atualizado', description: `O televisor ${display.name} foi atualizado.` })
+            onOpenChange(false)
+          },
+        },
+      )
+    } else if (store) {
+      create.mutate(
+        {
+          franchise,
+          store: store.slug,
+          input: {
+            name: values.name.trim(),
+            device: values.device.trim(),
+            contentOrientation: values.contentOrientation,
+            scheduleId: values.scheduleId,
+          },
+        },
+        {
+          onSuccess: ({ display }) => {
+            toast({ title: 'Televisor criado', description: `O televisor ${display.name} foi adicionado à loja ${store.name}.` })
+            onOpenChange(false)
+          },
+        },
+      )
+    }
+  })
+
+  const scheduleList = schedules.data ?? []
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>{editing ? 'Editar Televisor' : 'Adicionar Televisor'}</DialogTitle>
+          <DialogDescription>
+            {editing
+              ? 'O código do dispositivo não pode ser alterado depois do cadastro.'
+              : `Digite o código que aparece na tela do TV box${store ? ` para cadastrá-lo na loja ${store.name}` : ''}.`}
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="grid min-w-0 gap-5">
+          <FormField id="display-device" label="Código do dispositivo" error={errors.device?.message}>
+            <Input
+              className={cn('font-mono uppercase', editing && 'bg-muted text-muted-foreground')}
+              autoComplete="off"
+              spellCheck={false}
+              readOnly={!!editing}
+              {...form.register('device')}
+            />
+          </FormField>
+          <div className="grid gap-2">
+            <div className="flex items-center justify-between gap-2">
+              <Label htmlFor="display-name" className={cn(errors.name && 'text-destructive')}>
+                Nome do televisor
+              </Label>
+              {editing && (
+                <div className="flex items-center gap-2">
+                  <Switch id="display-name-unlock" checked={nameUnlocked} onCheckedChange={setNameUnlocked} />
+                  <Label htmlFor="display-name-unlock" className="text-sm font-normal text-muted-foreground">
+                    Editar nome
+                  </Label>
+                </div>
+              )}
+            </div>
+            <div className="relative">
+              <Input
+                id="display-name"
+                readOnly={!!editing && !nameUnlocked}
+                className={cn(editing && !nameUnlocked && 'bg-muted pr-9 text-muted-foreground')}
+                aria-invalid={errors.name ? true : undefined}
+                aria-describedby={errors.name ? 'display-name-error' : undefined}
+                {...form.register('name')}
+              />
+              {editing && !nameUnlocked && (
+                <Lock className="absolute right-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+              )}
+            </div>
+            {errors.name && (
+              <p id="display-name-error" role="alert" className="text-sm text-destructive">
+                {errors.name.message}
+              </p>
+            )}
+          </div>
+
+          <Controller
+            control={form.control}
+            name="contentOrientation"
+            render={({ field }) => (
+              <div className="grid gap-2">
+                <span className="text-sm font-medium leading-none">Orientação do conteúdo</span>
+                <div className="flex flex-wrap items-center gap-4">
+                  <OrientationPreview index={field.value} />
+                  <div className="grid min-w-0 gap-2">
+                    <p className="text-sm" aria-live="polite" data-testid="orientation-value">
+                      <span className="font-semibold">{orientationLabel(field.value)}</span>{' '}
+                      <span className="text-muted-foreground">({orientationAngle(field.value)}°)</span>
+                    </p>
+                    <div className="grid gap-2">
+                      <Button type="button" variant="outline" size="sm" className="justify-start" onClick={() => field.onChange(rotate(field.value, -1))}>
+                        <RotateCcw /> Girar para a esquerda
+                      </Button>
+                      <Button type="button" variant="outline" size="sm" className="justify-start" onClick={() => field.onChange(rotate(field.value, 1))}>
+                        <RotateCw /> Girar para a direita
+                      </Button>
+                    </div>
+                  </div>
+                </div>
+              </div>
+            )}
+          />
+
+          {!editing && scheduleList.length > 0 && (
+            <Controller
+              control={form.control}
+              name="scheduleId"
+              render={({ field }) => (
+                <div className="grid gap-2">
+                  <Label htmlFor="display-schedule">Programação (opcional)</Label>
+                  <Select value={field.value ?? NO_SCHEDULE} onValueChange={(value) => field.onChange(value === NO_SCHEDULE ? undefined : value)}>
+                    <SelectTrigger id="display-schedule" className="w-full">
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      <SelectItem value={NO_SCHEDULE}>Sem programação</SelectItem>
+                      {scheduleList.map((schedule) => (
+                        <SelectItem key={schedule.id} value={schedule.id}>
+                          {schedule.name}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                </div>
+              )}
+            />
+          )}
+
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                Cancelar
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={pending}>
+              {pending && <Loader2 className="animate-spin" aria-hidden="true" />}
+              Salvar
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import { fieldErrors } from '@/test/zod'
+import { groupSchema, toGroupBody } from './schemas'
+
+describe('group form', () => {
+  it('requires the name', () => {
+    expect(fieldErrors(groupSchema, { name: ' ', document: '' })).toEqual({ name: 'Campo obrigatório' })
+  })
+
+  it('takes no CNPJ at all', () => {
+    expect(fieldErrors(groupSchema, { name: 'Rede Norte', document: '' })).toEqual({})
+  })
+
+  it('takes a complete CNPJ, masked or not', () => {
+    expect(fieldErrors(groupSchema, { name: 'Rede Norte', document: '11.222.333/0001-81' })).toEqual({})
+    expect(fieldErrors(groupSchema, { name: 'Rede Norte', document: '11222333000181' })).toEqual({})
+  })
+
+  it('refuses an incomplete CNPJ', () => {
+    expect(fieldErrors(groupSchema, { name: 'Rede Norte', document: '11.222.333/0001' })).toEqual({ document: 'Documento inválido.' })
+  })
+})
+
+describe('toGroupBody', () => {
+  it('sends the bare CNPJ digits and the trimmed name', () => {
+    expect(toGroupBody({ name: ' Rede Norte ', document: '11.222.333/0001-81' })).toEqual({
+      name: 'Rede Norte',
+      document: '11222333000181',
+    })
+  })
+
+  it('sends an empty document to remove it', () => {
+    expect(toGroupBody({ name: 'Rede Norte', document: '' })).toEqual({ name: 'Rede Norte', document: '' })
+  })
+})
