@@ -129,7 +129,7 @@ export function UploadDialog({ kind, onClose, franchise, folder, folderLabel }: 
           </div>
 
           {queue.items.length > 0 && (
-            <ScrollArea className={cn('min-w-0', queue.items.length > 2 && 'h-[21rem]')} data-testid="upload-list">
+            <ScrollArea type="auto" className={cn('min-w-0', queue.items.length > 2 && 'h-[21rem]')} data-testid="upload-list">
               <ul className={cn('grid gap-3', queue.items.length > 2 && 'pr-3')} aria-label="Arquivos para enviar">
                 {queue.items.map((item) => (
                   <UploadItemRow

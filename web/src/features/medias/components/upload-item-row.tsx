@@ -89,6 +89,8 @@ export function UploadItemRow({ item, kind, nameError, locked, onNameChange, onR
         </p>
       )}
 
+      {locked && item.status === 'ready' && <p className="text-sm text-muted-foreground">Aguardando envio...</p>}
+
       {(item.status === 'error' || item.status === 'failed') && item.error && (
         <p className="text-sm font-medium text-destructive" role="alert">
           {item.error}
