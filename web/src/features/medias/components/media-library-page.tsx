@@ -146,7 +146,7 @@ export function MediaLibraryPage() {
     <div className="grid gap-4">
       <PageHeader
         title="Minhas Mídias"
-        description="Arraste uma mídia sobre uma pasta para movê-la; clique no nome para abrir o arquivo."
+        description={`Imagens e vídeos do grupo ${franchise.name}.`}
         actions={
           <>
             {selectedMedia.length > 0 && (
@@ -230,6 +230,13 @@ export function MediaLibraryPage() {
           onMove={moveMedia}
           onRename={setRenaming}
         />
+      )}
+
+      {!library.isPending && (folders.length > 0 || path.length > 0) && media.length > 0 && (
+        <p className="text-sm text-muted-foreground">
+          Arraste uma mídia até uma pasta para movê-la{path.length > 0 ? ', ou até Pasta anterior para subir um nível' : ''}. Clique no nome para
+          abrir o arquivo em uma nova aba.
+        </p>
       )}
 
       <UploadDialog
