@@ -240,6 +240,16 @@ test('folders: a new folder, drag a file in, open it, drag it back through Pasta
   await page.getByRole('button', { name: 'Arquivo 2023', exact: true }).click()
   await expect(mediaRow(page, 'Antiga')).toBeVisible()
   await expect(page).toHaveURL(/pasta=Arquivo\+2023|pasta=Arquivo%202023/)
+  // Without a mouse: the Mover menu does the same as dragging.
+  await mediaRow(page, 'Antiga').getByRole('button', { name: 'Mover Antiga' }).click()
+  await page.getByRole('menuitem', { name: 'Pasta anterior' }).click()
+  await expect(mediaRow(page, 'Antiga')).toBeHidden()
+  await expect.poll(async () => (await findMedia(api, token, franchise.slug, 'Antiga'))?.folder).toBe('')
+  await parentRow(page).getByRole('button', { name: 'Pasta anterior' }).click()
+  await mediaRow(page, 'Antiga').getByRole('button', { name: 'Mover Antiga' }).click()
+  await page.getByRole('menuitem', { name: 'Campanhas' }).click()
+  await expect(mediaRow(page, 'Antiga')).toBeHidden()
+  await expect.poll(async () => (await findMedia(api, token, franchise.slug, 'Antiga'))?.folder).toBe('Campanhas')
 })
 
 test('rename, preview, open in a new tab and delete with confirmation', async ({ page, api, adminToken }) => {

@@ -232,10 +232,12 @@ export function MediaLibraryPage() {
         />
       )}
 
-      {!library.isPending && (folders.length > 0 || path.length > 0) && media.length > 0 && (
+      {!library.isPending && media.length > 0 && (
         <p className="text-sm text-muted-foreground">
-          Arraste uma mídia até uma pasta para movê-la{path.length > 0 ? ', ou até Pasta anterior para subir um nível' : ''}. Clique no nome para
-          abrir o arquivo em uma nova aba.
+          {folders.length > 0 || path.length > 0
+            ? 'Arraste uma mídia até uma pasta ou até Pasta anterior, ou use o botão Mover, para organizá-la. '
+            : ''}
+          Clique no nome de uma mídia para abrir o arquivo em uma nova aba.
         </p>
       )}
 

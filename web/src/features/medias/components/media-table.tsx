@@ -1,7 +1,15 @@
 import * as React from 'react'
-import { CornerLeftUp, Folder, Pencil } from 'lucide-react'
+import { CornerLeftUp, Folder, FolderInput, Pencil } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
 import { cn } from '@/lib/utils'
@@ -79,7 +87,7 @@ export function MediaTable(props: Props) {
             <TableHead>Nome</TableHead>
             <TableHead className="hidden w-28 sm:table-cell">Tipo</TableHead>
             <TableHead className="hidden w-44 md:table-cell">Detalhes</TableHead>
-            <TableHead className="w-32 text-right">Ações</TableHead>
+            <TableHead className="w-40 text-right">Ações</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -186,6 +194,29 @@ export function MediaTable(props: Props) {
                   <TableCell>
                     <div className="flex items-center justify-end gap-1">
                       <MediaPreview media={m} />
+                      {(!atRoot || folders.length > 0) && (
+                        <DropdownMenu>
+                          <DropdownMenuTrigger asChild>
+                            <Button variant="ghost" size="icon" className="size-8" aria-label={`Mover ${m.name}`}>
+                              <FolderInput />
+                            </Button>
+                          </DropdownMenuTrigger>
+                          <DropdownMenuContent align="end">
+                            <DropdownMenuLabel>Mover para</DropdownMenuLabel>
+                            <DropdownMenuSeparator />
+                            {!atRoot && (
+                              <DropdownMenuItem onSelect={() => onMove(m.id, null)}>
+                                <CornerLeftUp /> Pasta anterior
+                              </DropdownMenuItem>
+                            )}
+                            {folders.map((folder) => (
+                              <DropdownMenuItem key={folder.path} onSelect={() => onMove(m.id, folder.name)}>
+                                <Folder /> {folder.name}
+                              </DropdownMenuItem>
+                            ))}
+                          </DropdownMenuContent>
+                        </DropdownMenu>
+                      )}
                       <Button variant="ghost" size="sm" onClick={() => onRename(m)} aria-label={`Editar ${m.name}`}>
                         <Pencil />
                         Editar

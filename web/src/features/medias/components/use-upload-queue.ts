@@ -1,5 +1,5 @@
 import * as React from 'react'
-import { useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { isApiError } from '@/lib/api-client'
 import { errorToast, toast } from '@/hooks/use-toast'
 import { getUploadPolicy } from '../api/get-upload-policy'
@@ -87,6 +87,19 @@ const sendable = (item: UploadItem) => item.status === 'ready' || item.status ==
  */
 export function useUploadQueue(kind: MediaKind, franchise: string | undefined) {
   const queryClient = useQueryClient()
+  // Mutations so that an expired session ends like everywhere else (the
+  // cache's handler); their other failures get the upload's own toast below.
+  const policy = useMutation({
+    mutationFn: (v: { franchise: string; contentType: string; signal: AbortSignal }) =>
+      getUploadPolicy(v.franchise, kind, v.contentType, v.signal),
+    meta: { errorToast: false },
+  })
+  const register = useMutation({
+    mutationFn: (v: { franchise: string; input: MediaRegisterInput; signal: AbortSignal }) => registerMedia(v.franchise, v.input, v.signal),
+    meta: { errorToast: false },
+  })
+  const { mutateAsync: requestPolicy } = policy
+  const { mutateAsync: registerUpload } = register
   const [items, setItems] = React.useState<UploadItem[]>([])
   const [isUploading, setUploading] = React.useState(false)
   const itemsRef = React.useRef(items)
@@ -173,9 +186,9 @@ export function useUploadQueue(kind: MediaKind, franchise: string | undefined) {
           const plan = kind === 'image' ? compressionPlan({ type: item.contentType ?? '', size: item.file.size }) : null
           const body: Blob = plan ? await compressImage(item.file, plan) : item.file
           const contentType = plan && body.type ? body.type : item.contentType!
-          const policy = await getUploadPolicy(franchise, kind, contentType, signal)
+          const signed = await requestPolicy({ franchise, contentType, signal })
           const startedAt = performance.now()
-          await uploadFile(policy, body, {
+          await uploadFile(signed, body, {
             signal,
             onProgress: ({ loaded, total }) => {
               const stats = transferStats(loaded, total, performance.now() - startedAt)
@@ -183,9 +196,9 @@ export function useUploadQueue(kind: MediaKind, franchise: string | undefined) {
             },
           })
           patch(item.id, { status: 'saving', progress: 100, estimatedTimeRemaining: 0 })
-          const input: MediaRegisterInput = { name, type: kind, folder, filePath: policy.fields.key }
+          const input: MediaRegisterInput = { name, type: kind, folder, filePath: signed.fields.key }
           if (kind === 'video' && item.duration) input.displayTime = Math.floor(item.duration)
-          await registerMedia(franchise, input, signal)
+          await registerUpload({ franchise, input, signal })
           patch(item.id, { status: 'done' })
           saved.push(name)
         } catch (error) {
@@ -213,7 +226,7 @@ export function useUploadQueue(kind: MediaKind, franchise: string | undefined) {
       }
       return failed === 0 && !signal.aborted && saved.length === queue.length
     },
-    [franchise, kind, patch, queryClient],
+    [franchise, kind, patch, queryClient, requestPolicy, registerUpload],
   )
 
   return { items, isUploading, addFiles, setName, remove, clear, cancel, start }

@@ -25,18 +25,15 @@ export function analyzeImage(file: Blob): Promise<ImageInfo> {
 
 const METADATA_TIMEOUT_MS = 10_000
 
-type FrameSample = { presentedFrames: number; mediaTime: number }
-
 /**
- * Counts the frames the browser presents while the muted video plays, for up
+ * Watches the frames the browser presents while the muted video plays, for up
  * to 5 s of media, giving up after 6 s; null when it cannot tell.
  */
 function countFrames(video: HTMLVideoElement, duration: number | undefined): Promise<number | null> {
   if (typeof video.requestVideoFrameCallback !== 'function') return Promise.resolve(null)
   const sampleSeconds = Math.min(FPS_SAMPLE_SECONDS, duration && duration > 0 ? duration : FPS_SAMPLE_SECONDS)
   return new Promise((resolve) => {
-    let first: FrameSample | null = null
-    let last: FrameSample | null = null
+    const mediaTimes: number[] = []
     let finished = false
     const finish = () => {
       if (finished) return
@@ -44,15 +41,13 @@ function countFrames(video: HTMLVideoElement, duration: number | undefined): Pro
       clearTimeout(timer)
       video.removeEventListener('ended', finish)
       video.pause()
-      resolve(first && last ? framesPerSecond(first, last) : null)
+      resolve(framesPerSecond(mediaTimes))
     }
     const timer = setTimeout(finish, FPS_TIMEOUT_MS)
     const onFrame = (_now: number, meta: VideoFrameCallbackMetadata) => {
       if (finished) return
-      const sample = { presentedFrames: meta.presentedFrames, mediaTime: meta.mediaTime }
-      if (!first) first = sample
-      else last = sample
-      if (sample.mediaTime - first.mediaTime >= sampleSeconds) finish()
+      mediaTimes.push(meta.mediaTime)
+      if (meta.mediaTime - mediaTimes[0] >= sampleSeconds) finish()
       else video.requestVideoFrameCallback(onFrame)
     }
     video.requestVideoFrameCallback(onFrame)

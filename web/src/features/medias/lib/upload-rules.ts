@@ -125,17 +125,23 @@ export function videoWarnings(video: { width?: number; height?: number; fps?: nu
 }
 
 /**
- * Frame rate from two frame-callback samples: frames presented between them
- * over the media time elapsed. Null when the samples cannot tell.
+ * Frame rate from the media times of the frames the browser presented. A
+ * busy browser skips frames, so the count of frames over the time elapsed
+ * runs low; the gap between two frames shown one after the other does not.
+ * The lower quartile of the gaps is taken as one frame's duration, which
+ * ignores both skipped frames (longer gaps) and odd short ones. Null when
+ * fewer than 3 frames were seen.
  */
-export function framesPerSecond(
-  first: { presentedFrames: number; mediaTime: number },
-  last: { presentedFrames: number; mediaTime: number },
-): number | null {
-  const frames = last.presentedFrames - first.presentedFrames
-  const seconds = last.mediaTime - first.mediaTime
-  if (frames < 2 || seconds <= 0) return null
-  return Math.round((frames / seconds) * 100) / 100
+export function framesPerSecond(mediaTimes: readonly number[]): number | null {
+  const gaps: number[] = []
+  for (let i = 1; i < mediaTimes.length; i++) {
+    const gap = mediaTimes[i] - mediaTimes[i - 1]
+    if (gap > 0) gaps.push(gap)
+  }
+  if (gaps.length < 2) return null
+  gaps.sort((a, b) => a - b)
+  const frame = gaps[Math.floor((gaps.length - 1) / 4)]
+  return Math.round((1 / frame) * 100) / 100
 }
 
 export type TransferStats = {
