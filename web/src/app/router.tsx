@@ -4,6 +4,7 @@ import { EditProfilePage } from '@/features/account'
 import { LoginPage, NewPasswordPage, RecoverPasswordPage } from '@/features/auth'
 import { DashboardPage } from '@/features/dashboard'
 import { GroupsPage } from '@/features/groups'
+import { MediaLibraryPage } from '@/features/medias'
 import { AppLayout } from './layout/app-layout'
 import { Root } from './root'
 import { FallbackRedirect, PublicOnly, RequireAdminToken, RequireAdsCenter, RequireSession } from './routes/guards'
@@ -28,7 +29,7 @@ export const routes: RouteObject[] = [
               { path: '/profile/edit', element: <EditProfilePage /> },
               { path: '/schedule/*', element: <PlaceholderPage title="Programações" /> },
               { path: '/bottombar/:scheduleId', element: <PlaceholderPage title="Editar Rodapé" /> },
-              { path: '/medias', element: <PlaceholderPage title="Minhas Mídias" /> },
+              { path: '/medias', element: <MediaLibraryPage /> },
               { path: '/action/create-schedule', element: <PlaceholderPage title="Criar Programação" /> },
               { path: '/action/add-media-to-schedule', element: <PlaceholderPage title="Adicionar Mídia à Programação" /> },
               {

@@ -65,6 +65,19 @@ describe('api client', () => {
       statusCode: 401,
       apiCode: 1022,
       msg: 'Sessão expirada, faça login novamente.',
+      detail: 'token expired',
+    })
+  })
+
+  it("keeps the server's own wording of a known code as detail", async () => {
+    const refusal = 'O arquivo foi enviado como PNG, mas o conteúdo é JPEG. Envie-o com a extensão correta.'
+    fetchMock.mockResolvedValue(jsonResponse(422, { error: true, statusCode: 1003, msg: refusal }))
+    expect(await failure(api.post('/media/norte', {}))).toEqual({
+      error: true,
+      statusCode: 422,
+      apiCode: 1003,
+      msg: 'Solicitação inválida.',
+      detail: refusal,
     })
   })
 

@@ -17,6 +17,11 @@ export type ApiError = {
   statusCode: number
   apiCode: number | TransportFailure | null
   msg: string
+  /**
+   * The server's own message when it differs from the catalogue's text for
+   * its code (for example the reason a file upload was refused).
+   */
+  detail?: string
 }
 
 export function isApiError(value: unknown): value is ApiError {
@@ -61,7 +66,9 @@ function httpError(status: number, body: unknown): ApiError {
   let msg = unknownErrorMessage
   if (code !== null && isKnownCode(code)) msg = messageForCode(code)
   else if (serverMsg) msg = serverMsg
-  return { error: true, statusCode: status, apiCode: code, msg }
+  const error: ApiError = { error: true, statusCode: status, apiCode: code, msg }
+  if (serverMsg && serverMsg !== msg) error.detail = serverMsg
+  return error
 }
 
 function tokenFor(auth: Auth) {

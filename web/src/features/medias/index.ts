@@ -1,0 +1,1 @@
+export { MediaLibraryPage } from './components/media-library-page'
