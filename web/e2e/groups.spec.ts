@@ -1,6 +1,6 @@
 // Grupos (/groups): create and edit groups (spec 1 sections 2, 5 and 8).
 import { test, expect, shot, toast, useSession, uniqueEmail, strongPassword } from './fixtures.ts'
-import { formatCnpj, randomCnpj, toastBehindDialog } from './harness/overview-api.ts'
+import { formatCnpj, randomCnpj } from './harness/overview-api.ts'
 
 test('an operator creates a group with a CNPJ, sees the server refuse bad ones, and edits it', async ({ page, api, adminToken }) => {
   const email = uniqueEmail('grupos')
@@ -35,7 +35,7 @@ test('an operator creates a group with a CNPJ, sees the server refuse bad ones, 
 
   // Wrong check digits: the server's 1043.
   await dialog.getByRole('button', { name: 'Salvar' }).click()
-  await expect(toastBehindDialog(page, 'Documento inválido.')).toBeVisible()
+  await expect(toast(page, 'Documento inválido.')).toBeVisible()
   await expect(dialog.getByText('Documento inválido.')).toBeVisible()
   await shot(page, 'group-invalid-cnpj')
 
@@ -60,7 +60,7 @@ test('an operator creates a group with a CNPJ, sees the server refuse bad ones, 
   await dialog.getByLabel('Nome do grupo').fill(`Rede Sul ${tag}`)
   await dialog.getByLabel('CNPJ').fill(cnpj)
   await dialog.getByRole('button', { name: 'Salvar' }).click()
-  await expect(toastBehindDialog(page, 'Documento já registrado na plataforma.')).toBeVisible()
+  await expect(toast(page, 'Documento já registrado na plataforma.')).toBeVisible()
   await dialog.getByLabel('CNPJ').fill('')
   await dialog.getByRole('button', { name: 'Salvar' }).click()
   await expect(toast(page, 'Grupo criado')).toBeVisible()

@@ -25,13 +25,6 @@ const folderRow = (page: Page, name: string) =>
   page.getByRole('row').filter({ has: page.getByRole('button', { name, exact: true }) })
 const parentRow = (page: Page) => page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Pasta anterior' }) })
 
-/**
- * A toast shown while a modal is open: the modal hides the rest of the page
- * from assistive technology (aria-hidden), so the role-based `toast()` helper
- * cannot see it; it is found by its open state instead.
- */
-const toastBehindModal = (page: Page, title: string) => page.locator('li[data-state="open"]').filter({ hasText: title }).first()
-
 /** Media names in the order the table lists them. */
 async function listedNames(page: Page) {
   return page.getByRole('table', { name: 'Mídias' }).locator('tbody tr[aria-label]').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label')))
@@ -164,7 +157,7 @@ test('a file whose bytes do not match its type is refused with the server messag
   await expect(item.getByText('64 × 64')).toBeVisible()
   await dialog.getByRole('button', { name: 'Enviar', exact: true }).click()
   const message = 'O arquivo foi enviado como GIF, mas o conteúdo é PNG. Envie-o com a extensão correta.'
-  const refusal = toastBehindModal(page, 'Ocorreu um erro')
+  const refusal = toast(page, 'Ocorreu um erro')
   await expect(refusal).toBeVisible()
   await expect(refusal).toContainText(message)
   await expect(item.getByText(message)).toBeVisible()

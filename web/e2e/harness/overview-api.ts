@@ -108,13 +108,3 @@ export async function stores(api: Api, token: string, franchise: string): Promis
   const { storeList } = await api.get<{ storeList: Store[] }>(`/store/${franchise}`, token)
   return storeList
 }
-
-/**
- * A toast, found by CSS rather than by role: while a modal dialog is open the
- * rest of the page, the toasts' region included, is hidden from the
- * accessibility tree, so `toast()` of the fixtures cannot see an error shown
- * over an open dialog.
- */
-export function toastBehindDialog(page: Page, text: string | RegExp) {
-  return page.locator('[aria-label^="Notificações"] li').filter({ hasText: text }).first()
-}

@@ -10,6 +10,10 @@ function ToastViewport({ className, ...props }: React.ComponentProps<typeof Toas
   return (
     <ToastPrimitives.Viewport
       label="Notificações ({hotkey})"
+      // An open modal hides the rest of the page from assistive technology
+      // (aria-hidden) but leaves aria-live elements alone: this keeps the toasts
+      // reachable over a dialog. "off" because Radix announces each toast itself.
+      aria-live="off"
       className={cn(
         'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]',
         className,
