@@ -24,7 +24,7 @@ export function DataTableColumnHeader<TData, TValue>({ column, title, className 
     <div className={cn('flex items-center gap-2', className)}>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="sm" className="-ml-3 h-8 data-[state=open]:bg-accent" aria-label={`Ordenar por ${title}`}>
+          <Button variant="ghost" size="sm" className="-ml-3 h-8 data-[state=open]:bg-accent" title={`Ordenar por ${title}`}>
             <span>{title}</span>
             {sorted === 'desc' ? <ArrowDown /> : sorted === 'asc' ? <ArrowUp /> : <ChevronsUpDown />}
           </Button>
