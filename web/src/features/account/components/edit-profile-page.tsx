@@ -103,7 +103,7 @@ function ChangeNameForm() {
 
 export function EditProfilePage() {
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <PageHeader title="Editar Usuário" description="Altere seu nome e sua senha de acesso." />
       <div className="grid max-w-5xl gap-6 lg:grid-cols-2">
         <ChangeNameForm />

@@ -29,7 +29,7 @@ export function NewUserPage() {
   })
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <PageHeader title="Novo usuário" description="Cadastre um usuário com acesso à plataforma. O e-mail já fica verificado." />
       <Card className="max-w-xl">
         <CardContent>

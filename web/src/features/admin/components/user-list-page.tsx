@@ -63,7 +63,7 @@ const filters: DataTableFilter[] = [
 export function UserListPage() {
   const users = useUsers()
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <PageHeader title="Admin" description="Usuários da plataforma e suas franquias." />
       <DataTable
         label="Usuários"

@@ -88,7 +88,7 @@ export function DashboardPage() {
 
   if (status === 'authenticated' && franchises.length === 0 && !franchise) {
     return (
-      <div className="grid gap-6">
+      <div className="grid grid-cols-1 gap-6">
         <PageHeader title="Visão Geral" />
         <div className="grid justify-items-center gap-3 rounded-lg border border-dashed p-10 text-center">
           <UsersRound className="size-8 text-muted-foreground" aria-hidden="true" />
@@ -127,7 +127,7 @@ export function DashboardPage() {
 
   return (
     <DialogsProvider value={dialogs}>
-      <div className="grid gap-6">
+      <div className="grid grid-cols-1 gap-6">
         <PageHeader
           title="Visão Geral"
           description={franchise ? `Grupo ${franchise.name}` : undefined}
@@ -194,7 +194,7 @@ export function DashboardPage() {
         ) : visibleStores.length === 0 ? (
           <p className="rounded-lg border border-dashed p-10 text-center text-muted-foreground">Nenhuma loja encontrada.</p>
         ) : (
-          <div className="grid gap-6">
+          <div className="grid grid-cols-1 gap-6">
             {visibleStores.map((store) => (
               <StoreCard
                 key={store.slug}

@@ -69,7 +69,7 @@ export function GuidedActions() {
 /** Placeholder of the store cards while the stores and TVs load. */
 export function StoresSkeleton() {
   return (
-    <div className="grid gap-6" aria-busy="true" aria-label="Carregando lojas">
+    <div className="grid grid-cols-1 gap-6" aria-busy="true" aria-label="Carregando lojas">
       {[0, 1].map((i) => (
         <Card key={i} className="gap-4 px-6">
           <div className="flex items-center justify-between gap-4">

@@ -65,7 +65,7 @@ export function GroupsPage() {
   )
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <PageHeader
         title="Grupos"
         description="Os grupos (franquias) de que você faz parte."

@@ -133,7 +133,7 @@ export function MediaLibraryPage() {
 
   if (!franchise) {
     return (
-      <div className="grid gap-6">
+      <div className="grid grid-cols-1 gap-6">
         <PageHeader title="Minhas Mídias" />
         <p className="text-muted-foreground">
           {franchiseList.isSuccess && franchiseList.data.length === 0 ? NO_FRANCHISE : 'Carregando...'}
@@ -143,7 +143,7 @@ export function MediaLibraryPage() {
   }
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <PageHeader
         title="Minhas Mídias"
         description={`Imagens e vídeos do grupo ${franchise.name}.`}
