@@ -331,3 +331,35 @@ test('the library in dark mode', async ({ page, api, adminToken }) => {
   await expect(page.getByText(UNSUPPORTED)).toBeVisible()
   await shot(page, 'medias-upload-dark')
 })
+
+test('in a long folder the header and Pasta anterior stay in view, and a file from the bottom moves up', async ({ page, api, adminToken }) => {
+  test.setTimeout(90_000)
+  const { token, franchise } = await openLibrary(page, api, adminToken, 'longa')
+  const image = png(16, 9)
+  for (let i = 1; i <= 24; i++) {
+    await addMedia(api, token, franchise.slug, { name: `Foto ${i}`, type: 'image', bytes: image, contentType: 'image/png', folder: 'Longa' })
+  }
+  await page.reload()
+  await page.getByRole('button', { name: 'Longa', exact: true }).click()
+  await expect(mediaRow(page, 'Foto 24')).toBeAttached()
+
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300)
+  const appHeader = (await page.locator('header').first().boundingBox())!
+  const columns = (await page.getByRole('columnheader', { name: 'Nome', exact: true }).boundingBox())!
+  const parent = (await parentRow(page).boundingBox())!
+  // Right below the app's header, then the column titles, then 'Pasta anterior'.
+  expect(Math.round(columns.y)).toBe(Math.round(appHeader.y + appHeader.height))
+  expect(parent.y).toBeGreaterThanOrEqual(columns.y + columns.height - 2)
+  expect(parent.y).toBeLessThan(columns.y + columns.height + 4)
+  await shot(page, 'medias-long-folder-scrolled')
+
+  // Drag the last file onto the pinned 'Pasta anterior' without scrolling back up.
+  const source = (await mediaRow(page, 'Foto 24').boundingBox())!
+  await page.mouse.move(source.x + 120, source.y + source.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(parent.x + 200, parent.y + parent.height / 2, { steps: 8 })
+  await page.mouse.up()
+  await expect.poll(async () => (await findMedia(api, token, franchise.slug, 'Foto 24'))?.folder).toBe('')
+  await expect(mediaRow(page, 'Foto 24')).toBeHidden()
+})

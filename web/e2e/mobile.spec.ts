@@ -18,7 +18,7 @@ test('every screen fits a phone and the sidebar opens as a sheet', async ({ page
   })
   const store = await createStore(api, token, franchise.slug, { name: 'Loja Shopping Iguatemi' })
   for (const name of ['TV Vitrine Principal', 'TV Caixa']) await createDisplay(api, token, franchise.slug, store.slug, { name })
-  await addMedia(api, token, franchise.slug, { name: 'Promoção de verão', type: 'image', bytes: png(64, 36), contentType: 'image/png' })
+  await addMedia(api, token, franchise.slug, { name: 'Promoção de verão com desconto especial para toda a família em todas as lojas 2026', type: 'image', bytes: png(64, 36), contentType: 'image/png' })
 
   await useSession(page, { token, adminToken })
   const screens = [

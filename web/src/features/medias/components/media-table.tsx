@@ -72,9 +72,12 @@ export function MediaTable(props: Props) {
   const dropHighlight = 'data-[drop-target]:bg-primary/10 data-[drop-target]:outline-2 data-[drop-target]:-outline-offset-2 data-[drop-target]:outline-primary'
 
   return (
-    <div className="overflow-hidden rounded-md border">
-      <Table aria-label="Mídias" aria-busy={isLoading || undefined}>
-        <TableHeader className="sticky top-0 z-[1] bg-background">
+    // No overflow clipping around the table, so the header and 'Pasta anterior'
+    // stay in view below the app's header while a long folder scrolls (and stay
+    // a drop target for moving a file up).
+    <div className="rounded-md border">
+      <Table aria-label="Mídias" aria-busy={isLoading || undefined} className="table-fixed" containerClassName="overflow-visible">
+        <TableHeader className="sticky top-14 z-[2] bg-background [&_th:first-child]:rounded-tl-md [&_th:last-child]:rounded-tr-md">
           <TableRow className="hover:bg-transparent">
             <TableHead className="w-10">
               <Checkbox
@@ -92,7 +95,11 @@ export function MediaTable(props: Props) {
         </TableHeader>
         <TableBody>
           {!atRoot && (
-            <TableRow className={cn('text-muted-foreground', dropHighlight)} {...dropProps(PARENT_TARGET, null)} data-testid="parent-folder-row">
+            <TableRow
+              className={cn('sticky top-[calc(3.5rem+39px)] z-[1] bg-background text-muted-foreground', dropHighlight)}
+              {...dropProps(PARENT_TARGET, null)}
+              data-testid="parent-folder-row"
+            >
               <TableCell />
               <TableCell colSpan={4} className="p-0">
                 <button
