@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Loader2 } from 'lucide-react'
 import { useForm } from 'react-hook-form'
-import { Button } from '@/components/ui/button'
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { DialogFormFooter } from '@/components/dialog-form-footer'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { toast } from '@/hooks/use-toast'
@@ -43,17 +42,7 @@ export function EditUserDialog({ user, open, onOpenChange }: Props) {
           <FormField id="edit-user-name" label="Nome" error={errors.name?.message}>
             <Input placeholder="Digite o novo nome" {...form.register('name')} />
           </FormField>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancelar
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-              Salvar
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter pending={update.isPending} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,9 +1,10 @@
 import * as React from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Loader2, Lock, RotateCcw, RotateCw } from 'lucide-react'
+import { Lock, RotateCcw, RotateCw } from 'lucide-react'
 import { Controller, useForm } from 'react-hook-form'
+import { DialogFormFooter } from '@/components/dialog-form-footer'
 import { Button } from '@/components/ui/button'
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
@@ -219,17 +220,7 @@ export function DisplayDialog(props: Props) {
             />
           )}
 
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancelar
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={pending}>
-              {pending && <Loader2 className="animate-spin" aria-hidden="true" />}
-              Salvar
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter pending={pending} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,10 +1,11 @@
 import * as React from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { BellOff, BellRing, Loader2, Pencil, Plus, Trash2 } from 'lucide-react'
+import { BellOff, BellRing, Pencil, Plus, Trash2 } from 'lucide-react'
 import { Controller, useFieldArray, useForm } from 'react-hook-form'
+import { DialogFormFooter } from '@/components/dialog-form-footer'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
@@ -234,17 +235,7 @@ export function StoreDialog({ open, onOpenChange, franchise, store }: Props) {
             </div>
           </fieldset>
 
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancelar
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={pending}>
-              {pending && <Loader2 className="animate-spin" aria-hidden="true" />}
-              Salvar
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter pending={pending} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,9 +1,8 @@
 import * as React from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Loader2 } from 'lucide-react'
 import { useForm } from 'react-hook-form'
-import { Button } from '@/components/ui/button'
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { DialogFormFooter } from '@/components/dialog-form-footer'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { toast } from '@/hooks/use-toast'
@@ -94,17 +93,7 @@ export function GroupDialog({ open, onOpenChange, group }: Props) {
               }}
             />
           </FormField>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancelar
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={pending}>
-              {pending && <Loader2 className="animate-spin" aria-hidden="true" />}
-              Salvar
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter pending={pending} />
         </form>
       </DialogContent>
     </Dialog>
