@@ -4,7 +4,7 @@ NPM ?= npm
 
 WEB_DEPS := web/node_modules/.installed
 
-.PHONY: run build web deps test test-go test-web test-e2e bench chromium ffmpeg clean minio
+.PHONY: run build web deps test test-go test-web test-e2e bench bench-go bench-web chromium ffmpeg clean minio
 
 run: build
 	./bin/vitrine serve --demo
@@ -50,9 +50,15 @@ minio:
 	@./scripts/ensure-minio.sh
 
 # Benchmarks; figures are recorded in docs/performance.md.
-bench:
+bench: bench-go bench-web
+
+bench-go:
 	@mkdir -p web/dist && ( [ -n "$$(ls -A web/dist)" ] || touch web/dist/.keep )
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 30m ./...
+
+# The console in Chromium against the real bin/vitrine (web/e2e/*.bench.ts).
+bench-web: build chromium
+	cd web && $(NPM) run bench
 
 clean:
 	rm -rf bin web/dist

@@ -254,6 +254,35 @@ test('the overview loads every TV in one call, filters stores and pages a store 
   expect(displayCalls.every((path) => path === `/api/display/${franchise.slug}`)).toBe(true)
 })
 
+test('a group of many stores draws twenty cards at first and more as the operator scrolls', async ({ page, api, adminToken }) => {
+  const { token, franchise } = await operatorWithGroup(api, adminToken, {
+    email: uniqueEmail('muitas'),
+    password: strongPassword(),
+    group: `Rede Muitas ${Date.now().toString(36)}`,
+  })
+  for (let i = 1; i <= 45; i++) await createStore(api, token, franchise.slug, { name: `Loja ${i}` })
+  const cards = page.getByRole('main').getByRole('region')
+
+  await useSession(page, { token })
+  await page.goto('/dashboard')
+  await expect(counter(page, 'Lojas')).toHaveAccessibleName('Lojas: 45')
+  await expect(cards).toHaveCount(20)
+  await expect(card(page, 'Loja 20')).toBeVisible()
+  await expect(page.getByText('Mostrando 20 de 45 lojas')).toBeVisible()
+
+  // Scrolling to the end draws the next ones; the button does the same.
+  await page.getByText('Mostrando 20 de 45 lojas').scrollIntoViewIfNeeded()
+  await expect(cards).toHaveCount(40)
+  await page.getByRole('button', { name: 'Mostrar mais lojas' }).click()
+  await expect(cards).toHaveCount(45)
+  await expect(page.getByRole('button', { name: 'Mostrar mais lojas' })).toBeHidden()
+
+  // A filter starts again from the first twenty of what it finds.
+  await page.getByRole('textbox', { name: 'Filtrar loja pelo nome' }).fill('Loja 4')
+  await expect(cards).toHaveCount(7) // Loja 4 and Loja 40 to 45
+  await expect(card(page, 'Loja 45')).toBeVisible()
+})
+
 test('the TV list refreshes by itself every 30 seconds and keeps the page the operator is on', async ({ page, api, adminToken }) => {
   const email = uniqueEmail('refresh')
   const password = strongPassword()

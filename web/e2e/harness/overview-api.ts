@@ -1,6 +1,5 @@
 // API helpers for the overview and groups flows: an operator with a group,
 // stores and TVs made straight through the API.
-import type { Page } from '@playwright/test'
 import type { Api, Franchise } from './api.ts'
 
 export interface Contact {

@@ -17,6 +17,7 @@ import type { Display } from '../api/types'
 import { ACCESS_DENIED, displayCommands } from '../commands'
 import { countOffline } from '../display-status'
 import { filterStores } from '../filter-stores'
+import { useBatches, useSentinel } from '../use-batches'
 import { useDebounced, useNow } from '../use-now'
 import { ConfirmDialog } from './confirm-dialog'
 import { DialogsProvider, type DashboardDialog } from './dialogs-context'
@@ -30,6 +31,8 @@ import { StoreDialog } from './store-dialog'
 const ALL_STORES = '__all__'
 const SEARCH_DEBOUNCE_MS = 500
 const STATUS_TICK_MS = 30_000
+/** Store cards drawn at a time; more come as the operator scrolls. */
+export const STORES_PER_BATCH = 20
 const NO_DISPLAYS: Display[] = []
 
 export function DashboardPage() {
@@ -69,7 +72,12 @@ export function DashboardPage() {
     return map
   }, [displays.data])
   const allDisplays = displays.data ?? NO_DISPLAYS
-  const visibleStores = filterStores(storeList, storeChoice === ALL_STORES ? null : storeChoice, debouncedSearch)
+  const visibleStores = React.useMemo(
+    () => filterStores(storeList, storeChoice === ALL_STORES ? null : storeChoice, debouncedSearch),
+    [storeList, storeChoice, debouncedSearch],
+  )
+  const batches = useBatches(visibleStores.length, STORES_PER_BATCH, `${slug}|${storeChoice}|${debouncedSearch}`)
+  const sentinel = useSentinel(batches.more, batches.hasMore)
 
   // If the chosen store goes away (deleted), show every store again.
   React.useEffect(() => {
@@ -195,7 +203,7 @@ export function DashboardPage() {
           <p className="rounded-lg border border-dashed p-10 text-center text-muted-foreground">Nenhuma loja encontrada.</p>
         ) : (
           <div className="grid grid-cols-1 gap-6">
-            {visibleStores.map((store) => (
+            {visibleStores.slice(0, batches.shown).map((store) => (
               <StoreCard
                 key={store.slug}
                 store={store}
@@ -205,6 +213,16 @@ export function DashboardPage() {
                 showAdminActions={hasAdminToken}
               />
             ))}
+            {batches.hasMore && (
+              <div ref={sentinel} className="grid justify-items-center gap-2 py-2 text-sm text-muted-foreground">
+                <p>
+                  Mostrando {batches.shown} de {visibleStores.length} lojas
+                </p>
+                <Button variant="outline" onClick={batches.more}>
+                  Mostrar mais lojas
+                </Button>
+              </div>
+            )}
           </div>
         )}
       </div>

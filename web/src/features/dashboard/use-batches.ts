@@ -1,0 +1,32 @@
+import * as React from 'react'
+
+/**
+ * How many of a long list to draw: `size` at first, `size` more each time
+ * `more()` is called (by the sentinel below the list coming into view, or a
+ * button), and back to `size` whenever `resetKey` changes (a new filter). A
+ * franchise of a thousand stores then draws twenty cards, not a thousand.
+ */
+export function useBatches(total: number, size: number, resetKey: unknown) {
+  const [state, setState] = React.useState({ key: resetKey, count: size })
+  // Reset during render (not in an effect) so the first draw after a filter is already short.
+  if (!Object.is(state.key, resetKey)) setState({ key: resetKey, count: size })
+  const count = Object.is(state.key, resetKey) ? state.count : size
+  const more = React.useCallback(() => setState((s) => ({ ...s, count: s.count + size })), [size])
+  return { shown: Math.min(count, total), more, hasMore: count < total }
+}
+
+/** Calls `onVisible` when the returned ref's element comes within `margin` of the viewport. */
+export function useSentinel(onVisible: () => void, enabled: boolean, margin = '800px') {
+  const callback = React.useRef(onVisible)
+  callback.current = onVisible
+  const [node, setNode] = React.useState<HTMLElement | null>(null)
+  React.useEffect(() => {
+    if (!node || !enabled || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && callback.current(), {
+      rootMargin: margin,
+    })
+    observer.observe(node)
+    return () => observer.disconnect()
+  }, [node, enabled, margin])
+  return setNode
+}
