@@ -363,3 +363,32 @@ test('in a long folder the header and Pasta anterior stay in view, and a file fr
   await expect.poll(async () => (await findMedia(api, token, franchise.slug, 'Foto 24'))?.folder).toBe('')
   await expect(mediaRow(page, 'Foto 24')).toBeHidden()
 })
+
+test('a folder of many files draws a hundred rows at first, more on scrolling, and select-all takes them all', async ({ page, api, adminToken }) => {
+  test.setTimeout(120_000)
+  const { token, franchise } = await openLibrary(page, api, adminToken, 'muitas')
+  const image = png(8, 8)
+  const queue = Array.from({ length: 120 }, (_, i) => i + 1)
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      for (let i = queue.shift(); i !== undefined; i = queue.shift()) {
+        await addMedia(api, token, franchise.slug, { name: `Arte ${i}`, type: 'image', bytes: image, contentType: 'image/png', folder: 'Campanha' })
+      }
+    }),
+  )
+  await page.reload()
+  await page.getByRole('button', { name: 'Campanha', exact: true }).click()
+  const rows = page.getByRole('table', { name: 'Mídias' }).locator('tbody tr[aria-label]')
+  await expect(rows).toHaveCount(100)
+  await expect(mediaRow(page, 'Arte 100')).toBeAttached()
+  await expect(mediaRow(page, 'Arte 101')).toHaveCount(0)
+
+  // Select-all takes every file of the folder, drawn or not.
+  await page.getByRole('checkbox', { name: 'Selecionar todas as mídias' }).check()
+  await expect(page.getByText('120 mídias selecionadas')).toBeVisible()
+
+  await page.getByText('Mostrando 100 de 120 mídias').scrollIntoViewIfNeeded()
+  await expect(rows).toHaveCount(120)
+  await expect(mediaRow(page, 'Arte 120').getByRole('checkbox')).toBeChecked()
+  await expect(page.getByRole('button', { name: 'Mostrar mais mídias' })).toBeHidden()
+})

@@ -218,6 +218,7 @@ export function MediaLibraryPage() {
         </div>
       ) : (
         <MediaTable
+          folderKey={pathKey}
           atRoot={path.length === 0}
           folders={folders}
           media={media}

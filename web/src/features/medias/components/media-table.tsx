@@ -11,6 +11,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu'
 import { Skeleton } from '@/components/ui/skeleton'
+import { useBatches, useSentinel } from '@/hooks/use-batches'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
 import { cn } from '@/lib/utils'
 import type { Media, MediaFolder } from '../types'
@@ -21,8 +22,12 @@ import { MediaPreview, MediaThumbnail } from './media-preview'
 export const MEDIA_DRAG_TYPE = 'application/x-vitrine-media'
 
 const PARENT_TARGET = '..'
+/** Media rows drawn at a time; more come as the operator scrolls. */
+export const MEDIA_ROWS_PER_BATCH = 100
 
 type Props = {
+  /** The open folder's path; opening another one starts again from the first rows. */
+  folderKey: string
   atRoot: boolean
   folders: MediaFolder[]
   media: Media[]
@@ -42,9 +47,12 @@ function isMediaDrag(event: React.DragEvent) {
 }
 
 export function MediaTable(props: Props) {
-  const { atRoot, folders, media, isLoading, selected, onToggle, onToggleAll, onOpenFolder, onGoUp, onMove, onRename } = props
+  const { folderKey, atRoot, folders, media, isLoading, selected, onToggle, onToggleAll, onOpenFolder, onGoUp, onMove, onRename } = props
   const [dropTarget, setDropTarget] = React.useState<string | null>(null)
   const [dragging, setDragging] = React.useState<string | null>(null)
+
+  const batches = useBatches(media.length, MEDIA_ROWS_PER_BATCH, folderKey)
+  const sentinel = useSentinel(batches.more, batches.hasMore && !isLoading)
 
   const selectedHere = media.filter((m) => selected.has(m.id)).length
   const allState = media.length > 0 && selectedHere === media.length ? true : selectedHere > 0 ? 'indeterminate' : false
@@ -159,7 +167,7 @@ export function MediaTable(props: Props) {
             ))}
 
           {!isLoading &&
-            media.map((m) => {
+            media.slice(0, batches.shown).map((m) => {
               const checked = selected.has(m.id)
               return (
                 <TableRow
@@ -233,6 +241,19 @@ export function MediaTable(props: Props) {
                 </TableRow>
               )
             })}
+
+          {!isLoading && batches.hasMore && (
+            <TableRow ref={sentinel} className="hover:bg-transparent">
+              <TableCell colSpan={5} className="py-3 text-center text-sm text-muted-foreground">
+                <span className="mr-3">
+                  Mostrando {batches.shown} de {media.length} mídias
+                </span>
+                <Button variant="outline" size="sm" onClick={batches.more}>
+                  Mostrar mais mídias
+                </Button>
+              </TableCell>
+            </TableRow>
+          )}
 
           {!isLoading && folders.length === 0 && media.length === 0 && (
             <TableRow className="hover:bg-transparent">
