@@ -1,10 +1,10 @@
 import * as React from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Loader2, Send } from 'lucide-react'
+import { Send } from 'lucide-react'
 import { Controller, useForm } from 'react-hook-form'
-import { Button } from '@/components/ui/button'
+import { DialogFormFooter } from '@/components/dialog-form-footer'
 import { Checkbox } from '@/components/ui/checkbox'
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
@@ -114,17 +114,7 @@ export function MessageDialog({ open, onOpenChange, franchise, stores }: Props) 
               )
             }}
           />
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancelar
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={notify.isPending}>
-              {notify.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send />}
-              Enviar
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter pending={notify.isPending} submitLabel="Enviar" submitIcon={<Send />} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
-import { Button } from '@/components/ui/button'
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { DialogFormFooter } from '@/components/dialog-form-footer'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { mediaMessages, newFolderSchema, type NewFolderInput } from '../schemas'
@@ -48,14 +48,7 @@ export function NewFolderDialog({ open, onOpenChange, existing, parentLabel, onC
           <FormField id="folder-name" label="Nome da pasta" error={errors.folderName?.message}>
             <Input placeholder="Ex.: Promoções de verão" autoComplete="off" {...form.register('folderName')} />
           </FormField>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancelar
-              </Button>
-            </DialogClose>
-            <Button type="submit">Criar pasta</Button>
-          </DialogFooter>
+          <DialogFormFooter submitLabel="Criar pasta" />
         </form>
       </DialogContent>
     </Dialog>
