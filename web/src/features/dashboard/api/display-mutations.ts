@@ -69,7 +69,7 @@ export function useUnlinkSchedule() {
   return useMutation({
     mutationFn: ({ display }: { display: DisplayRef }) => updateDisplay({ display, changes: { scheduleId: '' } }),
     onSuccess: (_data, { display }) => displaysChanged(queryClient, display.franchise),
-    meta: { errorToast: { fallback: 'Ocorreu algum erro ao desvincular a programação.' } },
+    meta: { errorToast: { fallback: 'Houve algum erro ao desvincular a programação.' } },
   })
 }
 
