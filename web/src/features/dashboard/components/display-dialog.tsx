@@ -8,7 +8,6 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { Switch } from '@/components/ui/switch'
 import { toast } from '@/hooks/use-toast'
 import { cn } from '@/lib/utils'
@@ -17,6 +16,7 @@ import { useScheduleRefs } from '../api/get-schedule-refs'
 import type { Display, Store } from '../api/types'
 import { orientationAngle, orientationLabel, rotate } from '../orientation'
 import { displaySchema, type DisplayFormValues } from '../schemas'
+import { ScheduleSelect } from './schedule-select'
 
 type Props = {
   open: boolean
@@ -24,7 +24,6 @@ type Props = {
   franchise: string | undefined
 } & ({ mode: 'create'; store: Store | undefined } | { mode: 'edit'; display: Display | undefined })
 
-const NO_SCHEDULE = '__none__'
 
 /** The TV turned as its content will be, with the label of the orientation. */
 function OrientationPreview({ index }: { index: number }) {
@@ -202,19 +201,13 @@ export function DisplayDialog(props: Props) {
               render={({ field }) => (
                 <div className="grid gap-2">
                   <Label htmlFor="display-schedule">Programação (opcional)</Label>
-                  <Select value={field.value ?? NO_SCHEDULE} onValueChange={(value) => field.onChange(value === NO_SCHEDULE ? undefined : value)}>
-                    <SelectTrigger id="display-schedule" className="w-full">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      <SelectItem value={NO_SCHEDULE}>Sem programação</SelectItem>
-                      {scheduleList.map((schedule) => (
-                        <SelectItem key={schedule.id} value={schedule.id}>
-                          {schedule.name}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
+                  <ScheduleSelect
+                    id="display-schedule"
+                    schedules={scheduleList}
+                    value={field.value}
+                    onChange={field.onChange}
+                    noneLabel="Sem programação"
+                  />
                 </div>
               )}
             />

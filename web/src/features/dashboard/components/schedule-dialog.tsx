@@ -4,12 +4,12 @@ import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Label } from '@/components/ui/label'
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { Skeleton } from '@/components/ui/skeleton'
 import { toast } from '@/hooks/use-toast'
 import { useLinkSchedule, useUnlinkSchedule } from '../api/display-mutations'
 import { useScheduleRefs } from '../api/get-schedule-refs'
 import type { Display } from '../api/types'
+import { ScheduleSelect } from './schedule-select'
 
 type Props = {
   open: boolean
@@ -76,18 +76,7 @@ export function ScheduleDialog({ open, onOpenChange, franchise, display }: Props
         ) : list.length > 0 ? (
           <div className="grid gap-2">
             <Label htmlFor="schedule-select">Programação</Label>
-            <Select value={selected} onValueChange={setSelected}>
-              <SelectTrigger id="schedule-select" className="w-full">
-                <SelectValue placeholder="Selecione uma programação" />
-              </SelectTrigger>
-              <SelectContent>
-                {list.map((schedule) => (
-                  <SelectItem key={schedule.id} value={schedule.id}>
-                    {schedule.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <ScheduleSelect id="schedule-select" schedules={list} value={selected} onChange={(id) => setSelected(id ?? '')} />
           </div>
         ) : (
           <div className="grid justify-items-start gap-3 rounded-md border border-dashed p-4 text-sm">

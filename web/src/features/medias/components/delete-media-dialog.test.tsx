@@ -3,32 +3,10 @@ import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
 import type { Media, ScheduleRef } from '../types'
+import { testMedia } from '../test-media'
 import { DeleteMediaDialog, linkedSchedules } from './delete-media-dialog'
 
-function media(name: string, schedules: ScheduleRef[] = []): Media {
-  return {
-    id: `id-${name}`,
-    name,
-    type: 'image',
-    filePath: `norte/media/${name}.png`,
-    url: `/files/norte/media/${name}.png`,
-    thumbnailUrl: '',
-    folder: '',
-    displayTime: 0,
-    width: 10,
-    height: 10,
-    duration: 0,
-    fps: 0,
-    size: 100,
-    contentType: 'image/png',
-    volume: 0,
-    limitByHour: 0,
-    franchise: 'norte',
-    createdAt: 1,
-    updatedAt: 1,
-    schedules,
-  }
-}
+const media = (name: string, schedules: ScheduleRef[] = []): Media => testMedia(name, { schedules })
 
 const manha = { id: 's-1', name: 'Manhã 10' }
 const tarde = { id: 's-2', name: 'Manhã 9' }

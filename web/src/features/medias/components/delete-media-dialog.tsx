@@ -1,16 +1,6 @@
 import * as React from 'react'
-import { Loader2 } from 'lucide-react'
 import { Link } from 'react-router'
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog'
-import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/confirm-dialog'
 import { naturalCompare } from '../lib/folders'
 import type { Media, ScheduleRef } from '../types'
 
@@ -37,53 +27,49 @@ export function DeleteMediaDialog({ media: given, open, onOpenChange, pending, o
   const schedules = linkedSchedules(media)
   const single = media.length === 1
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Tem certeza?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {single ? (
-              <>
-                A mídia <strong className="font-medium text-foreground">{media[0].name}</strong> será excluída da biblioteca.
-              </>
-            ) : (
-              <>{media.length} mídias selecionadas serão excluídas da biblioteca.</>
-            )}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        {!single && media.length > 0 && (
-          <ul className="max-h-32 list-disc overflow-y-auto pl-5 text-sm" aria-label="Mídias a excluir">
-            {media.map((m) => (
-              <li key={m.id}>{m.name}</li>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Tem certeza?"
+      description={
+        single ? (
+          <>
+            A mídia <strong className="font-medium text-foreground">{media[0].name}</strong> será excluída da biblioteca.
+          </>
+        ) : (
+          <>{media.length} mídias selecionadas serão excluídas da biblioteca.</>
+        )
+      }
+      confirmLabel="Excluir"
+      destructive
+      pending={pending}
+      onConfirm={onConfirm}
+    >
+      {!single && media.length > 0 && (
+        <ul className="max-h-32 list-disc overflow-y-auto pl-5 text-sm" aria-label="Mídias a excluir">
+          {media.map((m) => (
+            <li key={m.id}>{m.name}</li>
+          ))}
+        </ul>
+      )}
+      {schedules.length > 0 && (
+        <div className="grid gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm">
+          <p>
+            {single ? 'Esta mídia está vinculada' : 'Estas mídias estão vinculadas'} às programações abaixo e{' '}
+            {single ? 'será removida' : 'serão removidas'} delas:
+          </p>
+          <ul className="grid gap-1" aria-label="Programações vinculadas">
+            {schedules.map((s) => (
+              <li key={s.id}>
+                <Link to={`/schedule/${encodeURIComponent(s.id)}`} className="font-medium text-primary underline-offset-4 hover:underline">
+                  {s.name}
+                </Link>
+              </li>
             ))}
           </ul>
-        )}
-        {schedules.length > 0 && (
-          <div className="grid gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm">
-            <p>
-              {single ? 'Esta mídia está vinculada' : 'Estas mídias estão vinculadas'} às programações abaixo e{' '}
-              {single ? 'será removida' : 'serão removidas'} delas:
-            </p>
-            <ul className="grid gap-1" aria-label="Programações vinculadas">
-              {schedules.map((s) => (
-                <li key={s.id}>
-                  <Link to={`/schedule/${encodeURIComponent(s.id)}`} className="font-medium text-primary underline-offset-4 hover:underline">
-                    {s.name}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
-        <p className="text-sm text-muted-foreground">Após confirmar, a ação não poderá ser desfeita.</p>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>Cancelar</AlertDialogCancel>
-          <Button variant="destructive" onClick={onConfirm} disabled={pending}>
-            {pending && <Loader2 className="animate-spin" aria-hidden="true" />}
-            Excluir
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+        </div>
+      )}
+      <p className="text-sm text-muted-foreground">Após confirmar, a ação não poderá ser desfeita.</p>
+    </ConfirmDialog>
   )
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { testMedia } from '../test-media'
 import type { Media, MediaFolder } from '../types'
 import {
   breadcrumbTrail,
@@ -14,30 +15,7 @@ import {
   withLocalFolders,
 } from './folders'
 
-function media(name: string, folder = ''): Media {
-  return {
-    id: `id-${name}`,
-    name,
-    type: 'image',
-    filePath: `norte/media/${name}.png`,
-    url: `/files/norte/media/${name}.png`,
-    thumbnailUrl: '',
-    folder,
-    displayTime: 0,
-    width: 10,
-    height: 10,
-    duration: 0,
-    fps: 0,
-    size: 100,
-    contentType: 'image/png',
-    volume: 0,
-    limitByHour: 0,
-    franchise: 'norte',
-    createdAt: 1,
-    updatedAt: 1,
-    schedules: [],
-  }
-}
+const media = (name: string, folder = ''): Media => testMedia(name, { folder })
 
 function folder(path: string, contents: { media?: Media[]; folders?: MediaFolder[] } = {}): MediaFolder {
   const parts = splitPath(path)

@@ -1,3 +1,4 @@
+import type * as React from 'react'
 import { Loader2 } from 'lucide-react'
 import {
   AlertDialog,
@@ -19,17 +20,20 @@ type Props = {
   destructive?: boolean
   pending?: boolean
   onConfirm: () => void
+  /** Shown between the description and the buttons (lists, warnings). */
+  children?: React.ReactNode
 }
 
 /** Asks before something that cannot be undone; stays open while the call runs. */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, destructive, pending, onConfirm }: Props) {
+export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, destructive, pending, onConfirm, children }: Props) {
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
+    <AlertDialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
+        {children}
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>Cancelar</AlertDialogCancel>
           <Button variant={destructive ? 'destructive' : 'default'} disabled={pending} onClick={onConfirm}>
