@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"vitrine/internal/auth"
+	"vitrine/internal/change"
 	"vitrine/internal/config"
 	"vitrine/internal/db"
 	"vitrine/internal/display"
@@ -52,6 +53,8 @@ type App struct {
 	Franchises *franchise.Service
 	Stores     *store.Service
 	Displays   *display.Service
+	// Changes is the in-process change signal every domain announces on.
+	Changes *change.Bus
 
 	workers []func(ctx context.Context)
 	wg      sync.WaitGroup
@@ -73,6 +76,8 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
+	a.Changes = change.NewBus()
+	changes := franchise.NewChanges(a.Changes)
 	a.Franchises = franchise.NewService(a.DB, a.Now)
 	if err := a.newOutbox(cfg); err != nil {
 		a.DB.Close()
@@ -80,8 +85,8 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 	}
 	a.Accounts = auth.NewService(a.DB, a.Now, a.Outbox.Enqueue,
 		auth.Config{PublicURL: cfg.PublicURL, OpenSignup: cfg.OpenSignup}, a.Log)
-	a.Stores = store.NewService(a.DB, a.Now, a.Outbox.Enqueue)
-	a.Displays = display.NewService(a.DB, a.Now)
+	a.Stores = store.NewService(a.DB, a.Now, a.Outbox.Enqueue, changes)
+	a.Displays = display.NewService(a.DB, a.Now, changes)
 	objectStore, err := objects.New(ctx, objects.Config{
 		StorageURL: cfg.StorageURL, MediaURL: cfg.MediaURL, DataDir: cfg.DataDir,
 		UploadSecret: cfg.UploadSecret, Now: a.Now, Log: a.Log,
@@ -92,10 +97,12 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 	}
 	a.Media = media.NewService(a.DB, objectStore, media.FindTools(), a.Now, a.Log)
 	a.Server = httpapi.New(httpapi.Deps{
-		DB:    a.DB,
-		Log:   a.Log,
-		Now:   a.Now,
-		WebFS: web.Dist(),
+		Log:      a.Log,
+		Now:      a.Now,
+		WebFS:    web.Dist(),
+		Health:   a.DB.Ping,
+		Database: a.DB.Dialect().String(),
+		Changes:  a.Changes,
 
 		TrustedProxies: cfg.TrustedProxies,
 		Accounts:       a.Accounts,

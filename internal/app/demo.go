@@ -9,6 +9,7 @@ import (
 
 	"vitrine/internal/auth"
 	"vitrine/internal/franchise"
+	"vitrine/internal/tenant"
 )
 
 // The demo login printed by `vitrine serve --demo`.
@@ -47,13 +48,13 @@ func (a *App) seedDemo(ctx context.Context, stdout io.Writer) error {
 
 // seedDemoContent fills the demo franchise; each step does nothing when its
 // data is already there.
-func (a *App) seedDemoContent(ctx context.Context, f auth.FranchiseRef) error {
+func (a *App) seedDemoContent(ctx context.Context, f tenant.Tenant) error {
 	return a.seedDemoStores(ctx, f)
 }
 
 // demoFranchise is the demo user's franchise named demoFranchise, created
 // on first use.
-func (a *App) demoFranchise(ctx context.Context, u auth.User) (auth.FranchiseRef, error) {
+func (a *App) demoFranchise(ctx context.Context, u auth.User) (tenant.Tenant, error) {
 	slugs := make([]string, 0, len(u.Franchise))
 	for slug, name := range u.Franchise {
 		if name == demoFranchise {
@@ -68,11 +69,13 @@ func (a *App) demoFranchise(ctx context.Context, u auth.User) (auth.FranchiseRef
 		name := demoFranchise
 		created, err := a.Franchises.Create(ctx, u.ID, franchise.Input{Name: &name})
 		if err != nil {
-			return auth.FranchiseRef{}, err
+			return tenant.Tenant{}, err
 		}
 		slug = created.Slug
 	}
-	ref := auth.FranchiseRef{Slug: slug, Name: demoFranchise}
-	err := a.DB.QueryRowContext(ctx, `SELECT id FROM franchises WHERE slug = ?`, slug).Scan(&ref.ID)
-	return ref, err
+	f, err := a.Franchises.BySlug(ctx, slug)
+	if err != nil {
+		return tenant.Tenant{}, err
+	}
+	return tenant.Tenant{Franchise: f, UserID: u.ID}, nil
 }

@@ -4,15 +4,15 @@ import (
 	"context"
 	"fmt"
 
-	"vitrine/internal/auth"
 	"vitrine/internal/display"
 	"vitrine/internal/store"
+	"vitrine/internal/tenant"
 )
 
 // seedDemoStores gives the demo franchise a few stores with contacts and
 // TVs, through the same services the API uses. It does nothing when the
 // franchise already has stores, so a restart with --demo changes nothing.
-func (a *App) seedDemoStores(ctx context.Context, f auth.FranchiseRef) error {
+func (a *App) seedDemoStores(ctx context.Context, f tenant.Tenant) error {
 	existing, err := a.Stores.List(ctx, f)
 	if err != nil {
 		return err

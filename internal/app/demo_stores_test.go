@@ -6,9 +6,9 @@ import (
 	"log/slog"
 	"testing"
 
-	"vitrine/internal/auth"
 	"vitrine/internal/config"
 	"vitrine/internal/franchise"
+	"vitrine/internal/tenant"
 )
 
 func TestDemoStoresAreSeededOnce(t *testing.T) {
@@ -33,11 +33,11 @@ func TestDemoStoresAreSeededOnce(t *testing.T) {
 	if err != nil || len(list) != 1 {
 		t.Fatalf("franchises: %v %v", list, err)
 	}
-	var id string
-	if err := a.DB.QueryRowContext(ctx, `SELECT id FROM franchises WHERE slug = ?`, created.Slug).Scan(&id); err != nil {
+	ref, err := a.Franchises.BySlug(ctx, created.Slug)
+	if err != nil {
 		t.Fatal(err)
 	}
-	f := auth.FranchiseRef{ID: id, Slug: created.Slug, Name: created.Name}
+	f := tenant.Tenant{Franchise: ref, UserID: "u1"}
 
 	for range 2 {
 		if err := a.seedDemoStores(ctx, f); err != nil {

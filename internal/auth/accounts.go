@@ -1,13 +1,10 @@
 package auth
 
 import (
-	"context"
 	"fmt"
 	"time"
 
-	"vitrine/internal/db"
 	"vitrine/internal/fault"
-	"vitrine/internal/outbox"
 )
 
 // User is an account as the API shows it to its owner and to administrators.
@@ -91,9 +88,15 @@ type FranchiseChange struct {
 	FranchiseSlug string `json:"franchiseSlug"`
 }
 
-// Enqueue stores an outgoing message inside the caller's transaction
-// (outbox.Enqueue).
-type Enqueue func(ctx context.Context, q db.Querier, m outbox.Message) error
+// AuditEntry is one write made through an impersonation session.
+type AuditEntry struct {
+	At          time.Time
+	UserID      string // the impersonated user
+	AdminUserID string // the administrator acting
+	Method      string
+	Path        string
+	Status      int
+}
 
 // How long things live.
 const (

@@ -9,15 +9,10 @@ import (
 
 	"vitrine/internal/db"
 	"vitrine/internal/fault"
+	"vitrine/internal/franchise"
 	"vitrine/internal/ids"
+	"vitrine/internal/tenant"
 )
-
-// FranchiseRef is one franchise the caller belongs to.
-type FranchiseRef struct {
-	ID   string
-	Slug string
-	Name string
-}
 
 // Principal is the authenticated caller of a request.
 type Principal struct {
@@ -26,7 +21,7 @@ type Principal struct {
 	Name        string
 	Permissions map[string]int
 	// Franchises the user belongs to, by slug.
-	Franchises map[string]FranchiseRef
+	Franchises map[string]tenant.Franchise
 	// Set when the session was opened by an administrator impersonating the user.
 	AdminUserID      string
 	AdminEmail       string
@@ -43,14 +38,15 @@ func (p *Principal) Can(perm string) bool {
 // IsAdmin is true for users with a non-empty permission map.
 func (p *Principal) IsAdmin() bool { return len(p.Permissions) > 0 }
 
-// Franchise returns the caller's franchise with that slug, or 403/1403: a
-// caller outside a franchise learns nothing about it, not even that it exists.
-func (p *Principal) Franchise(slug string) (FranchiseRef, error) {
+// Tenant returns the caller acting in their franchise with that slug, or
+// 403/1403: a caller outside a franchise learns nothing about it, not even
+// that it exists.
+func (p *Principal) Tenant(slug string) (tenant.Tenant, error) {
 	f, ok := p.Franchises[slug]
 	if !ok {
-		return FranchiseRef{}, fault.ErrForbidden
+		return tenant.Tenant{}, fault.ErrForbidden
 	}
-	return f, nil
+	return tenant.Tenant{Franchise: f, UserID: p.UserID, AdminUserID: p.AdminUserID}, nil
 }
 
 type principalKey struct{}
@@ -66,9 +62,13 @@ func FromContext(ctx context.Context) *Principal {
 	return p
 }
 
-// Authenticate resolves a bearer token to its principal. Unknown, expired
-// and revoked tokens all give fault.ErrUnauthorized (401/1022).
-func Authenticate(ctx context.Context, q db.Querier, token string, now time.Time) (*Principal, error) {
+// Authenticate resolves a bearer token to its caller. Unknown, expired and
+// revoked tokens all give fault.ErrUnauthorized (401/1022).
+func (s *Service) Authenticate(ctx context.Context, token string) (*Principal, error) {
+	return authenticate(ctx, s.db, token, s.now())
+}
+
+func authenticate(ctx context.Context, q db.Querier, token string, now time.Time) (*Principal, error) {
 	if token == "" {
 		return nil, fault.ErrUnauthorized
 	}
@@ -105,31 +105,11 @@ func Authenticate(ctx context.Context, q db.Querier, token string, now time.Time
 		p.AdminEmail = adminMail.String
 		p.AdminPermissions = ParsePermissions(adminPerm.String)
 	}
-	p.Franchises, err = userFranchises(ctx, q, p.UserID)
+	p.Franchises, err = franchise.Memberships(ctx, q, p.UserID)
 	if err != nil {
 		return nil, err
 	}
 	return &p, nil
-}
-
-func userFranchises(ctx context.Context, q db.Querier, userID string) (map[string]FranchiseRef, error) {
-	rows, err := q.QueryContext(ctx, `
-		SELECT f.id, f.slug, f.name
-		FROM user_franchises uf JOIN franchises f ON f.id = uf.franchise_id
-		WHERE uf.user_id = ?`, userID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := map[string]FranchiseRef{}
-	for rows.Next() {
-		var f FranchiseRef
-		if err := rows.Scan(&f.ID, &f.Slug, &f.Name); err != nil {
-			return nil, err
-		}
-		out[f.Slug] = f
-	}
-	return out, rows.Err()
 }
 
 // ParsePermissions decodes the stored permission map; a malformed value

@@ -14,6 +14,7 @@ import (
 	"vitrine/internal/br"
 	"vitrine/internal/db"
 	"vitrine/internal/fault"
+	"vitrine/internal/franchise"
 	"vitrine/internal/names"
 	"vitrine/internal/outbox"
 )
@@ -28,13 +29,13 @@ type Config struct {
 type Service struct {
 	db      *db.DB
 	now     func() time.Time
-	enqueue Enqueue
+	enqueue outbox.EnqueueFunc
 	cfg     Config
 	log     *slog.Logger
 }
 
 // NewService returns the accounts service; enqueue stores the e-mails.
-func NewService(d *db.DB, now func() time.Time, enqueue Enqueue, cfg Config, log *slog.Logger) *Service {
+func NewService(d *db.DB, now func() time.Time, enqueue outbox.EnqueueFunc, cfg Config, log *slog.Logger) *Service {
 	cfg.PublicURL = strings.TrimRight(cfg.PublicURL, "/")
 	return &Service{db: d, now: now, enqueue: enqueue, cfg: cfg, log: log}
 }
@@ -419,14 +420,14 @@ func (s *Service) ChangeFranchise(ctx context.Context, in FranchiseChange) (User
 	}
 	now := s.now().UnixMilli()
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
-		franchiseID, err := franchiseIDBySlug(ctx, tx, slug)
+		f, err := franchise.BySlug(ctx, tx, slug)
 		if err != nil {
 			return err
 		}
 		if action == "ADD" {
-			err = addMembership(ctx, tx, u.ID, franchiseID, now)
+			err = franchise.AddMember(ctx, tx, u.ID, f.ID, now)
 		} else {
-			err = removeMembership(ctx, tx, u.ID, franchiseID)
+			err = franchise.RemoveMember(ctx, tx, u.ID, f.ID)
 		}
 		if err != nil {
 			return err
@@ -438,6 +439,18 @@ func (s *Service) ChangeFranchise(ctx context.Context, in FranchiseChange) (User
 		return User{}, err
 	}
 	return s.byID(ctx, u.ID)
+}
+
+// Audit records a write made through an impersonation session, with both
+// users. It is detached from the request's cancellation so a client hanging
+// up does not lose the record.
+func (s *Service) Audit(ctx context.Context, e AuditEntry) error {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancel()
+	if e.At.IsZero() {
+		e.At = s.now()
+	}
+	return audit(ctx, s.db, e)
 }
 
 // EnsureAdmin creates a verified administrator (dispA and userA) with that

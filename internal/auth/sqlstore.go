@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"vitrine/internal/db"
-	"vitrine/internal/fault"
+	"vitrine/internal/franchise"
 	"vitrine/internal/ids"
 )
 
@@ -49,7 +49,7 @@ func userByID(ctx context.Context, q db.Querier, id string) (userRow, error) {
 
 // withFranchises loads u's franchise map.
 func withFranchises(ctx context.Context, q db.Querier, u userRow) (User, error) {
-	refs, err := userFranchises(ctx, q, u.ID)
+	refs, err := franchise.Memberships(ctx, q, u.ID)
 	if err != nil {
 		return User{}, err
 	}
@@ -127,23 +127,16 @@ func allUsers(ctx context.Context, q db.Querier) ([]Summary, error) {
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	rows, err = q.QueryContext(ctx, `
-		SELECT uf.user_id, f.slug, f.name
-		FROM user_franchises uf JOIN franchises f ON f.id = uf.franchise_id`)
+	members, err := franchise.AllMemberships(ctx, q)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var userID, slug, name string
-		if err := rows.Scan(&userID, &slug, &name); err != nil {
-			return nil, err
-		}
+	for userID, franchises := range members {
 		if i, ok := index[userID]; ok {
-			list[i].Franchise[slug] = name
+			list[i].Franchise = franchises
 		}
 	}
-	return list, rows.Err()
+	return list, nil
 }
 
 // Sessions.
@@ -239,22 +232,12 @@ func countRecentCodes(ctx context.Context, q db.Querier, userID, purpose string,
 // MaxLoginFailures, newest first) since since, for one e-mail or one address
 // (column is "email" or "ip").
 func recentFailures(ctx context.Context, q db.Querier, column, value string, since time.Time) ([]int64, error) {
-	rows, err := q.QueryContext(ctx, `
-		SELECT at FROM login_failures WHERE `+column+` = ? AND at > ? ORDER BY at DESC LIMIT ?`,
+	return db.Collect(ctx, q, func(sc db.Scanner) (int64, error) {
+		var at int64
+		err := sc.Scan(&at)
+		return at, err
+	}, `SELECT at FROM login_failures WHERE `+column+` = ? AND at > ? ORDER BY at DESC LIMIT ?`,
 		value, since.UnixMilli(), MaxLoginFailures)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var at []int64
-	for rows.Next() {
-		var t int64
-		if err := rows.Scan(&t); err != nil {
-			return nil, err
-		}
-		at = append(at, t)
-	}
-	return at, rows.Err()
 }
 
 func insertFailure(ctx context.Context, q db.Querier, email, ip string, now time.Time) error {
@@ -269,27 +252,12 @@ func clearFailures(ctx context.Context, q db.Querier, email string) error {
 	return err
 }
 
-// Franchise membership.
-
-func franchiseIDBySlug(ctx context.Context, q db.Querier, slug string) (string, error) {
-	var id string
-	err := q.QueryRowContext(ctx, `SELECT id FROM franchises WHERE slug = ?`, slug).Scan(&id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", fault.ErrFranchise
-	}
-	return id, err
-}
-
-func addMembership(ctx context.Context, q db.Querier, userID, franchiseID string, now int64) error {
+// audit records a write made through an impersonation session.
+func audit(ctx context.Context, q db.Querier, e AuditEntry) error {
 	_, err := q.ExecContext(ctx, `
-		INSERT INTO user_franchises (user_id, franchise_id, created_at) VALUES (?, ?, ?)
-		ON CONFLICT (user_id, franchise_id) DO NOTHING`, userID, franchiseID, now)
-	return err
-}
-
-func removeMembership(ctx context.Context, q db.Querier, userID, franchiseID string) error {
-	_, err := q.ExecContext(ctx, `
-		DELETE FROM user_franchises WHERE user_id = ? AND franchise_id = ?`, userID, franchiseID)
+		INSERT INTO audit_log (id, at, user_id, admin_user_id, method, path, status)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		ids.New(), e.At.UnixMilli(), e.UserID, e.AdminUserID, e.Method, e.Path, e.Status)
 	return err
 }
 

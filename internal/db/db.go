@@ -149,9 +149,15 @@ func (d *DB) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Ro
 
 // Tx is a transaction with the same query methods as DB.
 type Tx struct {
-	tx      *sql.Tx
-	dialect Dialect
+	tx          *sql.Tx
+	dialect     Dialect
+	afterCommit []func()
 }
+
+// AfterCommit runs fn once the transaction has committed, in the order the
+// calls were made; a rolled-back transaction never runs it. Announcements of
+// a change use it so nobody hears of a write that did not happen.
+func (t *Tx) AfterCommit(fn func()) { t.afterCommit = append(t.afterCommit, fn) }
 
 func (t *Tx) Dialect() Dialect { return t.dialect }
 
@@ -173,11 +179,18 @@ func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 	if err != nil {
 		return err
 	}
-	if err := fn(&Tx{tx: sqlTx, dialect: d.dialect}); err != nil {
+	tx := &Tx{tx: sqlTx, dialect: d.dialect}
+	if err := fn(tx); err != nil {
 		_ = sqlTx.Rollback()
 		return err
 	}
-	return sqlTx.Commit()
+	if err := sqlTx.Commit(); err != nil {
+		return err
+	}
+	for _, after := range tx.afterCommit {
+		after()
+	}
+	return nil
 }
 
 // Rebind rewrites `?` placeholders to `$1, $2, …` for PostgreSQL. Question
@@ -226,4 +239,51 @@ func Placeholders(n int) string {
 		return ""
 	}
 	return strings.Repeat("?, ", n-1) + "?"
+}
+
+// NullIfEmpty stores "" as NULL: optional references and unique columns that
+// any number of rows may leave empty.
+func NullIfEmpty(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+// Scanner is a row being read: *sql.Row or *sql.Rows.
+type Scanner interface{ Scan(dest ...any) error }
+
+// Collect runs query and turns each row into a T with scan, closing the rows
+// on every path.
+func Collect[T any](ctx context.Context, q Querier, scan func(Scanner) (T, error), query string, args ...any) ([]T, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []T
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// ScanString reads a row of one text column, for Collect.
+func ScanString(sc Scanner) (string, error) {
+	var s string
+	err := sc.Scan(&s)
+	return s, err
+}
+
+// Args turns a list of strings into query arguments, for IN lists.
+func Args[T any](values []T) []any {
+	out := make([]any, len(values))
+	for i, v := range values {
+		out[i] = v
+	}
+	return out
 }

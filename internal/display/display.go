@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"vitrine/internal/fault"
+	"vitrine/internal/schedule"
 )
 
 // Display is a TV as the API shows it.
@@ -67,7 +68,7 @@ var (
 	ErrDeviceMissing    = fault.New(fault.Invalid, 100125)  // "Argumentos faltando."
 	ErrDeviceImmutable  = fault.New(fault.Conflict, 100128) // "Código do dispositivo não pode ser alterado."
 	ErrDeviceInvalid    = fault.Invalidf("Código do dispositivo inválido.")
-	ErrScheduleNotFound = fault.New(fault.NotFound, 1081) // "Agenda não encontrada."
+	ErrScheduleNotFound = schedule.ErrNotFound
 	ErrNameRequired     = fault.ErrNameRequired
 	ErrOrientation      = fault.Invalidf("Orientação inválida: use 0, 1, 2 ou 3.")
 	ErrOperation        = fault.Invalidf("Comando desconhecido.")

@@ -7,27 +7,35 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"vitrine/internal/auth"
+	"vitrine/internal/change"
 	"vitrine/internal/db"
 	"vitrine/internal/fault"
 	"vitrine/internal/franchise"
 	"vitrine/internal/names"
+	"vitrine/internal/schedule"
 	"vitrine/internal/store"
+	"vitrine/internal/tenant"
 )
 
 // Service holds the rules for displays.
 type Service struct {
-	db  *db.DB
-	now func() time.Time
+	db      *db.DB
+	now     func() time.Time
+	changes *franchise.Changes
 }
 
-// NewService returns the display service.
-func NewService(d *db.DB, now func() time.Time) *Service {
-	return &Service{db: d, now: now}
+// NewService returns the display service; changes announces every change.
+func NewService(d *db.DB, now func() time.Time, changes *franchise.Changes) *Service {
+	return &Service{db: d, now: now, changes: changes}
+}
+
+// touch records and announces a change to the TV id.
+func (s *Service) touch(ctx context.Context, tx *db.Tx, f tenant.Tenant, id string) error {
+	return s.changes.Touch(ctx, tx, change.Change{FranchiseID: f.ID, Displays: []string{id}})
 }
 
 // ListStore returns the TVs of one store, sorted by name.
-func (s *Service) ListStore(ctx context.Context, f auth.FranchiseRef, storeSlug string) ([]Display, error) {
+func (s *Service) ListStore(ctx context.Context, f tenant.Tenant, storeSlug string) ([]Display, error) {
 	storeID, err := store.ID(ctx, s.db, f.ID, storeSlug)
 	if err != nil {
 		return nil, err
@@ -41,7 +49,7 @@ func (s *Service) ListStore(ctx context.Context, f auth.FranchiseRef, storeSlug 
 }
 
 // ListFranchise returns every TV of the franchise in one query, sorted by name.
-func (s *Service) ListFranchise(ctx context.Context, f auth.FranchiseRef) ([]Display, error) {
+func (s *Service) ListFranchise(ctx context.Context, f tenant.Tenant) ([]Display, error) {
 	list, err := list(ctx, s.db, f, "")
 	if err != nil {
 		return nil, err
@@ -78,7 +86,7 @@ func SortByName(list []Display) {
 // Create registers a TV in a store. The device code must not be in use
 // anywhere in the system; two registrations racing for one code end with
 // exactly one TV, the other gets ErrDeviceTaken.
-func (s *Service) Create(ctx context.Context, f auth.FranchiseRef, storeSlug string, in Input) (Display, error) {
+func (s *Service) Create(ctx context.Context, f tenant.Tenant, storeSlug string, in Input) (Display, error) {
 	var r row
 	if in.Name == nil {
 		return Display{}, ErrNameRequired
@@ -100,8 +108,10 @@ func (s *Service) Create(ctx context.Context, f auth.FranchiseRef, storeSlug str
 		if err != nil {
 			return err
 		}
-		if err := checkSchedule(ctx, tx, f.ID, r.ScheduleID); err != nil {
-			return err
+		if r.ScheduleID != "" {
+			if err := schedule.Check(ctx, tx, f.ID, r.ScheduleID); err != nil {
+				return err
+			}
 		}
 		if taken, err := deviceTaken(ctx, tx, device); err != nil {
 			return err
@@ -111,7 +121,7 @@ func (s *Service) Create(ctx context.Context, f auth.FranchiseRef, storeSlug str
 		if id, err = insert(ctx, tx, f.ID, storeID, r, s.now().UnixMilli()); err != nil {
 			return err
 		}
-		return franchise.Touch(ctx, tx, f.ID)
+		return s.touch(ctx, tx, f, id)
 	})
 	if db.IsUniqueViolation(err) {
 		return Display{}, ErrDeviceTaken
@@ -124,7 +134,7 @@ func (s *Service) Create(ctx context.Context, f auth.FranchiseRef, storeSlug str
 
 // Update renames, turns, or links / changes / unlinks the schedule of a TV.
 // Its device code cannot change.
-func (s *Service) Update(ctx context.Context, f auth.FranchiseRef, storeSlug, id string, in Input) (Display, error) {
+func (s *Service) Update(ctx context.Context, f tenant.Tenant, storeSlug, id string, in Input) (Display, error) {
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		r, err := load(ctx, tx, f.ID, storeSlug, id)
 		if err != nil {
@@ -140,15 +150,15 @@ func (s *Service) Update(ctx context.Context, f auth.FranchiseRef, storeSlug, id
 		if err := in.applyTo(&r); err != nil {
 			return err
 		}
-		if r.ScheduleID != before {
-			if err := checkSchedule(ctx, tx, f.ID, r.ScheduleID); err != nil {
+		if r.ScheduleID != before && r.ScheduleID != "" {
+			if err := schedule.Check(ctx, tx, f.ID, r.ScheduleID); err != nil {
 				return err
 			}
 		}
 		if err := update(ctx, tx, id, r, s.now().UnixMilli()); err != nil {
 			return err
 		}
-		return franchise.Touch(ctx, tx, f.ID)
+		return s.touch(ctx, tx, f, id)
 	})
 	if err != nil {
 		return Display{}, err
@@ -157,7 +167,7 @@ func (s *Service) Update(ctx context.Context, f auth.FranchiseRef, storeSlug, id
 }
 
 // Delete removes a TV and its pending commands.
-func (s *Service) Delete(ctx context.Context, f auth.FranchiseRef, storeSlug, id string) error {
+func (s *Service) Delete(ctx context.Context, f tenant.Tenant, storeSlug, id string) error {
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		if _, err := load(ctx, tx, f.ID, storeSlug, id); err != nil {
 			return err
@@ -165,22 +175,22 @@ func (s *Service) Delete(ctx context.Context, f auth.FranchiseRef, storeSlug, id
 		if err := remove(ctx, tx, id); err != nil {
 			return err
 		}
-		return franchise.Touch(ctx, tx, f.ID)
+		return s.touch(ctx, tx, f, id)
 	})
 }
 
 // QueueCommand stores a remote command for the TV box to pick up and
-// returns its id. requestedBy is the session's user; adminUserID the
-// administrator behind an impersonation session, if any. Permission is the
-// caller's business: only holders of dispA may send commands.
-func (s *Service) QueueCommand(ctx context.Context, f auth.FranchiseRef, storeSlug, id, operation, requestedBy, adminUserID string) (string, error) {
+// returns its id, recording the session's user and the administrator behind
+// an impersonation session. Permission is the route's business: only holders
+// of dispA may send commands.
+func (s *Service) QueueCommand(ctx context.Context, f tenant.Tenant, storeSlug, id, operation string) (string, error) {
 	if !ValidOperation(operation) {
 		return "", ErrOperation
 	}
 	if _, err := load(ctx, s.db, f.ID, storeSlug, id); err != nil {
 		return "", err
 	}
-	return insertCommand(ctx, s.db, f.ID, id, operation, requestedBy, adminUserID, s.now().UnixMilli())
+	return insertCommand(ctx, s.db, f.ID, id, operation, f.UserID, f.AdminUserID, s.now().UnixMilli())
 }
 
 // NormalizeDevice returns a device code the way it is stored: upper-case,

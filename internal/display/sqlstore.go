@@ -5,10 +5,11 @@ import (
 	"database/sql"
 	"errors"
 
-	"vitrine/internal/auth"
 	"vitrine/internal/db"
 	"vitrine/internal/ids"
+	"vitrine/internal/schedule"
 	"vitrine/internal/store"
+	"vitrine/internal/tenant"
 )
 
 // row is a display's editable stored fields.
@@ -18,59 +19,78 @@ type row struct {
 	ScheduleID                      string // "" = none
 }
 
-// columns are read by list and get, joined with the store (for its slug)
-// and the schedule (for its name).
+// columns are read by list and get, joined with the store for its slug.
+// The schedule's name comes from the schedule domain (withScheduleNames).
 const columns = `d.id, d.name, d.device, st.slug, d.detail, d.orientation, d.content_orientation,
-	COALESCE(d.schedule_id, ''), COALESCE(sc.name, ''), d.connected, d.last_connection_ack,
-	d.created_at, d.updated_at
+	COALESCE(d.schedule_id, ''), d.connected, d.last_connection_ack, d.created_at, d.updated_at
 	FROM displays d
-	JOIN stores st ON st.id = d.store_id
-	LEFT JOIN schedules sc ON sc.id = d.schedule_id`
+	JOIN stores st ON st.id = d.store_id`
 
-func scan(sc interface{ Scan(...any) error }, f auth.FranchiseRef) (Display, error) {
+func scan(sc db.Scanner) (Display, error) {
 	var d Display
 	var connected int
 	err := sc.Scan(&d.ID, &d.Name, &d.Device, &d.Store, &d.Detail, &d.Orientation,
-		&d.ContentOrientation, &d.Schedule, &d.ScheduleName, &connected, &d.LastConnectionAck,
+		&d.ContentOrientation, &d.Schedule, &connected, &d.LastConnectionAck,
 		&d.CreatedAt, &d.UpdatedAt)
-	d.Franchise = f.Slug
 	d.Connected = connected == 1
 	return d, err
 }
 
 // list reads the TVs of a franchise, or of one of its stores when storeID is
-// not empty, in one query.
-func list(ctx context.Context, q db.Querier, f auth.FranchiseRef, storeID string) ([]Display, error) {
+// not empty.
+func list(ctx context.Context, q db.Querier, f tenant.Tenant, storeID string) ([]Display, error) {
 	query := `SELECT ` + columns + ` WHERE d.franchise_id = ?`
 	args := []any{f.ID}
 	if storeID != "" {
 		query += ` AND d.store_id = ?`
 		args = append(args, storeID)
 	}
-	rows, err := q.QueryContext(ctx, query, args...)
+	out, err := db.Collect(ctx, q, scan, query, args...)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	out := []Display{}
-	for rows.Next() {
-		d, err := scan(rows, f)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, d)
+	if out == nil {
+		out = []Display{}
 	}
-	return out, rows.Err()
+	return out, withScheduleNames(ctx, q, f, out)
 }
 
 // get reads one TV of a store of the franchise.
-func get(ctx context.Context, q db.Querier, f auth.FranchiseRef, storeSlug, id string) (Display, error) {
+func get(ctx context.Context, q db.Querier, f tenant.Tenant, storeSlug, id string) (Display, error) {
 	d, err := scan(q.QueryRowContext(ctx, `SELECT `+columns+`
-		WHERE d.franchise_id = ? AND st.slug = ? AND d.id = ?`, f.ID, storeSlug, id), f)
+		WHERE d.franchise_id = ? AND st.slug = ? AND d.id = ?`, f.ID, storeSlug, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Display{}, ErrNotFound
 	}
-	return d, err
+	if err != nil {
+		return Display{}, err
+	}
+	one := []Display{d}
+	if err := withScheduleNames(ctx, q, f, one); err != nil {
+		return Display{}, err
+	}
+	return one[0], nil
+}
+
+// withScheduleNames fills in the franchise slug and each linked schedule's
+// name, with one lookup of the franchise's schedules when any is linked.
+func withScheduleNames(ctx context.Context, q db.Querier, f tenant.Tenant, list []Display) error {
+	linked := false
+	for i := range list {
+		list[i].Franchise = f.Slug
+		linked = linked || list[i].Schedule != ""
+	}
+	if !linked {
+		return nil
+	}
+	names, err := schedule.Names(ctx, q, f.ID)
+	if err != nil {
+		return err
+	}
+	for i := range list {
+		list[i].ScheduleName = names[list[i].Schedule]
+	}
+	return nil
 }
 
 // load reads a TV's editable fields. An unknown store is ErrNotFound of the
@@ -91,13 +111,6 @@ func load(ctx context.Context, q db.Querier, franchiseID, storeSlug, id string) 
 	return r, err
 }
 
-func nullable(s string) any {
-	if s == "" {
-		return nil
-	}
-	return s
-}
-
 func insert(ctx context.Context, q db.Querier, franchiseID, storeID string, r row, now int64) (string, error) {
 	id := ids.New()
 	_, err := q.ExecContext(ctx, `
@@ -105,7 +118,7 @@ func insert(ctx context.Context, q db.Querier, franchiseID, storeID string, r ro
 		    content_orientation, schedule_id, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		id, franchiseID, storeID, r.Name, r.Device, r.Detail, r.Orientation, r.ContentOrientation,
-		nullable(r.ScheduleID), now, now)
+		db.NullIfEmpty(r.ScheduleID), now, now)
 	return id, err
 }
 
@@ -114,7 +127,7 @@ func update(ctx context.Context, q db.Querier, id string, r row, now int64) erro
 		UPDATE displays SET name = ?, detail = ?, orientation = ?, content_orientation = ?,
 		    schedule_id = ?, updated_at = ?
 		WHERE id = ?`,
-		r.Name, r.Detail, r.Orientation, r.ContentOrientation, nullable(r.ScheduleID), now, id)
+		r.Name, r.Detail, r.Orientation, r.ContentOrientation, db.NullIfEmpty(r.ScheduleID), now, id)
 	return err
 }
 
@@ -132,30 +145,12 @@ func deviceTaken(ctx context.Context, q db.Querier, device string) (bool, error)
 	return n > 0, err
 }
 
-// checkSchedule refuses a schedule id that is not one of the franchise's
-// schedules; another franchise's schedule looks exactly like a missing one.
-func checkSchedule(ctx context.Context, q db.Querier, franchiseID, scheduleID string) error {
-	if scheduleID == "" {
-		return nil
-	}
-	var n int
-	err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM schedules WHERE id = ? AND franchise_id = ?`,
-		scheduleID, franchiseID).Scan(&n)
-	if err != nil {
-		return err
-	}
-	if n == 0 {
-		return ErrScheduleNotFound
-	}
-	return nil
-}
-
 func insertCommand(ctx context.Context, q db.Querier, franchiseID, displayID, operation, requestedBy, adminUserID string, now int64) (string, error) {
 	id := ids.New()
 	_, err := q.ExecContext(ctx, `
 		INSERT INTO display_commands (id, display_id, franchise_id, operation, status,
 		    requested_by, admin_user_id, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		id, displayID, franchiseID, operation, CommandQueued, requestedBy, nullable(adminUserID), now, now)
+		id, displayID, franchiseID, operation, CommandQueued, requestedBy, db.NullIfEmpty(adminUserID), now, now)
 	return id, err
 }

@@ -10,6 +10,7 @@ import (
 	"vitrine/internal/db"
 	"vitrine/internal/fault"
 	"vitrine/internal/names"
+	"vitrine/internal/tenant"
 
 	_ "time/tzdata" // time zones validate the same on every host
 )
@@ -23,6 +24,18 @@ type Service struct {
 // NewService returns the franchise service.
 func NewService(d *db.DB, now func() time.Time) *Service {
 	return &Service{db: d, now: now}
+}
+
+// Revision returns the franchise's current revision: every change to what
+// its lists show bumps it (Changes.Touch), so an answer cached at an older
+// revision is stale.
+func (s *Service) Revision(ctx context.Context, franchiseID string) (int64, error) {
+	return revision(ctx, s.db, franchiseID)
+}
+
+// BySlug returns the franchise named slug, or ErrNotFound.
+func (s *Service) BySlug(ctx context.Context, slug string) (tenant.Franchise, error) {
+	return BySlug(ctx, s.db, slug)
 }
 
 // ListForUser returns the user's franchises, oldest first.
@@ -66,7 +79,7 @@ func (s *Service) Create(ctx context.Context, creatorID string, in Input) (Franc
 			if err != nil {
 				return err
 			}
-			return addMember(ctx, tx, creatorID, id, now)
+			return AddMember(ctx, tx, creatorID, id, now)
 		})
 		if err == nil {
 			break

@@ -8,6 +8,7 @@ import (
 	"vitrine/internal/db"
 	"vitrine/internal/ids"
 	"vitrine/internal/names"
+	"vitrine/internal/tenant"
 )
 
 // row is a franchise's stored fields.
@@ -77,14 +78,6 @@ func load(ctx context.Context, q db.Querier, id string) (row, error) {
 	return r, err
 }
 
-// nullable stores "" as NULL so that any number of franchises may have no document.
-func nullable(s string) any {
-	if s == "" {
-		return nil
-	}
-	return s
-}
-
 func insert(ctx context.Context, q db.Querier, slug string, r row, now int64) (string, error) {
 	id := ids.New()
 	_, err := q.ExecContext(ctx, `
@@ -92,7 +85,7 @@ func insert(ctx context.Context, q db.Querier, slug string, r row, now int64) (s
 		    complement, additional_information, phone, tag_store, tag_display, tag_schedule,
 		    time_zone, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		id, slug, r.Name, r.Social, nullable(r.Document), r.State, r.City, r.Address, r.Number,
+		id, slug, r.Name, r.Social, db.NullIfEmpty(r.Document), r.State, r.City, r.Address, r.Number,
 		r.Complement, r.AdditionalInformation, r.Phone, r.TagStore, r.TagDisplay, r.TagSchedule,
 		r.TimeZone, now, now)
 	return id, err
@@ -104,15 +97,79 @@ func update(ctx context.Context, q db.Querier, id string, r row, now int64) erro
 		    number = ?, complement = ?, additional_information = ?, phone = ?, tag_store = ?,
 		    tag_display = ?, tag_schedule = ?, time_zone = ?, updated_at = ?
 		WHERE id = ?`,
-		r.Name, r.Social, nullable(r.Document), r.State, r.City, r.Address, r.Number, r.Complement,
+		r.Name, r.Social, db.NullIfEmpty(r.Document), r.State, r.City, r.Address, r.Number, r.Complement,
 		r.AdditionalInformation, r.Phone, r.TagStore, r.TagDisplay, r.TagSchedule, r.TimeZone, now, id)
 	return err
 }
 
-func addMember(ctx context.Context, q db.Querier, userID, franchiseID string, now int64) error {
+// Membership: user_franchises belongs here. Accounts read it through
+// Memberships to know which franchises a session may act in, and change it
+// through AddMember / RemoveMember.
+
+// Memberships returns the franchises userID belongs to, by slug.
+func Memberships(ctx context.Context, q db.Querier, userID string) (map[string]tenant.Franchise, error) {
+	list, err := db.Collect(ctx, q, scanRef, `
+		SELECT f.id, f.slug, f.name
+		FROM user_franchises uf JOIN franchises f ON f.id = uf.franchise_id
+		WHERE uf.user_id = ?`, userID)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]tenant.Franchise, len(list))
+	for _, f := range list {
+		out[f.Slug] = f
+	}
+	return out, nil
+}
+
+// AllMemberships returns every user's franchises: user id -> slug -> name.
+func AllMemberships(ctx context.Context, q db.Querier) (map[string]map[string]string, error) {
+	type member struct{ userID, slug, name string }
+	list, err := db.Collect(ctx, q, func(sc db.Scanner) (member, error) {
+		var m member
+		err := sc.Scan(&m.userID, &m.slug, &m.name)
+		return m, err
+	}, `SELECT uf.user_id, f.slug, f.name FROM user_franchises uf JOIN franchises f ON f.id = uf.franchise_id`)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]map[string]string{}
+	for _, m := range list {
+		if out[m.userID] == nil {
+			out[m.userID] = map[string]string{}
+		}
+		out[m.userID][m.slug] = m.name
+	}
+	return out, nil
+}
+
+// BySlug returns the franchise with slug, or ErrNotFound.
+func BySlug(ctx context.Context, q db.Querier, slug string) (tenant.Franchise, error) {
+	f, err := scanRef(q.QueryRowContext(ctx, `SELECT id, slug, name FROM franchises WHERE slug = ?`, slug))
+	if errors.Is(err, sql.ErrNoRows) {
+		return tenant.Franchise{}, ErrNotFound
+	}
+	return f, err
+}
+
+func scanRef(sc db.Scanner) (tenant.Franchise, error) {
+	var f tenant.Franchise
+	err := sc.Scan(&f.ID, &f.Slug, &f.Name)
+	return f, err
+}
+
+// AddMember makes userID a member of the franchise; already being one is fine.
+func AddMember(ctx context.Context, q db.Querier, userID, franchiseID string, now int64) error {
 	_, err := q.ExecContext(ctx, `
-		INSERT INTO user_franchises (user_id, franchise_id, created_at) VALUES (?, ?, ?)`,
-		userID, franchiseID, now)
+		INSERT INTO user_franchises (user_id, franchise_id, created_at) VALUES (?, ?, ?)
+		ON CONFLICT (user_id, franchise_id) DO NOTHING`, userID, franchiseID, now)
+	return err
+}
+
+// RemoveMember takes userID out of the franchise.
+func RemoveMember(ctx context.Context, q db.Querier, userID, franchiseID string) error {
+	_, err := q.ExecContext(ctx, `
+		DELETE FROM user_franchises WHERE user_id = ? AND franchise_id = ?`, userID, franchiseID)
 	return err
 }
 
@@ -136,43 +193,32 @@ func checkDocumentFree(ctx context.Context, q db.Querier, document, exceptID str
 
 // freeSlug returns base, or base-2, base-3, … whichever is free first.
 func freeSlug(ctx context.Context, q db.Querier, base string) (string, error) {
-	rows, err := q.QueryContext(ctx, `SELECT slug FROM franchises WHERE slug = ? OR slug LIKE ?`,
-		base, base+"-%")
+	taken, err := db.Collect(ctx, q, db.ScanString,
+		`SELECT slug FROM franchises WHERE slug = ? OR slug LIKE ?`, base, base+"-%")
 	if err != nil {
 		return "", err
 	}
-	defer rows.Close()
-	taken := map[string]bool{}
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			return "", err
-		}
-		taken[s] = true
-	}
-	if err := rows.Err(); err != nil {
-		return "", err
-	}
-	return names.FirstFree(base, taken), nil
+	return names.FirstFree(base, taken...), nil
 }
 
-// Touch bumps the franchise's revision and recounts its stores and TVs.
-// Every change to what the store or TV lists of a franchise show (stores,
-// contacts, TVs, schedule names, TV status) calls it inside its own
-// transaction, after its last write; cached answers of an older revision are
-// then rebuilt. Coming last, it also takes the franchise row lock last, so
-// concurrent writers cannot deadlock on it.
-func Touch(ctx context.Context, q db.Querier, franchiseID string) error {
-	_, err := q.ExecContext(ctx, `
+// touch bumps the franchise's revision, recounts its stores and TVs, and
+// returns the new revision.
+func touch(ctx context.Context, q db.Querier, franchiseID string) (int64, error) {
+	var rev int64
+	err := q.QueryRowContext(ctx, `
 		UPDATE franchises SET revision = revision + 1,
 		    store_count = (SELECT COUNT(*) FROM stores s WHERE s.franchise_id = franchises.id),
 		    display_count = (SELECT COUNT(*) FROM displays d WHERE d.franchise_id = franchises.id)
-		WHERE id = ?`, franchiseID)
-	return err
+		WHERE id = ?
+		RETURNING revision`, franchiseID).Scan(&rev)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, ErrNotFound
+	}
+	return rev, err
 }
 
-// Revision returns the franchise's current revision.
-func Revision(ctx context.Context, q db.Querier, franchiseID string) (int64, error) {
+// revision returns the franchise's current revision.
+func revision(ctx context.Context, q db.Querier, franchiseID string) (int64, error) {
 	var rev int64
 	err := q.QueryRowContext(ctx, `SELECT revision FROM franchises WHERE id = ?`, franchiseID).Scan(&rev)
 	if errors.Is(err, sql.ErrNoRows) {

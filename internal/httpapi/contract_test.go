@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"bytes"
 	"slices"
 	"sort"
 	"strings"
@@ -67,5 +68,26 @@ func TestHealthIs503WhenTheDatabaseIsGone(t *testing.T) {
 	r := a.Do(t, "GET", "/api/health", "", nil)
 	if r.Status != 503 || r.Code() != 1500 {
 		t.Fatalf("health with a closed database: %d %s", r.Status, r.Body)
+	}
+}
+
+func TestTheContractIsServed(t *testing.T) {
+	a := testutil.NewApp(t, "sqlite")
+	r := a.Do(t, "GET", "/api/openapi.yaml", "", nil)
+	if r.Status != 200 {
+		t.Fatalf("GET /api/openapi.yaml: %d %s", r.Status, r.Body)
+	}
+	if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/yaml") {
+		t.Errorf("content type %q, want application/yaml", ct)
+	}
+	if !bytes.Equal(r.Body, api.OpenAPI) {
+		t.Errorf("served %d bytes, not the contract's %d", len(r.Body), len(api.OpenAPI))
+	}
+	var doc struct {
+		OpenAPI string                    `yaml:"openapi"`
+		Paths   map[string]map[string]any `yaml:"paths"`
+	}
+	if err := yaml.Unmarshal(r.Body, &doc); err != nil || doc.OpenAPI == "" || doc.Paths["/openapi.yaml"] == nil {
+		t.Errorf("served document is not the OpenAPI contract: %v", err)
 	}
 }

@@ -28,14 +28,26 @@ var kindStatus = map[fault.Kind]int{
 	fault.Unavailable:   http.StatusServiceUnavailable,
 }
 
+// errorStatus is the HTTP status writeError answers err with.
+func errorStatus(err error) int {
+	if f, ok := fault.As(err); ok {
+		if status := kindStatus[f.Kind]; status != 0 {
+			return status
+		}
+		return http.StatusBadRequest
+	}
+	var tooLarge *http.MaxBytesError
+	if errors.As(err, &tooLarge) {
+		return http.StatusRequestEntityTooLarge
+	}
+	return http.StatusInternalServerError
+}
+
 // writeError turns any error into the JSON error body. Faults carry their own
 // status and code; anything else is a 500 whose details go to the log only.
 func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
+	status := errorStatus(err)
 	if f, ok := fault.As(err); ok {
-		status := kindStatus[f.Kind]
-		if status == 0 {
-			status = http.StatusBadRequest
-		}
 		msg := f.Msg
 		if msg == "" {
 			msg = api.Message(f.Code)
@@ -43,10 +55,8 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 		writeJSON(w, status, errorBody{Error: true, StatusCode: f.Code, Msg: msg})
 		return
 	}
-	var tooLarge *http.MaxBytesError
-	if errors.As(err, &tooLarge) {
-		writeJSON(w, http.StatusRequestEntityTooLarge, errorBody{Error: true, StatusCode: 1003,
-			Msg: "A solicitação é grande demais."})
+	if status == http.StatusRequestEntityTooLarge {
+		writeJSON(w, status, errorBody{Error: true, StatusCode: 1003, Msg: "A solicitação é grande demais."})
 		return
 	}
 	if errors.Is(err, r.Context().Err()) && r.Context().Err() != nil {

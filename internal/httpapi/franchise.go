@@ -4,7 +4,6 @@ import (
 	"net/http"
 
 	"vitrine/internal/auth"
-	"vitrine/internal/fault"
 	"vitrine/internal/franchise"
 )
 
@@ -26,11 +25,8 @@ func (s *Server) listFranchises(w http.ResponseWriter, r *http.Request, p *auth.
 	return nil
 }
 
-// GET /api/franchise/all — every franchise, for administrators.
+// GET /api/franchise/all — every franchise (administrators, checked by the route).
 func (s *Server) listAllFranchises(w http.ResponseWriter, r *http.Request, p *auth.Principal) error {
-	if !p.IsAdmin() {
-		return fault.ErrForbidden
-	}
 	list, err := s.Franchises.ListAll(r.Context())
 	if err != nil {
 		return err
@@ -55,7 +51,7 @@ func (s *Server) createFranchise(w http.ResponseWriter, r *http.Request, p *auth
 
 // POST /api/franchise/{slug} — update one of the caller's franchises.
 func (s *Server) updateFranchise(w http.ResponseWriter, r *http.Request, p *auth.Principal) error {
-	ref, err := p.Franchise(r.PathValue("slug"))
+	ref, err := p.Tenant(r.PathValue("slug"))
 	if err != nil {
 		return err
 	}

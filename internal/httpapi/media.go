@@ -4,24 +4,12 @@ import (
 	"net/http"
 	"strings"
 
-	"vitrine/internal/auth"
 	"vitrine/internal/media"
+	"vitrine/internal/tenant"
 )
 
-func (s *Server) tenant(p *auth.Principal, slug string) (media.Tenant, error) {
-	f, err := p.Franchise(slug)
-	if err != nil {
-		return media.Tenant{}, err
-	}
-	return media.Tenant{ID: f.ID, Slug: f.Slug}, nil
-}
-
 // GET /api/media/{franchise}
-func (s *Server) listMedia(w http.ResponseWriter, r *http.Request, p *auth.Principal) error {
-	t, err := s.tenant(p, r.PathValue("franchise"))
-	if err != nil {
-		return err
-	}
+func (s *Server) listMedia(w http.ResponseWriter, r *http.Request, t tenant.Tenant) error {
 	lib, err := s.Media.List(r.Context(), t)
 	if err != nil {
 		return err
@@ -31,11 +19,7 @@ func (s *Server) listMedia(w http.ResponseWriter, r *http.Request, p *auth.Princ
 }
 
 // GET /api/media/file/{franchise}?type=image|video&contentType=…
-func (s *Server) mediaUploadPolicy(w http.ResponseWriter, r *http.Request, p *auth.Principal) error {
-	t, err := s.tenant(p, r.PathValue("franchise"))
-	if err != nil {
-		return err
-	}
+func (s *Server) mediaUploadPolicy(w http.ResponseWriter, r *http.Request, t tenant.Tenant) error {
 	q := r.URL.Query()
 	up, err := s.Media.UploadPolicy(r.Context(), t, q.Get("type"), q.Get("contentType"))
 	if err != nil {
@@ -46,11 +30,7 @@ func (s *Server) mediaUploadPolicy(w http.ResponseWriter, r *http.Request, p *au
 }
 
 // POST /api/media/{franchise}
-func (s *Server) registerMedia(w http.ResponseWriter, r *http.Request, p *auth.Principal) error {
-	t, err := s.tenant(p, r.PathValue("franchise"))
-	if err != nil {
-		return err
-	}
+func (s *Server) registerMedia(w http.ResponseWriter, r *http.Request, t tenant.Tenant) error {
 	var in media.RegisterInput
 	if err := decode(w, r, &in); err != nil {
 		return err
@@ -64,11 +44,7 @@ func (s *Server) registerMedia(w http.ResponseWriter, r *http.Request, p *auth.P
 }
 
 // POST /api/media/{franchise}/{id}
-func (s *Server) updateMedia(w http.ResponseWriter, r *http.Request, p *auth.Principal) error {
-	t, err := s.tenant(p, r.PathValue("franchise"))
-	if err != nil {
-		return err
-	}
+func (s *Server) updateMedia(w http.ResponseWriter, r *http.Request, t tenant.Tenant) error {
 	var in media.UpdateInput
 	if err := decode(w, r, &in); err != nil {
 		return err
@@ -82,11 +58,7 @@ func (s *Server) updateMedia(w http.ResponseWriter, r *http.Request, p *auth.Pri
 }
 
 // DELETE /api/media/{franchise}/{id} — one id or several joined by commas.
-func (s *Server) deleteMedia(w http.ResponseWriter, r *http.Request, p *auth.Principal) error {
-	t, err := s.tenant(p, r.PathValue("franchise"))
-	if err != nil {
-		return err
-	}
+func (s *Server) deleteMedia(w http.ResponseWriter, r *http.Request, t tenant.Tenant) error {
 	if err := s.Media.Delete(r.Context(), t, strings.Split(r.PathValue("id"), ",")); err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"vitrine/internal/change"
 	"vitrine/internal/db"
 	"vitrine/internal/franchise"
 	"vitrine/internal/ids"
@@ -61,7 +62,7 @@ func BenchmarkOverview(b *testing.B) {
 			rebuild := map[string]time.Duration{}
 			sizes := map[string]int{}
 			for _, c := range calls {
-				if err := franchise.Touch(context.Background(), a.DB, franchiseID); err != nil {
+				if err := franchise.NewChanges(a.Changes).Touch(context.Background(), a.DB, change.Change{FranchiseID: franchiseID}); err != nil {
 					b.Fatal(err)
 				}
 				d, n, err := get(c)
@@ -202,7 +203,7 @@ func seedFranchiseData(b testing.TB, a *testutil.TestApp, franchiseID string, st
 	if err != nil {
 		b.Fatalf("seed: %v", err)
 	}
-	if err := franchise.Touch(ctx, a.DB, franchiseID); err != nil {
+	if err := franchise.NewChanges(a.Changes).Touch(ctx, a.DB, change.Change{FranchiseID: franchiseID}); err != nil {
 		b.Fatal(err)
 	}
 	// Fresh statistics, as a long-running database would have.

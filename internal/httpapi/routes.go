@@ -1,9 +1,14 @@
 package httpapi
 
-// registerRoutes lists every route of the API in one place. Each domain keeps
-// its block; the handlers live in the file named after the domain.
+// registerRoutes lists every route of the API in one place, with who may call
+// it: public (no token), user (any session), admin (an administrator),
+// permitted (holding a permission), scoped (a member of the {franchise} in
+// the path; the handler gets that tenant), scopedCan (scoped and holding a
+// permission, also through impersonation). Each domain keeps its block; the
+// handlers live in the file named after the domain.
 func (s *Server) registerRoutes() {
 	s.public("GET /api/health", s.health)
+	s.public("GET /api/openapi.yaml", s.openAPI)
 
 	// Accounts: sign-in, sessions, e-mail verification, password reset, and
 	// user administration (userA) with impersonation.
@@ -23,32 +28,32 @@ func (s *Server) registerRoutes() {
 
 	// Media library; files are uploaded straight to storage with a signed
 	// policy, and served from /files when storage is the local folder.
-	s.user("GET /api/media/{franchise}", s.listMedia)
-	s.user("GET /api/media/file/{franchise}", s.mediaUploadPolicy)
-	s.user("POST /api/media/{franchise}", s.registerMedia)
-	s.user("POST /api/media/{franchise}/{id}", s.updateMedia)
-	s.user("DELETE /api/media/{franchise}/{id}", s.deleteMedia)
+	s.scoped("GET /api/media/{franchise}", s.listMedia)
+	s.scoped("GET /api/media/file/{franchise}", s.mediaUploadPolicy)
+	s.scoped("POST /api/media/{franchise}", s.registerMedia)
+	s.scoped("POST /api/media/{franchise}/{id}", s.updateMedia)
+	s.scoped("DELETE /api/media/{franchise}/{id}", s.deleteMedia)
 	s.public("POST /files/upload", s.uploadFile)
 	s.public("GET /files/{path...}", s.serveFile)
 
 	// Franchises (groups)
 	s.user("GET /api/franchise", s.listFranchises)
-	s.user("GET /api/franchise/all", s.listAllFranchises)
+	s.admin("GET /api/franchise/all", s.listAllFranchises)
 	s.user("POST /api/franchise", s.createFranchise)
 	s.user("POST /api/franchise/{slug}", s.updateFranchise)
 
 	// Stores, their contacts, and WhatsApp messages to them
-	s.user("GET /api/store/{franchise}", s.listStores)
-	s.user("POST /api/store/{franchise}", s.createStore)
-	s.user("POST /api/store/{franchise}/notify", s.notifyStores)
-	s.user("POST /api/store/{franchise}/{storeSlug}", s.updateStore)
-	s.user("DELETE /api/store/{franchise}/{storeSlug}", s.deleteStore)
+	s.scoped("GET /api/store/{franchise}", s.listStores)
+	s.scoped("POST /api/store/{franchise}", s.createStore)
+	s.scoped("POST /api/store/{franchise}/notify", s.notifyStores)
+	s.scoped("POST /api/store/{franchise}/{storeSlug}", s.updateStore)
+	s.scoped("DELETE /api/store/{franchise}/{storeSlug}", s.deleteStore)
 
 	// Displays (TVs) and remote commands to their TV boxes
-	s.user("GET /api/display/{franchise}", s.listFranchiseDisplays)
-	s.user("GET /api/display/{franchise}/{storeSlug}", s.listStoreDisplays)
-	s.user("POST /api/display/{franchise}/{storeSlug}", s.createDisplay)
-	s.user("POST /api/display/{franchise}/{storeSlug}/{displayId}", s.updateDisplay)
-	s.user("DELETE /api/display/{franchise}/{storeSlug}/{displayId}", s.deleteDisplay)
-	s.user("POST /api/display/{franchise}/{storeSlug}/{displayId}/admin-command", s.queueDisplayCommand)
+	s.scoped("GET /api/display/{franchise}", s.listFranchiseDisplays)
+	s.scoped("GET /api/display/{franchise}/{storeSlug}", s.listStoreDisplays)
+	s.scoped("POST /api/display/{franchise}/{storeSlug}", s.createDisplay)
+	s.scoped("POST /api/display/{franchise}/{storeSlug}/{displayId}", s.updateDisplay)
+	s.scoped("DELETE /api/display/{franchise}/{storeSlug}/{displayId}", s.deleteDisplay)
+	s.scopedCan("POST /api/display/{franchise}/{storeSlug}/{displayId}/admin-command", "dispA", s.queueDisplayCommand)
 }

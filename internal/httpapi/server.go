@@ -4,6 +4,7 @@
 package httpapi
 
 import (
+	"bytes"
 	"context"
 	"io/fs"
 	"log/slog"
@@ -13,23 +14,29 @@ import (
 	"strings"
 	"time"
 
+	"vitrine/api"
 	"vitrine/internal/auth"
-	"vitrine/internal/db"
+	"vitrine/internal/change"
 	"vitrine/internal/display"
 	"vitrine/internal/fault"
 	"vitrine/internal/franchise"
-	"vitrine/internal/ids"
 	"vitrine/internal/media"
 	"vitrine/internal/store"
+	"vitrine/internal/tenant"
 )
 
-// Deps is what the server needs from the rest of the application.
+// Deps is what the server needs from the rest of the application: the
+// domain services, never the database itself.
 type Deps struct {
-	DB     *db.DB
-	Log    *slog.Logger
-	Now    func() time.Time
-	WebFS  fs.FS // built console (index.html, assets/); may be empty
-	Health func(ctx context.Context) error
+	Log   *slog.Logger
+	Now   func() time.Time
+	WebFS fs.FS // built console (index.html, assets/); may be empty
+	// Health tells whether the database answers; Database names its kind
+	// ("sqlite", "postgres") in /api/health.
+	Health   func(ctx context.Context) error
+	Database string
+	// Changes, when set, is the change signal; the overview cache listens to it.
+	Changes *change.Bus
 	// TrustedProxies are the load balancers whose X-Forwarded-For is
 	// believed when telling the caller's address (login throttling).
 	TrustedProxies []netip.Prefix
@@ -56,12 +63,12 @@ func New(d Deps) *Server {
 	if d.Now == nil {
 		d.Now = time.Now
 	}
-	if d.Health == nil {
-		d.Health = d.DB.Ping
-	}
 	s := &Server{Deps: d, mux: http.NewServeMux()}
 	s.static = newStaticHandler(d.WebFS)
 	s.registerRoutes()
+	if d.Changes != nil {
+		d.Changes.Subscribe(func(c change.Change) { s.snapshots.forget(c.FranchiseID, c.Revision) })
+	}
 	return s
 }
 
@@ -88,6 +95,8 @@ type handlerFunc func(w http.ResponseWriter, r *http.Request) error
 
 type userHandlerFunc func(w http.ResponseWriter, r *http.Request, p *auth.Principal) error
 
+type tenantHandlerFunc func(w http.ResponseWriter, r *http.Request, t tenant.Tenant) error
+
 // public registers a route that needs no token.
 func (s *Server) public(pattern string, h handlerFunc) {
 	s.register(pattern, func(w http.ResponseWriter, r *http.Request) {
@@ -101,7 +110,7 @@ func (s *Server) public(pattern string, h handlerFunc) {
 // impersonation session are recorded in the audit log with both users.
 func (s *Server) user(pattern string, h userHandlerFunc) {
 	s.register(pattern, func(w http.ResponseWriter, r *http.Request) {
-		p, err := auth.Authenticate(r.Context(), s.DB, bearer(r), s.Now())
+		p, err := s.Accounts.Authenticate(r.Context(), bearer(r))
 		if err != nil {
 			writeError(w, r, s.Log, err)
 			return
@@ -128,6 +137,43 @@ func (s *Server) permitted(pattern, perm string, h userHandlerFunc) {
 	})
 }
 
+// admin registers a route for administrators (a non-empty permission map).
+func (s *Server) admin(pattern string, h userHandlerFunc) {
+	s.user(pattern, func(w http.ResponseWriter, r *http.Request, p *auth.Principal) error {
+		if !p.IsAdmin() {
+			return fault.ErrForbidden
+		}
+		return h(w, r, p)
+	})
+}
+
+// scoped registers a route acting in the franchise named by the path's
+// {franchise}: only its members pass (403/1403, whether or not it exists).
+func (s *Server) scoped(pattern string, h tenantHandlerFunc) {
+	s.user(pattern, func(w http.ResponseWriter, r *http.Request, p *auth.Principal) error {
+		t, err := p.Tenant(r.PathValue("franchise"))
+		if err != nil {
+			return err
+		}
+		return h(w, r, t)
+	})
+}
+
+// scopedCan is scoped for callers who hold perm themselves or through the
+// administrator impersonating them (dispA: box commands).
+func (s *Server) scopedCan(pattern, perm string, h tenantHandlerFunc) {
+	s.user(pattern, func(w http.ResponseWriter, r *http.Request, p *auth.Principal) error {
+		t, err := p.Tenant(r.PathValue("franchise"))
+		if err != nil {
+			return err
+		}
+		if !p.Can(perm) {
+			return fault.ErrForbidden
+		}
+		return h(w, r, t)
+	})
+}
+
 func (s *Server) register(pattern string, h http.HandlerFunc) {
 	s.mux.HandleFunc(pattern, h)
 	if strings.Contains(pattern, " /api/") {
@@ -136,13 +182,10 @@ func (s *Server) register(pattern string, h http.HandlerFunc) {
 }
 
 func (s *Server) audit(r *http.Request, p *auth.Principal, status int) {
-	// Detached from the request so a client hanging up does not lose the record.
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), 5*time.Second)
-	defer cancel()
-	_, err := s.DB.ExecContext(ctx, `
-		INSERT INTO audit_log (id, at, user_id, admin_user_id, method, path, status)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`,
-		ids.New(), s.Now().UnixMilli(), p.UserID, p.AdminUserID, r.Method, r.URL.Path, status)
+	err := s.Accounts.Audit(r.Context(), auth.AuditEntry{
+		At: s.Now(), UserID: p.UserID, AdminUserID: p.AdminUserID,
+		Method: r.Method, Path: r.URL.Path, Status: status,
+	})
 	if err != nil {
 		s.Log.Error("audit log write failed", "err", err, "user", p.UserID, "admin", p.AdminUserID)
 	}
@@ -217,6 +260,15 @@ func (s *Server) health(w http.ResponseWriter, r *http.Request) error {
 		s.Log.Warn("health check: database unreachable", "err", err)
 		return fault.WithMsg(fault.Unavailable, 1500, "Banco de dados indisponível.")
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"status": "ok", "database": s.DB.Dialect().String()})
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ok", "database": s.Database})
+	return nil
+}
+
+// openAPI serves the API contract, so API users and their tools can fetch it
+// from any running server.
+func (s *Server) openAPI(w http.ResponseWriter, r *http.Request) error {
+	w.Header().Set("Content-Type", "application/yaml; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	http.ServeContent(w, r, "openapi.yaml", time.Time{}, bytes.NewReader(api.OpenAPI))
 	return nil
 }

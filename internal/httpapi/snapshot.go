@@ -13,8 +13,7 @@ import (
 	"sync"
 	"time"
 
-	"vitrine/internal/auth"
-	"vitrine/internal/franchise"
+	"vitrine/internal/tenant"
 )
 
 // The overview of a large franchise asks for every store and every TV of it
@@ -22,8 +21,10 @@ import (
 // sorting and encoding that on every call would tie up the database and the
 // CPU, so those answers are kept encoded (and gzipped) in memory per
 // franchise, labelled with the franchise's revision. Every change to what
-// they show bumps the revision in its own transaction (franchise.Touch), so
+// they show bumps the revision in its own transaction (franchise.Changes), so
 // one cheap query tells whether the kept answer is current — on any replica.
+// The change signal also drops this replica's stale answers at once, so a
+// busy franchise does not keep old megabytes alive until its next read.
 // Small answers are not kept: they are cheaper to rebuild than to hold.
 const (
 	snapshotMinSize    = 32 << 10
@@ -41,17 +42,38 @@ type snapshot struct {
 	used     time.Time
 }
 
+type snapshotKey struct {
+	franchiseID string
+	kind        string // "stores", "displays"
+}
+
 type snapshotCache struct {
 	mu      sync.Mutex
-	entries map[string]*snapshot
+	entries map[snapshotKey]*snapshot
+}
+
+// forget drops the franchise's finished answers older than revision rev.
+func (c *snapshotCache) forget(franchiseID string, rev int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for k, e := range c.entries {
+		if k.franchiseID != franchiseID || e.revision >= rev {
+			continue
+		}
+		select {
+		case <-e.ready:
+			delete(c.entries, k)
+		default: // still building: its waiters hold it; a newer read replaces it
+		}
+	}
 }
 
 // get returns the answer for key at revision rev or newer, building it with
 // build when there is none. Concurrent callers share one build.
-func (c *snapshotCache) get(ctx context.Context, key string, rev int64, build func(ctx context.Context) ([]byte, error)) (*snapshot, error) {
+func (c *snapshotCache) get(ctx context.Context, key snapshotKey, rev int64, build func(ctx context.Context) ([]byte, error)) (*snapshot, error) {
 	c.mu.Lock()
 	if c.entries == nil {
-		c.entries = map[string]*snapshot{}
+		c.entries = map[snapshotKey]*snapshot{}
 	}
 	e := c.entries[key]
 	if e == nil || e.revision < rev {
@@ -75,7 +97,7 @@ func (c *snapshotCache) get(ctx context.Context, key string, rev int64, build fu
 	return e, e.err
 }
 
-func (c *snapshotCache) fill(ctx context.Context, key string, e *snapshot, build func(ctx context.Context) ([]byte, error)) {
+func (c *snapshotCache) fill(ctx context.Context, key snapshotKey, e *snapshot, build func(ctx context.Context) ([]byte, error)) {
 	defer close(e.ready)
 	e.plain, e.err = build(ctx)
 	if e.err == nil {
@@ -103,19 +125,20 @@ func (c *snapshotCache) evict() {
 	if len(c.entries) <= snapshotMaxEntries {
 		return
 	}
-	var oldestKey string
+	var oldestKey snapshotKey
 	var oldest time.Time
+	found := false
 	for k, e := range c.entries {
 		select {
 		case <-e.ready:
 		default:
 			continue // still building
 		}
-		if oldestKey == "" || e.used.Before(oldest) {
-			oldestKey, oldest = k, e.used
+		if !found || e.used.Before(oldest) {
+			oldestKey, oldest, found = k, e.used, true
 		}
 	}
-	if oldestKey != "" {
+	if found {
 		delete(c.entries, oldestKey)
 	}
 }
@@ -123,14 +146,14 @@ func (c *snapshotCache) evict() {
 // writeSnapshot answers a GET with the franchise-wide list named kind,
 // built by list when the kept one is older than the franchise's revision.
 // It honours If-None-Match (304) and Accept-Encoding: gzip.
-func (s *Server) writeSnapshot(w http.ResponseWriter, r *http.Request, f auth.FranchiseRef, kind string, list func(ctx context.Context) (any, error)) error {
+func (s *Server) writeSnapshot(w http.ResponseWriter, r *http.Request, f tenant.Tenant, kind string, list func(ctx context.Context) (any, error)) error {
 	// The revision is read before the data, so a kept answer is never older
 	// than its label.
-	rev, err := franchise.Revision(r.Context(), s.DB, f.ID)
+	rev, err := s.Franchises.Revision(r.Context(), f.ID)
 	if err != nil {
 		return err
 	}
-	snap, err := s.snapshots.get(r.Context(), kind+" "+f.ID, rev, func(ctx context.Context) ([]byte, error) {
+	snap, err := s.snapshots.get(r.Context(), snapshotKey{f.ID, kind}, rev, func(ctx context.Context) ([]byte, error) {
 		v, err := list(ctx)
 		if err != nil {
 			return nil, err

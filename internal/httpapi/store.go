@@ -4,8 +4,8 @@ import (
 	"context"
 	"net/http"
 
-	"vitrine/internal/auth"
 	"vitrine/internal/store"
+	"vitrine/internal/tenant"
 )
 
 type storeListResponse struct {
@@ -21,11 +21,7 @@ type notifyResponse struct {
 }
 
 // GET /api/store/{franchise}
-func (s *Server) listStores(w http.ResponseWriter, r *http.Request, p *auth.Principal) error {
-	f, err := p.Franchise(r.PathValue("franchise"))
-	if err != nil {
-		return err
-	}
+func (s *Server) listStores(w http.ResponseWriter, r *http.Request, f tenant.Tenant) error {
 	return s.writeSnapshot(w, r, f, "stores", func(ctx context.Context) (any, error) {
 		list, err := s.Stores.List(ctx, f)
 		return storeListResponse{StoreList: list}, err
@@ -33,11 +29,7 @@ func (s *Server) listStores(w http.ResponseWriter, r *http.Request, p *auth.Prin
 }
 
 // POST /api/store/{franchise}
-func (s *Server) createStore(w http.ResponseWriter, r *http.Request, p *auth.Principal) error {
-	f, err := p.Franchise(r.PathValue("franchise"))
-	if err != nil {
-		return err
-	}
+func (s *Server) createStore(w http.ResponseWriter, r *http.Request, f tenant.Tenant) error {
 	var in store.Input
 	if err := decode(w, r, &in); err != nil {
 		return err
@@ -51,11 +43,7 @@ func (s *Server) createStore(w http.ResponseWriter, r *http.Request, p *auth.Pri
 }
 
 // POST /api/store/{franchise}/{storeSlug}
-func (s *Server) updateStore(w http.ResponseWriter, r *http.Request, p *auth.Principal) error {
-	f, err := p.Franchise(r.PathValue("franchise"))
-	if err != nil {
-		return err
-	}
+func (s *Server) updateStore(w http.ResponseWriter, r *http.Request, f tenant.Tenant) error {
 	var in store.Input
 	if err := decode(w, r, &in); err != nil {
 		return err
@@ -69,11 +57,7 @@ func (s *Server) updateStore(w http.ResponseWriter, r *http.Request, p *auth.Pri
 }
 
 // DELETE /api/store/{franchise}/{storeSlug} — body {name} optional.
-func (s *Server) deleteStore(w http.ResponseWriter, r *http.Request, p *auth.Principal) error {
-	f, err := p.Franchise(r.PathValue("franchise"))
-	if err != nil {
-		return err
-	}
+func (s *Server) deleteStore(w http.ResponseWriter, r *http.Request, f tenant.Tenant) error {
 	var body struct {
 		Name string `json:"name"`
 	}
@@ -88,11 +72,7 @@ func (s *Server) deleteStore(w http.ResponseWriter, r *http.Request, p *auth.Pri
 }
 
 // POST /api/store/{franchise}/notify — WhatsApp message to the chosen stores.
-func (s *Server) notifyStores(w http.ResponseWriter, r *http.Request, p *auth.Principal) error {
-	f, err := p.Franchise(r.PathValue("franchise"))
-	if err != nil {
-		return err
-	}
+func (s *Server) notifyStores(w http.ResponseWriter, r *http.Request, f tenant.Tenant) error {
 	var in store.NotifyInput
 	if err := decode(w, r, &in); err != nil {
 		return err

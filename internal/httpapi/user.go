@@ -6,7 +6,6 @@ import (
 	"strconv"
 
 	"vitrine/internal/auth"
-	"vitrine/internal/fault"
 )
 
 type tokenResponse struct {
@@ -53,7 +52,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) registerUser(w http.ResponseWriter, r *http.Request) error {
 	var by *auth.Principal
 	if token := bearer(r); token != "" {
-		p, err := auth.Authenticate(r.Context(), s.DB, token, s.Now())
+		p, err := s.Accounts.Authenticate(r.Context(), token)
 		if err != nil {
 			return err
 		}
@@ -229,15 +228,4 @@ func (s *Server) adminUpdateUser(w http.ResponseWriter, r *http.Request, p *auth
 	}
 	writeJSON(w, http.StatusOK, userResponse{User: u})
 	return nil
-}
-
-// errorStatus is the HTTP status writeError answers err with.
-func errorStatus(err error) int {
-	if f, ok := fault.As(err); ok {
-		if status := kindStatus[f.Kind]; status != 0 {
-			return status
-		}
-		return http.StatusBadRequest
-	}
-	return http.StatusInternalServerError
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"vitrine/internal/media/mediatest"
+	"vitrine/internal/names"
 )
 
 func TestSniffTellsTheFormatFromTheBytes(t *testing.T) {
@@ -147,11 +148,11 @@ func TestNormalizeFolder(t *testing.T) {
 }
 
 func TestNaturalOrder(t *testing.T) {
-	names := []string{"vídeo 10", "Vídeo 2", "banner", "Banner 1", "vídeo 1", "a01", "a1", "Árvore", "zeta"}
-	slices.SortStableFunc(names, NaturalCompare)
-	want := []string{"a1", "a01", "Árvore", "banner", "Banner 1", "vídeo 1", "Vídeo 2", "vídeo 10", "zeta"}
-	if !slices.Equal(names, want) {
-		t.Fatalf("got %q\nwant %q", names, want)
+	list := []string{"vídeo 10", "Vídeo 2", "banner", "Banner 1", "vídeo 1", "a01", "a1", "Árvore", "zeta"}
+	slices.SortStableFunc(list, names.Compare)
+	want := []string{"a01", "a1", "Árvore", "banner", "Banner 1", "vídeo 1", "Vídeo 2", "vídeo 10", "zeta"}
+	if !slices.Equal(list, want) {
+		t.Fatalf("got %q\nwant %q", list, want)
 	}
 }
 

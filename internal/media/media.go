@@ -29,12 +29,6 @@ const (
 	MaxPixels = 50_000_000
 )
 
-// Tenant is the franchise a call acts on.
-type Tenant struct {
-	ID   string
-	Slug string
-}
-
 // ScheduleRef names a schedule that plays a media.
 type ScheduleRef struct {
 	ID   string `json:"id"`

@@ -3,6 +3,7 @@ package media
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -20,7 +21,9 @@ import (
 	"vitrine/internal/db"
 	"vitrine/internal/fault"
 	"vitrine/internal/ids"
+	"vitrine/internal/names"
 	"vitrine/internal/objects"
+	"vitrine/internal/tenant"
 )
 
 // PolicyTTL is how long an upload policy stays valid: long enough for a
@@ -59,7 +62,7 @@ func (s *Service) Store() objects.Store { return s.store }
 
 // UploadPolicy signs a direct upload of one file of kind (image or video)
 // and contentType under the franchise's prefix.
-func (s *Service) UploadPolicy(ctx context.Context, t Tenant, kind, contentType string) (objects.Upload, error) {
+func (s *Service) UploadPolicy(ctx context.Context, t tenant.Tenant, kind, contentType string) (objects.Upload, error) {
 	if kind != Image && kind != Video {
 		return objects.Upload{}, ErrBadType
 	}
@@ -80,12 +83,12 @@ func (s *Service) UploadPolicy(ctx context.Context, t Tenant, kind, contentType 
 	return up, nil
 }
 
-func mediaPrefix(t Tenant) string { return t.Slug + "/media/" }
+func mediaPrefix(t tenant.Tenant) string { return t.Slug + "/media/" }
 
 // Register checks an uploaded object and adds it to the library. A file
 // that is not what it claims (format, size, integrity) is refused and its
 // object deleted, so nothing half-registered stays behind.
-func (s *Service) Register(ctx context.Context, t Tenant, in RegisterInput) (Media, error) {
+func (s *Service) Register(ctx context.Context, t tenant.Tenant, in RegisterInput) (Media, error) {
 	name := strings.TrimSpace(in.Name)
 	if name == "" {
 		return Media{}, fault.ErrNameRequired
@@ -340,16 +343,16 @@ func (s *Service) localFile(ctx context.Context, key string, obj objects.Object)
 
 // List returns the franchise's library, sorted by name in natural order,
 // and the same media arranged in the folder tree.
-func (s *Service) List(ctx context.Context, t Tenant) (Library, error) {
+func (s *Service) List(ctx context.Context, t tenant.Tenant) (Library, error) {
 	list, err := listMedia(ctx, s.db, t.ID)
 	if err != nil {
 		return Library{}, err
 	}
 	slices.SortStableFunc(list, func(a, b Media) int {
-		if c := NaturalCompare(a.Name, b.Name); c != 0 {
+		if c := names.Compare(a.Name, b.Name); c != 0 {
 			return c
 		}
-		return cmpInt64(a.CreatedAt, b.CreatedAt)
+		return cmp.Compare(a.CreatedAt, b.CreatedAt)
 	})
 	if err := s.attachSchedules(ctx, t, list); err != nil {
 		return Library{}, err
@@ -361,7 +364,7 @@ func (s *Service) List(ctx context.Context, t Tenant) (Library, error) {
 }
 
 // Update renames, moves, or changes the volume and hourly limit of a media.
-func (s *Service) Update(ctx context.Context, t Tenant, id string, in UpdateInput) (Media, error) {
+func (s *Service) Update(ctx context.Context, t tenant.Tenant, id string, in UpdateInput) (Media, error) {
 	if in.ID != "" && in.ID != id {
 		return Media{}, fault.Invalidf("O id do corpo não corresponde ao da rota.")
 	}
@@ -406,7 +409,7 @@ func (s *Service) Update(ctx context.Context, t Tenant, id string, in UpdateInpu
 // Delete removes media from every schedule and advertisement that uses
 // them, then deletes their rows, files and thumbnails. Either every id is
 // found and deleted, or nothing is.
-func (s *Service) Delete(ctx context.Context, t Tenant, idList []string) error {
+func (s *Service) Delete(ctx context.Context, t tenant.Tenant, idList []string) error {
 	if len(idList) == 0 {
 		return ErrMissingID
 	}
@@ -462,7 +465,7 @@ func (s *Service) Delete(ctx context.Context, t Tenant, idList []string) error {
 	return nil
 }
 
-func (s *Service) attachSchedules(ctx context.Context, t Tenant, list []Media) error {
+func (s *Service) attachSchedules(ctx context.Context, t tenant.Tenant, list []Media) error {
 	if len(s.usages) == 0 || len(list) == 0 {
 		return nil
 	}
@@ -482,7 +485,7 @@ func (s *Service) attachSchedules(ctx context.Context, t Tenant, list []Media) e
 	return nil
 }
 
-func (s *Service) present(m *Media, t Tenant) {
+func (s *Service) present(m *Media, t tenant.Tenant) {
 	m.URL = s.store.URL(m.FilePath)
 	if m.thumbnailPath != "" {
 		m.ThumbnailURL = s.store.URL(m.thumbnailPath)
@@ -510,14 +513,4 @@ func checkExtras(volume float64, limitByHour int, v *float64, l *int) (float64, 
 		limitByHour = *l
 	}
 	return volume, limitByHour, nil
-}
-
-func cmpInt64(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }

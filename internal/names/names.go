@@ -143,11 +143,26 @@ var latin = func() map[rune]string {
 	return m
 }()
 
-// FirstFree returns slug, or slug-2, slug-3, … whichever taken does not hold.
-func FirstFree(slug string, taken map[string]bool) string {
+// FirstFree returns slug, or slug-2, slug-3, … whichever is not taken.
+func FirstFree(slug string, taken ...string) string {
+	used := make(map[string]bool, len(taken))
+	for _, t := range taken {
+		used[t] = true
+	}
 	for n := 1; ; n++ {
-		if c := WithSuffix(slug, n); !taken[c] {
+		if c := WithSuffix(slug, n); !used[c] {
 			return c
 		}
 	}
+}
+
+// Compare orders two names in pt-BR reading order (SortKey), breaking ties
+// on the names themselves so the order never depends on how they arrived.
+// It is the one rule for every list of names; the console applies the same
+// one (web/src/lib/name-order.ts), both checked by api/name-order-cases.json.
+func Compare(a, b string) int {
+	if c := strings.Compare(SortKey(a), SortKey(b)); c != 0 {
+		return c
+	}
+	return strings.Compare(a, b)
 }

@@ -11,6 +11,10 @@ import (
 	"vitrine/internal/ids"
 )
 
+// EnqueueFunc stores an outgoing message inside the caller's transaction:
+// Enqueue, or a Worker's Enqueue. Domains that send messages take one.
+type EnqueueFunc func(ctx context.Context, q db.Querier, m Message) error
+
 // Enqueue stores m for delivery, due now. Pass the transaction of the change
 // that causes the message, so both are committed or neither is. The message
 // is stamped with m.CreatedAt when set, the current time otherwise.

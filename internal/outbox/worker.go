@@ -68,14 +68,18 @@ func ExponentialBackoff(base, limit time.Duration) func(n int) time.Duration {
 }
 
 // Enqueue stores m in q like the package's Enqueue, stamped with the
-// worker's clock, and wakes the worker so the message leaves promptly once
-// the caller's transaction commits.
+// worker's clock, and wakes the worker once the caller's transaction commits
+// so the message leaves promptly.
 func (w *Worker) Enqueue(ctx context.Context, q db.Querier, m Message) error {
 	if m.CreatedAt.IsZero() {
 		m.CreatedAt = w.now()
 	}
 	if err := Enqueue(ctx, q, m); err != nil {
 		return err
+	}
+	if tx, ok := q.(*db.Tx); ok {
+		tx.AfterCommit(w.Wake)
+		return nil
 	}
 	w.Wake()
 	return nil
@@ -162,24 +166,11 @@ func (w *Worker) DeliverDue(ctx context.Context) (int, error) {
 }
 
 func (w *Worker) dueIDs(ctx context.Context, limit int) ([]string, error) {
-	rows, err := w.db.QueryContext(ctx, `
+	return db.Collect(ctx, w.db, db.ScanString, `
 		SELECT id FROM outbox
 		WHERE status = 'pending' AND next_attempt_at <= ?
 		ORDER BY next_attempt_at, id
 		LIMIT ?`, w.now().UnixMilli(), limit)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, rows.Err()
 }
 
 // claim takes message id for this worker by pushing its next attempt past

@@ -8,33 +8,37 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"vitrine/internal/auth"
 	"vitrine/internal/br"
+	"vitrine/internal/change"
 	"vitrine/internal/db"
 	"vitrine/internal/fault"
 	"vitrine/internal/franchise"
 	"vitrine/internal/names"
 	"vitrine/internal/outbox"
+	"vitrine/internal/tenant"
 )
-
-// Enqueue stores an outgoing message inside the caller's transaction
-// (outbox.Enqueue).
-type Enqueue func(ctx context.Context, q db.Querier, m outbox.Message) error
 
 // Service holds the rules for stores.
 type Service struct {
 	db      *db.DB
 	now     func() time.Time
-	enqueue Enqueue
+	enqueue outbox.EnqueueFunc
+	changes *franchise.Changes
 }
 
-// NewService returns the store service; enqueue stores the messages to stores.
-func NewService(d *db.DB, now func() time.Time, enqueue Enqueue) *Service {
-	return &Service{db: d, now: now, enqueue: enqueue}
+// NewService returns the store service; enqueue stores the messages to
+// stores, changes announces every change.
+func NewService(d *db.DB, now func() time.Time, enqueue outbox.EnqueueFunc, changes *franchise.Changes) *Service {
+	return &Service{db: d, now: now, enqueue: enqueue, changes: changes}
+}
+
+// touch records and announces a change to the store storeID.
+func (s *Service) touch(ctx context.Context, tx *db.Tx, f tenant.Tenant, storeID string) error {
+	return s.changes.Touch(ctx, tx, change.Change{FranchiseID: f.ID, Stores: []string{storeID}})
 }
 
 // List returns the franchise's stores sorted by name (pt-BR, numbers by value).
-func (s *Service) List(ctx context.Context, f auth.FranchiseRef) ([]Store, error) {
+func (s *Service) List(ctx context.Context, f tenant.Tenant) ([]Store, error) {
 	list, err := list(ctx, s.db, f)
 	if err != nil {
 		return nil, err
@@ -59,12 +63,12 @@ func SortByName(list []Store) {
 }
 
 // Get returns one store of the franchise.
-func (s *Service) Get(ctx context.Context, f auth.FranchiseRef, slug string) (Store, error) {
+func (s *Service) Get(ctx context.Context, f tenant.Tenant, slug string) (Store, error) {
 	return get(ctx, s.db, f, slug)
 }
 
 // Create adds a store; its slug comes from its name.
-func (s *Service) Create(ctx context.Context, f auth.FranchiseRef, in Input) (Store, error) {
+func (s *Service) Create(ctx context.Context, f tenant.Tenant, in Input) (Store, error) {
 	var r row
 	if in.Name == nil {
 		return Store{}, ErrNameRequired
@@ -98,7 +102,7 @@ func (s *Service) Create(ctx context.Context, f auth.FranchiseRef, in Input) (St
 			if err := replaceContacts(ctx, tx, id, contacts); err != nil {
 				return err
 			}
-			return franchise.Touch(ctx, tx, f.ID)
+			return s.touch(ctx, tx, f, id)
 		})
 		if err == nil {
 			break
@@ -111,7 +115,7 @@ func (s *Service) Create(ctx context.Context, f auth.FranchiseRef, in Input) (St
 }
 
 // Update changes the fields present in in; the slug stays.
-func (s *Service) Update(ctx context.Context, f auth.FranchiseRef, slug string, in Input) (Store, error) {
+func (s *Service) Update(ctx context.Context, f tenant.Tenant, slug string, in Input) (Store, error) {
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		id, r, err := load(ctx, tx, f.ID, slug)
 		if err != nil {
@@ -132,7 +136,7 @@ func (s *Service) Update(ctx context.Context, f auth.FranchiseRef, slug string, 
 				return err
 			}
 		}
-		return franchise.Touch(ctx, tx, f.ID)
+		return s.touch(ctx, tx, f, id)
 	})
 	if err != nil {
 		return Store{}, err
@@ -143,7 +147,7 @@ func (s *Service) Update(ctx context.Context, f auth.FranchiseRef, slug string, 
 // Delete removes a store with its contacts and TVs, in one transaction.
 // When confirmName is not empty it must be the store's name, so a stale
 // screen cannot delete a store other than the one its user saw.
-func (s *Service) Delete(ctx context.Context, f auth.FranchiseRef, slug, confirmName string) error {
+func (s *Service) Delete(ctx context.Context, f tenant.Tenant, slug, confirmName string) error {
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		id, r, err := load(ctx, tx, f.ID, slug)
 		if err != nil {
@@ -155,7 +159,7 @@ func (s *Service) Delete(ctx context.Context, f auth.FranchiseRef, slug, confirm
 		if err := remove(ctx, tx, id); err != nil {
 			return err
 		}
-		return franchise.Touch(ctx, tx, f.ID)
+		return s.touch(ctx, tx, f, id)
 	})
 }
 
@@ -163,7 +167,7 @@ func (s *Service) Delete(ctx context.Context, f auth.FranchiseRef, slug, confirm
 // that receives notifications (a phone listed in several stores gets it
 // once). The messages are stored in the outbox in one transaction; a worker
 // delivers them. It returns how many were queued.
-func (s *Service) Notify(ctx context.Context, f auth.FranchiseRef, in NotifyInput) (int, error) {
+func (s *Service) Notify(ctx context.Context, f tenant.Tenant, in NotifyInput) (int, error) {
 	msg := strings.TrimSpace(in.Message)
 	if msg == "" {
 		return 0, ErrMessageRequired

@@ -5,10 +5,10 @@ import (
 	"database/sql"
 	"errors"
 
-	"vitrine/internal/auth"
 	"vitrine/internal/db"
 	"vitrine/internal/ids"
 	"vitrine/internal/names"
+	"vitrine/internal/tenant"
 )
 
 // row is a store's stored fields besides its contacts.
@@ -18,7 +18,7 @@ type row struct {
 
 // list reads every store of a franchise with its contacts and TV count in
 // three queries, whatever the number of stores.
-func list(ctx context.Context, q db.Querier, f auth.FranchiseRef) ([]Store, error) {
+func list(ctx context.Context, q db.Querier, f tenant.Tenant) ([]Store, error) {
 	rows, err := q.QueryContext(ctx, `
 		SELECT s.id, s.slug, s.name, s.region, s.state, s.city, s.social, s.document, s.tag,
 		       s.phone, s.created_at, s.updated_at
@@ -94,7 +94,7 @@ func list(ctx context.Context, q db.Querier, f auth.FranchiseRef) ([]Store, erro
 }
 
 // get reads one store with its contacts and TV count.
-func get(ctx context.Context, q db.Querier, f auth.FranchiseRef, slug string) (Store, error) {
+func get(ctx context.Context, q db.Querier, f tenant.Tenant, slug string) (Store, error) {
 	var st Store
 	var id string
 	err := q.QueryRowContext(ctx, `
@@ -195,20 +195,12 @@ func replaceContacts(ctx context.Context, q db.Querier, storeID string, contacts
 	return nil
 }
 
-// remove deletes a store and everything in it. The foreign keys cascade too;
-// the explicit deletes keep the rule visible and independent of them.
+// remove deletes a store. Its contacts and TVs (with their commands) go with
+// it through the foreign keys' ON DELETE CASCADE, so each table keeps its
+// one owner.
 func remove(ctx context.Context, q db.Querier, storeID string) error {
-	for _, stmt := range []string{
-		`DELETE FROM display_commands WHERE display_id IN (SELECT id FROM displays WHERE store_id = ?)`,
-		`DELETE FROM displays WHERE store_id = ?`,
-		`DELETE FROM store_contacts WHERE store_id = ?`,
-		`DELETE FROM stores WHERE id = ?`,
-	} {
-		if _, err := q.ExecContext(ctx, stmt, storeID); err != nil {
-			return err
-		}
-	}
-	return nil
+	_, err := q.ExecContext(ctx, `DELETE FROM stores WHERE id = ?`, storeID)
+	return err
 }
 
 // reservedSlug is a path word after the franchise in /store/{franchise}/…,
@@ -217,31 +209,18 @@ const reservedSlug = "notify"
 
 // freeSlug returns the first free slug for base within the franchise.
 func freeSlug(ctx context.Context, q db.Querier, franchiseID, base string) (string, error) {
-	rows, err := q.QueryContext(ctx, `
+	taken, err := db.Collect(ctx, q, db.ScanString, `
 		SELECT slug FROM stores WHERE franchise_id = ? AND (slug = ? OR slug LIKE ?)`,
 		franchiseID, base, base+"-%")
 	if err != nil {
 		return "", err
 	}
-	defer rows.Close()
-	taken := map[string]bool{}
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			return "", err
-		}
-		taken[s] = true
-	}
-	if err := rows.Err(); err != nil {
-		return "", err
-	}
-	taken[reservedSlug] = true
-	return names.FirstFree(base, taken), nil
+	return names.FirstFree(base, append(taken, reservedSlug)...), nil
 }
 
 // countStores tells how many of slugs are stores of the franchise.
 func countStores(ctx context.Context, q db.Querier, franchiseID string, slugs []string) (int, error) {
-	args := append([]any{franchiseID}, anySlice(slugs)...)
+	args := append([]any{franchiseID}, db.Args(slugs)...)
 	var n int
 	err := q.QueryRowContext(ctx, `
 		SELECT COUNT(*) FROM stores WHERE franchise_id = ? AND slug IN (`+db.Placeholders(len(slugs))+`)`,
@@ -252,31 +231,10 @@ func countStores(ctx context.Context, q db.Querier, franchiseID string, slugs []
 // notifiedPhones lists, once each, the phones of the contacts of the chosen
 // stores that receive notifications.
 func notifiedPhones(ctx context.Context, q db.Querier, franchiseID string, slugs []string) ([]string, error) {
-	args := append([]any{franchiseID}, anySlice(slugs)...)
-	rows, err := q.QueryContext(ctx, `
+	args := append([]any{franchiseID}, db.Args(slugs)...)
+	return db.Collect(ctx, q, db.ScanString, `
 		SELECT DISTINCT c.phone FROM store_contacts c JOIN stores s ON s.id = c.store_id
 		WHERE s.franchise_id = ? AND s.slug IN (`+db.Placeholders(len(slugs))+`)
 		  AND c.receive_notify = 1
 		ORDER BY c.phone`, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var p string
-		if err := rows.Scan(&p); err != nil {
-			return nil, err
-		}
-		out = append(out, p)
-	}
-	return out, rows.Err()
-}
-
-func anySlice(ss []string) []any {
-	out := make([]any, len(ss))
-	for i, s := range ss {
-		out[i] = s
-	}
-	return out
 }

@@ -12,30 +12,27 @@ export interface paths {
             cookie?: never;
         };
         /** Liveness and database reachability */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The database answers */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            status?: string;
-                            database?: string;
-                        };
-                    };
-                };
-                503: components["responses"]["Error"];
-            };
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi.yaml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
+        /**
+         * This API contract (the OpenAPI document)
+         * @description The server serves api/openapi.yaml, the contract of every /api route, as built into its binary.
+         */
+        get: operations["getOpenApiContract"];
         put?: never;
         post?: never;
         delete?: never;
@@ -59,34 +56,7 @@ export interface paths {
          *     verified answers 1021. After 10 failed attempts for one e-mail or from one address within
          *     15 minutes, attempts answer 429 (with Retry-After) until the oldest failure leaves the window.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["LoginInput"];
-                };
-            };
-            responses: {
-                /** @description A session token, valid for 30 days */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["TokenResponse"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                429: components["responses"]["Error"];
-            };
-        };
+        post: operations["login"];
         delete?: never;
         options?: never;
         head?: never;
@@ -108,34 +78,7 @@ export interface paths {
          *     token it is open sign-up, allowed only when the server runs with VITRINE_OPEN_SIGNUP=1
          *     (1403 otherwise); the user gets a verification mail and cannot sign in before confirming.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["RegisterInput"];
-                };
-            };
-            responses: {
-                /** @description The new user */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["UserResponse"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-            };
-        };
+        post: operations["registerUser"];
         delete?: never;
         options?: never;
         head?: never;
@@ -152,33 +95,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Confirm an e-mail with the code of the verification mail ({PUBLIC_URL}/?code=…) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        code: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Verified */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Ok"];
-                    };
-                };
-                400: components["responses"]["Error"];
-            };
-        };
+        post: operations["verifyEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -198,34 +115,7 @@ export interface paths {
          * Mail a password reset link ({PUBLIC_URL}/reset/password/new?code=…, valid 1 hour, single use)
          * @description Answers ok whether or not the e-mail has an account.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: email */
-                        email: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Accepted */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Ok"];
-                    };
-                };
-                400: components["responses"]["Error"];
-            };
-        };
+        post: operations["requestPasswordReset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -242,34 +132,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Set a new password with the reset code; every session of the user ends */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        auth: components["schemas"]["Password"];
-                        code: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Password changed */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Ok"];
-                    };
-                };
-                400: components["responses"]["Error"];
-            };
-        };
+        post: operations["resetPassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -289,35 +152,7 @@ export interface paths {
          * Change the caller's password
          * @description Every session of the user ends, the calling one included; the answer carries a fresh token. 1026 when currentAuth is wrong.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        auth: components["schemas"]["Password"];
-                        currentAuth: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The new session token */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["TokenResponse"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-            };
-        };
+        post: operations["changePassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -334,27 +169,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** End the calling session */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The token no longer works */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Ok"];
-                    };
-                };
-                401: components["responses"]["Error"];
-            };
-        };
+        post: operations["logout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -369,55 +184,10 @@ export interface paths {
             cookie?: never;
         };
         /** The caller's account and the server's clock */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The signed-in user */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["UserDetailResponse"];
-                    };
-                };
-                401: components["responses"]["Error"];
-            };
-        };
+        get: operations["getUserDetail"];
         put?: never;
         /** Change the caller's name, CPF and mobile */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["UserDetailInput"];
-                };
-            };
-            responses: {
-                /** @description The updated user */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["UserResponse"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-            };
-        };
+        post: operations["updateUserDetail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -432,28 +202,7 @@ export interface paths {
             cookie?: never;
         };
         /** Every user (userA only, 1403 otherwise), sorted by name */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description All users */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["UserList"];
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-            };
-        };
+        get: operations["listUsers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -477,37 +226,7 @@ export interface paths {
          *     impersonator, and every write made with it is written to the audit log under both users.
          *     1001 when no user has the e-mail.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: email */
-                        email: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The impersonation token */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["TokenResponse"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-            };
-        };
+        post: operations["impersonateUser"];
         delete?: never;
         options?: never;
         head?: never;
@@ -527,34 +246,7 @@ export interface paths {
          * Add (ADD) or remove (DEL) a franchise on a user (userA only)
          * @description Another action is 1003 with msg 'Ação inválida'; unknown user 1001; unknown franchise 1041.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["UserFranchiseInput"];
-                };
-            };
-            responses: {
-                /** @description The user with its franchises */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["UserResponse"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-            };
-        };
+        post: operations["changeUserFranchise"];
         delete?: never;
         options?: never;
         head?: never;
@@ -571,34 +263,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Change another user's name, CPF and mobile (userA only) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["AdminUserDetailInput"];
-                };
-            };
-            responses: {
-                /** @description The updated user */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["UserResponse"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-            };
-        };
+        post: operations["updateOtherUserDetail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -615,63 +280,10 @@ export interface paths {
             cookie?: never;
         };
         /** The franchise's media library and its folder tree */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    franchise: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Media list and folder map */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["MediaLibrary"];
-                    };
-                };
-                403: components["responses"]["Error"];
-            };
-        };
+        get: operations["listMedia"];
         put?: never;
         /** Register a file uploaded with an upload policy */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    franchise: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["MediaRegisterInput"];
-                };
-            };
-            responses: {
-                /** @description The new media */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["MediaResponse"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                422: components["responses"]["Error"];
-            };
-        };
+        post: operations["registerMedia"];
         delete?: never;
         options?: never;
         head?: never;
@@ -686,35 +298,7 @@ export interface paths {
             cookie?: never;
         };
         /** An upload policy for one file (direct upload to storage) */
-        get: {
-            parameters: {
-                query: {
-                    type: "image" | "video";
-                    /** @description image: image/png, image/jpeg, image/gif; video: video/mp4, video/x-msvideo (or video/avi), image/gif */
-                    contentType: string;
-                };
-                header?: never;
-                path: {
-                    franchise: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Where and how to post the file; valid for one hour, up to 10485760 bytes for images and 209715200 for videos */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["UploadPolicy"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                422: components["responses"]["Error"];
-            };
-        };
+        get: operations["getUploadPolicy"];
         put?: never;
         post?: never;
         delete?: never;
@@ -733,67 +317,12 @@ export interface paths {
         get?: never;
         put?: never;
         /** Rename or move a media */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    franchise: string;
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["MediaUpdateInput"];
-                };
-            };
-            responses: {
-                /** @description The updated media */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["MediaResponse"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-            };
-        };
+        post: operations["updateMedia"];
         /**
          * Delete one or several media (ids joined by commas), removing them from every schedule and advertisement
          * @description All or nothing; an id unknown in the franchise is 100101 and nothing is deleted.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    franchise: string;
-                    /** @description one id, or several joined by "," */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted, with their files and thumbnails */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Ok"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-            };
-        };
+        delete: operations["deleteMedia"];
         options?: never;
         head?: never;
         patch?: never;
@@ -807,55 +336,10 @@ export interface paths {
             cookie?: never;
         };
         /** The caller's franchises with store and TV counts */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Franchises the caller belongs to */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["FranchiseList"];
-                    };
-                };
-                401: components["responses"]["Error"];
-            };
-        };
+        get: operations["listFranchises"];
         put?: never;
         /** Create a franchise; the caller becomes a member */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["FranchiseInput"];
-                };
-            };
-            responses: {
-                /** @description The new franchise */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["FranchiseResponse"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-            };
-        };
+        post: operations["createFranchise"];
         delete?: never;
         options?: never;
         head?: never;
@@ -870,27 +354,7 @@ export interface paths {
             cookie?: never;
         };
         /** Every franchise (administrators only, 1403 otherwise) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description All franchises */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["FranchiseList"];
-                    };
-                };
-                403: components["responses"]["Error"];
-            };
-        };
+        get: operations["listAllFranchises"];
         put?: never;
         post?: never;
         delete?: never;
@@ -909,35 +373,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Update one of the caller's franchises (1403 outside the caller's franchises) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["FranchiseInput"];
-                };
-            };
-            responses: {
-                /** @description The updated franchise */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["FranchiseResponse"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-            };
-        };
+        post: operations["updateFranchise"];
         delete?: never;
         options?: never;
         head?: never;
@@ -954,59 +390,10 @@ export interface paths {
             cookie?: never;
         };
         /** The franchise's stores with contacts and TV counts */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    franchise: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Stores */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["StoreList"];
-                    };
-                };
-                403: components["responses"]["Error"];
-            };
-        };
+        get: operations["listStores"];
         put?: never;
         /** Create a store; its slug comes from the name */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    franchise: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["StoreInput"];
-                };
-            };
-            responses: {
-                /** @description The new store */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["StoreResponse"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-            };
-        };
+        post: operations["createStore"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1029,35 +416,7 @@ export interface paths {
          * @description One message per phone, stored in the outbox in one transaction and delivered by a worker
          *     with retries. An unknown store slug is 1061 and nothing is queued.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    franchise: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["NotifyInput"];
-                };
-            };
-            responses: {
-                /** @description Messages queued */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["NotifyResponse"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-            };
-        };
+        post: operations["notifyStores"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1077,70 +436,9 @@ export interface paths {
         get?: never;
         put?: never;
         /** Update a store */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    franchise: string;
-                    storeSlug: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["StoreInput"];
-                };
-            };
-            responses: {
-                /** @description The updated store */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["StoreResponse"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-            };
-        };
+        post: operations["updateStore"];
         /** Delete a store with its contacts and TVs, in one transaction */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    franchise: string;
-                    storeSlug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        /** @description when sent, must be the store's name (1003 otherwise) */
-                        name?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Deleted */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Ok"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-            };
-        };
+        delete: operations["deleteStore"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1156,29 +454,7 @@ export interface paths {
             cookie?: never;
         };
         /** Every TV of the franchise in one call (the overview) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    franchise: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description TVs */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["DisplayList"];
-                    };
-                };
-                403: components["responses"]["Error"];
-            };
-        };
+        get: operations["listFranchiseDisplays"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1198,64 +474,10 @@ export interface paths {
             cookie?: never;
         };
         /** The TVs of one store */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    franchise: string;
-                    storeSlug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description TVs */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["DisplayList"];
-                    };
-                };
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-            };
-        };
+        get: operations["listStoreDisplays"];
         put?: never;
         /** Register a TV in the store */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    franchise: string;
-                    storeSlug: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["DisplayInput"];
-                };
-            };
-            responses: {
-                /** @description The new TV */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["DisplayResponse"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-            };
-        };
+        post: operations["createDisplay"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1276,65 +498,9 @@ export interface paths {
         get?: never;
         put?: never;
         /** Rename, turn, or link / change / unlink the schedule of a TV */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    franchise: string;
-                    storeSlug: string;
-                    displayId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["DisplayInput"];
-                };
-            };
-            responses: {
-                /** @description The updated TV */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["DisplayResponse"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-            };
-        };
+        post: operations["updateDisplay"];
         /** Delete a TV */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    franchise: string;
-                    storeSlug: string;
-                    displayId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Ok"];
-                    };
-                };
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-            };
-        };
+        delete: operations["deleteDisplay"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1358,37 +524,7 @@ export interface paths {
          * @description Only when the session's user, or the administrator impersonating them, holds dispA: 1
          *     (1403 otherwise). An unknown operation is 1003. The TV box picks the command up later.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    franchise: string;
-                    storeSlug: string;
-                    displayId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["DisplayCommandInput"];
-                };
-            };
-            responses: {
-                /** @description Command queued */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["DisplayCommandResponse"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-            };
-        };
+        post: operations["queueDisplayCommand"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1477,7 +613,7 @@ export interface components {
             user: components["schemas"]["User"];
             /**
              * Format: int64
-             * @description the server's clock
+             * @description the server's clock, epoch milliseconds (for serverDiff)
              */
             serverTime: number;
         };
@@ -1546,7 +682,7 @@ export interface components {
             tagStore: string;
             tagDisplay: string;
             tagSchedule: string;
-            /** @description IANA zone */
+            /** @description IANA zone, America/Sao_Paulo by default */
             timeZone: string;
             /** @description number of stores */
             stores: number;
@@ -1599,9 +735,9 @@ export interface components {
             receiveNotify: boolean;
         };
         ContactInput: {
-            /** @description required */
+            /** @description required, trimmed */
             name: string;
-            /** @description required */
+            /** @description required, trimmed */
             role: string;
             /** @description with or without the mask (DD) NNNNN-NNNN; 10 or 11 digits, else "Telefone inválido" */
             phone: string;
@@ -1665,7 +801,7 @@ export interface components {
         Display: {
             id: string;
             name: string;
-            /** @description TV box code */
+            /** @description TV box code, upper-case; unique system-wide */
             device: string;
             /** @description store slug */
             store: string;
@@ -1796,7 +932,7 @@ export interface components {
          *     reads size, duration and frame rate, and makes a thumbnail.
          */
         MediaRegisterInput: {
-            /** @description required */
+            /** @description required, non-blank (1141) */
             name: string;
             /** @enum {string} */
             type: "image" | "video";
@@ -1851,4 +987,943 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The database answers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status?: string;
+                        database?: string;
+                    };
+                };
+            };
+            503: components["responses"]["Error"];
+        };
+    };
+    getOpenApiContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/yaml": string;
+                };
+            };
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginInput"];
+            };
+        };
+        responses: {
+            /** @description A session token, valid for 30 days */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    registerUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterInput"];
+            };
+        };
+        responses: {
+            /** @description The new user */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    verifyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Verified */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["Error"];
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["Error"];
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    auth: components["schemas"]["Password"];
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Password changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["Error"];
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    auth: components["schemas"]["Password"];
+                    currentAuth: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new session token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token no longer works */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    getUserDetail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed-in user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDetailResponse"];
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    updateUserDetail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserDetailInput"];
+            };
+        };
+        responses: {
+            /** @description The updated user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description All users */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserList"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    impersonateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The impersonation token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    changeUserFranchise: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserFranchiseInput"];
+            };
+        };
+        responses: {
+            /** @description The user with its franchises */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    updateOtherUserDetail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminUserDetailInput"];
+            };
+        };
+        responses: {
+            /** @description The updated user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Media list and folder map */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaLibrary"];
+                };
+            };
+            403: components["responses"]["Error"];
+        };
+    };
+    registerMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MediaRegisterInput"];
+            };
+        };
+        responses: {
+            /** @description The new media */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    getUploadPolicy: {
+        parameters: {
+            query: {
+                type: "image" | "video";
+                /** @description image: image/png, image/jpeg, image/gif; video: video/mp4, video/x-msvideo (or video/avi), image/gif */
+                contentType: string;
+            };
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where and how to post the file; valid for one hour, up to 10485760 bytes for images and 209715200 for videos */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadPolicy"];
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    updateMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MediaUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description The updated media */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    deleteMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                /** @description one id, or several joined by "," */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted, with their files and thumbnails */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listFranchises: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Franchises the caller belongs to */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FranchiseList"];
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    createFranchise: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FranchiseInput"];
+            };
+        };
+        responses: {
+            /** @description The new franchise */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FranchiseResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    listAllFranchises: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description All franchises */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FranchiseList"];
+                };
+            };
+            403: components["responses"]["Error"];
+        };
+    };
+    updateFranchise: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FranchiseInput"];
+            };
+        };
+        responses: {
+            /** @description The updated franchise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FranchiseResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    listStores: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stores */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreList"];
+                };
+            };
+            403: components["responses"]["Error"];
+        };
+    };
+    createStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreInput"];
+            };
+        };
+        responses: {
+            /** @description The new store */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    notifyStores: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotifyInput"];
+            };
+        };
+        responses: {
+            /** @description Messages queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotifyResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    updateStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                storeSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreInput"];
+            };
+        };
+        responses: {
+            /** @description The updated store */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    deleteStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                storeSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description when sent, must be the store's name (1003 otherwise) */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listFranchiseDisplays: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TVs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisplayList"];
+                };
+            };
+            403: components["responses"]["Error"];
+        };
+    };
+    listStoreDisplays: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                storeSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TVs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisplayList"];
+                };
+            };
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    createDisplay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                storeSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisplayInput"];
+            };
+        };
+        responses: {
+            /** @description The new TV */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisplayResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    updateDisplay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                storeSlug: string;
+                displayId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisplayInput"];
+            };
+        };
+        responses: {
+            /** @description The updated TV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisplayResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    deleteDisplay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                storeSlug: string;
+                displayId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    queueDisplayCommand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                storeSlug: string;
+                displayId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisplayCommandInput"];
+            };
+        };
+        responses: {
+            /** @description Command queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisplayCommandResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+}

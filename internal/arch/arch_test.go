@@ -1,0 +1,210 @@
+package arch_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+)
+
+const module = "vitrine/internal/"
+
+// importers lists, for the packages that sit on top, the only packages that
+// may import them. Everything else — the domains side by side — may not: a
+// domain takes a tenant.Tenant and never sees a session, a request or the
+// wiring.
+var importers = map[string][]string{
+	"app":     {"cmd/vitrine", "testutil"},
+	"httpapi": {"app", "testutil"},
+	"auth":    {"app", "httpapi", "testutil"},
+}
+
+type pkg struct {
+	ImportPath string
+	Imports    []string
+}
+
+func listPackages(t *testing.T) []pkg {
+	t.Helper()
+	cmd := exec.Command("go", "list", "-json", "vitrine/...")
+	cmd.Dir = "../.."
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, stderr.String())
+	}
+	var list []pkg
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for dec.More() {
+		var p pkg
+		if err := dec.Decode(&p); err != nil {
+			t.Fatal(err)
+		}
+		list = append(list, p)
+	}
+	if len(list) < 10 {
+		t.Fatalf("go list found only %d packages", len(list))
+	}
+	return list
+}
+
+func short(path string) string {
+	path = strings.TrimPrefix(path, "vitrine/")
+	return strings.TrimPrefix(path, "internal/")
+}
+
+func importViolations(list []pkg) []string {
+	var out []string
+	for _, p := range list {
+		for _, imp := range p.Imports {
+			if !strings.HasPrefix(imp, module) {
+				continue
+			}
+			allowed, guarded := importers[short(imp)]
+			if guarded && !slices.Contains(allowed, short(p.ImportPath)) {
+				out = append(out, short(p.ImportPath)+" imports "+short(imp))
+			}
+		}
+	}
+	return out
+}
+
+// Domains sit side by side: none imports auth, httpapi or app.
+func TestDomainsDoNotImportTheLayersAboveThem(t *testing.T) {
+	for _, v := range importViolations(listPackages(t)) {
+		t.Errorf("%s: only %v may import it", v, importers)
+	}
+}
+
+func TestImportRuleSeesADomainImportingAuth(t *testing.T) {
+	got := importViolations([]pkg{
+		{ImportPath: module + "store", Imports: []string{module + "auth", module + "db"}},
+		{ImportPath: module + "httpapi", Imports: []string{module + "auth", module + "store"}},
+	})
+	if !slices.Equal(got, []string{"store imports auth"}) {
+		t.Fatalf("got %q", got)
+	}
+}
+
+// owners names the one package that owns each table: only it reads or writes
+// the table in SQL. Other packages go through its functions.
+var owners = map[string]string{
+	"users":            "auth",
+	"sessions":         "auth",
+	"user_codes":       "auth",
+	"login_failures":   "auth",
+	"audit_log":        "auth",
+	"franchises":       "franchise",
+	"user_franchises":  "franchise",
+	"stores":           "store",
+	"store_contacts":   "store",
+	"displays":         "display",
+	"display_commands": "display",
+	"schedules":        "schedule",
+	"media":            "media",
+	"outbox":           "outbox",
+}
+
+// reads are the few places that read another package's table inside one of
+// their own queries, where a second round trip would cost more than the
+// coupling: each is a join or a count, never a write.
+var reads = map[string][]string{
+	"display":   {"stores"},             // the store's slug of each TV, joined
+	"store":     {"displays"},           // the number of TVs per store
+	"franchise": {"stores", "displays"}, // the counters Touch keeps on the franchise row
+}
+
+var (
+	writeSQL = regexp.MustCompile(`(?i)\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+([a-z_]+)`)
+	readSQL  = regexp.MustCompile(`(?i)\b(?:FROM|JOIN)\s+([a-z_]+)`)
+)
+
+// tableUses returns, per package directory under internal/, the tables its
+// non-test Go files name in SQL, split into writes and reads.
+func tableUses(t *testing.T) (writes, readsOf map[string]map[string]bool) {
+	writes, readsOf = map[string]map[string]bool{}, map[string]map[string]bool{}
+	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		dir := filepath.ToSlash(filepath.Dir(strings.TrimPrefix(path, "../")))
+		if dir == "testutil" || strings.HasSuffix(dir, "test") {
+			return nil // test fixtures write rows directly
+		}
+		add := func(m map[string]map[string]bool, re *regexp.Regexp) {
+			for _, match := range re.FindAllStringSubmatch(string(src), -1) {
+				table := strings.ToLower(match[1])
+				if _, known := owners[table]; !known {
+					continue
+				}
+				if m[dir] == nil {
+					m[dir] = map[string]bool{}
+				}
+				m[dir][table] = true
+			}
+		}
+		add(writes, writeSQL)
+		add(readsOf, readSQL)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return writes, readsOf
+}
+
+func ownershipViolations(writes, readsOf map[string]map[string]bool) []string {
+	var problems []string
+	for dir, tables := range writes {
+		for table := range tables {
+			if owners[table] != dir {
+				problems = append(problems, dir+" writes "+table+" (owned by "+owners[table]+")")
+			}
+		}
+	}
+	for dir, tables := range readsOf {
+		for table := range tables {
+			if owners[table] != dir && !slices.Contains(reads[dir], table) {
+				problems = append(problems, dir+" reads "+table+" (owned by "+owners[table]+")")
+			}
+		}
+	}
+	sort.Strings(problems)
+	return problems
+}
+
+func TestEveryTableHasOneOwner(t *testing.T) {
+	writes, readsOf := tableUses(t)
+	if !writes["store"]["stores"] || !readsOf["auth"]["users"] {
+		t.Fatalf("the scan missed SQL it must find: writes %v, reads %v", writes, readsOf)
+	}
+	for _, p := range ownershipViolations(writes, readsOf) {
+		t.Error(p)
+	}
+}
+
+func TestOwnershipRuleSeesAForeignWriteAndRead(t *testing.T) {
+	got := ownershipViolations(
+		map[string]map[string]bool{"store": {"stores": true, "displays": true}},
+		map[string]map[string]bool{"display": {"schedules": true, "stores": true}},
+	)
+	want := []string{"display reads schedules (owned by schedule)", "store writes displays (owned by display)"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("got %q", got)
+	}
+}

@@ -1,0 +1,95 @@
+// Package change carries the one signal every derived view of a franchise
+// listens to: "this franchise changed". The service that writes announces it
+// inside its transaction (franchise.Changes.Touch does, after bumping the
+// revision); subscribers — the overview cache today, the player hub next —
+// hear it only once the transaction has committed. The Bus delivers in
+// process; a replica-spanning transport (PostgreSQL LISTEN/NOTIFY) sits
+// behind the same Publisher interface.
+package change
+
+import (
+	"context"
+	"slices"
+	"sync"
+
+	"vitrine/internal/db"
+)
+
+// Change says what changed in one franchise. Displays, Stores and Schedules
+// narrow it down when the writer knows; all empty means "anything in the
+// franchise".
+type Change struct {
+	FranchiseID string   `json:"franchiseId"`
+	Revision    int64    `json:"revision"`            // the franchise's revision after the change
+	Displays    []string `json:"displays,omitempty"`  // TVs changed (name, orientation, schedule link, removal)
+	Stores      []string `json:"stores,omitempty"`    // stores changed (their TVs' footer data may differ)
+	Schedules   []string `json:"schedules,omitempty"` // schedules whose content changed
+}
+
+// Affects tells whether c may change what a TV shows: the TV displayID in
+// the store storeID, linked to scheduleID ("" when none).
+func (c Change) Affects(displayID, storeID, scheduleID string) bool {
+	if len(c.Displays) == 0 && len(c.Stores) == 0 && len(c.Schedules) == 0 {
+		return true
+	}
+	return slices.Contains(c.Displays, displayID) || slices.Contains(c.Stores, storeID) ||
+		(scheduleID != "" && slices.Contains(c.Schedules, scheduleID))
+}
+
+// Publisher announces a change made through q. Inside a transaction the
+// announcement waits for the commit and is dropped on rollback.
+type Publisher interface {
+	Publish(ctx context.Context, q db.Querier, c Change) error
+}
+
+// Bus is the in-process Publisher: it hands each change to every subscriber,
+// in the order the changes committed on this process.
+type Bus struct {
+	mu   sync.RWMutex
+	next int
+	subs map[int]func(Change)
+}
+
+// NewBus returns a bus without subscribers.
+func NewBus() *Bus { return &Bus{subs: map[int]func(Change){}} }
+
+// Subscribe calls fn for every change from now on until cancel is called.
+// fn runs on the writer's goroutine after its commit: it must be quick and
+// must not block (hand slow work to a goroutine or a buffered channel).
+func (b *Bus) Subscribe(fn func(Change)) (cancel func()) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	id := b.next
+	b.next++
+	b.subs[id] = fn
+	return func() {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		delete(b.subs, id)
+	}
+}
+
+// Publish delivers c after q's transaction commits, or at once when q is not
+// a transaction.
+func (b *Bus) Publish(_ context.Context, q db.Querier, c Change) error {
+	if tx, ok := q.(*db.Tx); ok {
+		tx.AfterCommit(func() { b.Deliver(c) })
+		return nil
+	}
+	b.Deliver(c)
+	return nil
+}
+
+// Deliver hands c to every subscriber now. Transports that receive changes
+// from other replicas call it.
+func (b *Bus) Deliver(c Change) {
+	b.mu.RLock()
+	fns := make([]func(Change), 0, len(b.subs))
+	for _, fn := range b.subs {
+		fns = append(fns, fn)
+	}
+	b.mu.RUnlock()
+	for _, fn := range fns {
+		fn(c)
+	}
+}

@@ -1,0 +1,101 @@
+package change_test
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"sync"
+	"testing"
+
+	"vitrine/internal/change"
+	"vitrine/internal/db"
+	"vitrine/internal/testutil"
+)
+
+type recorder struct {
+	mu  sync.Mutex
+	got []change.Change
+}
+
+func (r *recorder) add(c change.Change) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.got = append(r.got, c)
+}
+
+func (r *recorder) ids() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []string
+	for _, c := range r.got {
+		out = append(out, c.FranchiseID)
+	}
+	return out
+}
+
+func TestSubscribersHearAChangeOnlyOnceItsTransactionCommits(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		d := testutil.NewDB(t, engine)
+		ctx := context.Background()
+		bus := change.NewBus()
+		var rec recorder
+		cancel := bus.Subscribe(rec.add)
+
+		err := d.InTx(ctx, func(tx *db.Tx) error {
+			if err := bus.Publish(ctx, tx, change.Change{FranchiseID: "committed"}); err != nil {
+				return err
+			}
+			if got := rec.ids(); len(got) != 0 {
+				t.Errorf("heard %v before the commit", got)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		boom := errors.New("boom")
+		err = d.InTx(ctx, func(tx *db.Tx) error {
+			if err := bus.Publish(ctx, tx, change.Change{FranchiseID: "rolled-back"}); err != nil {
+				return err
+			}
+			return boom
+		})
+		if !errors.Is(err, boom) {
+			t.Fatalf("InTx: %v", err)
+		}
+		if err := bus.Publish(ctx, d, change.Change{FranchiseID: "no-transaction"}); err != nil {
+			t.Fatal(err)
+		}
+		cancel()
+		if err := bus.Publish(ctx, d, change.Change{FranchiseID: "after-cancel"}); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := rec.ids(), []string{"committed", "no-transaction"}; !slices.Equal(got, want) {
+			t.Fatalf("heard %v, want %v", got, want)
+		}
+	})
+}
+
+func TestAffects(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		c    change.Change
+		want bool
+	}{
+		{"a change that names nothing reaches every TV", change.Change{FranchiseID: "f"}, true},
+		{"a change to the TV itself", change.Change{Displays: []string{"tv1"}}, true},
+		{"a change to another TV", change.Change{Displays: []string{"tv2"}}, false},
+		{"a change to the TV's store", change.Change{Stores: []string{"st1"}}, true},
+		{"a change to its schedule", change.Change{Schedules: []string{"sc1"}}, true},
+		{"a change to another schedule", change.Change{Schedules: []string{"sc2"}}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.c.Affects("tv1", "st1", "sc1"); got != tc.want {
+				t.Fatalf("Affects = %v, want %v", got, tc.want)
+			}
+		})
+	}
+	if (change.Change{Schedules: []string{""}}).Affects("tv1", "st1", "") {
+		t.Error("a TV without a schedule is not reached by a schedule change")
+	}
+}

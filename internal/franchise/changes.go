@@ -1,0 +1,34 @@
+package franchise
+
+import (
+	"context"
+
+	"vitrine/internal/change"
+	"vitrine/internal/db"
+)
+
+// Changes is the one "this franchise changed" signal. Every write that
+// alters what a franchise's lists or screens show (stores, contacts, TVs,
+// schedule links, TV status, schedules, media, footers) calls Touch inside
+// its own transaction, after its last write: the franchise's revision goes
+// up — cached answers of an older revision are rebuilt — and the change is
+// announced to subscribers once the transaction commits. Coming last, Touch
+// also takes the franchise row lock last, so concurrent writers cannot
+// deadlock on it.
+type Changes struct {
+	pub change.Publisher
+}
+
+// NewChanges returns the signal announcing through pub.
+func NewChanges(pub change.Publisher) *Changes { return &Changes{pub: pub} }
+
+// Touch records and announces c (c.FranchiseID set; Displays and Schedules
+// when the writer knows which TVs or schedules the change reaches).
+func (c *Changes) Touch(ctx context.Context, q db.Querier, ch change.Change) error {
+	rev, err := touch(ctx, q, ch.FranchiseID)
+	if err != nil {
+		return err
+	}
+	ch.Revision = rev
+	return c.pub.Publish(ctx, q, ch)
+}
