@@ -287,3 +287,48 @@ func Args[T any](values []T) []any {
 	}
 	return out
 }
+
+// ForUpdate is appended to a SELECT that reads a row the transaction is
+// about to write back: on PostgreSQL it locks the row until the commit, so
+// two concurrent edits of one row run one after the other instead of the
+// second overwriting the first with what it read before. SQLite needs no
+// clause: its transactions take the write lock when they begin.
+func ForUpdate(q Querier) string {
+	if q.Dialect() == Postgres {
+		// NO KEY UPDATE: the key does not change, so inserts of rows that
+		// reference this one (which take KEY SHARE) are not held up.
+		return " FOR NO KEY UPDATE"
+	}
+	return ""
+}
+
+// LockKey makes concurrent transactions that name the same key run one
+// after the other from this call to their end: picking a free slug for a
+// name, for example, where two creators could otherwise pick the same one.
+// On PostgreSQL it is a transaction-scoped advisory lock; SQLite's
+// transactions already run one at a time.
+func LockKey(ctx context.Context, tx *Tx, key string) error {
+	if tx.dialect != Postgres {
+		return nil
+	}
+	_, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtextextended(?, 0))`, key)
+	return err
+}
+
+// MaxInList bounds the values of one IN (…) list; longer lists go in chunks
+// (SQLite refuses more than 32,766 variables in a statement, PostgreSQL
+// 65,535).
+const MaxInList = 500
+
+// Chunks splits values into slices of at most MaxInList.
+func Chunks[T any](values []T) [][]T {
+	var out [][]T
+	for len(values) > MaxInList {
+		out = append(out, values[:MaxInList])
+		values = values[MaxInList:]
+	}
+	if len(values) > 0 {
+		out = append(out, values)
+	}
+	return out
+}

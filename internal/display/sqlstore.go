@@ -93,7 +93,8 @@ func withScheduleNames(ctx context.Context, q db.Querier, f tenant.Tenant, list 
 	return nil
 }
 
-// load reads a TV's editable fields. An unknown store is ErrNotFound of the
+// load reads a TV's editable fields, locking the row until the
+// transaction ends. An unknown store is ErrNotFound of the
 // store domain (1061); an unknown TV in a known store, ErrNotFound (100121).
 func load(ctx context.Context, q db.Querier, franchiseID, storeSlug, id string) (row, error) {
 	storeID, err := store.ID(ctx, q, franchiseID, storeSlug)
@@ -103,7 +104,7 @@ func load(ctx context.Context, q db.Querier, franchiseID, storeSlug, id string) 
 	var r row
 	err = q.QueryRowContext(ctx, `
 		SELECT name, device, detail, orientation, content_orientation, COALESCE(schedule_id, '')
-		FROM displays WHERE franchise_id = ? AND store_id = ? AND id = ?`, franchiseID, storeID, id).
+		FROM displays WHERE franchise_id = ? AND store_id = ? AND id = ?`+db.ForUpdate(q), franchiseID, storeID, id).
 		Scan(&r.Name, &r.Device, &r.Detail, &r.Orientation, &r.ContentOrientation, &r.ScheduleID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return row{}, ErrNotFound

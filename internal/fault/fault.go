@@ -65,6 +65,8 @@ var (
 	ErrForbidden    = New(Forbidden, 1403)    // outside the caller's franchises or permissions
 	ErrNameRequired = New(Invalid, 1141)      // "O campo nome é obrigatório."
 	ErrFranchise    = New(NotFound, 1041)     // franchise not found
+	// ErrBusy is a write that kept losing races with concurrent writers.
+	ErrBusy = WithMsg(Conflict, 1003, "Muitas alterações ao mesmo tempo. Tente novamente.")
 )
 
 // Invalidf is a 400/1003 with a specific pt-BR explanation.

@@ -68,6 +68,9 @@ func (s *Service) Create(ctx context.Context, creatorID string, in Input) (Franc
 	// PostgreSQL that aborts the transaction, so each attempt is a new one.
 	for attempt := 0; ; attempt++ {
 		err := s.db.InTx(ctx, func(tx *db.Tx) error {
+			if err := db.LockKey(ctx, tx, "franchise-slug:"+base); err != nil {
+				return err
+			}
 			if err := checkDocumentFree(ctx, tx, r.Document, ""); err != nil {
 				return err
 			}
@@ -84,8 +87,11 @@ func (s *Service) Create(ctx context.Context, creatorID string, in Input) (Franc
 		if err == nil {
 			break
 		}
-		if !db.IsUniqueViolation(err) || attempt == 4 {
+		if !db.IsUniqueViolation(err) {
 			return Franchise{}, err
+		}
+		if attempt == 4 {
+			return Franchise{}, fault.ErrBusy
 		}
 	}
 	return get(ctx, s.db, id)

@@ -64,12 +64,14 @@ func get(ctx context.Context, q db.Querier, id string) (Franchise, error) {
 	return f, err
 }
 
+// load reads a franchise's editable fields, locking the row until the
+// transaction ends.
 func load(ctx context.Context, q db.Querier, id string) (row, error) {
 	var r row
 	err := q.QueryRowContext(ctx, `
 		SELECT name, social, COALESCE(document, ''), state, city, address, number, complement,
 		       additional_information, phone, tag_store, tag_display, tag_schedule, time_zone
-		FROM franchises WHERE id = ?`, id).
+		FROM franchises WHERE id = ?`+db.ForUpdate(q), id).
 		Scan(&r.Name, &r.Social, &r.Document, &r.State, &r.City, &r.Address, &r.Number, &r.Complement,
 			&r.AdditionalInformation, &r.Phone, &r.TagStore, &r.TagDisplay, &r.TagSchedule, &r.TimeZone)
 	if errors.Is(err, sql.ErrNoRows) {

@@ -27,6 +27,8 @@ const (
 	// MaxPixels bounds the images decoded for thumbnails (50 megapixels):
 	// beyond it a 10 MB file could expand to gigabytes in memory.
 	MaxPixels = 50_000_000
+	// MaxDeleteIDs bounds one delete call, checked before any other work.
+	MaxDeleteIDs = 500
 )
 
 // ScheduleRef names a schedule that plays a media.

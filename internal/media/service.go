@@ -364,37 +364,50 @@ func (s *Service) List(ctx context.Context, t tenant.Tenant) (Library, error) {
 }
 
 // Update renames, moves, or changes the volume and hourly limit of a media.
+// Only the fields sent change; the row is locked from read to write, so two
+// operators editing the same media at once both keep their edit.
 func (s *Service) Update(ctx context.Context, t tenant.Tenant, id string, in UpdateInput) (Media, error) {
 	if in.ID != "" && in.ID != id {
 		return Media{}, fault.Invalidf("O id do corpo não corresponde ao da rota.")
 	}
-	m, err := getMedia(ctx, s.db, t.ID, id)
-	if err != nil {
-		return Media{}, err
-	}
+	var name, folder string
 	if in.Name != nil {
-		name := strings.TrimSpace(*in.Name)
+		name = strings.TrimSpace(*in.Name)
 		if name == "" {
 			return Media{}, fault.ErrNameRequired
 		}
 		if utf8.RuneCountInString(name) > 200 {
 			return Media{}, fault.Invalidf("O nome pode ter no máximo 200 caracteres.")
 		}
-		m.Name = name
 	}
 	if in.Folder != nil {
-		if m.Folder, err = NormalizeFolder(*in.Folder); err != nil {
+		var err error
+		if folder, err = NormalizeFolder(*in.Folder); err != nil {
 			return Media{}, err
 		}
 	}
-	if m.Volume, m.LimitByHour, err = checkExtras(m.Volume, m.LimitByHour, in.Volume, in.LimitByHour); err != nil {
-		return Media{}, err
-	}
-	if m.Type == Image {
-		m.Volume = 0
-	}
-	m.UpdatedAt = s.now().UnixMilli()
-	if err := updateMedia(ctx, s.db, t.ID, m); err != nil {
+	var m Media
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		var err error
+		if m, err = lockMedia(ctx, tx, t.ID, id); err != nil {
+			return err
+		}
+		if in.Name != nil {
+			m.Name = name
+		}
+		if in.Folder != nil {
+			m.Folder = folder
+		}
+		if m.Volume, m.LimitByHour, err = checkExtras(m.Volume, m.LimitByHour, in.Volume, in.LimitByHour); err != nil {
+			return err
+		}
+		if m.Type == Image {
+			m.Volume = 0
+		}
+		m.UpdatedAt = s.now().UnixMilli()
+		return updateMedia(ctx, tx, t.ID, m)
+	})
+	if err != nil {
 		return Media{}, err
 	}
 	one := []Media{m}
@@ -413,18 +426,20 @@ func (s *Service) Delete(ctx context.Context, t tenant.Tenant, idList []string) 
 	if len(idList) == 0 {
 		return ErrMissingID
 	}
-	var unique []string
+	if len(idList) > MaxDeleteIDs {
+		return ErrTooManyIDs
+	}
+	unique := make([]string, 0, len(idList))
+	seen := make(map[string]bool, len(idList))
 	for _, id := range idList {
 		id = strings.TrimSpace(id)
 		if id == "" {
 			return ErrMissingID
 		}
-		if !slices.Contains(unique, id) {
+		if !seen[id] {
+			seen[id] = true
 			unique = append(unique, id)
 		}
-	}
-	if len(unique) > 500 {
-		return ErrTooManyIDs
 	}
 	var gone []Media
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {

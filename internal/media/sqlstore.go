@@ -14,9 +14,7 @@ import (
 const mediaColumns = `id, name, type, folder, file_path, thumbnail_path, content_type, size,
 	width, height, duration_ms, fps, display_time, volume, limit_by_hour, created_at, updated_at`
 
-type scanner interface{ Scan(dest ...any) error }
-
-func scanMedia(s scanner) (Media, error) {
+func scanMedia(s db.Scanner) (Media, error) {
 	var (
 		m          Media
 		durationMs int64
@@ -28,25 +26,27 @@ func scanMedia(s scanner) (Media, error) {
 }
 
 func listMedia(ctx context.Context, q db.Querier, franchiseID string) ([]Media, error) {
-	rows, err := q.QueryContext(ctx, `SELECT `+mediaColumns+` FROM media WHERE franchise_id = ?`, franchiseID)
-	if err != nil {
-		return nil, err
+	out, err := db.Collect(ctx, q, scanMedia, `SELECT `+mediaColumns+` FROM media WHERE franchise_id = ?`, franchiseID)
+	if out == nil && err == nil {
+		out = []Media{}
 	}
-	defer rows.Close()
-	out := []Media{}
-	for rows.Next() {
-		m, err := scanMedia(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, m)
-	}
-	return out, rows.Err()
+	return out, err
 }
 
 func getMedia(ctx context.Context, q db.Querier, franchiseID, id string) (Media, error) {
-	m, err := scanMedia(q.QueryRowContext(ctx,
+	return scanOne(q.QueryRowContext(ctx,
 		`SELECT `+mediaColumns+` FROM media WHERE franchise_id = ? AND id = ?`, franchiseID, id))
+}
+
+// lockMedia reads a media inside a transaction that will write it back,
+// holding the row until the commit.
+func lockMedia(ctx context.Context, tx *db.Tx, franchiseID, id string) (Media, error) {
+	return scanOne(tx.QueryRowContext(ctx,
+		`SELECT `+mediaColumns+` FROM media WHERE franchise_id = ? AND id = ?`+db.ForUpdate(tx), franchiseID, id))
+}
+
+func scanOne(row *sql.Row) (Media, error) {
+	m, err := scanMedia(row)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Media{}, ErrNotFound
 	}
@@ -54,22 +54,17 @@ func getMedia(ctx context.Context, q db.Querier, franchiseID, id string) (Media,
 }
 
 func getMediaByIDs(ctx context.Context, q db.Querier, franchiseID string, ids []string) ([]Media, error) {
-	args := append([]any{franchiseID}, anys(ids)...)
-	rows, err := q.QueryContext(ctx, `SELECT `+mediaColumns+` FROM media
-		WHERE franchise_id = ? AND id IN (`+db.Placeholders(len(ids))+`)`, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
 	var out []Media
-	for rows.Next() {
-		m, err := scanMedia(rows)
+	for _, chunk := range db.Chunks(ids) {
+		args := append([]any{franchiseID}, db.Args(chunk)...)
+		found, err := db.Collect(ctx, q, scanMedia, `SELECT `+mediaColumns+` FROM media
+			WHERE franchise_id = ? AND id IN (`+db.Placeholders(len(chunk))+`)`, args...)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, m)
+		out = append(out, found...)
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 func filePathTaken(ctx context.Context, q db.Querier, filePath string) (bool, error) {
@@ -103,19 +98,19 @@ func updateMedia(ctx context.Context, q db.Querier, franchiseID string, m Media)
 }
 
 func deleteMedia(ctx context.Context, q db.Querier, franchiseID string, ids []string) (int64, error) {
-	args := append([]any{franchiseID}, anys(ids)...)
-	res, err := q.ExecContext(ctx, `DELETE FROM media WHERE franchise_id = ? AND id IN (`+
-		db.Placeholders(len(ids))+`)`, args...)
-	if err != nil {
-		return 0, err
+	var deleted int64
+	for _, chunk := range db.Chunks(ids) {
+		args := append([]any{franchiseID}, db.Args(chunk)...)
+		res, err := q.ExecContext(ctx, `DELETE FROM media WHERE franchise_id = ? AND id IN (`+
+			db.Placeholders(len(chunk))+`)`, args...)
+		if err != nil {
+			return 0, err
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return 0, err
+		}
+		deleted += n
 	}
-	return res.RowsAffected()
-}
-
-func anys(ss []string) []any {
-	out := make([]any, len(ss))
-	for i, s := range ss {
-		out[i] = s
-	}
-	return out
+	return deleted, nil
 }

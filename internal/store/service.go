@@ -91,6 +91,9 @@ func (s *Service) Create(ctx context.Context, f tenant.Tenant, in Input) (Store,
 	var slug string
 	for attempt := 0; ; attempt++ {
 		err = s.db.InTx(ctx, func(tx *db.Tx) error {
+			if err := db.LockKey(ctx, tx, "store-slug:"+f.ID+":"+base); err != nil {
+				return err
+			}
 			slug, err = freeSlug(ctx, tx, f.ID, base)
 			if err != nil {
 				return err
@@ -107,8 +110,11 @@ func (s *Service) Create(ctx context.Context, f tenant.Tenant, in Input) (Store,
 		if err == nil {
 			break
 		}
-		if !db.IsUniqueViolation(err) || attempt == 4 {
+		if !db.IsUniqueViolation(err) {
 			return Store{}, err
+		}
+		if attempt == 4 {
+			return Store{}, ErrBusy
 		}
 	}
 	return get(ctx, s.db, f, slug)
@@ -175,9 +181,14 @@ func (s *Service) Notify(ctx context.Context, f tenant.Tenant, in NotifyInput) (
 	if utf8.RuneCountInString(msg) > MaxMessageLength {
 		return 0, ErrMessageTooLong
 	}
-	var slugs []string
+	if len(in.StoreSlugList) > MaxNotifyStores {
+		return 0, ErrTooManyStores
+	}
+	slugs := make([]string, 0, len(in.StoreSlugList))
+	seen := make(map[string]bool, len(in.StoreSlugList))
 	for _, sl := range in.StoreSlugList {
-		if sl = strings.TrimSpace(sl); sl != "" && !slices.Contains(slugs, sl) {
+		if sl = strings.TrimSpace(sl); sl != "" && !seen[sl] {
+			seen[sl] = true
 			slugs = append(slugs, sl)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
 
 	"vitrine/internal/db"
 	"vitrine/internal/ids"
@@ -131,13 +132,14 @@ func get(ctx context.Context, q db.Querier, f tenant.Tenant, slug string) (Store
 	return st, rows.Err()
 }
 
-// load reads a store's id and editable fields for an update or delete.
+// load reads a store's id and editable fields for an update or delete,
+// locking the row until the transaction ends.
 func load(ctx context.Context, q db.Querier, franchiseID, slug string) (string, row, error) {
 	var id string
 	var r row
 	err := q.QueryRowContext(ctx, `
 		SELECT id, name, region, state, city, social, document, tag, phone
-		FROM stores WHERE franchise_id = ? AND slug = ?`, franchiseID, slug).
+		FROM stores WHERE franchise_id = ? AND slug = ?`+db.ForUpdate(q), franchiseID, slug).
 		Scan(&id, &r.Name, &r.Region, &r.State, &r.City, &r.Social, &r.Document, &r.Tag, &r.Phone)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", r, ErrNotFound
@@ -220,21 +222,40 @@ func freeSlug(ctx context.Context, q db.Querier, franchiseID, base string) (stri
 
 // countStores tells how many of slugs are stores of the franchise.
 func countStores(ctx context.Context, q db.Querier, franchiseID string, slugs []string) (int, error) {
-	args := append([]any{franchiseID}, db.Args(slugs)...)
-	var n int
-	err := q.QueryRowContext(ctx, `
-		SELECT COUNT(*) FROM stores WHERE franchise_id = ? AND slug IN (`+db.Placeholders(len(slugs))+`)`,
-		args...).Scan(&n)
-	return n, err
+	total := 0
+	for _, chunk := range db.Chunks(slugs) {
+		var n int
+		err := q.QueryRowContext(ctx, `
+			SELECT COUNT(*) FROM stores WHERE franchise_id = ? AND slug IN (`+db.Placeholders(len(chunk))+`)`,
+			append([]any{franchiseID}, db.Args(chunk)...)...).Scan(&n)
+		if err != nil {
+			return 0, err
+		}
+		total += n
+	}
+	return total, nil
 }
 
-// notifiedPhones lists, once each, the phones of the contacts of the chosen
-// stores that receive notifications.
+// notifiedPhones lists, once each and in order, the phones of the contacts
+// of the chosen stores that receive notifications.
 func notifiedPhones(ctx context.Context, q db.Querier, franchiseID string, slugs []string) ([]string, error) {
-	args := append([]any{franchiseID}, db.Args(slugs)...)
-	return db.Collect(ctx, q, db.ScanString, `
-		SELECT DISTINCT c.phone FROM store_contacts c JOIN stores s ON s.id = c.store_id
-		WHERE s.franchise_id = ? AND s.slug IN (`+db.Placeholders(len(slugs))+`)
-		  AND c.receive_notify = 1
-		ORDER BY c.phone`, args...)
+	seen := map[string]bool{}
+	var out []string
+	for _, chunk := range db.Chunks(slugs) {
+		phones, err := db.Collect(ctx, q, db.ScanString, `
+			SELECT DISTINCT c.phone FROM store_contacts c JOIN stores s ON s.id = c.store_id
+			WHERE s.franchise_id = ? AND s.slug IN (`+db.Placeholders(len(chunk))+`)
+			  AND c.receive_notify = 1`, append([]any{franchiseID}, db.Args(chunk)...)...)
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range phones {
+			if !seen[p] {
+				seen[p] = true
+				out = append(out, p)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out, nil
 }

@@ -64,6 +64,8 @@ type NotifyInput struct {
 const (
 	MaxContacts      = 50
 	MaxMessageLength = 4096 // WhatsApp's limit for a text message
+	// MaxNotifyStores bounds the stores of one message, checked before any work.
+	MaxNotifyStores = 5000
 )
 
 // Errors of this domain.
@@ -78,4 +80,6 @@ var (
 	ErrMessageRequired   = fault.Invalidf("Mensagem é obrigatória")
 	ErrMessageTooLong    = fault.Invalidf("A mensagem pode ter no máximo %d caracteres.", MaxMessageLength)
 	ErrNoStoreChosen     = fault.Invalidf("Seleciona pelo menos um estabelecimento")
+	ErrTooManyStores     = fault.Invalidf("Escolha no máximo %d lojas por mensagem.", MaxNotifyStores)
+	ErrBusy              = fault.ErrBusy
 )
