@@ -35,6 +35,8 @@ import (
 type Options struct {
 	Now func() time.Time // clock; time.Now when nil
 	Log *slog.Logger     // logger; JSON-less text to stderr when nil
+	// Timeouts of API calls; the defaults when zero.
+	Timeouts httpapi.Timeouts
 }
 
 // App is a running Vitrine instance.
@@ -103,6 +105,7 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 		Health:   a.DB.Ping,
 		Database: a.DB.Dialect().String(),
 		Changes:  a.Changes,
+		Timeouts: opts.Timeouts,
 
 		TrustedProxies: cfg.TrustedProxies,
 		Accounts:       a.Accounts,
@@ -224,6 +227,7 @@ func Serve(ctx context.Context, cfg config.Config, stdout io.Writer) error {
 		Handler:           a.Server,
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
 	}
 	a.Log.Info("vitrine listening", "url", "http://"+ln.Addr().String(), "database", a.DB.Dialect().String())
 	fmt.Fprintf(stdout, "Vitrine is running on http://%s\n", ln.Addr().String())

@@ -125,6 +125,7 @@ const (
 var (
 	ErrUserNotFound        = fault.New(fault.NotFound, 1001)
 	ErrBadCredentials      = fault.New(fault.Unauthorized, 1002)
+	ErrBusy                = fault.WithMsg(fault.Unavailable, 1500, "O servidor está ocupado. Tente novamente em instantes.")
 	ErrNotVerified         = fault.New(fault.Forbidden, 1021)
 	ErrEmailTaken          = fault.New(fault.Conflict, 1023)
 	ErrBadCode             = fault.New(fault.Invalid, 1025)

@@ -27,6 +27,9 @@ type Principal struct {
 	AdminEmail       string
 	AdminPermissions map[string]int
 	TokenHash        string
+	// ParentTokenHash is the administrator's session an impersonation
+	// session was opened from ("" otherwise).
+	ParentTokenHash string
 }
 
 // Can tells whether the user, or the administrator impersonating them, holds
@@ -79,16 +82,17 @@ func authenticate(ctx context.Context, q db.Querier, token string, now time.Time
 		adminID   sql.NullString
 		adminMail sql.NullString
 		adminPerm sql.NullString
+		parent    sql.NullString
 		expires   int64
 	)
 	err := q.QueryRowContext(ctx, `
 		SELECT u.id, u.email, u.name, u.permission, s.expires_at,
-		       s.admin_user_id, a.email, a.permission
+		       s.admin_user_id, a.email, a.permission, s.parent_token_hash
 		FROM sessions s
 		JOIN users u ON u.id = s.user_id
 		LEFT JOIN users a ON a.id = s.admin_user_id
 		WHERE s.token_hash = ?`, hash).
-		Scan(&p.UserID, &p.Email, &p.Name, &perm, &expires, &adminID, &adminMail, &adminPerm)
+		Scan(&p.UserID, &p.Email, &p.Name, &perm, &expires, &adminID, &adminMail, &adminPerm, &parent)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fault.ErrUnauthorized
 	}
@@ -99,6 +103,7 @@ func authenticate(ctx context.Context, q db.Querier, token string, now time.Time
 		return nil, fault.ErrUnauthorized
 	}
 	p.TokenHash = hash
+	p.ParentTokenHash = parent.String
 	p.Permissions = ParsePermissions(perm)
 	if adminID.Valid {
 		p.AdminUserID = adminID.String

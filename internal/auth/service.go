@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/mail"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -32,12 +33,57 @@ type Service struct {
 	enqueue outbox.EnqueueFunc
 	cfg     Config
 	log     *slog.Logger
+	// hashing bounds the password hashes computed at once: each takes
+	// argon2's 19 MiB, so a burst of logins queues here instead of taking
+	// the server's memory.
+	hashing  chan struct{}
+	hashWait time.Duration
 }
 
 // NewService returns the accounts service; enqueue stores the e-mails.
 func NewService(d *db.DB, now func() time.Time, enqueue outbox.EnqueueFunc, cfg Config, log *slog.Logger) *Service {
 	cfg.PublicURL = strings.TrimRight(cfg.PublicURL, "/")
-	return &Service{db: d, now: now, enqueue: enqueue, cfg: cfg, log: log}
+	return &Service{db: d, now: now, enqueue: enqueue, cfg: cfg, log: log,
+		hashing: make(chan struct{}, max(1, runtime.GOMAXPROCS(0))), hashWait: HashWait}
+}
+
+// HashWait is how long a password check waits for a free hashing slot
+// before the caller is told the server is busy.
+const HashWait = 10 * time.Second
+
+// withHashSlot runs fn holding one of the hashing slots.
+func (s *Service) withHashSlot(ctx context.Context, fn func()) error {
+	wait := time.NewTimer(s.hashWait)
+	defer wait.Stop()
+	select {
+	case s.hashing <- struct{}{}:
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-wait.C:
+		return ErrBusy
+	}
+	defer func() { <-s.hashing }()
+	fn()
+	return nil
+}
+
+// checkPassword is CheckPassword within the hashing bound.
+func (s *Service) checkPassword(ctx context.Context, encoded, pw string) (bool, error) {
+	var ok bool
+	err := s.withHashSlot(ctx, func() { ok = CheckPassword(encoded, pw) })
+	return ok, err
+}
+
+// hashPassword is HashPassword within the hashing bound.
+func (s *Service) hashPassword(ctx context.Context, pw string) (string, error) {
+	var (
+		hash    string
+		hashErr error
+	)
+	if err := s.withHashSlot(ctx, func() { hash, hashErr = HashPassword(pw) }); err != nil {
+		return "", err
+	}
+	return hash, hashErr
 }
 
 // Login checks the credentials and opens a session. Wrong password and
@@ -51,21 +97,43 @@ func (s *Service) Login(ctx context.Context, in Credentials, ip string) (string,
 		return "", ErrPasswordRequired
 	}
 	now := s.now()
+	// The attempt is recorded as a failure before the password is checked,
+	// so concurrent attempts see each other: however many arrive at once, at
+	// most MaxLoginFailures are checked within LoginWindow.
+	attempt, err := insertFailure(ctx, s.db, email, ip, now)
+	if err != nil {
+		return "", err
+	}
+	forget := func() {
+		if err := deleteFailure(context.WithoutCancel(ctx), s.db, attempt); err != nil {
+			s.log.Warn("login attempt not forgotten", "err", err)
+		}
+	}
 	if err := s.throttle(ctx, email, ip, now); err != nil {
+		forget() // a refused attempt does not extend the block
 		return "", err
 	}
 	u, err := userByEmail(ctx, s.db, email)
 	if errors.Is(err, ErrUserNotFound) {
-		CheckPassword(dummyHash(), in.Auth)
-		return "", s.failed(ctx, email, ip, now)
+		if _, err := s.checkPassword(ctx, dummyHash(), in.Auth); err != nil {
+			forget()
+			return "", err
+		}
+		return "", ErrBadCredentials
 	}
 	if err != nil {
 		return "", err
 	}
-	if !CheckPassword(u.PasswordHash, in.Auth) {
-		return "", s.failed(ctx, email, ip, now)
+	ok, err := s.checkPassword(ctx, u.PasswordHash, in.Auth)
+	if err != nil {
+		forget()
+		return "", err
+	}
+	if !ok {
+		return "", ErrBadCredentials
 	}
 	if !u.Verified {
+		forget()
 		return "", ErrNotVerified
 	}
 	var token string
@@ -73,15 +141,16 @@ func (s *Service) Login(ctx context.Context, in Credentials, ip string) (string,
 		if err := clearFailures(ctx, tx, email); err != nil {
 			return err
 		}
-		token, err = newSession(ctx, tx, u.ID, "", now, SessionTTL)
+		token, err = newSession(ctx, tx, u.ID, now, SessionTTL)
 		return err
 	})
 	return token, err
 }
 
-// throttle refuses a login while the e-mail or the address has
-// MaxLoginFailures failures within LoginWindow; the wait ends when the
-// oldest of them leaves the window.
+// throttle refuses a login while the e-mail or the address has more than
+// MaxLoginFailures recorded attempts within LoginWindow (the attempt being
+// made is one of them); the wait ends when the oldest counted one leaves the
+// window.
 func (s *Service) throttle(ctx context.Context, email, ip string, now time.Time) error {
 	since := now.Add(-LoginWindow)
 	var wait time.Duration
@@ -93,22 +162,15 @@ func (s *Service) throttle(ctx context.Context, email, ip string, now time.Time)
 		if err != nil {
 			return err
 		}
-		if len(at) >= MaxLoginFailures {
+		if len(at) > MaxLoginFailures {
 			oldest := time.UnixMilli(at[len(at)-1])
-			wait = max(wait, oldest.Add(LoginWindow).Sub(now))
+			wait = max(wait, oldest.Add(LoginWindow).Sub(now), time.Second)
 		}
 	}
 	if wait > 0 {
 		return &ThrottledError{RetryAfter: wait}
 	}
 	return nil
-}
-
-func (s *Service) failed(ctx context.Context, email, ip string, now time.Time) error {
-	if err := insertFailure(ctx, s.db, email, ip, now); err != nil {
-		return err
-	}
-	return ErrBadCredentials
 }
 
 // Register creates an account. An administrator (userA) may always do it,
@@ -139,7 +201,7 @@ func (s *Service) CreateUser(ctx context.Context, in NewUser) (User, error) {
 	if !ValidPassword(in.Password) {
 		return User{}, ErrWeakPassword
 	}
-	hash, err := HashPassword(in.Password)
+	hash, err := s.hashPassword(ctx, in.Password)
 	if err != nil {
 		return User{}, err
 	}
@@ -234,7 +296,7 @@ func (s *Service) ResetPassword(ctx context.Context, code, password string) erro
 	if !ValidPassword(password) {
 		return ErrWeakPassword
 	}
-	hash, err := HashPassword(password)
+	hash, err := s.hashPassword(ctx, password)
 	if err != nil {
 		return err
 	}
@@ -261,9 +323,9 @@ func (s *Service) ResetPassword(ctx context.Context, code, password string) erro
 }
 
 // ChangePassword replaces the caller's password after checking the current
-// one. Every session of the account ends, the caller's included, and the
-// caller gets a fresh one (still attributed to the administrator when it is
-// an impersonation).
+// one. Every session of the account ends, the caller's included — and with
+// them the impersonation sessions they opened — and the caller gets a fresh
+// one (still attributed to the administrator when it is an impersonation).
 func (s *Service) ChangePassword(ctx context.Context, p *Principal, current, next string) (string, error) {
 	if current == "" {
 		return "", ErrPasswordRequired
@@ -272,13 +334,15 @@ func (s *Service) ChangePassword(ctx context.Context, p *Principal, current, nex
 	if err != nil {
 		return "", err
 	}
-	if !CheckPassword(u.PasswordHash, current) {
+	if ok, err := s.checkPassword(ctx, u.PasswordHash, current); err != nil {
+		return "", err
+	} else if !ok {
 		return "", ErrWrongPassword
 	}
 	if !ValidPassword(next) {
 		return "", ErrWeakPassword
 	}
-	hash, err := HashPassword(next)
+	hash, err := s.hashPassword(ctx, next)
 	if err != nil {
 		return "", err
 	}
@@ -295,13 +359,18 @@ func (s *Service) ChangePassword(ctx context.Context, p *Principal, current, nex
 		if err := deleteUserSessions(ctx, tx, u.ID); err != nil {
 			return err
 		}
-		token, err = newSession(ctx, tx, u.ID, p.AdminUserID, now, ttl)
+		if p.AdminUserID != "" {
+			token, err = newImpersonation(ctx, tx, u.ID, p.AdminUserID, p.ParentTokenHash, now, ttl)
+		} else {
+			token, err = newSession(ctx, tx, u.ID, now, ttl)
+		}
 		return err
 	})
 	return token, err
 }
 
-// Logout ends the caller's session.
+// Logout ends the caller's session and the impersonation sessions opened
+// from it.
 func (s *Service) Logout(ctx context.Context, p *Principal) error {
 	return deleteSession(ctx, s.db, p.TokenHash)
 }
@@ -400,7 +469,7 @@ func (s *Service) Impersonate(ctx context.Context, admin *Principal, email strin
 		return "", err
 	}
 	s.log.Info("impersonation started", "admin", admin.Email, "user", u.Email)
-	return newSession(ctx, s.db, u.ID, admin.UserID, s.now(), ImpersonationTTL)
+	return newImpersonation(ctx, s.db, u.ID, admin.UserID, admin.TokenHash, s.now(), ImpersonationTTL)
 }
 
 // ChangeFranchise adds (ADD) or removes (DEL) a franchise on an account.

@@ -143,16 +143,23 @@ func allUsers(ctx context.Context, q db.Querier) ([]Summary, error) {
 
 // newSession stores a session for userID (impersonated by adminID when not
 // empty) and returns its bearer token; only the token's hash is kept.
-func newSession(ctx context.Context, q db.Querier, userID, adminID string, now time.Time, ttl time.Duration) (string, error) {
+func newSession(ctx context.Context, q db.Querier, userID string, now time.Time, ttl time.Duration) (string, error) {
+	return insertSession(ctx, q, userID, "", "", now, ttl)
+}
+
+// newImpersonation stores a session of userID opened by the administrator
+// adminID from their session parentHash; it ends when that session ends.
+func newImpersonation(ctx context.Context, q db.Querier, userID, adminID, parentHash string, now time.Time, ttl time.Duration) (string, error) {
+	return insertSession(ctx, q, userID, adminID, parentHash, now, ttl)
+}
+
+func insertSession(ctx context.Context, q db.Querier, userID, adminID, parentHash string, now time.Time, ttl time.Duration) (string, error) {
 	token := ids.Secret(32)
-	var admin any
-	if adminID != "" {
-		admin = adminID
-	}
 	_, err := q.ExecContext(ctx, `
-		INSERT INTO sessions (token_hash, user_id, admin_user_id, created_at, expires_at)
-		VALUES (?, ?, ?, ?, ?)`,
-		ids.Hash(token), userID, admin, now.UnixMilli(), now.Add(ttl).UnixMilli())
+		INSERT INTO sessions (token_hash, user_id, admin_user_id, parent_token_hash, created_at, expires_at)
+		VALUES (?, ?, ?, ?, ?, ?)`,
+		ids.Hash(token), userID, db.NullIfEmpty(adminID), db.NullIfEmpty(parentHash),
+		now.UnixMilli(), now.Add(ttl).UnixMilli())
 	if err != nil {
 		return "", err
 	}
@@ -229,7 +236,7 @@ func countRecentCodes(ctx context.Context, q db.Querier, userID, purpose string,
 // Login failures.
 
 // recentFailures returns the times of the latest failed logins (at most
-// MaxLoginFailures, newest first) since since, for one e-mail or one address
+// MaxLoginFailures+1, newest first) since since, for one e-mail or one address
 // (column is "email" or "ip").
 func recentFailures(ctx context.Context, q db.Querier, column, value string, since time.Time) ([]int64, error) {
 	return db.Collect(ctx, q, func(sc db.Scanner) (int64, error) {
@@ -237,13 +244,19 @@ func recentFailures(ctx context.Context, q db.Querier, column, value string, sin
 		err := sc.Scan(&at)
 		return at, err
 	}, `SELECT at FROM login_failures WHERE `+column+` = ? AND at > ? ORDER BY at DESC LIMIT ?`,
-		value, since.UnixMilli(), MaxLoginFailures)
+		value, since.UnixMilli(), MaxLoginFailures+1)
 }
 
-func insertFailure(ctx context.Context, q db.Querier, email, ip string, now time.Time) error {
+func insertFailure(ctx context.Context, q db.Querier, email, ip string, now time.Time) (string, error) {
+	id := ids.New()
 	_, err := q.ExecContext(ctx, `
 		INSERT INTO login_failures (id, email, ip, at) VALUES (?, ?, ?, ?)`,
-		ids.New(), email, ip, now.UnixMilli())
+		id, email, ip, now.UnixMilli())
+	return id, err
+}
+
+func deleteFailure(ctx context.Context, q db.Querier, id string) error {
+	_, err := q.ExecContext(ctx, `DELETE FROM login_failures WHERE id = ?`, id)
 	return err
 }
 

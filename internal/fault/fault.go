@@ -21,6 +21,7 @@ const (
 	Unprocessable                 // 422
 	TooMany                       // 429
 	Unavailable                   // 503
+	Timeout                       // 408: the client sent its request too slowly
 )
 
 // Error is a domain error the client may see.
@@ -65,6 +66,11 @@ var (
 	ErrForbidden    = New(Forbidden, 1403)    // outside the caller's franchises or permissions
 	ErrNameRequired = New(Invalid, 1141)      // "O campo nome é obrigatório."
 	ErrFranchise    = New(NotFound, 1041)     // franchise not found
+	// ErrUnavailable is a call that could not reach the database, or not in
+	// time: nothing was changed, and trying again later may work.
+	ErrUnavailable = WithMsg(Unavailable, 1500, "Serviço indisponível, tente novamente.")
+	// ErrSlowRequest is a request whose body did not arrive in time.
+	ErrSlowRequest = WithMsg(Timeout, 1003, "A solicitação demorou demais para chegar. Tente novamente.")
 	// ErrBusy is a write that kept losing races with concurrent writers.
 	ErrBusy = WithMsg(Conflict, 1003, "Muitas alterações ao mesmo tempo. Tente novamente.")
 )

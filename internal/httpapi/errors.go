@@ -1,11 +1,13 @@
 package httpapi
 
 import (
+	"context"
 	"errors"
 	"log/slog"
 	"net/http"
 
 	"vitrine/api"
+	"vitrine/internal/db"
 	"vitrine/internal/fault"
 )
 
@@ -26,7 +28,11 @@ var kindStatus = map[fault.Kind]int{
 	fault.Unprocessable: http.StatusUnprocessableEntity,
 	fault.TooMany:       http.StatusTooManyRequests,
 	fault.Unavailable:   http.StatusServiceUnavailable,
+	fault.Timeout:       http.StatusRequestTimeout,
 }
+
+// errRequestTimeout is the cause of a request context that ran out of time.
+var errRequestTimeout = errors.New("httpapi: the request ran out of time")
 
 // errorStatus is the HTTP status writeError answers err with.
 func errorStatus(err error) int {
@@ -40,12 +46,23 @@ func errorStatus(err error) int {
 	if errors.As(err, &tooLarge) {
 		return http.StatusRequestEntityTooLarge
 	}
+	if db.IsUnavailable(err) {
+		return http.StatusServiceUnavailable
+	}
 	return http.StatusInternalServerError
 }
 
 // writeError turns any error into the JSON error body. Faults carry their own
 // status and code; anything else is a 500 whose details go to the log only.
 func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
+	ctx := r.Context()
+	if _, isFault := fault.As(err); !isFault {
+		timedOut := ctx.Err() != nil && context.Cause(ctx) == errRequestTimeout
+		if timedOut || (ctx.Err() == nil && db.IsUnavailable(err)) {
+			log.Warn("request failed: database unavailable", "method", r.Method, "path", r.URL.Path, "err", err)
+			err = fault.ErrUnavailable
+		}
+	}
 	status := errorStatus(err)
 	if f, ok := fault.As(err); ok {
 		msg := f.Msg
@@ -59,7 +76,7 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 		writeJSON(w, status, errorBody{Error: true, StatusCode: 1003, Msg: "A solicitação é grande demais."})
 		return
 	}
-	if errors.Is(err, r.Context().Err()) && r.Context().Err() != nil {
+	if ctx.Err() != nil {
 		// The client went away; nobody reads this answer.
 		return
 	}

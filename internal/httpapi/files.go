@@ -4,6 +4,8 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"os"
+	"time"
 
 	"vitrine/internal/fault"
 	"vitrine/internal/media"
@@ -39,7 +41,7 @@ func (s *Server) uploadFile(w http.ResponseWriter, r *http.Request) error {
 		http.NotFound(w, r)
 		return nil
 	}
-	r.Body = http.MaxBytesReader(w, r.Body, media.MaxVideoSize+1<<20)
+	r.Body = http.MaxBytesReader(w, newPacedBody(w, r), media.MaxVideoSize+1<<20)
 	mr, err := r.MultipartReader()
 	if err != nil {
 		return errUploadForm
@@ -54,6 +56,9 @@ func (s *Server) uploadFile(w http.ResponseWriter, r *http.Request) error {
 			var tooLarge *http.MaxBytesError
 			if errors.As(err, &tooLarge) {
 				return err
+			}
+			if errors.Is(err, fault.ErrSlowRequest) {
+				return fault.ErrSlowRequest
 			}
 			return errUploadForm
 		}
@@ -92,6 +97,9 @@ func (s *Server) uploadFile(w http.ResponseWriter, r *http.Request) error {
 			if errors.As(err, &tooLarge) {
 				return err
 			}
+			if errors.Is(err, fault.ErrSlowRequest) {
+				return fault.ErrSlowRequest
+			}
 			if r.Context().Err() != nil {
 				return r.Context().Err()
 			}
@@ -128,3 +136,41 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request) error {
 	http.ServeContent(w, r, "", info.ModTime, obj)
 	return nil
 }
+
+// Upload pacing: a file may take long to arrive over a slow link, but it has
+// to keep arriving. Each read must bring data within UploadIdleTimeout, and
+// the whole body must arrive within UploadBaseTimeout plus the time its
+// declared length takes at UploadMinRate, so a client dripping a byte every
+// few seconds cannot hold a connection and its buffers for hours.
+const (
+	UploadIdleTimeout = 60 * time.Second
+	UploadBaseTimeout = 5 * time.Minute
+	UploadMinRate     = 64 << 10 // bytes per second
+)
+
+type pacedBody struct {
+	body  io.ReadCloser
+	rc    *http.ResponseController
+	until time.Time
+}
+
+func newPacedBody(w http.ResponseWriter, r *http.Request) io.ReadCloser {
+	size := max(r.ContentLength, 0)
+	total := UploadBaseTimeout + time.Duration(size/UploadMinRate)*time.Second
+	return &pacedBody{body: r.Body, rc: http.NewResponseController(w), until: time.Now().Add(total)}
+}
+
+func (p *pacedBody) Read(b []byte) (int, error) {
+	deadline := time.Now().Add(UploadIdleTimeout)
+	if p.until.Before(deadline) {
+		deadline = p.until
+	}
+	_ = p.rc.SetReadDeadline(deadline)
+	n, err := p.body.Read(b)
+	if err != nil && errors.Is(err, os.ErrDeadlineExceeded) {
+		return n, fault.ErrSlowRequest
+	}
+	return n, err
+}
+
+func (p *pacedBody) Close() error { return p.body.Close() }

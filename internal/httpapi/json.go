@@ -5,6 +5,9 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"os"
+	"reflect"
+	"strings"
 
 	"vitrine/internal/fault"
 )
@@ -32,10 +35,64 @@ func decode(w http.ResponseWriter, r *http.Request, dst any) error {
 		if errors.Is(err, io.EOF) {
 			return fault.Invalidf("O corpo da solicitação está vazio.")
 		}
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			return fault.ErrSlowRequest
+		}
 		return fault.ErrBadRequest
 	}
 	if dec.More() {
 		return fault.ErrBadRequest
+	}
+	return checkText(reflect.ValueOf(dst))
+}
+
+// errControlChar refuses text holding control characters: a NUL byte, for
+// one, cannot be stored by PostgreSQL, and none belongs in a name. Tabs and
+// line breaks stay allowed (messages have several lines).
+var errControlChar = fault.Invalidf("O texto contém caracteres de controle não permitidos.")
+
+// isControl is a C0 control character other than tab and line breaks, or DEL.
+func isControl(r rune) bool {
+	return (r < 0x20 && r != '\t' && r != '\n' && r != '\r') || r == 0x7f
+}
+
+// checkText walks a decoded body and refuses any string with a control
+// character, so both databases answer the same clear 400.
+func checkText(v reflect.Value) error {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if v.IsNil() {
+			return nil
+		}
+		return checkText(v.Elem())
+	case reflect.String:
+		if strings.ContainsFunc(v.String(), isControl) {
+			return errControlChar
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				if err := checkText(v.Field(i)); err != nil {
+					return err
+				}
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		for i := range v.Len() {
+			if err := checkText(v.Index(i)); err != nil {
+				return err
+			}
+		}
+	case reflect.Map:
+		iter := v.MapRange()
+		for iter.Next() {
+			if err := checkText(iter.Key()); err != nil {
+				return err
+			}
+			if err := checkText(iter.Value()); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }

@@ -31,6 +31,7 @@ func (s *Server) registerRoutes() {
 	s.scoped("GET /api/media/{franchise}", s.listMedia)
 	s.scoped("GET /api/media/file/{franchise}", s.mediaUploadPolicy)
 	s.scoped("POST /api/media/{franchise}", s.registerMedia)
+	s.slow["POST /api/media/{franchise}"] = true // probes and thumbnails the file
 	s.scoped("POST /api/media/{franchise}/{id}", s.updateMedia)
 	s.scoped("DELETE /api/media/{franchise}/{id}", s.deleteMedia)
 	s.public("POST /files/upload", s.uploadFile)

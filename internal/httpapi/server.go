@@ -37,6 +37,8 @@ type Deps struct {
 	Database string
 	// Changes, when set, is the change signal; the overview cache listens to it.
 	Changes *change.Bus
+	// Timeouts of API calls; zero fields take the defaults.
+	Timeouts Timeouts
 	// TrustedProxies are the load balancers whose X-Forwarded-For is
 	// believed when telling the caller's address (login throttling).
 	TrustedProxies []netip.Prefix
@@ -48,11 +50,37 @@ type Deps struct {
 	Media      *media.Service
 }
 
+// Timeouts bound an API call.
+type Timeouts struct {
+	// Request bounds the work of a call (default 15 s).
+	Request time.Duration
+	// Slow bounds the calls marked slow in the route list (default 2 min):
+	// registering a media probes and thumbnails the uploaded file.
+	Slow time.Duration
+	// Body bounds the arrival of a call's body (default 30 s): at most 1 MiB
+	// of JSON; files go to /files/upload, which has limits of its own.
+	Body time.Duration
+}
+
+func (t Timeouts) withDefaults() Timeouts {
+	if t.Request <= 0 {
+		t.Request = 15 * time.Second
+	}
+	if t.Slow <= 0 {
+		t.Slow = 2 * time.Minute
+	}
+	if t.Body <= 0 {
+		t.Body = 30 * time.Second
+	}
+	return t
+}
+
 // Server routes requests to the domain handlers.
 type Server struct {
 	Deps
 	mux    *http.ServeMux
 	routes []string
+	slow   map[string]bool // route patterns allowed SlowRequestTimeout
 	static http.Handler
 
 	snapshots snapshotCache // overview answers per franchise and revision
@@ -63,7 +91,8 @@ func New(d Deps) *Server {
 	if d.Now == nil {
 		d.Now = time.Now
 	}
-	s := &Server{Deps: d, mux: http.NewServeMux()}
+	d.Timeouts = d.Timeouts.withDefaults()
+	s := &Server{Deps: d, mux: http.NewServeMux(), slow: map[string]bool{}}
 	s.static = newStaticHandler(d.WebFS)
 	s.registerRoutes()
 	if d.Changes != nil {
@@ -77,11 +106,27 @@ func (s *Server) Routes() []string { return append([]string(nil), s.routes...) }
 
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if strings.HasPrefix(r.URL.Path, "/api/") || r.URL.Path == "/api" {
-		if _, pattern := s.mux.Handler(r); pattern == "" {
+		if hasControl(r) {
+			writeError(w, r, s.Log, errControlChar)
+			return
+		}
+		_, pattern := s.mux.Handler(r)
+		if pattern == "" {
 			writeJSON(w, http.StatusNotFound, errorBody{Error: true, StatusCode: 1003, Msg: "Rota não encontrada."})
 			return
 		}
-		s.mux.ServeHTTP(w, r)
+		timeout := s.Timeouts.Request
+		if s.slow[pattern] {
+			timeout = s.Timeouts.Slow
+		}
+		// The body must arrive in time (a client dripping a byte every few
+		// seconds is cut off), and the work must end in time: a database
+		// that stopped answering turns into a 503 within seconds, not a
+		// call hanging for the whole outage.
+		_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(s.Timeouts.Body))
+		ctx, cancel := context.WithTimeoutCause(r.Context(), timeout, errRequestTimeout)
+		defer cancel()
+		s.mux.ServeHTTP(w, r.WithContext(ctx))
 		return
 	}
 	if _, pattern := s.mux.Handler(r); pattern != "" {
@@ -89,6 +134,25 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.static.ServeHTTP(w, r)
+}
+
+// hasControl tells whether the request's path or query names a control
+// character (a NUL byte sent as %00, say), refused like one in a body.
+func hasControl(r *http.Request) bool {
+	if strings.ContainsFunc(r.URL.Path, isControl) {
+		return true
+	}
+	for k, vs := range r.URL.Query() {
+		if strings.ContainsFunc(k, isControl) {
+			return true
+		}
+		for _, v := range vs {
+			if strings.ContainsFunc(v, isControl) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 type handlerFunc func(w http.ResponseWriter, r *http.Request) error

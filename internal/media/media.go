@@ -29,6 +29,8 @@ const (
 	MaxPixels = 50_000_000
 	// MaxDeleteIDs bounds one delete call, checked before any other work.
 	MaxDeleteIDs = 500
+	// MaxLimitByHour is the most plays per hour a limit can name: one a second.
+	MaxLimitByHour = 3600
 )
 
 // ScheduleRef names a schedule that plays a media.
@@ -124,7 +126,7 @@ var (
 	ErrVideoTooLarge  = fault.WithMsg(fault.TooLarge, 1003, "Erro: Formato não suportado ou arquivo muito grande. Vídeos podem ter até 200 MB.")
 	ErrFolderInvalid  = fault.Invalidf("Nome de pasta inválido.")
 	ErrVolumeRange    = fault.Invalidf("O volume deve estar entre 0 e 1.")
-	ErrLimitByHour    = fault.Invalidf("O limite por hora deve ser um número inteiro maior ou igual a 0.")
+	ErrLimitByHour    = fault.Invalidf("O limite por hora deve ser um número inteiro de 0 a %d.", MaxLimitByHour)
 	ErrTooManyIDs     = fault.Invalidf("Exclua no máximo 500 mídias por vez.")
 	ErrStorageOffline = fault.WithMsg(fault.Unavailable, 1500, "O armazenamento de arquivos está indisponível. Tente novamente em instantes.")
 )

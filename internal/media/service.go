@@ -522,7 +522,7 @@ func checkExtras(volume float64, limitByHour int, v *float64, l *int) (float64, 
 		volume = *v
 	}
 	if l != nil {
-		if *l < 0 {
+		if *l < 0 || *l > MaxLimitByHour {
 			return 0, 0, ErrLimitByHour
 		}
 		limitByHour = *l
