@@ -38,6 +38,7 @@ test-go: minio ffmpeg
 	$(GO) test -count=1 -timeout 15m $(GO_PKGS)
 
 test-web: $(WEB_DEPS)
+	cd web && $(NPM) run lint
 	cd web && $(NPM) test
 
 # Browser tests drive Debian's Chromium against the real bin/vitrine.

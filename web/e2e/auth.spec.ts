@@ -7,7 +7,7 @@ test('the administrator logs in and lands on the overview', async ({ page }) => 
   await loginAs(page, admin.email, admin.password)
   await expect(page.getByRole('heading', { name: 'Visão Geral' })).toBeVisible()
   await expect(toast(page, 'Logado com sucesso')).toBeVisible()
-  await shot(page, 'dashboard-admin')
+  await shot(page, 'overview-admin')
 
   // A stored session sends / straight back to the overview.
   await page.goto('/')

@@ -46,9 +46,11 @@ type Fixtures = {
 }
 
 export const test = base.extend<Fixtures>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from its first parameter, which must be an object pattern even when empty.
   baseURL: async ({}, use) => {
     await use(requireEnv(ENV.baseURL))
   },
+  // eslint-disable-next-line no-empty-pattern -- as above
   mailbox: async ({}, use) => {
     await use(new Mailbox(requireEnv(ENV.mailURL), Date.now()))
   },

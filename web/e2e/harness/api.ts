@@ -61,7 +61,9 @@ export class Api {
         body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
       })
     } catch (err) {
-      throw new Error(`${method} /api${path} got no answer (${String(err)}); the server's log is web/test-results/vitrine.log`)
+      throw new Error(`${method} /api${path} got no answer (${String(err)}); the server's log is web/test-results/vitrine.log`, {
+        cause: err,
+      })
     }
     const text = await res.text()
     let data: unknown = text

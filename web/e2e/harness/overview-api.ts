@@ -1,36 +1,13 @@
 // API helpers for the overview and groups flows: an operator with a group,
 // stores and TVs made straight through the API.
+import type { components } from '../../src/lib/api-types.ts'
 import type { Api, Franchise } from './api.ts'
 
-export interface Contact {
-  name: string
-  role: string
-  phone: string
-  receiveNotify: boolean
-}
-
-export interface Store {
-  slug: string
-  name: string
-  region: string
-  state: string
-  city: string
-  contacts: Contact[]
-  displays: number
-  [field: string]: unknown
-}
-
-export interface Display {
-  id: string
-  name: string
-  device: string
-  store: string
-  contentOrientation: number
-  schedule: string
-  connected: boolean
-  lastConnectionAck: number
-  [field: string]: unknown
-}
+// The API's own types, generated from api/openapi.yaml (npm run gen:api).
+type Schemas = components['schemas']
+export type Contact = Schemas['Contact']
+export type Store = Schemas['Store']
+export type Display = Schemas['Display']
 
 let deviceCounter = 0
 const DEVICE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'

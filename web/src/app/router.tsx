@@ -2,7 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router'
 import { NewUserPage, UserListPage } from '@/features/admin'
 import { EditProfilePage } from '@/features/account'
 import { LoginPage, NewPasswordPage, RecoverPasswordPage } from '@/features/auth'
-import { DashboardPage } from '@/features/dashboard'
+import { OverviewPage } from '@/features/overview'
 import { GroupsPage } from '@/features/groups'
 import { MediaLibraryPage } from '@/features/medias'
 import { AppLayout } from './layout/app-layout'
@@ -24,7 +24,7 @@ export const routes: RouteObject[] = [
           {
             element: <AppLayout />,
             children: [
-              { path: '/dashboard', element: <DashboardPage /> },
+              { path: '/dashboard', element: <OverviewPage /> },
               { path: '/groups', element: <GroupsPage /> },
               { path: '/profile/edit', element: <EditProfilePage /> },
               { path: '/schedule/*', element: <PlaceholderPage title="Programações" /> },

@@ -17,12 +17,12 @@ export function useBatches(total: number, size: number, resetKey: unknown) {
 
 /** Calls `onVisible` when the returned ref's element comes within `margin` of the viewport. */
 export function useSentinel(onVisible: () => void, enabled: boolean, margin = '800px') {
-  const callback = React.useRef(onVisible)
-  callback.current = onVisible
+  // The latest onVisible, without observing again each time it changes.
+  const onVisibleEvent = React.useEffectEvent(onVisible)
   const [node, setNode] = React.useState<HTMLElement | null>(null)
   React.useEffect(() => {
     if (!node || !enabled || typeof IntersectionObserver === 'undefined') return
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && callback.current(), {
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && onVisibleEvent(), {
       rootMargin: margin,
     })
     observer.observe(node)

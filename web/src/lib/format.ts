@@ -1,11 +1,10 @@
 import { format } from 'date-fns'
 import { ptBR } from 'date-fns/locale'
+import { compareNames } from './name-order'
 
-/** pt-BR collation: case- and accent-insensitive, numbers in numeric order ("Loja 2" before "Loja 10"). */
-export const ptCollator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true })
-
+/** Comparator of things with a name, in the product's one name order (see name-order.ts). */
 export function byName<T extends { name: string }>(a: T, b: T) {
-  return ptCollator.compare(a.name, b.name)
+  return compareNames(a.name, b.name)
 }
 
 export function formatDate(value: number | Date, pattern = 'dd/MM/yyyy') {

@@ -12,3 +12,13 @@ export const queryRoots = {
   medias: 'medias',
   admin: 'admin',
 } as const
+
+/**
+ * Keys of franchise lists that more than one feature changes: a new TV changes
+ * the TV count of its store, a deleted store takes its TVs with it. Kept here
+ * so that features invalidate each other's lists without importing each other.
+ */
+export const franchiseKeys = {
+  stores: (franchise: string) => [queryRoots.stores, franchise] as const,
+  displays: (franchise: string) => [queryRoots.displays, franchise] as const,
+}

@@ -12,7 +12,7 @@ export function RequireSession() {
   return <Outlet />
 }
 
-/** The login screen: a restored session goes straight to the dashboard. */
+/** The login screen: a restored session goes straight to the overview (Visão Geral, /dashboard). */
 export function PublicOnly() {
   const { status } = useSession()
   if (status === 'restoring') return null
@@ -34,7 +34,7 @@ export function RequireAdsCenter() {
   return <Outlet />
 }
 
-/** Unknown paths: the dashboard when logged in, otherwise the login. */
+/** Unknown paths: the overview (/dashboard) when logged in, otherwise the login. */
 export function FallbackRedirect() {
   const { status } = useSession()
   if (status === 'restoring') return null

@@ -1,6 +1,6 @@
 import * as React from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Controller, useForm } from 'react-hook-form'
+import { Controller, useForm, useWatch } from 'react-hook-form'
 import { DialogFormFooter } from '@/components/dialog-form-footer'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Label } from '@/components/ui/label'
@@ -39,7 +39,7 @@ export function FranchiseDialog({ user, open, onOpenChange }: Props) {
     defaultValues: { action: 'ADD', franchiseSlug: '' },
   })
   const { errors } = form.formState
-  const action = form.watch('action')
+  const action = useWatch({ control: form.control, name: 'action' })
   const choices = React.useMemo(() => franchiseChoices(action, user, franchises.data ?? []), [action, user, franchises.data])
 
   const close = (next: boolean) => {

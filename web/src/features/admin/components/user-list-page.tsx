@@ -2,13 +2,13 @@ import type { ColumnDef } from '@tanstack/react-table'
 import { PageHeader } from '@/components/page-header'
 import { Badge } from '@/components/ui/badge'
 import { DataTable, DataTableColumnHeader, selectColumn, type DataTableFilter } from '@/components/ui/data-table'
-import { ptCollator } from '@/lib/format'
+import { compareNames } from '@/lib/name-order'
 import { useUsers } from '../api/get-users'
 import type { AdminUser } from '../types'
 import { UserRowActions } from './user-row-actions'
 
 function franchiseNames(user: AdminUser) {
-  return Object.values(user.franchise ?? {}).sort(ptCollator.compare)
+  return Object.values(user.franchise ?? {}).sort(compareNames)
 }
 
 const columns: ColumnDef<AdminUser>[] = [
@@ -18,7 +18,7 @@ const columns: ColumnDef<AdminUser>[] = [
     accessorKey: 'name',
     meta: { label: 'Nome do Usuário' },
     header: ({ column }) => <DataTableColumnHeader column={column} title="Nome do Usuário" />,
-    sortingFn: (a, b) => ptCollator.compare(a.original.name, b.original.name),
+    sortingFn: (a, b) => compareNames(a.original.name, b.original.name),
     filterFn: 'includesString',
   },
   {
@@ -33,7 +33,7 @@ const columns: ColumnDef<AdminUser>[] = [
     accessorFn: (user) => franchiseNames(user).join(', '),
     meta: { label: 'Franquias' },
     header: ({ column }) => <DataTableColumnHeader column={column} title="Franquias" />,
-    sortingFn: (a, b) => ptCollator.compare(a.getValue('franchises'), b.getValue('franchises')),
+    sortingFn: (a, b) => compareNames(a.getValue('franchises'), b.getValue('franchises')),
     filterFn: 'includesString',
     cell: ({ row }) => (
       <div className="flex max-w-md flex-wrap gap-1">

@@ -4,7 +4,7 @@ import { Pencil, Plus } from 'lucide-react'
 import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { DataTable, DataTableColumnHeader, type DataTableFilter } from '@/components/ui/data-table'
-import { ptCollator } from '@/lib/format'
+import { compareNames } from '@/lib/name-order'
 import { useFranchises, type Franchise } from '@/lib/session'
 import { GroupDialog } from './group-dialog'
 
@@ -19,7 +19,7 @@ function textColumn(id: 'name' | 'social' | 'state' | 'city', title: string): Co
     accessorFn: (group) => group[id] ?? '',
     meta: { label: title },
     header: ({ column }) => <DataTableColumnHeader column={column} title={title} />,
-    sortingFn: (a, b) => ptCollator.compare(a.getValue<string>(id), b.getValue<string>(id)),
+    sortingFn: (a, b) => compareNames(a.getValue<string>(id), b.getValue<string>(id)),
     filterFn: 'includesString',
     cell: ({ getValue }) => getValue<string>() || <span className="text-muted-foreground">—</span>,
   }

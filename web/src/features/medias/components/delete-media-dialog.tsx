@@ -1,14 +1,14 @@
 import * as React from 'react'
 import { Link } from 'react-router'
 import { ConfirmDialog } from '@/components/confirm-dialog'
-import { naturalCompare } from '../lib/folders'
+import { sortByName } from '@/lib/name-order'
 import type { Media, ScheduleRef } from '../types'
 
-/** The schedules that play any of the media, once each, in natural order. */
+/** The schedules that play any of the media, once each, in name order. */
 export function linkedSchedules(media: readonly Media[]): ScheduleRef[] {
   const byId = new Map<string, ScheduleRef>()
   for (const m of media) for (const s of m.schedules ?? []) byId.set(s.id, s)
-  return [...byId.values()].sort((a, b) => naturalCompare(a.name, b.name))
+  return sortByName([...byId.values()])
 }
 
 type Props = {

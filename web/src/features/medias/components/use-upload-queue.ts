@@ -102,8 +102,11 @@ export function useUploadQueue(kind: MediaKind, franchise: string | undefined) {
   const { mutateAsync: registerUpload } = register
   const [items, setItems] = React.useState<UploadItem[]>([])
   const [isUploading, setUploading] = React.useState(false)
+  // The latest list for start(), which runs from a click (after the commit that set it).
   const itemsRef = React.useRef(items)
-  itemsRef.current = items
+  React.useLayoutEffect(() => {
+    itemsRef.current = items
+  }, [items])
   const abortRef = React.useRef<AbortController | null>(null)
   const mounted = React.useRef(true)
 

@@ -7,10 +7,8 @@ import {
   findFolder,
   folderContents,
   joinPath,
-  naturalCompare,
   parentPath,
   pendingLocalFolders,
-  sortByName,
   splitPath,
   withLocalFolders,
 } from './folders'
@@ -33,21 +31,20 @@ const tree = folder('', {
   ],
 })
 
-describe('natural order', () => {
+describe('name order of a folder', () => {
+  const contents = (names: string[]) =>
+    folderContents(folder('', { media: names.map((name) => media(name)), folders: names.map((name) => folder(name)) }))
+
   it('compares runs of digits by value, ignoring case and accents', () => {
     const names = ['Vídeo 10', 'video 2', 'Árvore', 'Banner 1', 'vídeo 1', 'banner 01b']
-    expect(sortByName(names.map((name) => ({ name }))).map((n) => n.name)).toEqual([
-      'Árvore',
-      'Banner 1',
-      'banner 01b',
-      'vídeo 1',
-      'video 2',
-      'Vídeo 10',
-    ])
+    const expected = ['Árvore', 'Banner 1', 'banner 01b', 'vídeo 1', 'video 2', 'Vídeo 10']
+    expect(contents(names).media.map((m) => m.name)).toEqual(expected)
+    expect(contents(names).folders.map((f) => f.name)).toEqual(expected)
   })
 
-  it('treats case and accents as equal', () => {
-    expect(naturalCompare('Promoção', 'promocao')).toBe(0)
+  it('orders names that differ only by case or accents the same way, whatever order they came in', () => {
+    expect(contents(['promocao', 'Promoção', 'Promocao']).media.map((m) => m.name)).toEqual(['Promocao', 'Promoção', 'promocao'])
+    expect(contents(['Promocao', 'promocao', 'Promoção']).media.map((m) => m.name)).toEqual(['Promocao', 'Promoção', 'promocao'])
   })
 })
 

@@ -1,19 +1,9 @@
 // The folder tree of the library as the screen walks it: paths are lists of
 // folder names (the API joins them with '|'; '' is the root), names sort in
-// natural numeric order, and folders created in the browser join the tree
-// until a file is put in them.
+// the product's one name order (lib/name-order.ts), and folders created in
+// the browser join the tree until a file is put in them.
+import { sortByName } from '@/lib/name-order'
 import type { Media, MediaFolder } from '../types'
-
-/** pt-BR natural order: 'Vídeo 2' before 'Vídeo 10', case and accents ignored. */
-export const naturalCollator = new Intl.Collator('pt-BR', { numeric: true, sensitivity: 'base' })
-
-export function naturalCompare(a: string, b: string) {
-  return naturalCollator.compare(a, b)
-}
-
-export function sortByName<T extends { name: string }>(items: readonly T[]): T[] {
-  return [...items].sort((a, b) => naturalCompare(a.name, b.name))
-}
 
 export const FOLDER_SEPARATOR = '|'
 
@@ -74,7 +64,7 @@ export function withLocalFolders(root: MediaFolder, localFolders: Iterable<strin
   return tree
 }
 
-/** What a folder shows: its sub-folders, then its media, each in natural order. */
+/** What a folder shows: its sub-folders, then its media, each in name order. */
 export function folderContents(folder: MediaFolder): { folders: MediaFolder[]; media: Media[] } {
   return { folders: sortByName(folder.folders), media: sortByName(folder.media) }
 }

@@ -1,0 +1,117 @@
+// Lint for the console (src/) and the browser tests (e2e/).
+// Run with `npm run lint`. Besides the usual recommended sets it keeps the
+// feature boundaries (src/features/<domain>/, one public index.ts each): a
+// feature is entered only through '@/features/x', never a deeper or relative
+// path, and src/lib, src/components and src/hooks never depend on a feature.
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import js from '@eslint/js'
+import reactHooks from 'eslint-plugin-react-hooks'
+import { defineConfig, globalIgnores } from 'eslint/config'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+const root = path.dirname(fileURLToPath(import.meta.url))
+const src = path.join(root, 'src')
+const features = path.join(src, 'features')
+/** Shared code: it may be used by features, never the other way round. */
+const shared = ['lib', 'components', 'hooks'].map((dir) => path.join(src, dir))
+
+const inside = (dir, file) => file === dir || file.startsWith(dir + path.sep)
+
+/** The feature a file belongs to (its folder under src/features), or null. */
+function featureOf(file) {
+  if (!inside(features, file)) return null
+  return path.relative(features, file).split(path.sep)[0] || null
+}
+
+/** Where an import specifier points, for '@/…' and relative ones; null for packages. */
+function resolveSpecifier(specifier, fromFile) {
+  if (specifier.startsWith('@/')) return path.join(src, specifier.slice(2))
+  if (specifier.startsWith('.')) return path.resolve(path.dirname(fromFile), specifier)
+  return null
+}
+
+/** The one way in to another feature: '@/features/x', its public index. */
+const isFeatureIndex = (specifier, feature) => specifier === `@/features/${feature}`
+
+const featureBoundaries = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Features are entered through their index; shared folders do not import features.' },
+    schema: [],
+    messages: {
+      deepImport: "Import feature '{{feature}}' through its public index ('@/features/{{feature}}'), not '{{specifier}}'.",
+      sharedImportsFeature: "src/{{folder}} is shared code and may not import from a feature ('{{specifier}}').",
+      ownIndex: "Inside feature '{{feature}}' import its own files by relative path, not through '@/features/…'.",
+    },
+  },
+  create(context) {
+    const file = context.filename
+    const ownFeature = featureOf(file)
+    const sharedFolder = shared.find((dir) => inside(dir, file))
+    function check(node) {
+      const specifier = node?.value
+      if (typeof specifier !== 'string') return
+      const target = resolveSpecifier(specifier, file)
+      if (!target) return
+      const feature = featureOf(target)
+      if (!feature) return
+      if (sharedFolder) {
+        context.report({ node, messageId: 'sharedImportsFeature', data: { folder: path.basename(sharedFolder), specifier } })
+      } else if (feature === ownFeature) {
+        if (specifier.startsWith('@/features/')) context.report({ node, messageId: 'ownIndex', data: { feature } })
+      } else if (!isFeatureIndex(specifier, feature)) {
+        context.report({ node, messageId: 'deepImport', data: { feature, specifier } })
+      }
+    }
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    }
+  },
+}
+
+export default defineConfig([
+  globalIgnores(['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'e2e/screenshots/', 'src/lib/api-types.ts']),
+  {
+    files: ['**/*.{js,ts,tsx}'],
+    extends: [js.configs.recommended, tseslint.configs.recommended],
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs.flat.recommended],
+    languageOptions: { globals: globals.browser },
+    plugins: { vitrine: { rules: { 'feature-boundaries': featureBoundaries } } },
+    rules: {
+      'vitrine/feature-boundaries': 'error',
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.object.name='Intl'][callee.property.name='Collator']",
+          message: 'Names are ordered by one rule, shared with the server: use compareNames / sortByName from @/lib/name-order.',
+        },
+      ],
+    },
+  },
+  {
+    // Unit tests run in Node too (fs, URL of files).
+    files: ['src/**/*.test.{ts,tsx}', 'src/test/**'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
+  {
+    // Playwright flows and their harness run in Node; page.evaluate callbacks run in the browser.
+    files: ['e2e/**/*.ts'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+  {
+    files: ['*.{js,ts}'],
+    languageOptions: { globals: globals.node },
+  },
+])

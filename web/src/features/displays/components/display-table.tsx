@@ -1,0 +1,186 @@
+import * as React from 'react'
+import type { ColumnDef } from '@tanstack/react-table'
+import { CalendarPlus, CalendarSync, ExternalLink, MoreHorizontal, Pencil, Terminal, Trash2 } from 'lucide-react'
+import { Link } from 'react-router'
+import { Button } from '@/components/ui/button'
+import { DataTable, DataTableColumnHeader, type DataTableFilter } from '@/components/ui/data-table'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu'
+import { compareNames } from '@/lib/name-order'
+import type { Display, DisplayCommand } from '../api/types'
+import { displayCommands } from '../commands'
+import { displayStatus, statusLabels } from '../display-status'
+import { orientationAngle, orientationLabel } from '../orientation'
+import { StatusBadge } from './status-badge'
+
+/** What a row of the table asks the page for: a dialog on the TV. */
+export type DisplayRowAction =
+  | { kind: 'display-edit'; display: Display }
+  | { kind: 'display-delete'; display: Display }
+  | { kind: 'schedule'; display: Display }
+  | { kind: 'command'; display: Display; operation: DisplayCommand }
+
+type Props = {
+  storeName: string
+  displays: Display[]
+  serverDiff: number
+  now: number
+  /** Admins and impersonating admins see the 'Ações Admin' column. */
+  showAdminActions: boolean
+  /** Should keep its identity between renders: the columns depend on it. */
+  onAction: (action: DisplayRowAction) => void
+}
+
+const filters: DataTableFilter[] = [{ type: 'text', columnId: 'name', placeholder: 'Filtrar televisores...' }]
+
+function RowActions({ display, onAction }: { display: Display; onAction: Props['onAction'] }) {
+  const linked = !!display.schedule
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" className="size-8" aria-label={`Ações para ${display.name}`}>
+          <MoreHorizontal />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuItem onSelect={() => onAction({ kind: 'display-edit', display })}>
+          <Pencil /> Editar
+        </DropdownMenuItem>
+        {linked ? (
+          <>
+            <DropdownMenuItem asChild>
+              <Link to={`/schedule/${encodeURIComponent(display.schedule)}`}>
+                <ExternalLink /> Acessar programação
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => onAction({ kind: 'schedule', display })}>
+              <CalendarSync /> Alterar programação
+            </DropdownMenuItem>
+          </>
+        ) : (
+          <DropdownMenuItem onSelect={() => onAction({ kind: 'schedule', display })}>
+            <CalendarPlus /> Adicionar programação
+          </DropdownMenuItem>
+        )}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem variant="destructive" onSelect={() => onAction({ kind: 'display-delete', display })}>
+          <Trash2 /> Excluir
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  )
+}
+
+function AdminActions({ display, onAction }: { display: Display; onAction: Props['onAction'] }) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="outline" size="sm" className="h-8" aria-label={`Comandos para ${display.name}`}>
+          <Terminal /> Comandos
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-56">
+        <DropdownMenuLabel className="text-xs text-muted-foreground">Comandos do TV box</DropdownMenuLabel>
+        {displayCommands.map(({ operation, label }) => (
+          <DropdownMenuItem key={operation} onSelect={() => onAction({ kind: 'command', display, operation })}>
+            {label}
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  )
+}
+
+/** The TVs of one store card. */
+export function DisplayTable({ storeName, displays, serverDiff, now, showAdminActions, onAction }: Props) {
+  const columns = React.useMemo<ColumnDef<Display>[]>(() => {
+    const list: ColumnDef<Display>[] = [
+      {
+        id: 'name',
+        accessorKey: 'name',
+        meta: { label: 'Televisor' },
+        header: ({ column }) => <DataTableColumnHeader column={column} title="Televisor" />,
+        sortingFn: (a, b) => compareNames(a.original.name, b.original.name),
+        filterFn: 'includesString',
+        cell: ({ row }) => (
+          <div className="grid min-w-32">
+            <span className="font-medium">{row.original.name}</span>
+            <span className="font-mono text-xs text-muted-foreground">{row.original.device}</span>
+          </div>
+        ),
+      },
+      {
+        id: 'orientation',
+        accessorFn: (display) => orientationLabel(display.contentOrientation),
+        meta: { label: 'Orientação' },
+        header: ({ column }) => <DataTableColumnHeader column={column} title="Orientação" />,
+        cell: ({ row }) => (
+          <span>
+            {orientationLabel(row.original.contentOrientation)}{' '}
+            <span className="text-muted-foreground">({orientationAngle(row.original.contentOrientation)}°)</span>
+          </span>
+        ),
+      },
+      {
+        id: 'status',
+        accessorFn: (display) => statusLabels[displayStatus(display, serverDiff, now)],
+        meta: { label: 'Status' },
+        header: ({ column }) => <DataTableColumnHeader column={column} title="Status" />,
+        cell: ({ row }) => <StatusBadge status={displayStatus(row.original, serverDiff, now)} />,
+      },
+      {
+        id: 'schedule',
+        accessorFn: (display) => display.scheduleName,
+        meta: { label: 'Programação' },
+        header: ({ column }) => <DataTableColumnHeader column={column} title="Programação" />,
+        sortingFn: (a, b) => compareNames(a.original.scheduleName, b.original.scheduleName),
+        cell: ({ row }) =>
+          row.original.schedule ? (
+            <Link to={`/schedule/${encodeURIComponent(row.original.schedule)}`} className="underline-offset-4 hover:underline">
+              {row.original.scheduleName || row.original.schedule}
+            </Link>
+          ) : (
+            <span className="text-muted-foreground">Sem programação</span>
+          ),
+      },
+      {
+        id: 'actions',
+        header: 'Ações',
+        enableHiding: false,
+        enableSorting: false,
+        cell: ({ row }) => <RowActions display={row.original} onAction={onAction} />,
+      },
+    ]
+    if (showAdminActions) {
+      list.push({
+        id: 'adminActions',
+        header: 'Ações Admin',
+        enableHiding: false,
+        enableSorting: false,
+        cell: ({ row }) => <AdminActions display={row.original} onAction={onAction} />,
+      })
+    }
+    return list
+  }, [serverDiff, now, showAdminActions, onAction])
+
+  return (
+    <DataTable
+      label={`Televisores de ${storeName}`}
+      columns={columns}
+      data={displays}
+      emptyText="Nenhum televisor cadastrado."
+      filters={filters}
+      enableRowSelection={false}
+      paginateAbove={10}
+      // The list refreshes every 30 s; the operator stays on the page they were reading.
+      keepPageOnDataChange
+      getRowId={(display) => display.id}
+    />
+  )
+}

@@ -1,0 +1,13 @@
+import { z } from 'zod'
+import { validationMessages } from '@/lib/validation'
+
+const requiredText = z.string().trim().min(1, validationMessages.required)
+
+/** 'Adicionar Televisor' / 'Editar Televisor'. */
+export const displaySchema = z.object({
+  name: requiredText,
+  device: requiredText,
+  contentOrientation: z.number().int().min(0).max(3),
+  scheduleId: z.string().optional(),
+})
+export type DisplayFormValues = z.infer<typeof displaySchema>

@@ -1,0 +1,272 @@
+import * as React from 'react'
+import { MessageSquareText, Plus, Store as StoreIcon, UsersRound, X } from 'lucide-react'
+import { Link } from 'react-router'
+import { PageHeader } from '@/components/page-header'
+import { Button } from '@/components/ui/button'
+import { Input } from '@/components/ui/input'
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
+import {
+  countOffline,
+  DeleteDisplayDialog,
+  DisplayCommandDialog,
+  DisplayDialog,
+  DisplayTable,
+  useDisplays,
+  type Display,
+  type DisplayRowAction,
+} from '@/features/displays'
+import { ScheduleDialog } from '@/features/schedules'
+import {
+  DeleteStoreDialog,
+  filterStores,
+  MessageDialog,
+  StoreCard,
+  StoreCardsSkeleton,
+  StoreDialog,
+  useStores,
+  type StoreCardAction,
+} from '@/features/stores'
+import { useBatches, useSentinel } from '@/hooks/use-batches'
+import { errorToast } from '@/hooks/use-toast'
+import { useSession } from '@/lib/session'
+import { useDebounced } from '../hooks/use-debounced'
+import { useNow } from '../hooks/use-now'
+import { GuidedActions } from './guided-actions'
+import { OverviewCounters } from './overview-counters'
+
+/** Which of the overview's modals is open, and on what. */
+type OverviewDialog = { kind: 'store-new' } | { kind: 'message' } | StoreCardAction | DisplayRowAction
+
+const ALL_STORES = '__all__'
+const SEARCH_DEBOUNCE_MS = 500
+const STATUS_TICK_MS = 30_000
+/** Store cards drawn at a time; more come as the operator scrolls. */
+const STORES_PER_BATCH = 20
+const NO_DISPLAYS: Display[] = []
+
+/** Visão Geral (/dashboard): the franchise's stores, each with its TVs. */
+export function OverviewPage() {
+  const { franchise, franchises, status, user, hasAdminToken } = useSession()
+  const slug = franchise?.slug
+  const stores = useStores(slug)
+  const displays = useDisplays(slug)
+  const now = useNow(STATUS_TICK_MS)
+  const serverDiff = user?.serverDiff ?? 0
+
+  const [storeChoice, setStoreChoice] = React.useState(ALL_STORES)
+  const [search, setSearch] = React.useState('')
+  const debouncedSearch = useDebounced(search, SEARCH_DEBOUNCE_MS)
+
+  // One dialog at a time. `shown` keeps the last one so its content stays while it closes.
+  const [dialog, setDialog] = React.useState<OverviewDialog | null>(null)
+  const [shown, setShown] = React.useState<OverviewDialog | null>(null)
+  const open = React.useCallback((next: OverviewDialog) => {
+    setShown(next)
+    setDialog(next)
+  }, [])
+  const isOpen = (kind: OverviewDialog['kind']) => dialog?.kind === kind
+  const onOpenChange = (value: boolean) => {
+    if (!value) setDialog(null)
+  }
+
+  const storeList = React.useMemo(() => stores.data ?? [], [stores.data])
+  const displaysByStore = React.useMemo(() => {
+    const map = new Map<string, Display[]>()
+    for (const display of displays.data ?? []) {
+      const list = map.get(display.store)
+      if (list) list.push(display)
+      else map.set(display.store, [display])
+    }
+    return map
+  }, [displays.data])
+  const allDisplays = displays.data ?? NO_DISPLAYS
+
+  // If the chosen store goes away (deleted), show every store again. Set while
+  // rendering, so no frame is drawn with a choice that no longer exists.
+  if (storeChoice !== ALL_STORES && stores.isSuccess && !storeList.some((s) => s.slug === storeChoice)) setStoreChoice(ALL_STORES)
+
+  const visibleStores = React.useMemo(
+    () => filterStores(storeList, storeChoice === ALL_STORES ? null : storeChoice, debouncedSearch),
+    [storeList, storeChoice, debouncedSearch],
+  )
+  const batches = useBatches(visibleStores.length, STORES_PER_BATCH, `${slug}|${storeChoice}|${debouncedSearch}`)
+  const sentinel = useSentinel(batches.more, batches.hasMore)
+
+  const requireGroup = () => {
+    if (slug) return true
+    errorToast('Você precisa selecionar um grupo para continuar.')
+    return false
+  }
+
+  if (status === 'authenticated' && franchises.length === 0 && !franchise) {
+    return (
+      <div className="grid grid-cols-1 gap-6">
+        <PageHeader title="Visão Geral" />
+        <div className="grid justify-items-center gap-3 rounded-lg border border-dashed p-10 text-center">
+          <UsersRound className="size-8 text-muted-foreground" aria-hidden="true" />
+          <p className="font-medium">Você ainda não faz parte de nenhum grupo.</p>
+          <p className="text-sm text-muted-foreground">Crie um grupo para cadastrar lojas e televisores.</p>
+          <Button asChild>
+            <Link to="/groups">Criar/editar grupos</Link>
+          </Button>
+        </div>
+      </div>
+    )
+  }
+
+  const loading = !slug || stores.isLoading || displays.isLoading
+  const current = shown
+
+  return (
+    <>
+      <div className="grid grid-cols-1 gap-6">
+        <PageHeader
+          title="Visão Geral"
+          description={franchise ? `Grupo ${franchise.name}` : undefined}
+          actions={
+            <>
+              <Button variant="outline" onClick={() => requireGroup() && open({ kind: 'message' })}>
+                <MessageSquareText /> Enviar mensagem para lojas
+              </Button>
+              <Button onClick={() => requireGroup() && open({ kind: 'store-new' })}>
+                <Plus /> Adicionar Loja
+              </Button>
+            </>
+          }
+        />
+
+        <OverviewCounters stores={storeList.length} displays={allDisplays.length} offline={countOffline(allDisplays, serverDiff, now)} />
+
+        <GuidedActions />
+
+        <div className="flex flex-wrap items-center gap-2" role="search" aria-label="Filtrar lojas">
+          <Select value={storeChoice} onValueChange={setStoreChoice}>
+            <SelectTrigger className="w-full sm:w-64" aria-label="Selecionar loja">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL_STORES}>Todas as lojas</SelectItem>
+              {storeList.map((store) => (
+                <SelectItem key={store.slug} value={store.slug}>
+                  {store.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <Input
+            className="w-full sm:w-64"
+            placeholder="Filtrar loja pelo nome"
+            aria-label="Filtrar loja pelo nome"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+          <Button
+            variant="ghost"
+            disabled={storeChoice === ALL_STORES && !search}
+            onClick={() => {
+              setStoreChoice(ALL_STORES)
+              setSearch('')
+            }}
+          >
+            Limpar <X />
+          </Button>
+        </div>
+
+        {loading ? (
+          <StoreCardsSkeleton />
+        ) : storeList.length === 0 ? (
+          <div className="grid justify-items-center gap-3 rounded-lg border border-dashed p-10 text-center">
+            <StoreIcon className="size-8 text-muted-foreground" aria-hidden="true" />
+            <p className="font-medium">Nenhuma loja cadastrada.</p>
+            <p className="text-sm text-muted-foreground">Adicione uma loja para cadastrar os televisores dela.</p>
+            <Button onClick={() => open({ kind: 'store-new' })}>
+              <Plus /> Adicionar Loja
+            </Button>
+          </div>
+        ) : visibleStores.length === 0 ? (
+          <p className="rounded-lg border border-dashed p-10 text-center text-muted-foreground">Nenhuma loja encontrada.</p>
+        ) : (
+          <div className="grid grid-cols-1 gap-6">
+            {visibleStores.slice(0, batches.shown).map((store) => {
+              const storeDisplays = displaysByStore.get(store.slug) ?? NO_DISPLAYS
+              return (
+                <StoreCard
+                  key={store.slug}
+                  store={store}
+                  displayCount={storeDisplays.length}
+                  offlineCount={countOffline(storeDisplays, serverDiff, now)}
+                  onAction={open}
+                >
+                  <DisplayTable
+                    storeName={store.name}
+                    displays={storeDisplays}
+                    serverDiff={serverDiff}
+                    now={now}
+                    showAdminActions={hasAdminToken}
+                    onAction={open}
+                  />
+                </StoreCard>
+              )
+            })}
+            {batches.hasMore && (
+              <div ref={sentinel} className="grid justify-items-center gap-2 py-2 text-sm text-muted-foreground">
+                <p>
+                  Mostrando {batches.shown} de {visibleStores.length} lojas
+                </p>
+                <Button variant="outline" onClick={batches.more}>
+                  Mostrar mais lojas
+                </Button>
+              </div>
+            )}
+          </div>
+        )}
+      </div>
+
+      <StoreDialog
+        open={isOpen('store-new') || isOpen('store-edit')}
+        onOpenChange={onOpenChange}
+        franchise={slug}
+        store={current?.kind === 'store-edit' ? current.store : undefined}
+      />
+      <DeleteStoreDialog
+        open={isOpen('store-delete')}
+        onOpenChange={onOpenChange}
+        franchise={slug}
+        store={current?.kind === 'store-delete' ? current.store : undefined}
+      />
+      <MessageDialog open={isOpen('message')} onOpenChange={onOpenChange} franchise={slug} stores={storeList} />
+      <DisplayDialog
+        mode="create"
+        open={isOpen('display-new')}
+        onOpenChange={onOpenChange}
+        franchise={slug}
+        store={current?.kind === 'display-new' ? current.store : undefined}
+      />
+      <DisplayDialog
+        mode="edit"
+        open={isOpen('display-edit')}
+        onOpenChange={onOpenChange}
+        franchise={slug}
+        display={current?.kind === 'display-edit' ? current.display : undefined}
+      />
+      <DeleteDisplayDialog
+        open={isOpen('display-delete')}
+        onOpenChange={onOpenChange}
+        franchise={slug}
+        display={current?.kind === 'display-delete' ? current.display : undefined}
+      />
+      <ScheduleDialog
+        open={isOpen('schedule')}
+        onOpenChange={onOpenChange}
+        franchise={slug}
+        display={current?.kind === 'schedule' ? current.display : undefined}
+      />
+      <DisplayCommandDialog
+        open={isOpen('command')}
+        onOpenChange={onOpenChange}
+        franchise={slug}
+        command={current?.kind === 'command' ? current : undefined}
+      />
+    </>
+  )
+}

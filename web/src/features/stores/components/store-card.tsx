@@ -1,0 +1,85 @@
+import { MapPin, MonitorPlay, Pencil, Plus, Trash2, WifiOff } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardHeader } from '@/components/ui/card'
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip'
+import type { Store } from '../api/types'
+
+/** What a store card asks the page for: a dialog on the store. */
+export type StoreCardAction =
+  | { kind: 'store-edit'; store: Store }
+  | { kind: 'store-delete'; store: Store }
+  | { kind: 'display-new'; store: Store }
+
+type Props = {
+  store: Store
+  /** The store's TVs, and how many of them are Offline. */
+  displayCount: number
+  offlineCount: number
+  onAction: (action: StoreCardAction) => void
+  /** The store's TV table. */
+  children: React.ReactNode
+}
+
+function IconButton({ label, onClick, children }: { label: string; onClick: () => void; children: React.ReactNode }) {
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <Button variant="ghost" size="icon" className="size-8" aria-label={label} onClick={onClick}>
+          {children}
+        </Button>
+      </TooltipTrigger>
+      <TooltipContent>{label}</TooltipContent>
+    </Tooltip>
+  )
+}
+
+function Counter({ label, value, icon, tone }: { label: string; value: number; icon: React.ReactNode; tone?: 'alert' }) {
+  return (
+    <div className="flex items-center gap-2 rounded-md border px-3 py-1.5" aria-label={`${label}: ${value}`} role="group">
+      <span className={tone === 'alert' && value > 0 ? 'text-destructive' : 'text-muted-foreground'} aria-hidden="true">
+        {icon}
+      </span>
+      <span className="text-sm text-muted-foreground">{label}</span>
+      <span className={`text-sm font-semibold tabular-nums ${tone === 'alert' && value > 0 ? 'text-destructive' : ''}`}>{value}</span>
+    </div>
+  )
+}
+
+/** One store: its name and place, its TV counters and its TV table. */
+export function StoreCard({ store, displayCount, offlineCount, onAction, children }: Props) {
+  const headingId = `store-${store.slug}-title`
+  const place = [store.region, [store.city, store.state].filter(Boolean).join(' - ')].filter(Boolean).join(' · ')
+  return (
+    <Card role="region" aria-labelledby={headingId} className="gap-4">
+      <CardHeader className="flex flex-wrap items-start justify-between gap-3">
+        <div className="grid min-w-0 gap-1">
+          <div className="flex items-center gap-1">
+            <h2 id={headingId} className="truncate text-lg font-semibold leading-tight">
+              {store.name}
+            </h2>
+            <IconButton label={`Editar loja ${store.name}`} onClick={() => onAction({ kind: 'store-edit', store })}>
+              <Pencil />
+            </IconButton>
+            <IconButton label={`Excluir loja ${store.name}`} onClick={() => onAction({ kind: 'store-delete', store })}>
+              <Trash2 />
+            </IconButton>
+          </div>
+          {place && (
+            <p className="flex items-center gap-1 text-sm text-muted-foreground">
+              <MapPin className="size-3.5" aria-hidden="true" />
+              {place}
+            </p>
+          )}
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Counter label="Televisores" value={displayCount} icon={<MonitorPlay className="size-4" />} />
+          <Counter label="Offline" value={offlineCount} icon={<WifiOff className="size-4" />} tone="alert" />
+          <Button size="sm" onClick={() => onAction({ kind: 'display-new', store })}>
+            <Plus /> Adicionar Televisor
+          </Button>
+        </div>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  )
+}

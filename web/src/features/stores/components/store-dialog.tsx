@@ -1,0 +1,251 @@
+import * as React from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { BellOff, BellRing, Pencil, Plus, Trash2 } from 'lucide-react'
+import { Controller, useFieldArray, useForm } from 'react-hook-form'
+import { DialogFormFooter } from '@/components/dialog-form-footer'
+import { Button } from '@/components/ui/button'
+import { Checkbox } from '@/components/ui/checkbox'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { Separator } from '@/components/ui/separator'
+import { errorToast, toast } from '@/hooks/use-toast'
+import { maskPhone, PHONE_MASK_MAX_LENGTH } from '@/lib/masks'
+import { useCreateStore } from '../api/create-store'
+import type { Store } from '../api/types'
+import { useUpdateStore } from '../api/update-store'
+import {
+  contactSchema,
+  contactsWithDraft,
+  storeMessages,
+  emptyContact,
+  storeSchema,
+  toStoreBody,
+  type Contact,
+  type ContactInput,
+  type StoreFormInput,
+  type StoreFormValues,
+} from '../schemas'
+
+type Props = {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  franchise: string | undefined
+  /** The store to edit; creates one when absent. */
+  store?: Store
+}
+
+function formValues(store?: Store): StoreFormInput {
+  return {
+    name: store?.name ?? '',
+    region: store?.region ?? '',
+    state: store?.state ?? '',
+    city: store?.city ?? '',
+    contacts: (store?.contacts ?? []).map((c) => ({ ...c, phone: maskPhone(c.phone) })),
+  }
+}
+
+export function StoreDialog({ open, onOpenChange, franchise, store }: Props) {
+  const create = useCreateStore()
+  const update = useUpdateStore()
+  const pending = create.isPending || update.isPending
+
+  const form = useForm<StoreFormInput, unknown, StoreFormValues>({ resolver: zodResolver(storeSchema), defaultValues: formValues() })
+  const contacts = useFieldArray({ control: form.control, name: 'contacts' })
+  const draft = useForm<ContactInput, unknown, Contact>({ resolver: zodResolver(contactSchema), defaultValues: emptyContact })
+  // Index of the contact being edited in the draft form; null when adding.
+  const [editing, setEditing] = React.useState<number | null>(null)
+
+  // Each opening starts afresh: no contact being edited (set while rendering,
+  // so the first frame is right) and both forms reset (react-hook-form keeps
+  // its own state, so that happens in the effect).
+  const [opening, setOpening] = React.useState<{ open: boolean; store?: Store }>({ open: false })
+  if (opening.open !== open || opening.store !== store) {
+    setOpening({ open, store })
+    if (open) setEditing(null)
+  }
+  React.useEffect(() => {
+    if (!open) return
+    form.reset(formValues(store))
+    draft.reset(emptyContact)
+  }, [open, store, form, draft])
+
+  const saveDraft = async () => {
+    if (!(await draft.trigger())) return
+    const contact = draft.getValues()
+    if (editing === null) contacts.append(contact)
+    else contacts.update(editing, contact)
+    draft.reset(emptyContact)
+    setEditing(null)
+  }
+
+  const editContact = (index: number) => {
+    draft.reset(form.getValues(`contacts.${index}`))
+    setEditing(index)
+  }
+
+  const removeContact = (index: number) => {
+    contacts.remove(index)
+    if (editing === index) {
+      draft.reset(emptyContact)
+      setEditing(null)
+    } else if (editing !== null && editing > index) setEditing(editing - 1)
+  }
+
+  const onSubmit = form.handleSubmit((values) => {
+    if (!franchise) {
+      errorToast(storeMessages.groupRequired)
+      return
+    }
+    // A contact still in the draft form is kept when valid (replacing the one being edited).
+    const pendingDraft = draft.getValues()
+    const base = editing === null ? values.contacts : values.contacts.filter((_, i) => i !== editing)
+    const withDraft = contactsWithDraft(base, pendingDraft).map((c) => contactSchema.parse(c))
+    const body = toStoreBody({ ...values, contacts: withDraft }, { dropDuplicates: !!store })
+    if (store) {
+      update.mutate(
+        { franchise, slug: store.slug, body },
+        {
+          onSuccess: ({ store: saved }) => {
+            toast({ title: 'Loja atualizada', description: `A loja ${saved.name} foi atualizada.` })
+            onOpenChange(false)
+          },
+        },
+      )
+    } else {
+      create.mutate(
+        { franchise, body },
+        {
+          onSuccess: ({ store: saved }) => {
+            toast({ title: 'Loja criada', description: `A loja ${saved.name} foi criada.` })
+            onOpenChange(false)
+          },
+        },
+      )
+    }
+  })
+
+  const { errors } = form.formState
+  const draftErrors = draft.formState.errors
+  const phoneField = draft.register('phone')
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{store ? 'Editar Loja' : 'Adicionar Loja'}</DialogTitle>
+          <DialogDescription>
+            {store ? 'Altere os dados e os contatos da loja.' : 'Cadastre a loja e as pessoas que recebem as mensagens dela.'}
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="grid gap-5">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField id="store-name" label="Nome" error={errors.name?.message} className="sm:col-span-2">
+              <Input {...form.register('name')} />
+            </FormField>
+            <FormField id="store-region" label="Região" error={errors.region?.message}>
+              <Input {...form.register('region')} />
+            </FormField>
+            <FormField id="store-state" label="Estado" error={errors.state?.message}>
+              <Input {...form.register('state')} />
+            </FormField>
+            <FormField id="store-city" label="Cidade" error={errors.city?.message} className="sm:col-span-2">
+              <Input {...form.register('city')} />
+            </FormField>
+          </div>
+
+          <Separator />
+
+          <fieldset className="grid gap-4">
+            <legend className="mb-1 text-sm font-semibold">Contatos</legend>
+            {contacts.fields.length > 0 ? (
+              <ul className="grid gap-2" aria-label="Contatos da loja">
+                {contacts.fields.map((field, index) => (
+                  <li
+                    key={field.id}
+                    className="flex items-center gap-3 rounded-md border px-3 py-2 text-sm data-[editing=true]:border-primary"
+                    data-editing={editing === index}
+                  >
+                    <div className="grid min-w-0 flex-1">
+                      <span className="truncate font-medium">
+                        {field.name} <span className="font-normal text-muted-foreground">· {field.role}</span>
+                      </span>
+                      <span className="text-muted-foreground tabular-nums">{maskPhone(field.phone)}</span>
+                    </div>
+                    {field.receiveNotify !== false ? (
+                      <BellRing className="size-4 text-muted-foreground" aria-label="Notificações ativadas" role="img" />
+                    ) : (
+                      <BellOff className="size-4 text-muted-foreground" aria-label="Notificações desativadas" role="img" />
+                    )}
+                    <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={`Editar contato ${field.name}`} onClick={() => editContact(index)}>
+                      <Pencil />
+                    </Button>
+                    <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={`Remover contato ${field.name}`} onClick={() => removeContact(index)}>
+                      <Trash2 />
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-sm text-muted-foreground">Nenhum contato cadastrado.</p>
+            )}
+
+            <div className="grid gap-4 rounded-md border border-dashed p-4 sm:grid-cols-2" role="group" aria-label={editing === null ? 'Novo contato' : 'Editar contato'}>
+              <FormField id="contact-name" label="Nome do contato" error={draftErrors.name?.message}>
+                <Input {...draft.register('name')} />
+              </FormField>
+              <FormField id="contact-role" label="Cargo" error={draftErrors.role?.message}>
+                <Input {...draft.register('role')} />
+              </FormField>
+              <FormField id="contact-phone" label="Telefone" error={draftErrors.phone?.message}>
+                <Input
+                  type="tel"
+                  inputMode="numeric"
+                  placeholder="(00) 00000-0000"
+                  maxLength={PHONE_MASK_MAX_LENGTH}
+                  {...phoneField}
+                  onChange={(event) => {
+                    event.target.value = maskPhone(event.target.value)
+                    void phoneField.onChange(event)
+                  }}
+                />
+              </FormField>
+              <div className="flex items-end gap-2 pb-2">
+                <Controller
+                  control={draft.control}
+                  name="receiveNotify"
+                  render={({ field }) => (
+                    <Checkbox id="contact-notify" checked={field.value !== false} onCheckedChange={(value) => field.onChange(value === true)} />
+                  )}
+                />
+                <Label htmlFor="contact-notify">Recebe notificações</Label>
+              </div>
+              <div className="flex justify-end gap-2 sm:col-span-2">
+                {editing !== null && (
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => {
+                      draft.reset(emptyContact)
+                      setEditing(null)
+                    }}
+                  >
+                    Cancelar edição
+                  </Button>
+                )}
+                <Button type="button" variant="secondary" size="sm" onClick={() => void saveDraft()}>
+                  {editing === null ? <Plus /> : <Pencil />}
+                  {editing === null ? 'Adicionar contato' : 'Salvar contato'}
+                </Button>
+              </div>
+            </div>
+          </fieldset>
+
+          <DialogFormFooter pending={pending} />
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest'
+import { fieldErrors } from '@/test/zod'
+import {
+  contactSchema,
+  contactsWithDraft,
+  dropDuplicatePhones,
+  messageSchema,
+  storeSchema,
+  toStoreBody,
+} from './schemas'
+
+const contact = { name: 'Ana', role: 'Gerente', phone: '(11) 98765-4321', receiveNotify: true }
+
+describe('store form', () => {
+  it('requires name, region, state and city', () => {
+    expect(fieldErrors(storeSchema, { name: '', region: ' ', state: '', city: '', contacts: [] })).toEqual({
+      name: 'Campo obrigatório',
+      region: 'Campo obrigatório',
+      state: 'Campo obrigatório',
+      city: 'Campo obrigatório',
+    })
+  })
+
+  it('accepts a store without contacts', () => {
+    expect(fieldErrors(storeSchema, { name: 'Loja 1', region: 'Sul', state: 'RS', city: 'Porto Alegre', contacts: [] })).toEqual({})
+  })
+
+  it('checks every contact', () => {
+    const value = { name: 'Loja 1', region: 'Sul', state: 'RS', city: 'Porto Alegre', contacts: [contact, { ...contact, phone: '123' }] }
+    expect(fieldErrors(storeSchema, value)).toEqual({ 'contacts.1.phone': 'Telefone inválido' })
+  })
+})
+
+describe('contact form', () => {
+  it('requires name and role, ignoring spaces', () => {
+    expect(fieldErrors(contactSchema, { ...contact, name: '  ', role: '' })).toEqual({
+      name: 'Campo obrigatório',
+      role: 'Campo obrigatório',
+    })
+  })
+
+  it.each([
+    ['(11) 3456-7890', {}],
+    ['(11) 98765-4321', {}],
+    ['11987654321', {}],
+    ['(11) 3456-789', { phone: 'Telefone inválido' }],
+    ['', { phone: 'Telefone inválido' }],
+    ['119876543210', { phone: 'Telefone inválido' }],
+  ])('phone %s', (phone, expected) => {
+    expect(fieldErrors(contactSchema, { ...contact, phone })).toEqual(expected)
+  })
+
+  it('receives notifications unless told otherwise', () => {
+    expect(contactSchema.parse({ name: 'Ana', role: 'Gerente', phone: '1134567890' }).receiveNotify).toBe(true)
+    expect(contactSchema.parse({ ...contact, receiveNotify: false }).receiveNotify).toBe(false)
+  })
+
+  it('trims name and role', () => {
+    expect(contactSchema.parse({ ...contact, name: ' Ana ', role: ' Gerente ' })).toMatchObject({ name: 'Ana', role: 'Gerente' })
+  })
+})
+
+describe('contactsWithDraft', () => {
+  const saved = [contact]
+
+  it('adds a valid draft', () => {
+    const draft = { name: 'Bia', role: 'Caixa', phone: '(11) 3456-7890', receiveNotify: false }
+    expect(contactsWithDraft(saved, draft)).toEqual([contact, draft])
+  })
+
+  it('silently leaves out an invalid draft', () => {
+    expect(contactsWithDraft(saved, { name: 'Bia', role: '', phone: '11', receiveNotify: true })).toEqual(saved)
+  })
+
+  it('leaves out an empty draft', () => {
+    expect(contactsWithDraft(saved, { name: '', role: '', phone: '', receiveNotify: true })).toEqual(saved)
+    expect(contactsWithDraft(saved, null)).toEqual(saved)
+  })
+})
+
+describe('dropDuplicatePhones', () => {
+  it('keeps the first contact of each phone, masked or not', () => {
+    const list = [
+      { name: 'Ana', phone: '(11) 98765-4321' },
+      { name: 'Bia', phone: '11987654321' },
+      { name: 'Caio', phone: '(11) 3456-7890' },
+    ]
+    expect(dropDuplicatePhones(list).map((c) => c.name)).toEqual(['Ana', 'Caio'])
+  })
+})
+
+describe('toStoreBody', () => {
+  const values = {
+    name: ' Loja 1 ',
+    region: 'Sul',
+    state: 'RS',
+    city: 'Porto Alegre',
+    contacts: [contact, { ...contact, name: 'Bia', phone: '11987654321' }],
+  }
+
+  it('sends bare phone digits and trimmed fields', () => {
+    expect(toStoreBody(values, { dropDuplicates: false })).toEqual({
+      name: 'Loja 1',
+      region: 'Sul',
+      state: 'RS',
+      city: 'Porto Alegre',
+      contacts: [
+        { name: 'Ana', role: 'Gerente', phone: '11987654321', receiveNotify: true },
+        { name: 'Bia', role: 'Gerente', phone: '11987654321', receiveNotify: true },
+      ],
+    })
+  })
+
+  it('drops repeated phones when editing', () => {
+    expect(toStoreBody(values, { dropDuplicates: true }).contacts.map((c) => c.name)).toEqual(['Ana'])
+  })
+})
+
+describe('message form', () => {
+  it('requires a message and at least one store', () => {
+    expect(fieldErrors(messageSchema, { message: ' ', storeSlugList: [] })).toEqual({
+      message: 'Mensagem é obrigatória',
+      storeSlugList: 'Seleciona pelo menos um estabelecimento',
+    })
+  })
+
+  it('accepts a message to one store', () => {
+    expect(fieldErrors(messageSchema, { message: 'Bom dia', storeSlugList: ['loja-1'] })).toEqual({})
+  })
+})
