@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"context"
+	"strings"
 	"sync"
 	"testing"
 
@@ -22,98 +23,223 @@ func seedSchedule(t *testing.T, a *testutil.TestApp, franchiseID, name string) s
 	return id
 }
 
+// displayFixture is what the TV cases start from, made for one case alone:
+// ana's franchise with the stores Centro and Norte and the schedules
+// Promoções and Natal, and bia's franchise with the store Sul and the
+// schedule Alheia. Device codes are unique across the system, so each
+// fixture has a prefix of its own for them.
+type displayFixture struct {
+	t                    *testing.T
+	a                    *testutil.TestApp
+	ana, bia             testutil.SeededUser
+	rede, outra          string // franchise slugs: ana's and bia's
+	promo, natal, alheia string // schedule ids
+	code                 string // device-code prefix no other fixture uses
+}
+
+func newDisplayFixture(t *testing.T, a *testutil.TestApp) *displayFixture {
+	t.Helper()
+	u := a.Unique()
+	f := &displayFixture{t: t, a: a, rede: "rede-" + u, outra: "outra-" + u, code: "T" + strings.ToUpper(u)}
+	f.ana = a.SeedUser(t, "ana-"+u+"@example.com", "")
+	f.bia = a.SeedUser(t, "bia-"+u+"@example.com", "")
+	rede := a.SeedFranchise(t, f.rede, "Rede", f.ana)
+	outra := a.SeedFranchise(t, f.outra, "Outra", f.bia)
+	f.promo = seedSchedule(t, a, rede, "Promoções")
+	f.natal = seedSchedule(t, a, rede, "Natal")
+	f.alheia = seedSchedule(t, a, outra, "Alheia")
+	mustStatus(t, a.Do(t, "POST", "/api/store/"+f.rede, f.ana.Token, storeBody("Centro")), 201)
+	mustStatus(t, a.Do(t, "POST", "/api/store/"+f.rede, f.ana.Token, storeBody("Norte")), 201)
+	mustStatus(t, a.Do(t, "POST", "/api/store/"+f.outra, f.bia.Token, storeBody("Sul")), 201)
+	return f
+}
+
+// tvs is the address of the TVs of one of ana's stores.
+func (f *displayFixture) tvs(store string) string { return "/api/display/" + f.rede + "/" + store }
+
+// addTV creates a TV in one of ana's stores and returns its id.
+func (f *displayFixture) addTV(store string, body map[string]any) string {
+	f.t.Helper()
+	r := f.a.Do(f.t, "POST", f.tvs(store), f.ana.Token, body)
+	mustStatus(f.t, r, 201)
+	var created struct {
+		Display struct{ ID string } `json:"display"`
+	}
+	r.Decode(f.t, &created)
+	return created.Display.ID
+}
+
+// addTVsToSort gives Centro three TVs whose names sort differently by
+// bytes, by case and by accents, and Norte one.
+func (f *displayFixture) addTVsToSort() {
+	f.t.Helper()
+	f.addTV("centro", map[string]any{"name": "TV 10", "device": f.code + "1"})
+	f.addTV("centro", map[string]any{"name": "tv 9", "device": f.code + "2"})
+	f.addTV("centro", map[string]any{"name": "Área Externa", "device": f.code + "3"})
+	f.addTV("norte", map[string]any{"name": "Balcão", "device": f.code + "4"})
+}
+
+// tvFixture is a displayFixture with one TV: "TV 10" in Centro, device
+// code device, content orientation 1, on the schedule Promoções.
+type tvFixture struct {
+	*displayFixture
+	id, path, device string
+}
+
+func newTVFixture(t *testing.T, a *testutil.TestApp) *tvFixture {
+	t.Helper()
+	f := &tvFixture{displayFixture: newDisplayFixture(t, a)}
+	f.device = f.code + "123"
+	f.id = f.addTV("centro", map[string]any{"name": "TV 10", "device": f.device, "contentOrientation": 1, "schedule": f.promo})
+	f.path = f.tvs("centro") + "/" + f.id
+	return f
+}
+
 func TestDisplays(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
 		a := testutil.NewApp(t, engine)
-		ana := a.SeedUser(t, "ana@example.com", "")
-		bia := a.SeedUser(t, "bia@example.com", "")
-		rede := a.SeedFranchise(t, "rede", "Rede", ana)
-		outra := a.SeedFranchise(t, "outra", "Outra", bia)
-		promo := seedSchedule(t, a, rede, "Promoções")
-		natal := seedSchedule(t, a, rede, "Natal")
-		alheia := seedSchedule(t, a, outra, "Alheia")
-		mustStatus(t, a.Do(t, "POST", "/api/store/rede", ana.Token, storeBody("Centro")), 201)
-		mustStatus(t, a.Do(t, "POST", "/api/store/rede", ana.Token, storeBody("Norte")), 201)
-		mustStatus(t, a.Do(t, "POST", "/api/store/outra", bia.Token, storeBody("Sul")), 201)
 
-		var created struct {
-			Display struct {
-				ID string `json:"id"`
-			} `json:"display"`
-		}
-		a.Run(t, []testutil.Scenario{
-			{Name: "a store without TVs lists none", Method: "GET", Path: "/api/display/rede/centro", Token: ana.Token,
-				Status: 200, Contains: []string{`{"displayList":[]}`}},
-			{Name: "listing TVs of an unknown store is 1061", Method: "GET", Path: "/api/display/rede/nao-existe", Token: ana.Token,
-				Status: 404, Code: 1061},
-			{Name: "name is required", Method: "POST", Path: "/api/display/rede/centro", Token: ana.Token,
-				Body: map[string]any{"device": "ABC123"}, Status: 400, Code: 1141},
-			{Name: "device is required", Method: "POST", Path: "/api/display/rede/centro", Token: ana.Token,
-				Body: map[string]any{"name": "TV 1", "device": " "}, Status: 400, Code: 100125},
-			{Name: "a device code with symbols is refused", Method: "POST", Path: "/api/display/rede/centro", Token: ana.Token,
-				Body: map[string]any{"name": "TV 1", "device": "AB/12"}, Status: 400, Code: 1003},
-			{Name: "content orientation must be 0 to 3", Method: "POST", Path: "/api/display/rede/centro", Token: ana.Token,
-				Body: map[string]any{"name": "TV 1", "device": "ABC123", "contentOrientation": 4}, Status: 400, Code: 1003},
-			{Name: "a TV in an unknown store is 1061", Method: "POST", Path: "/api/display/rede/nao-existe", Token: ana.Token,
-				Body: map[string]any{"name": "TV 1", "device": "ABC123"}, Status: 404, Code: 1061},
-			{Name: "another franchise's schedule is refused on creation", Method: "POST", Path: "/api/display/rede/centro", Token: ana.Token,
-				Body: map[string]any{"name": "TV 1", "device": "ABC123", "schedule": alheia}, Status: 404, Code: 1081,
-				Absent: []string{"Alheia"}},
-			{Name: "create a TV: code normalized, not yet connected", Method: "POST", Path: "/api/display/rede/centro", Token: ana.Token,
-				Body:   map[string]any{"name": "TV 10", "device": " abc-123 ", "detail": "", "orientation": 0, "contentOrientation": 1, "schedule": promo},
-				Status: 201,
-				Contains: []string{`"name":"TV 10"`, `"device":"ABC123"`, `"store":"centro"`, `"franchise":"rede"`,
-					`"contentOrientation":1`, `"schedule":"` + promo + `"`, `"scheduleName":"Promoções"`,
-					`"connected":false`, `"lastConnectionAck":0`},
-				Check: func(t *testing.T, r *testutil.Response) { r.Decode(t, &created) }},
-			{Name: "the same device code again is 100122", Method: "POST", Path: "/api/display/rede/norte", Token: ana.Token,
-				Body: map[string]any{"name": "Outra TV", "device": "ABC123"}, Status: 409, Code: 100122},
-			{Name: "the same code in another franchise is 100122 too", Method: "POST", Path: "/api/display/outra/sul", Token: bia.Token,
-				Body: map[string]any{"name": "TV", "device": "abc123"}, Status: 409, Code: 100122},
-			{Name: "more TVs", Method: "POST", Path: "/api/display/rede/centro", Token: ana.Token,
-				Body: map[string]any{"name": "tv 9", "device": "ABC124"}, Status: 201, Contains: []string{`"schedule":""`, `"scheduleName":""`}},
-			{Name: "and one with an accent", Method: "POST", Path: "/api/display/rede/centro", Token: ana.Token,
-				Body: map[string]any{"name": "Área Externa", "device": "ABC125", "scheduleId": natal}, Status: 201,
-				Contains: []string{`"scheduleName":"Natal"`}},
-			{Name: "one in the other store", Method: "POST", Path: "/api/display/rede/norte", Token: ana.Token,
-				Body: map[string]any{"name": "Balcão", "device": "ABC126"}, Status: 201},
-			{Name: "TVs of a store are sorted by name, case and accents ignored", Method: "GET", Path: "/api/display/rede/centro", Token: ana.Token,
-				Status: 200, Check: func(t *testing.T, r *testutil.Response) {
-					wantNames(t, r, "Área Externa", "tv 9", "TV 10")
-				}},
-			{Name: "every TV of the franchise in one call", Method: "GET", Path: "/api/display/rede", Token: ana.Token,
-				Status: 200, Check: func(t *testing.T, r *testutil.Response) {
-					wantNames(t, r, "Área Externa", "Balcão", "tv 9", "TV 10")
-				}},
-			{Name: "the store counts its TVs", Method: "GET", Path: "/api/store/rede", Token: ana.Token,
-				Status: 200, Contains: []string{`"slug":"centro"`, `"displays":3`, `"displays":1`}},
+		// Cases on a franchise whose stores have no TV yet.
+		testutil.RunCases(t, a, func(t *testing.T) *displayFixture { return newDisplayFixture(t, a) }, []testutil.Case[*displayFixture]{
+			{Name: "a store without TVs lists none", Scenario: func(f *displayFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "GET", Path: f.tvs("centro"), Token: f.ana.Token,
+					Status: 200, Contains: []string{`{"displayList":[]}`}}
+			}},
+			{Name: "listing TVs of an unknown store is 1061", Scenario: func(f *displayFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "GET", Path: f.tvs("nao-existe"), Token: f.ana.Token,
+					Status: 404, Code: 1061}
+			}},
+			{Name: "name is required", Scenario: func(f *displayFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "POST", Path: f.tvs("centro"), Token: f.ana.Token,
+					Body: map[string]any{"device": f.code + "123"}, Status: 400, Code: 1141}
+			}},
+			{Name: "device is required", Scenario: func(f *displayFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "POST", Path: f.tvs("centro"), Token: f.ana.Token,
+					Body: map[string]any{"name": "TV 1", "device": " "}, Status: 400, Code: 100125}
+			}},
+			{Name: "a device code with symbols is refused", Scenario: func(f *displayFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "POST", Path: f.tvs("centro"), Token: f.ana.Token,
+					Body: map[string]any{"name": "TV 1", "device": "AB/12"}, Status: 400, Code: 1003}
+			}},
+			{Name: "content orientation must be 0 to 3", Scenario: func(f *displayFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "POST", Path: f.tvs("centro"), Token: f.ana.Token,
+					Body: map[string]any{"name": "TV 1", "device": f.code + "123", "contentOrientation": 4}, Status: 400, Code: 1003}
+			}},
+			{Name: "a TV in an unknown store is 1061", Scenario: func(f *displayFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "POST", Path: f.tvs("nao-existe"), Token: f.ana.Token,
+					Body: map[string]any{"name": "TV 1", "device": f.code + "123"}, Status: 404, Code: 1061}
+			}},
+			{Name: "another franchise's schedule is refused on creation", Scenario: func(f *displayFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "POST", Path: f.tvs("centro"), Token: f.ana.Token,
+					Body: map[string]any{"name": "TV 1", "device": f.code + "123", "schedule": f.alheia}, Status: 404, Code: 1081,
+					Absent: []string{"Alheia"}}
+			}},
+			{Name: "create a TV: code normalized, not yet connected", Scenario: func(f *displayFixture) testutil.Scenario {
+				typed := " " + strings.ToLower(f.code) + "-123 " // as an operator may type it
+				return testutil.Scenario{Method: "POST", Path: f.tvs("centro"), Token: f.ana.Token,
+					Body:   map[string]any{"name": "TV 10", "device": typed, "detail": "", "orientation": 0, "contentOrientation": 1, "schedule": f.promo},
+					Status: 201,
+					Contains: []string{`"name":"TV 10"`, `"device":"` + f.code + `123"`, `"store":"centro"`, `"franchise":"` + f.rede + `"`,
+						`"contentOrientation":1`, `"schedule":"` + f.promo + `"`, `"scheduleName":"Promoções"`,
+						`"connected":false`, `"lastConnectionAck":0`}}
+			}},
+			{Name: "a TV created without a schedule shows none", Scenario: func(f *displayFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "POST", Path: f.tvs("centro"), Token: f.ana.Token,
+					Body: map[string]any{"name": "tv 9", "device": f.code + "124"}, Status: 201,
+					Contains: []string{`"schedule":""`, `"scheduleName":""`}}
+			}},
+			{Name: "the schedule may be sent as scheduleId", Scenario: func(f *displayFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "POST", Path: f.tvs("centro"), Token: f.ana.Token,
+					Body: map[string]any{"name": "Área Externa", "device": f.code + "125", "scheduleId": f.natal}, Status: 201,
+					Contains: []string{`"scheduleName":"Natal"`}}
+			}},
+			{Name: "a TV in another store of the franchise", Scenario: func(f *displayFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "POST", Path: f.tvs("norte"), Token: f.ana.Token,
+					Body: map[string]any{"name": "Balcão", "device": f.code + "126"}, Status: 201,
+					Contains: []string{`"name":"Balcão"`, `"store":"norte"`}}
+			}},
+			{Name: "TVs of a store are sorted by name, case and accents ignored", Scenario: func(f *displayFixture) testutil.Scenario {
+				f.addTVsToSort()
+				return testutil.Scenario{Method: "GET", Path: f.tvs("centro"), Token: f.ana.Token,
+					Status: 200, Check: func(t *testing.T, r *testutil.Response) {
+						wantNames(t, r, "Área Externa", "tv 9", "TV 10")
+					}}
+			}},
+			{Name: "every TV of the franchise in one call", Scenario: func(f *displayFixture) testutil.Scenario {
+				f.addTVsToSort()
+				return testutil.Scenario{Method: "GET", Path: "/api/display/" + f.rede, Token: f.ana.Token,
+					Status: 200, Check: func(t *testing.T, r *testutil.Response) {
+						wantNames(t, r, "Área Externa", "Balcão", "tv 9", "TV 10")
+					}}
+			}},
+			{Name: "the store counts its TVs", Scenario: func(f *displayFixture) testutil.Scenario {
+				f.addTVsToSort()
+				return testutil.Scenario{Method: "GET", Path: "/api/store/" + f.rede, Token: f.ana.Token,
+					Status: 200, Contains: []string{`"slug":"centro"`, `"displays":3`, `"displays":1`}}
+			}},
 		})
-		tv := "/api/display/rede/centro/" + created.Display.ID
-		a.Run(t, []testutil.Scenario{
-			{Name: "the device code cannot change", Method: "POST", Path: tv, Token: ana.Token,
-				Body: map[string]any{"name": "TV 10", "device": "XYZ999"}, Status: 409, Code: 100128},
-			{Name: "rename and turn, repeating the same code", Method: "POST", Path: tv, Token: ana.Token,
-				Body: map[string]any{"name": "TV Dez", "device": "abc123", "contentOrientation": 3}, Status: 200,
-				Contains: []string{`"name":"TV Dez"`, `"contentOrientation":3`, `"scheduleName":"Promoções"`}},
-			{Name: "change the schedule", Method: "POST", Path: tv, Token: ana.Token,
-				Body: map[string]any{"schedule": natal}, Status: 200, Contains: []string{`"scheduleName":"Natal"`, `"name":"TV Dez"`}},
-			{Name: "another franchise's schedule is refused on update", Method: "POST", Path: tv, Token: ana.Token,
-				Body: map[string]any{"schedule": alheia}, Status: 404, Code: 1081},
-			{Name: "an unknown schedule is refused", Method: "POST", Path: tv, Token: ana.Token,
-				Body: map[string]any{"schedule": "nope"}, Status: 404, Code: 1081},
-			{Name: "unlink the schedule with an empty id", Method: "POST", Path: tv, Token: ana.Token,
-				Body: map[string]any{"schedule": ""}, Status: 200, Contains: []string{`"schedule":""`, `"scheduleName":""`}},
-			{Name: "a blank name is refused on update", Method: "POST", Path: tv, Token: ana.Token,
-				Body: map[string]any{"name": ""}, Status: 400, Code: 1141},
-			{Name: "a TV addressed through the wrong store is 100121", Method: "POST", Path: "/api/display/rede/norte/" + created.Display.ID, Token: ana.Token,
-				Body: map[string]any{"name": "X"}, Status: 404, Code: 100121},
-			{Name: "an unknown TV is 100121", Method: "DELETE", Path: "/api/display/rede/centro/nope", Token: ana.Token,
-				Status: 404, Code: 100121},
-			{Name: "delete a TV", Method: "DELETE", Path: tv, Token: ana.Token, Status: 200, Contains: []string{`"ok":true`}},
-			{Name: "a deleted TV is gone", Method: "GET", Path: "/api/display/rede/centro", Token: ana.Token,
-				Status: 200, Absent: []string{"TV Dez"}},
-			{Name: "and its code is free again", Method: "POST", Path: "/api/display/rede/norte", Token: ana.Token,
-				Body: map[string]any{"name": "Nova", "device": "ABC123"}, Status: 201},
+
+		// Cases on a franchise with one TV, "TV 10" in Centro.
+		testutil.RunCases(t, a, func(t *testing.T) *tvFixture { return newTVFixture(t, a) }, []testutil.Case[*tvFixture]{
+			{Name: "the same device code again is 100122", Scenario: func(f *tvFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "POST", Path: f.tvs("norte"), Token: f.ana.Token,
+					Body: map[string]any{"name": "Outra TV", "device": f.device}, Status: 409, Code: 100122}
+			}},
+			{Name: "the same code in another franchise is 100122 too", Scenario: func(f *tvFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "POST", Path: "/api/display/" + f.outra + "/sul", Token: f.bia.Token,
+					Body: map[string]any{"name": "TV", "device": strings.ToLower(f.device)}, Status: 409, Code: 100122}
+			}},
+			{Name: "the device code cannot change", Scenario: func(f *tvFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "POST", Path: f.path, Token: f.ana.Token,
+					Body: map[string]any{"name": "TV 10", "device": f.code + "999"}, Status: 409, Code: 100128}
+			}},
+			{Name: "rename and turn, repeating the same code", Scenario: func(f *tvFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "POST", Path: f.path, Token: f.ana.Token,
+					Body: map[string]any{"name": "TV Dez", "device": strings.ToLower(f.device), "contentOrientation": 3}, Status: 200,
+					Contains: []string{`"name":"TV Dez"`, `"contentOrientation":3`, `"scheduleName":"Promoções"`}}
+			}},
+			{Name: "change the schedule, keeping the name", Scenario: func(f *tvFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "POST", Path: f.path, Token: f.ana.Token,
+					Body: map[string]any{"schedule": f.natal}, Status: 200, Contains: []string{`"scheduleName":"Natal"`, `"name":"TV 10"`}}
+			}},
+			{Name: "another franchise's schedule is refused on update", Scenario: func(f *tvFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "POST", Path: f.path, Token: f.ana.Token,
+					Body: map[string]any{"schedule": f.alheia}, Status: 404, Code: 1081}
+			}},
+			{Name: "an unknown schedule is refused", Scenario: func(f *tvFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "POST", Path: f.path, Token: f.ana.Token,
+					Body: map[string]any{"schedule": "nope"}, Status: 404, Code: 1081}
+			}},
+			{Name: "unlink the schedule with an empty id", Scenario: func(f *tvFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "POST", Path: f.path, Token: f.ana.Token,
+					Body: map[string]any{"schedule": ""}, Status: 200, Contains: []string{`"schedule":""`, `"scheduleName":""`}}
+			}},
+			{Name: "a blank name is refused on update", Scenario: func(f *tvFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "POST", Path: f.path, Token: f.ana.Token,
+					Body: map[string]any{"name": ""}, Status: 400, Code: 1141}
+			}},
+			{Name: "a TV addressed through the wrong store is 100121", Scenario: func(f *tvFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "POST", Path: f.tvs("norte") + "/" + f.id, Token: f.ana.Token,
+					Body: map[string]any{"name": "X"}, Status: 404, Code: 100121}
+			}},
+			{Name: "an unknown TV is 100121", Scenario: func(f *tvFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "DELETE", Path: f.tvs("centro") + "/nope", Token: f.ana.Token,
+					Status: 404, Code: 100121}
+			}},
+			{Name: "delete a TV", Scenario: func(f *tvFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "DELETE", Path: f.path, Token: f.ana.Token, Status: 200, Contains: []string{`"ok":true`}}
+			}},
+			{Name: "a deleted TV is gone", Scenario: func(f *tvFixture) testutil.Scenario {
+				f.addTV("centro", map[string]any{"name": "Fica", "device": f.code + "2"})
+				mustStatus(f.t, f.a.Do(f.t, "DELETE", f.path, f.ana.Token, nil), 200)
+				return testutil.Scenario{Method: "GET", Path: f.tvs("centro"), Token: f.ana.Token,
+					Status: 200, Contains: []string{`"name":"Fica"`}, Absent: []string{`"name":"TV 10"`, f.id}}
+			}},
+			{Name: "and its code is free again", Scenario: func(f *tvFixture) testutil.Scenario {
+				mustStatus(f.t, f.a.Do(f.t, "DELETE", f.path, f.ana.Token, nil), 200)
+				return testutil.Scenario{Method: "POST", Path: f.tvs("norte"), Token: f.ana.Token,
+					Body: map[string]any{"name": "Nova", "device": f.device}, Status: 201}
+			}},
 		})
 	})
 }
@@ -152,9 +278,12 @@ func TestOneDeviceCodeTwoSimultaneousRegistrations(t *testing.T) {
 
 		for round := range 10 {
 			code := "RACE" + string(rune('A'+round))
+			// Each goroutine writes only its own slot; the test's goroutine
+			// reads them after Wait and is the only one to report.
 			var wg sync.WaitGroup
 			start := make(chan struct{})
 			results := make([]*testutil.Response, 2)
+			errs := make([]error, 2)
 			for i, call := range []struct{ path, token string }{
 				{"/api/display/rede/centro", ana.Token}, {"/api/display/outra/sul", bia.Token},
 			} {
@@ -162,14 +291,16 @@ func TestOneDeviceCodeTwoSimultaneousRegistrations(t *testing.T) {
 				go func() {
 					defer wg.Done()
 					<-start
-					results[i] = a.Do(t, "POST", call.path, call.token, map[string]any{"name": "TV", "device": code})
+					results[i], errs[i] = a.Send("POST", call.path, call.token, map[string]any{"name": "TV", "device": code})
 				}()
 			}
 			close(start)
 			wg.Wait()
 			created, taken := 0, 0
-			for _, r := range results {
+			for i, r := range results {
 				switch {
+				case errs[i] != nil:
+					t.Fatalf("round %d, call %d: %v", round, i, errs[i])
 				case r.Status == 201:
 					created++
 				case r.Status == 409 && r.Code() == 100122:

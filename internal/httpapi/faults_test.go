@@ -228,6 +228,9 @@ func TestASlowDrippedBodyIsCutOff(t *testing.T) {
 	}
 	r := a.Do(t, "GET", "/api/store/rede", ana.Token, nil)
 	mustStatus(t, r, 200)
+	if !strings.Contains(string(r.Body), `{"storeList":[`) {
+		t.Fatalf("the store list is not a list: %s", r.Body)
+	}
 	if strings.Contains(string(r.Body), "Loja Lenta") {
 		t.Fatal("the dripped store was created")
 	}

@@ -194,14 +194,14 @@ func TestSameNameCreatedAtOnceGetsOneSlugEach(t *testing.T) {
 		for _, tc := range []struct {
 			name, path string
 			body       any
-			slug       func(r *testutil.Response) string
+			slug       func(t *testing.T, r *testutil.Response) string
 		}{
-			{"stores", "/api/store/rede", storeBody("Loja Igual"), func(r *testutil.Response) string {
+			{"stores", "/api/store/rede", storeBody("Loja Igual"), func(t *testing.T, r *testutil.Response) string {
 				var b struct{ Store struct{ Slug string } }
 				r.Decode(t, &b)
 				return b.Store.Slug
 			}},
-			{"groups", "/api/franchise", map[string]any{"name": "Grupo Igual"}, func(r *testutil.Response) string {
+			{"groups", "/api/franchise", map[string]any{"name": "Grupo Igual"}, func(t *testing.T, r *testutil.Response) string {
 				var b struct{ Franchise struct{ Slug string } }
 				r.Decode(t, &b)
 				return b.Franchise.Slug
@@ -216,7 +216,7 @@ func TestSameNameCreatedAtOnceGetsOneSlugEach(t *testing.T) {
 					if r.Status != 201 {
 						t.Fatalf("creation %d: status %d %s", i, r.Status, r.Body)
 					}
-					slugs[tc.slug(r)] = true
+					slugs[tc.slug(t, r)] = true
 				}
 				if len(slugs) != 50 {
 					t.Fatalf("%d distinct slugs for 50 creations", len(slugs))

@@ -25,14 +25,23 @@ func TestImpersonationEndsWithTheAdministratorsSession(t *testing.T) {
 		a := testutil.NewApp(t, engine)
 		ctx := context.Background()
 		const password = "Admin#Senha1"
-		if _, err := a.Accounts.EnsureAdmin(ctx, "admin@example.com", password); err != nil {
-			t.Fatal(err)
-		}
-		a.SeedUser(t, "ana@example.com", "")
 
-		impersonate := func(t *testing.T, adminToken string) string {
+		// accounts makes an administrator and a user of the case's own, so
+		// what one case does to its administrator's sessions and password
+		// no other case sees.
+		accounts := func(t *testing.T) (adminEmail, anaEmail string) {
 			t.Helper()
-			r := a.Do(t, "POST", "/api/user/impersonate", adminToken, map[string]string{"email": "ana@example.com"})
+			u := a.Unique()
+			adminEmail, anaEmail = "admin-"+u+"@example.com", "ana-"+u+"@example.com"
+			if _, err := a.Accounts.EnsureAdmin(ctx, adminEmail, password); err != nil {
+				t.Fatal(err)
+			}
+			a.SeedUser(t, anaEmail, "")
+			return adminEmail, anaEmail
+		}
+		impersonate := func(t *testing.T, adminToken, email string) string {
+			t.Helper()
+			r := a.Do(t, "POST", "/api/user/impersonate", adminToken, map[string]string{"email": email})
 			mustStatus(t, r, 200)
 			var b struct{ Token string }
 			r.Decode(t, &b)
@@ -41,10 +50,11 @@ func TestImpersonationEndsWithTheAdministratorsSession(t *testing.T) {
 		}
 
 		t.Run("the administrator logs out", func(t *testing.T) {
-			admin := login(t, a, "admin@example.com", password)
-			other := login(t, a, "admin@example.com", password)
-			asAna := impersonate(t, admin)
-			fromOther := impersonate(t, other)
+			adminEmail, anaEmail := accounts(t)
+			admin := login(t, a, adminEmail, password)
+			other := login(t, a, adminEmail, password)
+			asAna := impersonate(t, admin, anaEmail)
+			fromOther := impersonate(t, other, anaEmail)
 			mustStatus(t, a.Do(t, "POST", "/api/user/logout", admin, nil), 200)
 			r := a.Do(t, "GET", "/api/user/detail", asAna, nil)
 			if r.Status != 401 || r.Code() != 1022 {
@@ -54,27 +64,24 @@ func TestImpersonationEndsWithTheAdministratorsSession(t *testing.T) {
 		})
 
 		t.Run("the administrator changes their password", func(t *testing.T) {
-			admin := login(t, a, "admin@example.com", password)
-			asAna := impersonate(t, admin)
+			adminEmail, anaEmail := accounts(t)
+			admin := login(t, a, adminEmail, password)
+			asAna := impersonate(t, admin, anaEmail)
 			r := a.Do(t, "POST", "/api/user/pwd", admin, map[string]string{"currentAuth": password, "auth": "Nova#Senha22"})
 			mustStatus(t, r, 200)
 			r = a.Do(t, "GET", "/api/user/detail", asAna, nil)
 			if r.Status != 401 || r.Code() != 1022 {
 				t.Fatalf("impersonation after the admin's password change: %d %s", r.Status, r.Body)
 			}
-			// Back to the first password for the other cases.
-			var fresh struct{ Token string }
-			r = a.Do(t, "POST", "/api/user/auth", "", map[string]string{"email": "admin@example.com", "auth": "Nova#Senha22"})
-			mustStatus(t, r, 200)
-			r.Decode(t, &fresh)
-			mustStatus(t, a.Do(t, "POST", "/api/user/pwd", fresh.Token, map[string]string{"currentAuth": "Nova#Senha22", "auth": password}), 200)
+			login(t, a, adminEmail, "Nova#Senha22")
 		})
 
 		t.Run("the impersonated user's own password change keeps the impersonation bound to the admin", func(t *testing.T) {
-			admin := login(t, a, "admin@example.com", password)
-			asAna := impersonate(t, admin)
+			adminEmail, anaEmail := accounts(t)
+			admin := login(t, a, adminEmail, password)
+			asAna := impersonate(t, admin, anaEmail)
 			if _, err := a.DB.ExecContext(ctx, `UPDATE users SET password_hash = ? WHERE email = ?`,
-				mustHash(t, "Ana#Senha123"), "ana@example.com"); err != nil {
+				mustHash(t, "Ana#Senha123"), anaEmail); err != nil {
 				t.Fatal(err)
 			}
 			r := a.Do(t, "POST", "/api/user/pwd", asAna, map[string]string{"currentAuth": "Ana#Senha123", "auth": "Ana#Senha456"})

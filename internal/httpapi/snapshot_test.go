@@ -69,10 +69,17 @@ func TestLargeListsFollowEveryChange(t *testing.T) {
 		}
 
 		// A store's new contact and its TV count too.
-		_, before := get("/api/store/rede", "", true)
+		res, before := get("/api/store/rede", "", true)
+		// Zuleica's absence means something only in the list with loja-7 in it.
+		if res.StatusCode != 200 || !strings.Contains(string(before), `"slug":"loja-7","name":"Loja 7"`) {
+			t.Fatalf("store list before the change: %d %s", res.StatusCode, before[:min(len(before), 400)])
+		}
 		mustStatus(t, a.Do(t, "POST", "/api/store/rede/loja-7", ana.Token,
 			map[string]any{"contacts": []map[string]any{contact("Zuleica", "21912345678")}}), 200)
-		_, after := get("/api/store/rede", "", true)
+		res, after := get("/api/store/rede", "", true)
+		if res.StatusCode != 200 {
+			t.Fatalf("store list after the change: %d %s", res.StatusCode, after[:min(len(after), 400)])
+		}
 		if strings.Contains(string(before), "Zuleica") || !strings.Contains(string(after), "Zuleica") {
 			t.Fatal("the store list did not follow the contact change")
 		}
@@ -82,11 +89,16 @@ func TestLargeListsFollowEveryChange(t *testing.T) {
 
 		// A deleted store's TVs leave the overview.
 		mustStatus(t, a.Do(t, "DELETE", "/api/store/rede/loja-7", ana.Token, nil), 200)
-		_, body = get("/api/display/rede", "", true)
+		res, body = get("/api/display/rede", "", true)
+		// The other stores' TVs are still there: the answer is the list.
+		if res.StatusCode != 200 || !strings.Contains(string(body), `"store":"loja-8"`) {
+			t.Fatalf("overview after the delete: %d %s", res.StatusCode, body[:min(len(body), 400)])
+		}
 		if strings.Contains(string(body), `"store":"loja-7"`) {
 			t.Fatal("the deleted store's TVs are still listed")
 		}
 		r := a.Do(t, "GET", "/api/franchise", ana.Token, nil)
+		mustStatus(t, r, 200)
 		if !bytes.Contains(r.Body, []byte(`"stores":99,"displays":198`)) {
 			t.Fatalf("counts: %s", r.Body)
 		}

@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"bytes"
 	"context"
+	"slices"
 	"testing"
 
 	"vitrine/internal/testutil"
@@ -20,99 +21,196 @@ func contact(name, phone string) map[string]any {
 	return map[string]any{"name": name, "role": "Gerente", "phone": phone}
 }
 
+// storeFixture is a franchise of ana's with no store yet, made for one
+// case alone.
+type storeFixture struct {
+	t         *testing.T
+	a         *testutil.TestApp
+	ana       testutil.SeededUser
+	franchise string // slug
+	path      string // the franchise's stores: /api/store/{franchise}
+}
+
+func newStoreFixture(t *testing.T, a *testutil.TestApp) *storeFixture {
+	t.Helper()
+	u := a.Unique()
+	f := &storeFixture{t: t, a: a, franchise: "rede-" + u, path: "/api/store/rede-" + u}
+	f.ana = a.SeedUser(t, "ana-"+u+"@example.com", "")
+	a.SeedFranchise(t, f.franchise, "Rede", f.ana)
+	return f
+}
+
+// add creates a store and returns its slug.
+func (f *storeFixture) add(body map[string]any) string {
+	f.t.Helper()
+	r := f.a.Do(f.t, "POST", f.path, f.ana.Token, body)
+	mustStatus(f.t, r, 201)
+	var created struct{ Store struct{ Slug string } }
+	r.Decode(f.t, &created)
+	return created.Store.Slug
+}
+
+// addLojaCao10 creates "Loja Ção 10" (slug loja-cao-10) with the contacts
+// Rita, who gets messages, and Beto, who does not.
+func (f *storeFixture) addLojaCao10() {
+	f.t.Helper()
+	f.add(storeBody("Loja Ção 10",
+		contact(" Rita ", "(11) 98765-4321"),
+		map[string]any{"name": "Beto", "role": "Caixa", "phone": "1134567890", "receiveNotify": false}))
+}
+
+// addStoresToSort creates stores whose names sort differently by bytes
+// and by the value of their numbers: loja-cao-10 (with two contacts),
+// loja-2, loja-2-2 and notify-2.
+func (f *storeFixture) addStoresToSort() {
+	f.t.Helper()
+	f.addLojaCao10()
+	f.add(map[string]any{"name": "loja 2", "region": "Sul", "state": "RS", "city": "Pelotas"})
+	f.add(storeBody("Loja 2"))
+	f.add(storeBody("Notify"))
+}
+
 func TestStores(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
 		a := testutil.NewApp(t, engine)
-		ana := a.SeedUser(t, "ana@example.com", "")
-		a.SeedFranchise(t, "rede", "Rede", ana)
-
-		a.Run(t, []testutil.Scenario{
-			{Name: "an empty franchise has no stores", Method: "GET", Path: "/api/store/rede", Token: ana.Token,
-				Status: 200, Contains: []string{`{"storeList":[]}`}},
-			{Name: "name is required", Method: "POST", Path: "/api/store/rede", Token: ana.Token,
-				Body: map[string]any{"region": "Sul", "state": "RS", "city": "Porto Alegre"}, Status: 400, Code: 1141},
-			{Name: "region is required", Method: "POST", Path: "/api/store/rede", Token: ana.Token,
-				Body: map[string]any{"name": "Loja", "state": "RS", "city": "Porto Alegre"}, Status: 400, Code: 1003,
-				Contains: []string{"região"}},
-			{Name: "state is required", Method: "POST", Path: "/api/store/rede", Token: ana.Token,
-				Body: map[string]any{"name": "Loja", "region": "Sul", "state": " ", "city": "Porto Alegre"}, Status: 400, Code: 1003,
-				Contains: []string{"estado"}},
-			{Name: "city is required", Method: "POST", Path: "/api/store/rede", Token: ana.Token,
-				Body: map[string]any{"name": "Loja", "region": "Sul", "state": "RS"}, Status: 400, Code: 1003,
-				Contains: []string{"cidade"}},
-			{Name: "a contact phone of 9 digits is refused", Method: "POST", Path: "/api/store/rede", Token: ana.Token,
-				Body: storeBody("Loja", contact("Rita", "(11) 3456-789")), Status: 400, Code: 1003,
-				Contains: []string{"Telefone inválido"}},
-			{Name: "a contact without role is refused", Method: "POST", Path: "/api/store/rede", Token: ana.Token,
-				Body: storeBody("Loja", map[string]any{"name": "Rita", "role": " ", "phone": "11987654321"}), Status: 400, Code: 1003},
-			{Name: "a store document must be a valid CNPJ", Method: "POST", Path: "/api/store/rede", Token: ana.Token,
-				Body:   map[string]any{"name": "Loja", "region": "Sul", "state": "RS", "city": "Pelotas", "document": "123"},
-				Status: 400, Code: 1043},
-			{Name: "create a store with two contacts", Method: "POST", Path: "/api/store/rede", Token: ana.Token,
-				Body: storeBody("Loja Ção 10",
-					contact(" Rita ", "(11) 98765-4321"),
-					map[string]any{"name": "Beto", "role": "Caixa", "phone": "1134567890", "receiveNotify": false}),
-				Status: 201,
-				Contains: []string{`"slug":"loja-cao-10"`, `"name":"Loja Ção 10"`, `"franchise":"rede"`, `"displays":0`,
-					`{"name":"Rita","role":"Gerente","phone":"11987654321","receiveNotify":true}`,
-					`{"name":"Beto","role":"Caixa","phone":"1134567890","receiveNotify":false}`}},
-			{Name: "contacts may be left out on creation", Method: "POST", Path: "/api/store/rede", Token: ana.Token,
-				Body: map[string]any{"name": "loja 2", "region": "Sul", "state": "RS", "city": "Pelotas"}, Status: 201,
-				Contains: []string{`"slug":"loja-2"`, `"contacts":[]`}},
-			{Name: "the same name gets a numbered slug", Method: "POST", Path: "/api/store/rede", Token: ana.Token,
-				Body: storeBody("Loja 2"), Status: 201, Contains: []string{`"slug":"loja-2-2"`}},
-			{Name: "a store named like the notify call gets another slug", Method: "POST", Path: "/api/store/rede", Token: ana.Token,
-				Body: storeBody("Notify"), Status: 201, Contains: []string{`"slug":"notify-2"`}},
-			{Name: "stores are listed by name, numbers by value", Method: "GET", Path: "/api/store/rede", Token: ana.Token,
-				Status: 200, Check: func(t *testing.T, r *testutil.Response) {
-					var body struct {
-						StoreList []struct {
-							Slug     string           `json:"slug"`
-							Contacts []map[string]any `json:"contacts"`
-						} `json:"storeList"`
-					}
-					r.Decode(t, &body)
-					var slugs []string
-					for _, s := range body.StoreList {
-						slugs = append(slugs, s.Slug)
-					}
-					want := []string{"loja-2", "loja-2-2", "loja-cao-10", "notify-2"}
-					if len(slugs) != len(want) {
-						t.Fatalf("slugs %v, want %v", slugs, want)
-					}
-					for i := range want {
-						if slugs[i] != want[i] {
+		testutil.RunCases(t, a, func(t *testing.T) *storeFixture { return newStoreFixture(t, a) }, []testutil.Case[*storeFixture]{
+			{Name: "an empty franchise has no stores", Scenario: func(f *storeFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "GET", Path: f.path, Token: f.ana.Token,
+					Status: 200, Contains: []string{`{"storeList":[]}`}}
+			}},
+			{Name: "name is required", Scenario: func(f *storeFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "POST", Path: f.path, Token: f.ana.Token,
+					Body: map[string]any{"region": "Sul", "state": "RS", "city": "Porto Alegre"}, Status: 400, Code: 1141}
+			}},
+			{Name: "region is required", Scenario: func(f *storeFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "POST", Path: f.path, Token: f.ana.Token,
+					Body: map[string]any{"name": "Loja", "state": "RS", "city": "Porto Alegre"}, Status: 400, Code: 1003,
+					Contains: []string{"região"}}
+			}},
+			{Name: "state is required", Scenario: func(f *storeFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "POST", Path: f.path, Token: f.ana.Token,
+					Body: map[string]any{"name": "Loja", "region": "Sul", "state": " ", "city": "Porto Alegre"}, Status: 400, Code: 1003,
+					Contains: []string{"estado"}}
+			}},
+			{Name: "city is required", Scenario: func(f *storeFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "POST", Path: f.path, Token: f.ana.Token,
+					Body: map[string]any{"name": "Loja", "region": "Sul", "state": "RS"}, Status: 400, Code: 1003,
+					Contains: []string{"cidade"}}
+			}},
+			{Name: "a contact phone of 9 digits is refused", Scenario: func(f *storeFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "POST", Path: f.path, Token: f.ana.Token,
+					Body: storeBody("Loja", contact("Rita", "(11) 3456-789")), Status: 400, Code: 1003,
+					Contains: []string{"Telefone inválido"}}
+			}},
+			{Name: "a contact without role is refused", Scenario: func(f *storeFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "POST", Path: f.path, Token: f.ana.Token,
+					Body: storeBody("Loja", map[string]any{"name": "Rita", "role": " ", "phone": "11987654321"}), Status: 400, Code: 1003}
+			}},
+			{Name: "a store document must be a valid CNPJ", Scenario: func(f *storeFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "POST", Path: f.path, Token: f.ana.Token,
+					Body:   map[string]any{"name": "Loja", "region": "Sul", "state": "RS", "city": "Pelotas", "document": "123"},
+					Status: 400, Code: 1043}
+			}},
+			{Name: "create a store with two contacts", Scenario: func(f *storeFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "POST", Path: f.path, Token: f.ana.Token,
+					Body: storeBody("Loja Ção 10",
+						contact(" Rita ", "(11) 98765-4321"),
+						map[string]any{"name": "Beto", "role": "Caixa", "phone": "1134567890", "receiveNotify": false}),
+					Status: 201,
+					Contains: []string{`"slug":"loja-cao-10"`, `"name":"Loja Ção 10"`, `"franchise":"` + f.franchise + `"`, `"displays":0`,
+						`{"name":"Rita","role":"Gerente","phone":"11987654321","receiveNotify":true}`,
+						`{"name":"Beto","role":"Caixa","phone":"1134567890","receiveNotify":false}`}}
+			}},
+			{Name: "contacts may be left out on creation", Scenario: func(f *storeFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "POST", Path: f.path, Token: f.ana.Token,
+					Body: map[string]any{"name": "loja 2", "region": "Sul", "state": "RS", "city": "Pelotas"}, Status: 201,
+					Contains: []string{`"slug":"loja-2"`, `"contacts":[]`}}
+			}},
+			{Name: "the same name gets a numbered slug", Scenario: func(f *storeFixture) testutil.Scenario {
+				f.add(storeBody("loja 2"))
+				return testutil.Scenario{Method: "POST", Path: f.path, Token: f.ana.Token,
+					Body: storeBody("Loja 2"), Status: 201, Contains: []string{`"slug":"loja-2-2"`}}
+			}},
+			{Name: "a store named like the notify call gets another slug", Scenario: func(f *storeFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "POST", Path: f.path, Token: f.ana.Token,
+					Body: storeBody("Notify"), Status: 201, Contains: []string{`"slug":"notify-2"`}}
+			}},
+			{Name: "stores are listed by name, numbers by value", Scenario: func(f *storeFixture) testutil.Scenario {
+				f.addStoresToSort()
+				return testutil.Scenario{Method: "GET", Path: f.path, Token: f.ana.Token,
+					Status: 200, Check: func(t *testing.T, r *testutil.Response) {
+						var body struct {
+							StoreList []struct {
+								Slug     string           `json:"slug"`
+								Contacts []map[string]any `json:"contacts"`
+							} `json:"storeList"`
+						}
+						r.Decode(t, &body)
+						var slugs []string
+						for _, s := range body.StoreList {
+							slugs = append(slugs, s.Slug)
+						}
+						want := []string{"loja-2", "loja-2-2", "loja-cao-10", "notify-2"}
+						if !slices.Equal(slugs, want) {
 							t.Fatalf("slugs %v, want %v", slugs, want)
 						}
-					}
-					if len(body.StoreList[2].Contacts) != 2 || body.StoreList[2].Contacts[0]["name"] != "Rita" {
-						t.Fatalf("contacts: %s", r.Body)
-					}
-				}},
-			{Name: "update drops repeated phones and keeps the slug", Method: "POST", Path: "/api/store/rede/loja-cao-10", Token: ana.Token,
-				Body: storeBody("Loja Ção Dez",
-					contact("Rita", "11987654321"),
-					contact("Rita de novo", "(11) 98765-4321"),
-					contact("Caio", "21912345678")),
-				Status:   200,
-				Contains: []string{`"slug":"loja-cao-10"`, `"name":"Loja Ção Dez"`, `"name":"Caio"`},
-				Absent:   []string{"Rita de novo", "Beto"}},
-			{Name: "update without contacts keeps them", Method: "POST", Path: "/api/store/rede/loja-cao-10", Token: ana.Token,
-				Body: map[string]any{"city": "Campinas"}, Status: 200, Contains: []string{`"city":"Campinas"`, `"name":"Caio"`}},
-			{Name: "update may not blank a required field", Method: "POST", Path: "/api/store/rede/loja-cao-10", Token: ana.Token,
-				Body: map[string]any{"region": ""}, Status: 400, Code: 1003},
-			{Name: "updating an unknown store is 1061", Method: "POST", Path: "/api/store/rede/nao-existe", Token: ana.Token,
-				Body: storeBody("X"), Status: 404, Code: 1061},
-			{Name: "deleting an unknown store is 1061", Method: "DELETE", Path: "/api/store/rede/nao-existe", Token: ana.Token,
-				Body: map[string]any{"name": "X"}, Status: 404, Code: 1061},
-			{Name: "deleting with another store's name is refused", Method: "DELETE", Path: "/api/store/rede/loja-2", Token: ana.Token,
-				Body: map[string]any{"name": "Loja Ção Dez"}, Status: 400, Code: 1003},
-			{Name: "delete a store by its name", Method: "DELETE", Path: "/api/store/rede/loja-2", Token: ana.Token,
-				Body: map[string]any{"name": "loja 2"}, Status: 200, Contains: []string{`"ok":true`}},
-			{Name: "delete without a body", Method: "DELETE", Path: "/api/store/rede/notify-2", Token: ana.Token,
-				Status: 200},
-			{Name: "deleted stores are gone", Method: "GET", Path: "/api/store/rede", Token: ana.Token,
-				Status: 200, Absent: []string{`"slug":"loja-2"`, "notify-2"}, Contains: []string{"loja-2-2", "loja-cao-10"}},
+						if len(body.StoreList[2].Contacts) != 2 || body.StoreList[2].Contacts[0]["name"] != "Rita" {
+							t.Fatalf("contacts: %s", r.Body)
+						}
+					}}
+			}},
+			{Name: "update drops repeated phones and keeps the slug", Scenario: func(f *storeFixture) testutil.Scenario {
+				f.addLojaCao10()
+				return testutil.Scenario{Method: "POST", Path: f.path + "/loja-cao-10", Token: f.ana.Token,
+					Body: storeBody("Loja Ção Dez",
+						contact("Rita", "11987654321"),
+						contact("Rita de novo", "(11) 98765-4321"),
+						contact("Caio", "21912345678")),
+					Status:   200,
+					Contains: []string{`"slug":"loja-cao-10"`, `"name":"Loja Ção Dez"`, `"name":"Caio"`},
+					Absent:   []string{"Rita de novo", "Beto"}}
+			}},
+			{Name: "update without contacts keeps them", Scenario: func(f *storeFixture) testutil.Scenario {
+				f.add(storeBody("Loja Ção 10", contact("Rita", "11987654321"), contact("Caio", "21912345678")))
+				return testutil.Scenario{Method: "POST", Path: f.path + "/loja-cao-10", Token: f.ana.Token,
+					Body: map[string]any{"city": "Campinas"}, Status: 200, Contains: []string{`"city":"Campinas"`, `"name":"Caio"`}}
+			}},
+			{Name: "update may not blank a required field", Scenario: func(f *storeFixture) testutil.Scenario {
+				f.addLojaCao10()
+				return testutil.Scenario{Method: "POST", Path: f.path + "/loja-cao-10", Token: f.ana.Token,
+					Body: map[string]any{"region": ""}, Status: 400, Code: 1003}
+			}},
+			{Name: "updating an unknown store is 1061", Scenario: func(f *storeFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "POST", Path: f.path + "/nao-existe", Token: f.ana.Token,
+					Body: storeBody("X"), Status: 404, Code: 1061}
+			}},
+			{Name: "deleting an unknown store is 1061", Scenario: func(f *storeFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "DELETE", Path: f.path + "/nao-existe", Token: f.ana.Token,
+					Body: map[string]any{"name": "X"}, Status: 404, Code: 1061}
+			}},
+			{Name: "deleting with another store's name is refused", Scenario: func(f *storeFixture) testutil.Scenario {
+				f.add(storeBody("loja 2"))
+				f.add(storeBody("Loja Ção Dez"))
+				return testutil.Scenario{Method: "DELETE", Path: f.path + "/loja-2", Token: f.ana.Token,
+					Body: map[string]any{"name": "Loja Ção Dez"}, Status: 400, Code: 1003}
+			}},
+			{Name: "delete a store by its name", Scenario: func(f *storeFixture) testutil.Scenario {
+				f.add(storeBody("loja 2"))
+				return testutil.Scenario{Method: "DELETE", Path: f.path + "/loja-2", Token: f.ana.Token,
+					Body: map[string]any{"name": "loja 2"}, Status: 200, Contains: []string{`"ok":true`}}
+			}},
+			{Name: "delete without a body", Scenario: func(f *storeFixture) testutil.Scenario {
+				f.add(storeBody("Notify"))
+				return testutil.Scenario{Method: "DELETE", Path: f.path + "/notify-2", Token: f.ana.Token,
+					Status: 200}
+			}},
+			{Name: "deleted stores are gone", Scenario: func(f *storeFixture) testutil.Scenario {
+				f.addStoresToSort()
+				mustStatus(f.t, f.a.Do(f.t, "DELETE", f.path+"/loja-2", f.ana.Token, map[string]any{"name": "loja 2"}), 200)
+				mustStatus(f.t, f.a.Do(f.t, "DELETE", f.path+"/notify-2", f.ana.Token, nil), 200)
+				return testutil.Scenario{Method: "GET", Path: f.path, Token: f.ana.Token,
+					Status: 200, Absent: []string{`"slug":"loja-2"`, "notify-2"}, Contains: []string{"loja-2-2", "loja-cao-10"}}
+			}},
 		})
 	})
 }
@@ -161,6 +259,7 @@ func TestDeletingAStoreDeletesItsTVs(t *testing.T) {
 		// The freed device code can be registered again.
 		mustStatus(t, a.Do(t, "POST", "/api/display/rede/norte", ana.Token, map[string]any{"name": "TV", "device": "AAA111"}), 201)
 		r = a.Do(t, "GET", "/api/franchise", ana.Token, nil)
+		mustStatus(t, r, 200)
 		if !bytes.Contains(r.Body, []byte(`"stores":1`)) || !bytes.Contains(r.Body, []byte(`"displays":2`)) {
 			t.Errorf("franchise counts after delete: %s", r.Body)
 		}

@@ -10,81 +10,105 @@ import (
 	"vitrine/internal/testutil"
 )
 
+// bravoFixture is franchise B, "Rede Bravo" of bia's, with the store
+// "Loja Bravo" (contact Bruna) and its TV "TV Bravo", next to ana's own
+// franchise, made for one case alone.
+type bravoFixture struct {
+	t        *testing.T
+	a        *testutil.TestApp
+	ana, bia testutil.SeededUser
+	b, bID   string // B's slug and id
+	tv       string // B's TV id
+	device   string // its device code
+}
+
+func newBravoFixture(t *testing.T, a *testutil.TestApp) *bravoFixture {
+	t.Helper()
+	u := a.Unique()
+	f := &bravoFixture{t: t, a: a, b: "rede-b-" + u, device: "BRAVO" + strings.ToUpper(u)}
+	f.ana = a.SeedUser(t, "ana-"+u+"@example.com", `{"dispA":1,"userA":1}`)
+	f.bia = a.SeedUser(t, "bia-"+u+"@example.com", "")
+	a.SeedFranchise(t, "rede-a-"+u, "Rede A", f.ana)
+	f.bID = a.SeedFranchise(t, f.b, "Rede Bravo", f.bia)
+	mustStatus(t, a.Do(t, "POST", "/api/store/"+f.b, f.bia.Token, storeBody("Loja Bravo", contact("Bruna", "11987654321"))), 201)
+	r := a.Do(t, "POST", "/api/display/"+f.b+"/loja-bravo", f.bia.Token, map[string]any{"name": "TV Bravo", "device": f.device})
+	mustStatus(t, r, 201)
+	var tv struct {
+		Display struct{ ID string } `json:"display"`
+	}
+	r.Decode(t, &tv)
+	f.tv = tv.Display.ID
+	return f
+}
+
+// unchanged checks, as bia, that B still holds what it held.
+func (f *bravoFixture) unchanged(t *testing.T, _ *testutil.Response) {
+	t.Helper()
+	for _, c := range []struct{ path, has, lacks string }{
+		{"/api/display/" + f.b, `"name":"TV Bravo"`, "Intrusa"},
+		{"/api/store/" + f.b, `"name":"Loja Bravo"`, "Tomada"},
+		{"/api/franchise", `"name":"Rede Bravo"`, "Tomada"},
+	} {
+		r := f.a.Do(t, "GET", c.path, f.bia.Token, nil)
+		if r.Status != 200 || !strings.Contains(string(r.Body), c.has) || strings.Contains(string(r.Body), c.lacks) {
+			t.Errorf("B after the attempt, GET %s: %d %s", c.path, r.Status, r.Body)
+		}
+	}
+	var queued int
+	if err := f.a.DB.QueryRowContext(context.Background(),
+		`SELECT COUNT(*) FROM outbox WHERE franchise_id = ?`, f.bID).Scan(&queued); err != nil {
+		t.Fatal(err)
+	}
+	if queued != 0 {
+		t.Errorf("%d messages queued by an outsider", queued)
+	}
+}
+
 // A user of franchise A gets 1403 for every call on franchise B, whatever
-// exists there, and the answer names nothing of B.
+// exists there, the answer names nothing of B, and B is left as it was.
 func TestAnotherFranchiseIsInvisible(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
 		a := testutil.NewApp(t, engine)
-		ana := a.SeedUser(t, "ana@example.com", `{"dispA":1,"userA":1}`)
-		bia := a.SeedUser(t, "bia@example.com", "")
-		a.SeedFranchise(t, "rede-a", "Rede A", ana)
-		a.SeedFranchise(t, "rede-b", "Rede Bravo", bia)
-		mustStatus(t, a.Do(t, "POST", "/api/store/rede-b", bia.Token, storeBody("Loja Bravo", contact("Bruna", "11987654321"))), 201)
-		r := a.Do(t, "POST", "/api/display/rede-b/loja-bravo", bia.Token, map[string]any{"name": "TV Bravo", "device": "BRAVO1"})
-		mustStatus(t, r, 201)
-		var tv struct {
-			Display struct{ ID string } `json:"display"`
+		// Paths name B as {b} and its TV as {tv}.
+		calls := []struct {
+			method, path string
+			body         any
+		}{
+			{"POST", "/api/franchise/{b}", map[string]any{"name": "Tomada"}},
+			{"GET", "/api/store/{b}", nil},
+			{"POST", "/api/store/{b}", storeBody("Intrusa")},
+			{"POST", "/api/store/{b}/loja-bravo", storeBody("Tomada")},
+			{"DELETE", "/api/store/{b}/loja-bravo", map[string]any{"name": "Loja Bravo"}},
+			{"POST", "/api/store/{b}/notify", map[string]any{"message": "oi", "storeSlugList": []string{"loja-bravo"}}},
+			{"GET", "/api/display/{b}", nil},
+			{"GET", "/api/display/{b}/loja-bravo", nil},
+			{"POST", "/api/display/{b}/loja-bravo", map[string]any{"name": "Intrusa", "device": "INTRUSA"}},
+			{"POST", "/api/display/{b}/loja-bravo/{tv}", map[string]any{"name": "Tomada"}},
+			{"DELETE", "/api/display/{b}/loja-bravo/{tv}", nil},
+			{"POST", "/api/display/{b}/loja-bravo/{tv}/admin-command", map[string]any{"operation": "restartDevice"}},
 		}
-		r.Decode(t, &tv)
-		d := "/api/display/rede-b/loja-bravo/" + tv.Display.ID
-
-		calls := []struct{ method, path string }{
-			{"POST", "/api/franchise/rede-b"},
-			{"GET", "/api/store/rede-b"},
-			{"POST", "/api/store/rede-b"},
-			{"POST", "/api/store/rede-b/loja-bravo"},
-			{"DELETE", "/api/store/rede-b/loja-bravo"},
-			{"POST", "/api/store/rede-b/notify"},
-			{"GET", "/api/display/rede-b"},
-			{"GET", "/api/display/rede-b/loja-bravo"},
-			{"POST", "/api/display/rede-b/loja-bravo"},
-			{"POST", d},
-			{"DELETE", d},
-			{"POST", d + "/admin-command"},
-		}
-		bodies := map[string]any{
-			"POST /api/franchise/rede-b":          map[string]any{"name": "Tomada"},
-			"POST /api/store/rede-b":              storeBody("Intrusa"),
-			"POST /api/store/rede-b/loja-bravo":   storeBody("Tomada"),
-			"DELETE /api/store/rede-b/loja-bravo": map[string]any{"name": "Loja Bravo"},
-			"POST /api/store/rede-b/notify":       map[string]any{"message": "oi", "storeSlugList": []string{"loja-bravo"}},
-			"POST /api/display/rede-b/loja-bravo": map[string]any{"name": "Intrusa", "device": "INTRUSA"},
-			"POST " + d:                           map[string]any{"name": "Tomada"},
-			"POST " + d + "/admin-command":        map[string]any{"operation": "restartDevice"},
-		}
-		var scenarios []testutil.Scenario
+		var cases []testutil.Case[*bravoFixture]
 		for _, c := range calls {
-			scenarios = append(scenarios, testutil.Scenario{
-				Name: c.method + " " + strings.ReplaceAll(c.path, "/", "_"), Method: c.method, Path: c.path,
-				Token: ana.Token, Body: bodies[c.method+" "+c.path], Status: 403, Code: 1403,
-				Absent: []string{"Bravo", "bravo", "Bruna", "BRAVO1", tv.Display.ID},
+			cases = append(cases, testutil.Case[*bravoFixture]{
+				Name: c.method + " " + strings.ReplaceAll(c.path, "/", "_"),
+				Scenario: func(f *bravoFixture) testutil.Scenario {
+					path := strings.NewReplacer("{b}", f.b, "{tv}", f.tv).Replace(c.path)
+					return testutil.Scenario{Method: c.method, Path: path, Token: f.ana.Token, Body: c.body,
+						Status: 403, Code: 1403, Absent: []string{"Bravo", "bravo", "Bruna", f.device, f.tv},
+						Check: f.unchanged}
+				},
 			})
 		}
 		// The same calls on a franchise that does not exist answer the same.
-		scenarios = append(scenarios,
-			testutil.Scenario{Name: "an unknown franchise looks the same", Method: "GET", Path: "/api/store/nao-existe",
-				Token: ana.Token, Status: 403, Code: 1403},
-			testutil.Scenario{Name: "the overview of an unknown franchise looks the same", Method: "GET", Path: "/api/display/nao-existe",
-				Token: ana.Token, Status: 403, Code: 1403},
+		cases = append(cases,
+			testutil.Case[*bravoFixture]{Name: "an unknown franchise looks the same", Scenario: func(f *bravoFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "GET", Path: "/api/store/nao-existe", Token: f.ana.Token, Status: 403, Code: 1403}
+			}},
+			testutil.Case[*bravoFixture]{Name: "the overview of an unknown franchise looks the same", Scenario: func(f *bravoFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "GET", Path: "/api/display/nao-existe", Token: f.ana.Token, Status: 403, Code: 1403}
+			}},
 		)
-		a.Run(t, scenarios)
-
-		// Nothing of B changed.
-		r = a.Do(t, "GET", "/api/display/rede-b", bia.Token, nil)
-		if !strings.Contains(string(r.Body), `"name":"TV Bravo"`) || strings.Contains(string(r.Body), "Intrusa") {
-			t.Errorf("B's TVs after the attempts: %s", r.Body)
-		}
-		r = a.Do(t, "GET", "/api/store/rede-b", bia.Token, nil)
-		if !strings.Contains(string(r.Body), `"name":"Loja Bravo"`) || strings.Contains(string(r.Body), "Tomada") {
-			t.Errorf("B's stores after the attempts: %s", r.Body)
-		}
-		var queued int
-		if err := a.DB.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM outbox`).Scan(&queued); err != nil {
-			t.Fatal(err)
-		}
-		if queued != 0 {
-			t.Errorf("%d messages queued by an outsider", queued)
-		}
+		testutil.RunCases(t, a, func(t *testing.T) *bravoFixture { return newBravoFixture(t, a) }, cases)
 	})
 }
 
@@ -102,80 +126,133 @@ func impersonate(t *testing.T, a *testutil.TestApp, userID, adminID string) stri
 	return token
 }
 
+// commandFixture is a franchise of its own with one TV, an operator (op),
+// an administrator of TVs (dispA) and one of users (userA), each of the
+// two impersonating the operator.
+type commandFixture struct {
+	t                                *testing.T
+	a                                *testutil.TestApp
+	op, boxAdmin, userAdmin          testutil.SeededUser
+	asBoxAdmin, asUserAdmin, tv, cmd string
+}
+
+func newCommandFixture(t *testing.T, a *testutil.TestApp) *commandFixture {
+	t.Helper()
+	u := a.Unique()
+	f := &commandFixture{t: t, a: a}
+	f.op = a.SeedUser(t, "op-"+u+"@example.com", "")
+	f.boxAdmin = a.SeedUser(t, "caixa-"+u+"@example.com", `{"dispA":1}`)
+	f.userAdmin = a.SeedUser(t, "gente-"+u+"@example.com", `{"userA":1}`)
+	a.SeedFranchise(t, "rede-"+u, "Rede", f.op, f.boxAdmin, f.userAdmin)
+	f.asBoxAdmin = impersonate(t, a, f.op.ID, f.boxAdmin.ID)
+	f.asUserAdmin = impersonate(t, a, f.op.ID, f.userAdmin.ID)
+	mustStatus(t, a.Do(t, "POST", "/api/store/rede-"+u, f.op.Token, storeBody("Centro")), 201)
+	r := a.Do(t, "POST", "/api/display/rede-"+u+"/centro", f.op.Token, map[string]any{"name": "TV", "device": "CMD" + strings.ToUpper(u)})
+	mustStatus(t, r, 201)
+	var tv struct {
+		Display struct{ ID string } `json:"display"`
+	}
+	r.Decode(t, &tv)
+	f.tv = tv.Display.ID
+	f.cmd = "/api/display/rede-" + u + "/centro/" + f.tv + "/admin-command"
+	return f
+}
+
+// command is a command row as stored.
+type command struct{ id, operation, status, by, admin string }
+
+// commands returns the commands stored for the fixture's TV.
+func (f *commandFixture) commands(t *testing.T) []command {
+	t.Helper()
+	rows, err := f.a.DB.QueryContext(context.Background(), `
+		SELECT id, operation, status, requested_by, COALESCE(admin_user_id, '') FROM display_commands
+		WHERE display_id = ? ORDER BY created_at, id`, f.tv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []command
+	for rows.Next() {
+		var c command
+		if err := rows.Scan(&c.id, &c.operation, &c.status, &c.by, &c.admin); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, c)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// refused checks that no command was stored.
+func (f *commandFixture) refused(t *testing.T, _ *testutil.Response) {
+	t.Helper()
+	if got := f.commands(t); len(got) != 0 {
+		t.Errorf("a refused command was stored: %+v", got)
+	}
+}
+
+// queued returns a check that the answer names the one command stored:
+// queued, of operation, asked by the user by on behalf of the administrator
+// admin ("" when nobody impersonates).
+func (f *commandFixture) queued(operation, by, admin string) func(t *testing.T, r *testutil.Response) {
+	return func(t *testing.T, r *testutil.Response) {
+		t.Helper()
+		var body struct {
+			CommandID string `json:"commandId"`
+		}
+		r.Decode(t, &body)
+		if body.CommandID == "" {
+			t.Fatalf("no command id: %s", r.Body)
+		}
+		want := command{id: body.CommandID, operation: operation, status: "queued", by: by, admin: admin}
+		if got := f.commands(t); len(got) != 1 || got[0] != want {
+			t.Errorf("commands stored %+v, want only %+v", got, want)
+		}
+	}
+}
+
 func TestAdminCommands(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
 		a := testutil.NewApp(t, engine)
-		op := a.SeedUser(t, "op@example.com", "")
-		boxAdmin := a.SeedUser(t, "caixa@example.com", `{"dispA":1}`)
-		userAdmin := a.SeedUser(t, "gente@example.com", `{"userA":1}`)
-		a.SeedFranchise(t, "rede", "Rede", op, boxAdmin, userAdmin)
-		asBoxAdmin := impersonate(t, a, op.ID, boxAdmin.ID)
-		asUserAdmin := impersonate(t, a, op.ID, userAdmin.ID)
-		mustStatus(t, a.Do(t, "POST", "/api/store/rede", op.Token, storeBody("Centro")), 201)
-		r := a.Do(t, "POST", "/api/display/rede/centro", op.Token, map[string]any{"name": "TV", "device": "CMD001"})
-		mustStatus(t, r, 201)
-		var tv struct {
-			Display struct{ ID string } `json:"display"`
-		}
-		r.Decode(t, &tv)
-		cmd := "/api/display/rede/centro/" + tv.Display.ID + "/admin-command"
-
-		var ids []string
-		keep := func(t *testing.T, r *testutil.Response) {
-			var body struct {
-				CommandID string `json:"commandId"`
-			}
-			r.Decode(t, &body)
-			if body.CommandID == "" {
-				t.Fatalf("no command id: %s", r.Body)
-			}
-			ids = append(ids, body.CommandID)
-		}
-		scenarios := []testutil.Scenario{
-			{Name: "an operator without dispA is refused", Method: "POST", Path: cmd, Token: op.Token,
-				Body: map[string]any{"operation": "restartDevice"}, Status: 403, Code: 1403},
-			{Name: "an administrator without dispA is refused", Method: "POST", Path: cmd, Token: userAdmin.Token,
-				Body: map[string]any{"operation": "restartDevice"}, Status: 403, Code: 1403},
-			{Name: "impersonated by an administrator without dispA is refused", Method: "POST", Path: cmd, Token: asUserAdmin,
-				Body: map[string]any{"operation": "restartDevice"}, Status: 403, Code: 1403},
-			{Name: "an unknown operation is 1003", Method: "POST", Path: cmd, Token: boxAdmin.Token,
-				Body: map[string]any{"operation": "formatDisk"}, Status: 400, Code: 1003},
-			{Name: "a missing operation is 1003", Method: "POST", Path: cmd, Token: boxAdmin.Token,
-				Body: map[string]any{}, Status: 400, Code: 1003},
-			{Name: "an unknown TV is 100121", Method: "POST", Path: "/api/display/rede/centro/nope/admin-command", Token: boxAdmin.Token,
-				Body: map[string]any{"operation": "screenshot"}, Status: 404, Code: 100121},
-			{Name: "impersonated by a dispA administrator is accepted", Method: "POST", Path: cmd, Token: asBoxAdmin,
-				Body: map[string]any{"operation": "identifyDevice"}, Status: 202, Check: keep},
+		cases := []testutil.Case[*commandFixture]{
+			{Name: "an operator without dispA is refused", Scenario: func(f *commandFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "POST", Path: f.cmd, Token: f.op.Token,
+					Body: map[string]any{"operation": "restartDevice"}, Status: 403, Code: 1403, Check: f.refused}
+			}},
+			{Name: "an administrator without dispA is refused", Scenario: func(f *commandFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "POST", Path: f.cmd, Token: f.userAdmin.Token,
+					Body: map[string]any{"operation": "restartDevice"}, Status: 403, Code: 1403, Check: f.refused}
+			}},
+			{Name: "impersonated by an administrator without dispA is refused", Scenario: func(f *commandFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "POST", Path: f.cmd, Token: f.asUserAdmin,
+					Body: map[string]any{"operation": "restartDevice"}, Status: 403, Code: 1403, Check: f.refused}
+			}},
+			{Name: "an unknown operation is 1003", Scenario: func(f *commandFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "POST", Path: f.cmd, Token: f.boxAdmin.Token,
+					Body: map[string]any{"operation": "formatDisk"}, Status: 400, Code: 1003, Check: f.refused}
+			}},
+			{Name: "a missing operation is 1003", Scenario: func(f *commandFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "POST", Path: f.cmd, Token: f.boxAdmin.Token,
+					Body: map[string]any{}, Status: 400, Code: 1003, Check: f.refused}
+			}},
+			{Name: "an unknown TV is 100121", Scenario: func(f *commandFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "POST", Path: strings.Replace(f.cmd, f.tv, "nope", 1), Token: f.boxAdmin.Token,
+					Body: map[string]any{"operation": "screenshot"}, Status: 404, Code: 100121, Check: f.refused}
+			}},
+			{Name: "impersonated by a dispA administrator is accepted and recorded as both", Scenario: func(f *commandFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "POST", Path: f.cmd, Token: f.asBoxAdmin,
+					Body: map[string]any{"operation": "identifyDevice"}, Status: 202, Check: f.queued("identifyDevice", f.op.ID, f.boxAdmin.ID)}
+			}},
 		}
 		for _, operation := range []string{"restartDevice", "screenshot", "recordVideo", "identifyDevice",
 			"identifyVersion", "clearSchedule", "clearDb", "clearMedia"} {
-			scenarios = append(scenarios, testutil.Scenario{Name: "a dispA user sends " + operation, Method: "POST", Path: cmd,
-				Token: boxAdmin.Token, Body: map[string]any{"operation": operation}, Status: 202, Check: keep})
+			cases = append(cases, testutil.Case[*commandFixture]{Name: "a dispA user sends " + operation, Scenario: func(f *commandFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "POST", Path: f.cmd, Token: f.boxAdmin.Token,
+					Body: map[string]any{"operation": operation}, Status: 202, Check: f.queued(operation, f.boxAdmin.ID, "")}
+			}})
 		}
-		a.Run(t, scenarios)
-
-		rows, err := a.DB.QueryContext(context.Background(), `
-			SELECT operation, status, requested_by, COALESCE(admin_user_id, '') FROM display_commands ORDER BY created_at, id`)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer rows.Close()
-		n := 0
-		for rows.Next() {
-			var operation, status, by, admin string
-			if err := rows.Scan(&operation, &status, &by, &admin); err != nil {
-				t.Fatal(err)
-			}
-			if status != "queued" {
-				t.Errorf("command %s is %q, want queued", operation, status)
-			}
-			if operation == "identifyDevice" && n == 0 && (by != op.ID || admin != boxAdmin.ID) {
-				t.Errorf("impersonated command recorded as by %s admin %s", by, admin)
-			}
-			n++
-		}
-		if n != 9 || len(ids) != 9 {
-			t.Errorf("%d commands stored, %d ids answered; want 9", n, len(ids))
-		}
+		testutil.RunCases(t, a, func(t *testing.T) *commandFixture { return newCommandFixture(t, a) }, cases)
 	})
 }

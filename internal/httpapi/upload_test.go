@@ -26,9 +26,7 @@ func uploadLargest(tb testing.TB) (growth uint64, took time.Duration) {
 	a := testutil.NewApp(tb, "sqlite")
 	u := a.SeedUser(tb, "mem@loja.com", "")
 	a.SeedFranchise(tb, "loja", "Loja", u)
-	r := a.Do(tb, "GET", "/api/media/file/loja?type=video&contentType=video/mp4", u.Token, nil)
-	var p policyBody
-	r.Decode(tb, &p)
+	p := policy(tb, a, u.Token, "loja", "video", "video/mp4")
 
 	runtime.GC()
 	var ms runtime.MemStats

@@ -15,8 +15,10 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -32,6 +34,8 @@ type TestApp struct {
 	*app.App
 	URL    string
 	Engine string // "sqlite" or "postgres"
+
+	unique atomic.Int64 // last number handed out by Unique
 }
 
 // Option adjusts the configuration or options of a test app.
@@ -173,9 +177,20 @@ func (r *Response) Code() int {
 }
 
 // Do sends one request. body may be nil, a string or []byte (sent as is) or
-// any value (sent as JSON).
+// any value (sent as JSON). It stops the test on a transport failure, so
+// only the test's own goroutine may call it; other goroutines use Send.
 func (a *TestApp) Do(t testing.TB, method, path, token string, body any) *Response {
 	t.Helper()
+	r, err := a.Send(method, path, token, body)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, path, err)
+	}
+	return r
+}
+
+// Send is Do for goroutines other than the test's: it returns what went
+// wrong instead of stopping the test, which only the test's goroutine may do.
+func (a *TestApp) Send(method, path, token string, body any) (*Response, error) {
 	var rd io.Reader
 	switch b := body.(type) {
 	case nil:
@@ -186,13 +201,13 @@ func (a *TestApp) Do(t testing.TB, method, path, token string, body any) *Respon
 	default:
 		j, err := json.Marshal(b)
 		if err != nil {
-			t.Fatalf("encode body: %v", err)
+			return nil, fmt.Errorf("encode body: %w", err)
 		}
 		rd = bytes.NewReader(j)
 	}
 	req, err := http.NewRequest(method, a.URL+path, rd)
 	if err != nil {
-		t.Fatalf("request: %v", err)
+		return nil, fmt.Errorf("request: %w", err)
 	}
 	if rd != nil {
 		req.Header.Set("Content-Type", "application/json")
@@ -202,14 +217,14 @@ func (a *TestApp) Do(t testing.TB, method, path, token string, body any) *Respon
 	}
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
-		t.Fatalf("%s %s: %v", method, path, err)
+		return nil, err
 	}
 	defer res.Body.Close()
 	b, err := io.ReadAll(res.Body)
 	if err != nil {
-		t.Fatalf("read body: %v", err)
+		return nil, fmt.Errorf("read body: %w", err)
 	}
-	return &Response{Status: res.StatusCode, Header: res.Header, Body: b}
+	return &Response{Status: res.StatusCode, Header: res.Header, Body: b}, nil
 }
 
 // Scenario is one API call and what must come back.
@@ -222,38 +237,78 @@ type Scenario struct {
 	Status   int      // expected HTTP status
 	Code     int      // expected API error code, when the call must fail
 	Contains []string // substrings the body must hold
-	Absent   []string // substrings the body must not hold
-	Check    func(t *testing.T, r *Response)
+	// Absent lists substrings the body must not hold. An error body lacks
+	// them too, so a scenario with Absent must also set Status and say what
+	// the answer is (Code, Contains or Check), or it is refused.
+	Absent []string
+	Check  func(t *testing.T, r *Response)
 }
 
-// Run runs the scenarios in order as subtests against a.
+// Run runs the scenarios as subtests against a, in order. They share
+// whatever a holds: give a table to Run only when no scenario changes what
+// another one checks; otherwise use RunCases.
 func (a *TestApp) Run(t *testing.T, scenarios []Scenario) {
 	t.Helper()
 	for _, s := range scenarios {
-		t.Run(s.Name, func(t *testing.T) {
-			r := a.Do(t, s.Method, s.Path, s.Token, s.Body)
-			if s.Status != 0 && r.Status != s.Status {
-				t.Fatalf("%s %s: status %d, want %d; body %s", s.Method, s.Path, r.Status, s.Status, r.Body)
-			}
-			if s.Code != 0 {
-				if got := r.Code(); got != s.Code {
-					t.Fatalf("%s %s: code %d, want %d; body %s", s.Method, s.Path, got, s.Code, r.Body)
-				}
-			}
-			for _, c := range s.Contains {
-				if !bytes.Contains(r.Body, []byte(c)) {
-					t.Errorf("body lacks %q: %s", c, r.Body)
-				}
-			}
-			for _, c := range s.Absent {
-				if bytes.Contains(r.Body, []byte(c)) {
-					t.Errorf("body holds %q: %s", c, r.Body)
-				}
-			}
-			if s.Check != nil {
-				s.Check(t, r)
-			}
+		t.Run(s.Name, func(t *testing.T) { a.Expect(t, s) })
+	}
+}
+
+// Case is a scenario that needs state of its own: Scenario builds the call
+// from a fixture made for this case alone, and may add rows to it first.
+// Anything it does that can fail must use the case's own test (keep it in
+// the fixture), never the enclosing test's, which only its own goroutine may
+// stop. The Scenario's Name is the Case's.
+type Case[F any] struct {
+	Name     string
+	Scenario func(f F) Scenario
+}
+
+// RunCases runs each case as a subtest of t: setup builds a fresh fixture
+// inside the subtest, then the case's scenario is made from it and checked.
+// No case sees what another created, changed or failed to create, so one
+// failure stays one failure.
+func RunCases[F any](t *testing.T, a *TestApp, setup func(t *testing.T) F, cases []Case[F]) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			s := c.Scenario(setup(t))
+			s.Name = c.Name
+			a.Expect(t, s)
 		})
+	}
+}
+
+// Expect makes the scenario's call within the running test and checks the
+// answer: status first, then API code, then what the body holds, then what
+// it must not hold, then s.Check.
+func (a *TestApp) Expect(t *testing.T, s Scenario) {
+	t.Helper()
+	if len(s.Absent) > 0 && (s.Status == 0 || s.Code == 0 && len(s.Contains) == 0 && s.Check == nil) {
+		t.Fatalf("scenario %q checks that the body lacks %q without checking what the answer is: "+
+			"set Status and one of Code, Contains or Check", s.Name, s.Absent)
+	}
+	r := a.Do(t, s.Method, s.Path, s.Token, s.Body)
+	if s.Status != 0 && r.Status != s.Status {
+		t.Fatalf("%s %s: status %d, want %d; body %s", s.Method, s.Path, r.Status, s.Status, r.Body)
+	}
+	if s.Code != 0 {
+		if got := r.Code(); got != s.Code {
+			t.Fatalf("%s %s: code %d, want %d; body %s", s.Method, s.Path, got, s.Code, r.Body)
+		}
+	}
+	for _, c := range s.Contains {
+		if !bytes.Contains(r.Body, []byte(c)) {
+			t.Errorf("body lacks %q: %s", c, r.Body)
+		}
+	}
+	for _, c := range s.Absent {
+		if bytes.Contains(r.Body, []byte(c)) {
+			t.Errorf("body holds %q: %s", c, r.Body)
+		}
+	}
+	if s.Check != nil {
+		s.Check(t, r)
 	}
 }
 
@@ -321,6 +376,46 @@ func Eventually(t testing.TB, within time.Duration, cond func() bool, what strin
 		time.Sleep(20 * time.Millisecond)
 	}
 	t.Fatalf("timed out waiting: "+what, args...)
+}
+
+// Unique returns a word of lower-case letters ("aa", "ab", …) that no other
+// call on this app returns, for the names, e-mails, slugs and device codes
+// of cases that share an app and must not collide. Letters only, so a name
+// made with it never looks like a numbered slug ("loja-2").
+func (a *TestApp) Unique() string {
+	n := a.unique.Add(1) + 26 // two letters at least
+	var b []byte
+	for ; n > 0; n = (n - 1) / 26 {
+		b = append(b, byte('a'+(n-1)%26))
+	}
+	slices.Reverse(b)
+	return string(b)
+}
+
+// UniqueCNPJ returns a valid company number (14 bare digits) that no other
+// call on this app returns.
+func (a *TestApp) UniqueCNPJ() string {
+	return CNPJ(fmt.Sprintf("9%07d0001", a.unique.Add(1)))
+}
+
+// CNPJ completes base, the first 12 digits of a company number, with its two
+// check digits.
+func CNPJ(base string) string {
+	digit := func(s string) byte {
+		sum, w := 0, 2
+		for i := len(s) - 1; i >= 0; i-- {
+			sum += int(s[i]-'0') * w
+			if w++; w > 9 {
+				w = 2
+			}
+		}
+		if r := sum % 11; r >= 2 {
+			return byte('0' + 11 - r)
+		}
+		return '0'
+	}
+	base += string(digit(base))
+	return base + string(digit(base))
 }
 
 // Sprint formats a path with arguments, for scenario tables.
