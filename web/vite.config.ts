@@ -1,4 +1,6 @@
-import { existsSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 import { fileURLToPath, URL } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
@@ -19,9 +21,36 @@ function keepDistPlaceholder(): Plugin {
   }
 }
 
+// The Go server serves a brotli or gzip copy of each text file to browsers
+// that accept it; compressing once at build time costs nothing per request.
+function precompress(): Plugin {
+  const compressible = /\.(js|mjs|css|html|svg|json|txt|map)$/
+  return {
+    name: 'vitrine:precompress',
+    apply: 'build',
+    closeBundle() {
+      const dist = fileURLToPath(new URL('./dist', import.meta.url))
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((name) => {
+          const file = join(dir, name)
+          return statSync(file).isDirectory() ? walk(file) : [file]
+        })
+      for (const file of walk(dist)) {
+        if (!compressible.test(file)) continue
+        const data = readFileSync(file)
+        if (data.length < 1024) continue
+        writeFileSync(`${file}.br`, brotliCompressSync(data, {
+          params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length },
+        }))
+        writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }))
+      }
+    },
+  }
+}
+
 export default defineConfig({
   base: '/',
-  plugins: [react(), tailwindcss(), keepDistPlaceholder()],
+  plugins: [react(), tailwindcss(), keepDistPlaceholder(), precompress()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"sync"
@@ -89,15 +90,16 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 		auth.Config{PublicURL: cfg.PublicURL, OpenSignup: cfg.OpenSignup}, a.Log)
 	a.Stores = store.NewService(a.DB, a.Now, a.Outbox.Enqueue, changes)
 	a.Displays = display.NewService(a.DB, a.Now, changes)
-	objectStore, err := objects.New(ctx, objects.Config{
+	objectStore, storage, err := objects.New(ctx, objects.Config{
 		StorageURL: cfg.StorageURL, MediaURL: cfg.MediaURL, DataDir: cfg.DataDir,
-		UploadSecret: cfg.UploadSecret, Now: a.Now, Log: a.Log,
+		UploadSecret: cfg.UploadSecret, ConsoleOrigin: origin(cfg.PublicURL), Now: a.Now, Log: a.Log,
 	})
 	if err != nil {
 		a.DB.Close()
 		return nil, err
 	}
 	a.Media = media.NewService(a.DB, objectStore, media.FindTools(), a.Now, a.Log)
+	a.workers = append(a.workers, a.sweepUploads)
 	a.Server = httpapi.New(httpapi.Deps{
 		Log:      a.Log,
 		Now:      a.Now,
@@ -106,6 +108,7 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 		Database: a.DB.Dialect().String(),
 		Changes:  a.Changes,
 		Timeouts: opts.Timeouts,
+		Storage:  storage.Warning,
 
 		TrustedProxies: cfg.TrustedProxies,
 		Accounts:       a.Accounts,
@@ -143,6 +146,24 @@ func (a *App) pruneAccounts(ctx context.Context) {
 	for {
 		if err := a.Accounts.Prune(ctx); err != nil && ctx.Err() == nil {
 			a.Log.Warn("pruning expired sessions failed", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// sweepUploads removes, every hour, the uploads never registered.
+func (a *App) sweepUploads(ctx context.Context) {
+	t := time.NewTicker(time.Hour)
+	defer t.Stop()
+	for {
+		if n, err := a.Media.SweepUploads(ctx); err != nil && ctx.Err() == nil {
+			a.Log.Warn("sweeping unregistered uploads failed", "err", err)
+		} else if n > 0 {
+			a.Log.Info("unregistered uploads removed", "count", n)
 		}
 		select {
 		case <-ctx.Done():
@@ -261,6 +282,15 @@ func (a *App) Bootstrap(ctx context.Context, stdout io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// origin is the scheme://host of an address, or "".
+func origin(address string) string {
+	u, err := url.Parse(address)
+	if err != nil || u.Scheme == "" || u.Host == "" {
+		return ""
+	}
+	return u.Scheme + "://" + u.Host
 }
 
 func parseLevel(s string) slog.Level {

@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"strings"
 	"time"
 
 	"vitrine/internal/fault"
@@ -19,6 +20,7 @@ var (
 	errUploadPolicy   = fault.WithMsg(fault.Forbidden, 1403, "Autorização de envio inválida. Solicite o envio novamente.")
 	errUploadExpired  = fault.WithMsg(fault.Forbidden, 1403, "A autorização de envio expirou. Envie o arquivo novamente.")
 	errUploadMismatch = fault.WithMsg(fault.Forbidden, 1403, "Os campos do envio não correspondem à autorização.")
+	errUploadUsed     = fault.WithMsg(fault.Forbidden, 1403, "Esta autorização de envio já foi usada. Solicite o envio novamente.")
 )
 
 // localStore is the store when it is the local folder; /files serves and
@@ -83,6 +85,13 @@ func (s *Server) uploadFile(w http.ResponseWriter, r *http.Request) error {
 		case err != nil:
 			return errUploadPolicy
 		}
+		// A policy is good for one file: once it is in the library, the
+		// same policy cannot send another.
+		if used, err := s.Media.UploadUsed(r.Context(), pol.Key); err != nil {
+			return err
+		} else if used {
+			return errUploadUsed
+		}
 		_, err = store.Put(r.Context(), pol.Key, part, objects.PutOptions{
 			ContentType: pol.ContentType, Size: -1, MaxSize: pol.MaxSize,
 		})
@@ -119,7 +128,13 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request) error {
 		http.NotFound(w, r)
 		return nil
 	}
-	obj, info, err := store.Open(r.Context(), r.PathValue("path"))
+	key := r.PathValue("path")
+	if strings.HasPrefix(key, media.StagingRoot) {
+		// Uploads not yet checked and registered are nobody's to read.
+		http.Error(w, "Arquivo não encontrado.", http.StatusNotFound)
+		return nil
+	}
+	obj, info, err := store.Open(r.Context(), key)
 	if errors.Is(err, objects.ErrNotFound) {
 		http.Error(w, "Arquivo não encontrado.", http.StatusNotFound)
 		return nil

@@ -39,6 +39,9 @@ type Deps struct {
 	Changes *change.Bus
 	// Timeouts of API calls; zero fields take the defaults.
 	Timeouts Timeouts
+	// Storage is what the operator must configure for browsers to read
+	// media from the object store; "" when all is well.
+	Storage string
 	// TrustedProxies are the load balancers whose X-Forwarded-For is
 	// believed when telling the caller's address (login throttling).
 	TrustedProxies []netip.Prefix
@@ -80,8 +83,10 @@ type Server struct {
 	Deps
 	mux    *http.ServeMux
 	routes []string
-	slow   map[string]bool // route patterns allowed SlowRequestTimeout
+	slow   map[string]bool // route patterns allowed the Slow timeout
 	static http.Handler
+	// headers are the security headers of every answer.
+	headers http.Header
 
 	snapshots snapshotCache // overview answers per franchise and revision
 }
@@ -94,6 +99,7 @@ func New(d Deps) *Server {
 	d.Timeouts = d.Timeouts.withDefaults()
 	s := &Server{Deps: d, mux: http.NewServeMux(), slow: map[string]bool{}}
 	s.static = newStaticHandler(d.WebFS)
+	s.headers = s.securityHeaders()
 	s.registerRoutes()
 	if d.Changes != nil {
 		d.Changes.Subscribe(func(c change.Change) { s.snapshots.forget(c.FranchiseID, c.Revision) })
@@ -105,6 +111,7 @@ func New(d Deps) *Server {
 func (s *Server) Routes() []string { return append([]string(nil), s.routes...) }
 
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	setHeaders(w, s.headers)
 	if strings.HasPrefix(r.URL.Path, "/api/") || r.URL.Path == "/api" {
 		if hasControl(r) {
 			writeError(w, r, s.Log, errControlChar)
@@ -324,7 +331,11 @@ func (s *Server) health(w http.ResponseWriter, r *http.Request) error {
 		s.Log.Warn("health check: database unreachable", "err", err)
 		return fault.WithMsg(fault.Unavailable, 1500, "Banco de dados indisponível.")
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"status": "ok", "database": s.Database})
+	storage := "ok"
+	if s.Storage != "" {
+		storage = s.Storage
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ok", "database": s.Database, "storage": storage})
 	return nil
 }
 

@@ -197,17 +197,4 @@ func etagMatches(header, etag string) bool {
 	return false
 }
 
-func acceptsGzip(header string) bool {
-	for _, part := range strings.Split(header, ",") {
-		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if !strings.EqualFold(strings.TrimSpace(name), "gzip") {
-			continue
-		}
-		if q, ok := strings.CutPrefix(strings.TrimSpace(params), "q="); ok {
-			v, err := strconv.ParseFloat(q, 64)
-			return err == nil && v > 0
-		}
-		return true
-	}
-	return false
-}
+func acceptsGzip(header string) bool { return accepts(header, "gzip") }

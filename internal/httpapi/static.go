@@ -1,14 +1,20 @@
 package httpapi
 
 import (
+	"io"
 	"io/fs"
+	"mime"
 	"net/http"
 	"path"
+	"strconv"
 	"strings"
+	"time"
 )
 
 // newStaticHandler serves the built console: real files as they are, any
-// other path as index.html so the client-side router takes it.
+// other path as index.html so the client-side router takes it. The build
+// writes a brotli (.br) and a gzip (.gz) copy next to each text file; the
+// one the browser accepts is served instead, already compressed.
 func newStaticHandler(webFS fs.FS) http.Handler {
 	if webFS == nil {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -28,6 +34,9 @@ func newStaticHandler(webFS fs.FS) http.Handler {
 					// Vite puts a content hash in every asset name.
 					w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
 				}
+				if serveCompressed(w, r, webFS, name) {
+					return
+				}
 				files.ServeHTTP(w, r)
 				return
 			}
@@ -43,13 +52,71 @@ func newStaticHandler(webFS fs.FS) http.Handler {
 				index = "player.html"
 			}
 		}
+		if _, err := fs.Stat(webFS, index); err != nil {
+			http.Error(w, "console not built: run `make build`", http.StatusNotFound)
+			return
+		}
+		w.Header().Set("Cache-Control", "no-cache")
+		if serveCompressed(w, r, webFS, index) {
+			return
+		}
 		b, err := fs.ReadFile(webFS, index)
 		if err != nil {
 			http.Error(w, "console not built: run `make build`", http.StatusNotFound)
 			return
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Header().Set("Cache-Control", "no-cache")
 		_, _ = w.Write(b)
 	})
+}
+
+// encodings are the precompressed copies the build makes, best first.
+var encodings = []struct{ name, ext string }{{"br", ".br"}, {"gzip", ".gz"}}
+
+// serveCompressed answers with the precompressed copy of name that the
+// request accepts, if the build made one; it reports whether it answered.
+func serveCompressed(w http.ResponseWriter, r *http.Request, webFS fs.FS, name string) bool {
+	for _, enc := range encodings {
+		if _, err := fs.Stat(webFS, name+enc.ext); err != nil {
+			continue
+		}
+		w.Header().Add("Vary", "Accept-Encoding")
+		if !accepts(r.Header.Get("Accept-Encoding"), enc.name) {
+			continue
+		}
+		f, err := webFS.Open(name + enc.ext)
+		if err != nil {
+			return false
+		}
+		defer f.Close()
+		rs, ok := f.(io.ReadSeeker)
+		if !ok {
+			return false
+		}
+		ctype := mime.TypeByExtension(path.Ext(name))
+		if ctype == "" {
+			ctype = "application/octet-stream"
+		}
+		w.Header().Set("Content-Type", ctype)
+		w.Header().Set("Content-Encoding", enc.name)
+		http.ServeContent(w, r, "", time.Time{}, rs)
+		return true
+	}
+	return false
+}
+
+// accepts tells whether an Accept-Encoding header accepts coding.
+func accepts(header, coding string) bool {
+	for _, part := range strings.Split(header, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if !strings.EqualFold(strings.TrimSpace(name), coding) {
+			continue
+		}
+		if q, ok := strings.CutPrefix(strings.TrimSpace(params), "q="); ok {
+			v, err := strconv.ParseFloat(q, 64)
+			return err == nil && v > 0
+		}
+		return true
+	}
+	return false
 }

@@ -71,7 +71,7 @@ func (s *Service) UploadPolicy(ctx context.Context, t tenant.Tenant, kind, conte
 		return objects.Upload{}, ErrUnsupported
 	}
 	up, err := s.store.PresignUpload(ctx, objects.UploadPolicy{
-		Key:         mediaPrefix(t) + ids.New() + "." + f.Ext,
+		Key:         uploadPrefix(t) + ids.New() + "." + f.Ext,
 		ContentType: f.ContentType,
 		MaxSize:     maxSize(kind),
 		Expires:     s.now().Add(PolicyTTL),
@@ -83,7 +83,68 @@ func (s *Service) UploadPolicy(ctx context.Context, t tenant.Tenant, kind, conte
 	return up, nil
 }
 
-func mediaPrefix(t tenant.Tenant) string { return t.Slug + "/media/" }
+// Uploads land in a staging area, uploads/{franchise}.{id}.{ext}, the only
+// keys a policy ever names. Registering moves the object to the library,
+// {franchise}/media/{id}.{ext}, before checking its bytes, so a policy used
+// again (it stays valid for its hour) can only write to the staging area:
+// never over a file already checked and playing. What stays in the staging
+// area — uploads never registered, or a policy used twice — is removed after
+// StagingTTL by SweepUploads. Staged keys have no folder of their own, so
+// the bucket's public paths (objects.PublicPaths) never match them.
+const StagingRoot = "uploads/"
+
+// StagingTTL is how long an unregistered upload is kept.
+const StagingTTL = 24 * time.Hour
+
+func uploadPrefix(t tenant.Tenant) string { return StagingRoot + t.Slug + "." }
+
+// libraryKey is where the upload at key goes once registered: the same file
+// name under the franchise's library. ok is false for a key outside the
+// staging area.
+func libraryKey(key string) (string, bool) {
+	name, ok := strings.CutPrefix(key, StagingRoot)
+	if !ok || strings.Contains(name, "/") {
+		return "", false
+	}
+	slug, file, ok := strings.Cut(name, ".")
+	if !ok || slug == "" || file == "" {
+		return "", false
+	}
+	return slug + "/media/" + file, true
+}
+
+// UploadUsed tells whether the upload policy for key was already used: its
+// file is in the library. The local store's upload endpoint refuses a second
+// upload then; S3 cannot be asked, and what it receives stays in the staging
+// area until swept.
+func (s *Service) UploadUsed(ctx context.Context, key string) (bool, error) {
+	final, ok := libraryKey(key)
+	if !ok {
+		return false, nil
+	}
+	_, err := s.store.Stat(ctx, final)
+	if errors.Is(err, objects.ErrNotFound) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// SweepUploads deletes the staged uploads older than StagingTTL and tells
+// how many went.
+func (s *Service) SweepUploads(ctx context.Context) (int, error) {
+	stale, err := s.store.List(ctx, StagingRoot, s.now().Add(-StagingTTL))
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, obj := range stale {
+		if err := s.store.Delete(ctx, obj.Key); err != nil {
+			return n, err
+		}
+		n++
+	}
+	return n, nil
+}
 
 // Register checks an uploaded object and adds it to the library. A file
 // that is not what it claims (format, size, integrity) is refused and its
@@ -111,11 +172,12 @@ func (s *Service) Register(ctx context.Context, t tenant.Tenant, in RegisterInpu
 
 	// The key must be one this franchise was given: anything else, another
 	// tenant's upload included, is "not found" and left untouched.
-	key := strings.TrimPrefix(strings.TrimSpace(in.FilePath), "/")
-	prefix := mediaPrefix(t)
-	if !strings.HasPrefix(key, prefix) || strings.Contains(key[len(prefix):], "/") || !objects.ValidKey(key) {
+	staged := strings.TrimPrefix(strings.TrimSpace(in.FilePath), "/")
+	prefix := uploadPrefix(t)
+	if !strings.HasPrefix(staged, prefix) || strings.Contains(staged[len(prefix):], "/") || !objects.ValidKey(staged) {
 		return Media{}, ErrUploadMissing
 	}
+	key, _ := libraryKey(staged)
 	declared, ok := formatByExt(strings.TrimPrefix(path.Ext(key), "."))
 	if !ok {
 		return Media{}, ErrUploadMissing
@@ -129,32 +191,63 @@ func (s *Service) Register(ctx context.Context, t tenant.Tenant, in RegisterInpu
 		return Media{}, ErrAlreadyDone
 	}
 
-	obj, info, err := s.store.Open(ctx, key)
+	// Out of the staging area first, then checked: the bytes checked are
+	// the bytes kept.
+	_, err = s.store.Move(ctx, staged, key)
 	if errors.Is(err, objects.ErrNotFound) {
 		return Media{}, ErrUploadMissing
 	}
+	if errors.Is(err, objects.ErrExists) {
+		return Media{}, ErrAlreadyDone
+	}
 	if err != nil {
-		s.log.Error("open uploaded object", "key", key, "err", err)
+		s.log.Error("move uploaded object", "key", staged, "err", err)
 		return Media{}, ErrStorageOffline
 	}
+	m, refused, err := s.checkAndAdd(ctx, t, key, declared, RegisterInput{
+		Name: name, Type: kind, Folder: folder, DisplayTime: in.DisplayTime,
+		Volume: &volume, LimitByHour: &limitByHour,
+	})
+	if err != nil && !refused && !errors.Is(err, ErrAlreadyDone) {
+		// Not the file's fault: put it back where its policy put it, so the
+		// console can register it again.
+		if _, merr := s.store.Move(context.WithoutCancel(ctx), key, staged); merr != nil {
+			s.log.Error("return upload to staging", "key", key, "err", merr)
+		}
+	}
+	return m, err
+}
+
+// checkAndAdd checks the object at key (already out of the staging area)
+// and adds it to the library. refused tells that the file itself was at
+// fault and was deleted.
+func (s *Service) checkAndAdd(ctx context.Context, t tenant.Tenant, key string, declared Format, in RegisterInput) (m Media, refused bool, err error) {
+	obj, info, err := s.store.Open(ctx, key)
+	if errors.Is(err, objects.ErrNotFound) {
+		return Media{}, false, ErrUploadMissing
+	}
+	if err != nil {
+		s.log.Error("open uploaded object", "key", key, "err", err)
+		return Media{}, false, ErrStorageOffline
+	}
 	defer obj.Close()
-	refuse := func(cause error) (Media, error) {
+	refuse := func(cause error) (Media, bool, error) {
 		if err := s.store.Delete(context.WithoutCancel(ctx), key); err != nil {
 			s.log.Error("delete refused upload", "key", key, "err", err)
 		}
-		return Media{}, cause
+		return Media{}, true, cause
 	}
 
 	if info.Size == 0 {
 		return refuse(ErrEmptyFile)
 	}
-	if info.Size > maxSize(kind) {
-		return refuse(tooLarge(kind))
+	if info.Size > maxSize(in.Type) {
+		return refuse(tooLarge(in.Type))
 	}
 	head := make([]byte, 512)
 	n, err := obj.ReadAt(head, 0)
 	if err != nil && !errors.Is(err, io.EOF) {
-		return Media{}, fmt.Errorf("read uploaded object: %w", err)
+		return Media{}, false, fmt.Errorf("read uploaded object: %w", err)
 	}
 	format, ok := Sniff(head[:n])
 	if !ok {
@@ -167,9 +260,9 @@ func (s *Service) Register(ctx context.Context, t tenant.Tenant, in RegisterInpu
 	}
 
 	now := s.now().UnixMilli()
-	m := Media{
-		ID: ids.New(), Name: name, Type: format.Kind, FilePath: key, Folder: folder,
-		Size: info.Size, ContentType: format.ContentType, Volume: volume, LimitByHour: limitByHour,
+	m = Media{
+		ID: ids.New(), Name: in.Name, Type: format.Kind, FilePath: key, Folder: in.Folder,
+		Size: info.Size, ContentType: format.ContentType, Volume: *in.Volume, LimitByHour: *in.LimitByHour,
 		CreatedAt: now, UpdatedAt: now,
 	}
 	var thumb []byte
@@ -183,7 +276,7 @@ func (s *Service) Register(ctx context.Context, t tenant.Tenant, in RegisterInpu
 		if _, ok := fault.As(err); ok {
 			return refuse(err)
 		}
-		return Media{}, err
+		return Media{}, false, err
 	}
 	if m.Type == Image {
 		m.Volume = 0
@@ -195,7 +288,7 @@ func (s *Service) Register(ctx context.Context, t tenant.Tenant, in RegisterInpu
 			ContentType: "image/jpeg", Size: int64(len(thumb)),
 		}); err != nil {
 			s.log.Error("store thumbnail", "key", thumbKey, "err", err)
-			return Media{}, ErrStorageOffline
+			return Media{}, false, ErrStorageOffline
 		}
 		m.thumbnailPath = thumbKey
 	}
@@ -204,12 +297,12 @@ func (s *Service) Register(ctx context.Context, t tenant.Tenant, in RegisterInpu
 			_ = s.store.Delete(context.WithoutCancel(ctx), m.thumbnailPath)
 		}
 		if db.IsUniqueViolation(err) {
-			return Media{}, ErrAlreadyDone
+			return Media{}, false, ErrAlreadyDone
 		}
-		return Media{}, err
+		return Media{}, false, err
 	}
 	s.present(&m, t)
-	return m, nil
+	return m, false, nil
 }
 
 // videoDisplayTime is the floor of the duration, else what the browser

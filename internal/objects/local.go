@@ -139,6 +139,63 @@ func (l *Local) Delete(ctx context.Context, key string) error {
 	return err
 }
 
+func (l *Local) Move(ctx context.Context, from, to string) (Info, error) {
+	if err := checkKey(from); err != nil {
+		return Info{}, ErrNotFound
+	}
+	if err := checkKey(to); err != nil {
+		return Info{}, err
+	}
+	if _, err := l.Stat(ctx, to); err == nil {
+		return Info{}, ErrExists
+	} else if !errors.Is(err, ErrNotFound) {
+		return Info{}, err
+	}
+	if dir := path.Dir(to); dir != "." {
+		if err := l.root.MkdirAll(dir, 0o755); err != nil {
+			return Info{}, err
+		}
+	}
+	if err := l.root.Rename(from, to); err != nil {
+		return Info{}, notFound(err)
+	}
+	st, err := l.root.Stat(to)
+	if err != nil {
+		return Info{}, err
+	}
+	return l.info(to, st), nil
+}
+
+func (l *Local) List(ctx context.Context, prefix string, olderThan time.Time) ([]Info, error) {
+	var out []Info
+	err := fs.WalkDir(l.root.FS(), ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil
+			}
+			return err
+		}
+		if d.IsDir() {
+			if p != "." && (strings.HasPrefix(d.Name(), ".") || !(strings.HasPrefix(p+"/", prefix) || strings.HasPrefix(prefix, p+"/"))) {
+				return fs.SkipDir // private folders, and folders outside prefix
+			}
+			return nil
+		}
+		if !strings.HasPrefix(p, prefix) || !ValidKey(p) {
+			return nil
+		}
+		st, err := d.Info()
+		if err != nil {
+			return nil // removed meanwhile
+		}
+		if st.Mode().IsRegular() && st.ModTime().Before(olderThan) {
+			out = append(out, l.info(p, st))
+		}
+		return ctx.Err()
+	})
+	return out, err
+}
+
 func (l *Local) PresignUpload(ctx context.Context, p UploadPolicy) (Upload, error) {
 	if err := checkKey(p.Key); err != nil {
 		return Upload{}, err
@@ -147,6 +204,8 @@ func (l *Local) PresignUpload(ctx context.Context, p UploadPolicy) (Upload, erro
 }
 
 func (l *Local) URL(key string) string { return l.baseURL + "/" + key }
+
+func (l *Local) Origins() []string { return origins(l.baseURL) }
 
 // Path is the file holding key, for tools that read files in place.
 func (l *Local) Path(key string) (string, error) {

@@ -10,6 +10,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
+	"slices"
 	"strings"
 	"time"
 )
@@ -19,6 +21,7 @@ var (
 	ErrNotFound   = errors.New("objects: not found")
 	ErrTooLarge   = errors.New("objects: object exceeds its size limit")
 	ErrInvalidKey = errors.New("objects: invalid key")
+	ErrExists     = errors.New("objects: an object is already at the destination")
 )
 
 // Info describes a stored object.
@@ -73,10 +76,40 @@ type Store interface {
 	Stat(ctx context.Context, key string) (Info, error)
 	// Delete removes the object; a missing object is not an error.
 	Delete(ctx context.Context, key string) error
+	// Move puts the object at from under the key to and removes it from
+	// from: ErrNotFound when from is missing, ErrExists when to is taken
+	// (nothing is ever replaced by a move).
+	Move(ctx context.Context, from, to string) (Info, error)
+	// List describes the objects whose keys start with prefix and that were
+	// last written before olderThan.
+	List(ctx context.Context, prefix string, olderThan time.Time) ([]Info, error)
 	// PresignUpload signs a policy for a direct browser upload.
 	PresignUpload(ctx context.Context, p UploadPolicy) (Upload, error)
 	// URL is the public address of the object (CDN or this server's /files).
 	URL(key string) string
+	// Origins are the other sites browsers reach for this store: where
+	// media are read from and uploads posted to ("https://cdn.example.com");
+	// none when everything goes through this server.
+	Origins() []string
+}
+
+// originOf returns the scheme://host of an absolute address, or "".
+func originOf(address string) string {
+	u, err := url.Parse(address)
+	if err != nil || u.Scheme == "" || u.Host == "" {
+		return ""
+	}
+	return u.Scheme + "://" + u.Host
+}
+
+func origins(addresses ...string) []string {
+	var out []string
+	for _, a := range addresses {
+		if o := originOf(a); o != "" && !slices.Contains(out, o) {
+			out = append(out, o)
+		}
+	}
+	return out
 }
 
 // Filer is implemented by stores whose objects are files on this machine,

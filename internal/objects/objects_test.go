@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -215,6 +216,63 @@ func storeContract(t *testing.T, open func(t *testing.T) objects.Store) {
 		}
 		if _, err := s.Stat(ctx, "loja/media/big.png"); !errors.Is(err, objects.ErrNotFound) {
 			t.Fatalf("object left behind: %v", err)
+		}
+	})
+	t.Run("move takes an object out of the staging area and never replaces one", func(t *testing.T) {
+		s := open(t)
+		put := func(key, data string) {
+			t.Helper()
+			if _, err := s.Put(ctx, key, strings.NewReader(data), objects.PutOptions{ContentType: "image/png", Size: int64(len(data))}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		put("uploads/loja.m1.png", "primeiro")
+		info, err := s.Move(ctx, "uploads/loja.m1.png", "loja/media/m1.png")
+		if err != nil || info.Size != int64(len("primeiro")) {
+			t.Fatalf("Move = %+v, %v", info, err)
+		}
+		if _, err := s.Stat(ctx, "uploads/loja.m1.png"); !errors.Is(err, objects.ErrNotFound) {
+			t.Fatalf("the source is still there: %v", err)
+		}
+		put("uploads/loja.m1.png", "segundo")
+		if _, err := s.Move(ctx, "uploads/loja.m1.png", "loja/media/m1.png"); !errors.Is(err, objects.ErrExists) {
+			t.Fatalf("a move over an object: %v", err)
+		}
+		obj, _, err := s.Open(ctx, "loja/media/m1.png")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := io.ReadAll(obj)
+		obj.Close()
+		if string(got) != "primeiro" {
+			t.Fatalf("the moved object became %q", got)
+		}
+		if _, err := s.Move(ctx, "uploads/none.png", "loja/media/none.png"); !errors.Is(err, objects.ErrNotFound) {
+			t.Fatalf("moving a missing object: %v", err)
+		}
+	})
+	t.Run("list finds the objects under a prefix older than a time", func(t *testing.T) {
+		s := open(t)
+		for _, key := range []string{"uploads/a.1.png", "uploads/b.2.png", "loja/media/3.png"} {
+			if _, err := s.Put(ctx, key, strings.NewReader("x"), objects.PutOptions{Size: 1}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		none, err := s.List(ctx, "uploads/", time.Now().Add(-time.Hour))
+		if err != nil || len(none) != 0 {
+			t.Fatalf("List of fresh objects = %v, %v", none, err)
+		}
+		old, err := s.List(ctx, "uploads/", time.Now().Add(time.Hour))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var keys []string
+		for _, o := range old {
+			keys = append(keys, o.Key)
+		}
+		slices.Sort(keys)
+		if !slices.Contains(keys, "uploads/a.1.png") || !slices.Contains(keys, "uploads/b.2.png") || slices.Contains(keys, "loja/media/3.png") {
+			t.Fatalf("List = %v", keys)
 		}
 	})
 }

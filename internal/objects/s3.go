@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/minio/minio-go/v7"
 	"github.com/minio/minio-go/v7/pkg/credentials"
@@ -151,6 +152,43 @@ func (s *S3) Delete(ctx context.Context, key string) error {
 	return err
 }
 
+func (s *S3) Move(ctx context.Context, from, to string) (Info, error) {
+	if err := checkKey(from); err != nil {
+		return Info{}, ErrNotFound
+	}
+	if err := checkKey(to); err != nil {
+		return Info{}, err
+	}
+	if _, err := s.Stat(ctx, to); err == nil {
+		return Info{}, ErrExists
+	} else if !errors.Is(err, ErrNotFound) {
+		return Info{}, err
+	}
+	_, err := s.client.CopyObject(ctx,
+		minio.CopyDestOptions{Bucket: s.bucket, Object: to},
+		minio.CopySrcOptions{Bucket: s.bucket, Object: from})
+	if err != nil {
+		return Info{}, s3Err(err)
+	}
+	if err := s.Delete(ctx, from); err != nil {
+		return Info{}, err
+	}
+	return s.Stat(ctx, to)
+}
+
+func (s *S3) List(ctx context.Context, prefix string, olderThan time.Time) ([]Info, error) {
+	var out []Info
+	for obj := range s.client.ListObjects(ctx, s.bucket, minio.ListObjectsOptions{Prefix: prefix, Recursive: true}) {
+		if obj.Err != nil {
+			return nil, obj.Err
+		}
+		if obj.LastModified.Before(olderThan) && ValidKey(obj.Key) {
+			out = append(out, s3Info(obj))
+		}
+	}
+	return out, nil
+}
+
 // PresignUpload returns an S3 presigned POST policy: the bucket accepts one
 // object at exactly p.Key, with p.ContentType, of 1 to p.MaxSize bytes,
 // until p.Expires.
@@ -178,6 +216,10 @@ func (s *S3) PresignUpload(ctx context.Context, p UploadPolicy) (Upload, error) 
 }
 
 func (s *S3) URL(key string) string { return s.baseURL + "/" + key }
+
+// Origins are the media base (bucket or CDN) and the bucket's endpoint,
+// where browsers post uploads.
+func (s *S3) Origins() []string { return origins(s.baseURL, s.client.EndpointURL().String()) }
 
 func s3Info(st minio.ObjectInfo) Info {
 	return Info{Key: st.Key, Size: st.Size, ContentType: st.ContentType, ModTime: st.LastModified, ETag: `"` + st.ETag + `"`}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"mime/multipart"
+	"net"
 	"net/http"
 	"strings"
 	"testing"
@@ -127,4 +128,70 @@ func postForm(t *testing.T, url string, fields map[string]string, file []byte) *
 func body(res *http.Response) string {
 	b, _ := io.ReadAll(res.Body)
 	return strings.TrimSpace(string(b))
+}
+
+// Opened as the server opens it, an S3 bucket serves the library to anyone
+// with an address, keeps staged uploads private, and lists nothing.
+func TestS3LibraryIsPublishedForBrowsers(t *testing.T) {
+	srv := miniotest.Start(t)
+	ctx := context.Background()
+	store, status, err := objects.New(ctx, objects.Config{StorageURL: srv.StorageURL(), ConsoleOrigin: "http://vitrine.test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if status.Warning != "" {
+		t.Fatalf("warning on a bucket the server may configure: %s", status.Warning)
+	}
+	for _, key := range []string{"loja/media/foto.png", "loja/thumbs/foto.jpg", "uploads/loja.foto.png", "uploads/media.foto.png"} {
+		if _, err := store.Put(ctx, key, strings.NewReader("bytes"), objects.PutOptions{Size: 5}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	anonymous := func(url string) int {
+		res, err := http.Get(url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res.StatusCode
+	}
+	for key, want := range map[string]int{
+		"loja/media/foto.png":    200,
+		"loja/thumbs/foto.jpg":   200,
+		"uploads/loja.foto.png":  403,
+		"uploads/media.foto.png": 403,
+	} {
+		if got := anonymous(store.URL(key)); got != want {
+			t.Errorf("anonymous GET %s: %d, want %d", key, got, want)
+		}
+	}
+	if got := anonymous("http://" + srv.Endpoint + "/" + srv.Bucket + "/"); got != 403 {
+		t.Errorf("anonymous listing of the bucket: %d, want 403", got)
+	}
+}
+
+// When the media address does not serve the bucket's objects, the start-up
+// check says what to configure.
+func TestS3WarnsWhenMediaCannotBeRead(t *testing.T) {
+	srv := miniotest.Start(t)
+	dead := httptestServer(t)
+	_, status, err := objects.New(context.Background(), objects.Config{StorageURL: srv.StorageURL(), MediaURL: dead})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(status.Warning, "VITRINE_MEDIA_URL") {
+		t.Fatalf("warning %q does not say what to configure", status.Warning)
+	}
+}
+
+// httptestServer answers 404 to everything, like a CDN not wired to the bucket.
+func httptestServer(t *testing.T) string {
+	s := &http.Server{Handler: http.NotFoundHandler()}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go s.Serve(ln)
+	t.Cleanup(func() { s.Close() })
+	return "http://" + ln.Addr().String() + "/midia"
 }
