@@ -116,6 +116,8 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 		Stores:         a.Stores,
 		Displays:       a.Displays,
 		Media:          a.Media,
+		Outbox:         a.Outbox,
+		WhatsAppHook:   outbox.WhatsAppWebhook{VerifyToken: cfg.WhatsAppVerifyToken, AppSecret: cfg.WhatsAppAppSecret},
 	})
 	return a, nil
 }
@@ -131,9 +133,16 @@ func (a *App) newOutbox(cfg config.Config) error {
 	if err != nil {
 		return err
 	}
+	whatsApp := outbox.WhatsAppConfig{
+		Token: cfg.WhatsAppToken, PhoneID: cfg.WhatsAppPhoneID, BaseURL: cfg.WhatsAppAPIURL,
+		Template: cfg.WhatsAppTemplate, Language: cfg.WhatsAppLanguage, FreeText: cfg.WhatsAppFreeText,
+	}
+	if err := whatsApp.Validate(); err != nil {
+		return err
+	}
 	a.Outbox = outbox.NewWorker(a.DB, map[string]outbox.Sender{
 		outbox.Email:    email,
-		outbox.WhatsApp: outbox.NewWhatsApp(cfg.WhatsAppToken, cfg.WhatsAppPhoneID, cfg.WhatsAppAPIURL, a.Log),
+		outbox.WhatsApp: outbox.NewWhatsApp(whatsApp, a.Log),
 	}, a.Now, a.Log)
 	a.workers = append(a.workers, a.Outbox.Run, a.pruneAccounts)
 	return nil

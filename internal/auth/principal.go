@@ -32,12 +32,6 @@ type Principal struct {
 	ParentTokenHash string
 }
 
-// Can tells whether the user, or the administrator impersonating them, holds
-// permission perm (dispA: box commands, userA: user administration).
-func (p *Principal) Can(perm string) bool {
-	return p.Permissions[perm] == 1 || p.AdminPermissions[perm] == 1
-}
-
 // IsAdmin is true for users with a non-empty permission map.
 func (p *Principal) IsAdmin() bool { return len(p.Permissions) > 0 }
 

@@ -75,3 +75,12 @@ func Phone(s string) (string, bool) {
 // WhatsAppNumber turns a stored phone (area code + number) into the
 // international form the WhatsApp Cloud API expects: 55 + digits.
 func WhatsAppNumber(phone string) string { return "55" + phone }
+
+// LocalPhone is the inverse of WhatsAppNumber: the number without Brazil's
+// country code.
+func LocalPhone(number string) string {
+	if rest, ok := strings.CutPrefix(number, "55"); ok && (len(rest) == 10 || len(rest) == 11) {
+		return rest
+	}
+	return number
+}

@@ -39,6 +39,14 @@ type Config struct {
 	WhatsAppToken   string
 	WhatsAppPhoneID string
 	WhatsAppAPIURL  string // base address of the Cloud API; tests point it at a fake
+	// WhatsAppTemplate and WhatsAppLanguage name the approved template store
+	// messages are sent in; WhatsAppFreeText sends plain text instead.
+	WhatsAppTemplate string
+	WhatsAppLanguage string
+	WhatsAppFreeText bool
+	// WhatsAppVerifyToken and WhatsAppAppSecret enable the status webhook.
+	WhatsAppVerifyToken string
+	WhatsAppAppSecret   string
 
 	LogLevel string
 }
@@ -74,9 +82,18 @@ Environment:
   WHATSAPP_TOKEN          with WHATSAPP_PHONE_ID: deliver store messages through the WhatsApp Cloud API;
   WHATSAPP_PHONE_ID       otherwise they are logged
   WHATSAPP_API_URL        base address of the Cloud API (default https://graph.facebook.com/v20.0)
+  WHATSAPP_TEMPLATE       approved message template store messages are sent in (required with the Cloud
+                          API: WhatsApp opens conversations only with templates); the operator's text is
+                          its one body parameter, {{1}}
+  WHATSAPP_TEMPLATE_LANGUAGE  the template's language code (default pt_BR)
+  WHATSAPP_FREE_TEXT=1    send plain text instead of a template (only reaches numbers that wrote to the
+                          business in the last 24 hours)
+  WHATSAPP_VERIFY_TOKEN   with WHATSAPP_APP_SECRET: accept the Cloud API's status webhook at
+  WHATSAPP_APP_SECRET     /api/whatsapp/webhook (subscription check with the token; every notification
+                          signed with the app secret) and show delivered / read / failed per message
 
 Secrets may be read from files instead: DATABASE_URL_FILE, SMTP_URL_FILE, VITRINE_ADMIN_PASSWORD_FILE,
-STORAGE_URL_FILE, VITRINE_UPLOAD_SECRET_FILE, WHATSAPP_TOKEN_FILE.
+STORAGE_URL_FILE, VITRINE_UPLOAD_SECRET_FILE, WHATSAPP_TOKEN_FILE, WHATSAPP_APP_SECRET_FILE.
 `
 
 // Parse reads flags (args after the "serve" word) over the environment.
@@ -115,6 +132,12 @@ func Parse(args []string, getenv func(string) string, stderr io.Writer) (Config,
 		WhatsAppToken:   env("WHATSAPP_TOKEN", ""),
 		WhatsAppPhoneID: env("WHATSAPP_PHONE_ID", ""),
 		WhatsAppAPIURL:  env("WHATSAPP_API_URL", ""),
+
+		WhatsAppTemplate:    env("WHATSAPP_TEMPLATE", ""),
+		WhatsAppLanguage:    env("WHATSAPP_TEMPLATE_LANGUAGE", "pt_BR"),
+		WhatsAppFreeText:    truthy(env("WHATSAPP_FREE_TEXT", "")),
+		WhatsAppVerifyToken: env("WHATSAPP_VERIFY_TOKEN", ""),
+		WhatsAppAppSecret:   env("WHATSAPP_APP_SECRET", ""),
 	}
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)

@@ -3,8 +3,8 @@ package httpapi
 // registerRoutes lists every route of the API in one place, with who may call
 // it: public (no token), user (any session), admin (an administrator),
 // permitted (holding a permission), scoped (a member of the {franchise} in
-// the path; the handler gets that tenant), scopedCan (scoped and holding a
-// permission, also through impersonation). Each domain keeps its block; the
+// the path; the handler gets that tenant), impersonating (scoped, through an
+// impersonation session whose administrator holds a permission). Each domain keeps its block; the
 // handlers live in the file named after the domain.
 func (s *Server) registerRoutes() {
 	s.public("GET /api/health", s.health)
@@ -46,7 +46,10 @@ func (s *Server) registerRoutes() {
 	// Stores, their contacts, and WhatsApp messages to them
 	s.scoped("GET /api/store/{franchise}", s.listStores)
 	s.scoped("POST /api/store/{franchise}", s.createStore)
+	s.scoped("GET /api/store/{franchise}/notify", s.listStoreMessages)
 	s.scoped("POST /api/store/{franchise}/notify", s.notifyStores)
+	s.public("GET /api/whatsapp/webhook", s.verifyWhatsAppWebhook)
+	s.public("POST /api/whatsapp/webhook", s.receiveWhatsAppWebhook)
 	s.scoped("POST /api/store/{franchise}/{storeSlug}", s.updateStore)
 	s.scoped("DELETE /api/store/{franchise}/{storeSlug}", s.deleteStore)
 
@@ -56,5 +59,5 @@ func (s *Server) registerRoutes() {
 	s.scoped("POST /api/display/{franchise}/{storeSlug}", s.createDisplay)
 	s.scoped("POST /api/display/{franchise}/{storeSlug}/{displayId}", s.updateDisplay)
 	s.scoped("DELETE /api/display/{franchise}/{storeSlug}/{displayId}", s.deleteDisplay)
-	s.scopedCan("POST /api/display/{franchise}/{storeSlug}/{displayId}/admin-command", "dispA", s.queueDisplayCommand)
+	s.impersonating("POST /api/display/{franchise}/{storeSlug}/{displayId}/admin-command", "dispA", s.queueDisplayCommand)
 }

@@ -84,3 +84,17 @@ func (s *Server) notifyStores(w http.ResponseWriter, r *http.Request, f tenant.T
 	writeJSON(w, http.StatusAccepted, notifyResponse{Queued: n})
 	return nil
 }
+
+type storeMessagesResponse struct {
+	Messages []store.SentMessage `json:"messages"`
+}
+
+// GET /api/store/{franchise}/notify — the latest messages with their status.
+func (s *Server) listStoreMessages(w http.ResponseWriter, r *http.Request, f tenant.Tenant) error {
+	list, err := s.Stores.Messages(r.Context(), f)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, storeMessagesResponse{Messages: list})
+	return nil
+}

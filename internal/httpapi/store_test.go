@@ -230,7 +230,9 @@ func TestDeletingAStoreDeletesItsTVs(t *testing.T) {
 			mustStatus(t, r, 201)
 			r.Decode(t, &tv)
 		}
-		mustStatus(t, a.Do(t, "POST", "/api/display/rede/centro/"+tv.Display.ID+"/admin-command", ana.Token, map[string]any{"operation": "screenshot"}), 202)
+		boxes := a.SeedUser(t, "caixas@example.com", `{"dispA":1}`)
+		asAna := impersonate(t, a, ana.ID, boxes.ID)
+		mustStatus(t, a.Do(t, "POST", "/api/display/rede/centro/"+tv.Display.ID+"/admin-command", asAna, map[string]any{"operation": "screenshot"}), 202)
 		mustStatus(t, a.Do(t, "POST", "/api/display/rede/norte", ana.Token, map[string]any{"name": "TV N", "device": "BBB111"}), 201)
 
 		mustStatus(t, a.Do(t, "DELETE", "/api/store/rede/centro", ana.Token, map[string]any{"name": "Centro"}), 200)

@@ -229,16 +229,20 @@ func TestAdminCommands(t *testing.T) {
 				return testutil.Scenario{Method: "POST", Path: f.cmd, Token: f.asUserAdmin,
 					Body: map[string]any{"operation": "restartDevice"}, Status: 403, Code: 1403, Check: f.refused}
 			}},
-			{Name: "an unknown operation is 1003", Scenario: func(f *commandFixture) testutil.Scenario {
+			{Name: "a dispA administrator in their own session is refused: commands need an impersonation", Scenario: func(f *commandFixture) testutil.Scenario {
 				return testutil.Scenario{Method: "POST", Path: f.cmd, Token: f.boxAdmin.Token,
+					Body: map[string]any{"operation": "restartDevice"}, Status: 403, Code: 1403, Check: f.refused}
+			}},
+			{Name: "an unknown operation is 1003", Scenario: func(f *commandFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "POST", Path: f.cmd, Token: f.asBoxAdmin,
 					Body: map[string]any{"operation": "formatDisk"}, Status: 400, Code: 1003, Check: f.refused}
 			}},
 			{Name: "a missing operation is 1003", Scenario: func(f *commandFixture) testutil.Scenario {
-				return testutil.Scenario{Method: "POST", Path: f.cmd, Token: f.boxAdmin.Token,
+				return testutil.Scenario{Method: "POST", Path: f.cmd, Token: f.asBoxAdmin,
 					Body: map[string]any{}, Status: 400, Code: 1003, Check: f.refused}
 			}},
 			{Name: "an unknown TV is 100121", Scenario: func(f *commandFixture) testutil.Scenario {
-				return testutil.Scenario{Method: "POST", Path: strings.Replace(f.cmd, f.tv, "nope", 1), Token: f.boxAdmin.Token,
+				return testutil.Scenario{Method: "POST", Path: strings.Replace(f.cmd, f.tv, "nope", 1), Token: f.asBoxAdmin,
 					Body: map[string]any{"operation": "screenshot"}, Status: 404, Code: 100121, Check: f.refused}
 			}},
 			{Name: "impersonated by a dispA administrator is accepted and recorded as both", Scenario: func(f *commandFixture) testutil.Scenario {
@@ -248,9 +252,9 @@ func TestAdminCommands(t *testing.T) {
 		}
 		for _, operation := range []string{"restartDevice", "screenshot", "recordVideo", "identifyDevice",
 			"identifyVersion", "clearSchedule", "clearDb", "clearMedia"} {
-			cases = append(cases, testutil.Case[*commandFixture]{Name: "a dispA user sends " + operation, Scenario: func(f *commandFixture) testutil.Scenario {
-				return testutil.Scenario{Method: "POST", Path: f.cmd, Token: f.boxAdmin.Token,
-					Body: map[string]any{"operation": operation}, Status: 202, Check: f.queued(operation, f.boxAdmin.ID, "")}
+			cases = append(cases, testutil.Case[*commandFixture]{Name: "impersonated by a dispA administrator, " + operation + " is queued", Scenario: func(f *commandFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "POST", Path: f.cmd, Token: f.asBoxAdmin,
+					Body: map[string]any{"operation": operation}, Status: 202, Check: f.queued(operation, f.op.ID, f.boxAdmin.ID)}
 			}})
 		}
 		testutil.RunCases(t, a, func(t *testing.T) *commandFixture { return newCommandFixture(t, a) }, cases)

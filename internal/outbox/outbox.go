@@ -19,8 +19,14 @@ const (
 // Message statuses.
 const (
 	Pending = "pending"
-	Sent    = "sent"
-	Failed  = "failed" // gave up after MaxAttempts
+	Sent    = "sent"   // the provider accepted it
+	Failed  = "failed" // refused for good, or gave up after MaxAttempts
+)
+
+// Delivery statuses a provider reports after accepting a message.
+const (
+	Delivered = "delivered"
+	Read      = "read"
 )
 
 // Message is one delivery.
@@ -37,12 +43,53 @@ type Message struct {
 	LastError   string
 	CreatedAt   time.Time
 	SentAt      time.Time
+	// ProviderID is the provider's id for the accepted message.
+	ProviderID string
+	// Delivery is the latest status the provider reported after accepting
+	// it ("", Delivered, Read or Failed), with its reason and time.
+	Delivery      string
+	DeliveryError string
+	StatusAt      time.Time
+}
+
+// State is what a person would call the message's state: pending until the
+// provider accepts it, then sent, delivered or read, or failed.
+func (m Message) State() string {
+	if m.Status != Sent || m.Delivery == "" {
+		return m.Status
+	}
+	return m.Delivery
+}
+
+// Reason is why the message failed, "" when it did not.
+func (m Message) Reason() string {
+	switch {
+	case m.Status == Failed:
+		return m.LastError
+	case m.Delivery == Failed:
+		return m.DeliveryError
+	}
+	return ""
 }
 
 // Sender delivers messages of one channel. An error means "try again later".
 type Sender interface {
 	Send(ctx context.Context, m Message) error
 }
+
+// Receipted is a Sender whose provider names each message it accepts, so
+// that later status reports (a webhook) can be matched to it.
+type Receipted interface {
+	SendReceipted(ctx context.Context, m Message) (providerID string, err error)
+}
+
+// PermanentError is a refusal that trying again cannot change (an invalid
+// number, a message the provider will never accept): the message fails at
+// once with this reason instead of being retried.
+type PermanentError struct{ Err error }
+
+func (e *PermanentError) Error() string { return e.Err.Error() }
+func (e *PermanentError) Unwrap() error { return e.Err }
 
 // SenderFunc adapts a function to Sender.
 type SenderFunc func(ctx context.Context, m Message) error

@@ -33,27 +33,26 @@ func Enqueue(ctx context.Context, q db.Querier, m Message) error {
 		INSERT INTO outbox (id, channel, recipient, subject, body, html, franchise_id,
 		                    status, attempts, next_attempt_at, last_error, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?, '', ?)`,
-		m.ID, m.Channel, m.Recipient, m.Subject, m.Body, m.HTML, nullable(m.FranchiseID), now, now)
+		m.ID, m.Channel, m.Recipient, m.Subject, m.Body, m.HTML, db.NullIfEmpty(m.FranchiseID), now, now)
 	if err != nil {
 		return fmt.Errorf("outbox: enqueue: %w", err)
 	}
 	return nil
 }
 
-// Get returns one stored message with its delivery state.
-func Get(ctx context.Context, q db.Querier, id string) (Message, error) {
+const messageColumns = `id, channel, recipient, subject, body, html, franchise_id, status, attempts,
+	last_error, created_at, sent_at, provider_id, delivery_status, delivery_error, status_at`
+
+func scanMessage(sc db.Scanner) (Message, error) {
 	var (
 		m         Message
 		franchise sql.NullString
 		sentAt    sql.NullInt64
+		statusAt  sql.NullInt64
 		created   int64
 	)
-	err := q.QueryRowContext(ctx, `
-		SELECT id, channel, recipient, subject, body, html, franchise_id, status, attempts,
-		       last_error, created_at, sent_at
-		FROM outbox WHERE id = ?`, id).
-		Scan(&m.ID, &m.Channel, &m.Recipient, &m.Subject, &m.Body, &m.HTML, &franchise, &m.Status,
-			&m.Attempts, &m.LastError, &created, &sentAt)
+	err := sc.Scan(&m.ID, &m.Channel, &m.Recipient, &m.Subject, &m.Body, &m.HTML, &franchise, &m.Status,
+		&m.Attempts, &m.LastError, &created, &sentAt, &m.ProviderID, &m.Delivery, &m.DeliveryError, &statusAt)
 	if err != nil {
 		return Message{}, err
 	}
@@ -62,12 +61,56 @@ func Get(ctx context.Context, q db.Querier, id string) (Message, error) {
 	if sentAt.Valid {
 		m.SentAt = time.UnixMilli(sentAt.Int64)
 	}
+	if statusAt.Valid {
+		m.StatusAt = time.UnixMilli(statusAt.Int64)
+	}
 	return m, nil
 }
 
-func nullable(s string) any {
-	if s == "" {
-		return nil
+// Get returns one stored message with its delivery state.
+func Get(ctx context.Context, q db.Querier, id string) (Message, error) {
+	return scanMessage(q.QueryRowContext(ctx, `SELECT `+messageColumns+` FROM outbox WHERE id = ?`, id))
+}
+
+// Recent returns the franchise's latest messages of channel, newest first.
+func Recent(ctx context.Context, q db.Querier, franchiseID, channel string, limit int) ([]Message, error) {
+	return db.Collect(ctx, q, scanMessage, `SELECT `+messageColumns+` FROM outbox
+		WHERE franchise_id = ? AND channel = ? ORDER BY created_at DESC, id DESC LIMIT ?`,
+		franchiseID, channel, limit)
+}
+
+// deliveryRank orders the statuses a provider reports, so a late report of
+// an earlier status (webhooks arrive in any order) never undoes a later one.
+var deliveryRank = map[string]int{"": 0, Sent: 1, Delivered: 2, Read: 3, Failed: 4}
+
+// RecordDelivery stores a status the provider reported for the message it
+// knows as providerID: sent, delivered, read or failed (with reason). It
+// reports whether a message of this system had that id.
+func RecordDelivery(ctx context.Context, q db.Querier, providerID, status, reason string, at time.Time) (bool, error) {
+	rank, ok := deliveryRank[status]
+	if !ok || providerID == "" {
+		return false, nil
 	}
-	return s
+	if status == Sent {
+		// Sent is what the worker already recorded when the provider
+		// accepted the message.
+		var n int
+		err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM outbox WHERE provider_id = ?`, providerID).Scan(&n)
+		return n > 0, err
+	}
+	var current string
+	err := q.QueryRowContext(ctx, `SELECT delivery_status FROM outbox WHERE provider_id = ?`, providerID).Scan(&current)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	if deliveryRank[current] >= rank {
+		return true, nil
+	}
+	_, err = q.ExecContext(ctx, `
+		UPDATE outbox SET delivery_status = ?, delivery_error = ?, status_at = ? WHERE provider_id = ?`,
+		status, truncate(reason, 1000), at.UnixMilli(), providerID)
+	return true, err
 }

@@ -2,6 +2,7 @@ package outbox
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"time"
@@ -82,6 +83,17 @@ func (w *Worker) Enqueue(ctx context.Context, q db.Querier, m Message) error {
 		return nil
 	}
 	w.Wake()
+	return nil
+}
+
+// RecordStatuses stores the delivery statuses a provider reported; reports
+// about messages this system does not know are ignored.
+func (w *Worker) RecordStatuses(ctx context.Context, reports []StatusReport) error {
+	for _, r := range reports {
+		if _, err := RecordDelivery(ctx, w.db, r.ProviderID, r.Status, r.Reason, r.At); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -194,7 +206,7 @@ func (w *Worker) deliver(ctx context.Context, id string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	sendErr := w.send(ctx, m)
+	providerID, sendErr := w.send(ctx, m)
 	if ctx.Err() != nil {
 		// Shutting down: the lease hands the message to the next run.
 		return false, ctx.Err()
@@ -206,11 +218,18 @@ func (w *Worker) deliver(ctx context.Context, id string) (bool, error) {
 	defer cancel()
 	if sendErr == nil {
 		_, err := w.db.ExecContext(wctx, `
-			UPDATE outbox SET status = 'sent', sent_at = ?, last_error = '' WHERE id = ?`,
-			now.UnixMilli(), id)
+			UPDATE outbox SET status = 'sent', sent_at = ?, last_error = '', provider_id = ? WHERE id = ?`,
+			now.UnixMilli(), providerID, id)
 		return err == nil, err
 	}
 	msg := truncate(sendErr.Error(), 1000)
+	var permanent *PermanentError
+	if errors.As(sendErr, &permanent) {
+		w.log.Error("outbox: message refused for good", "id", id, "channel", m.Channel, "err", msg)
+		_, err := w.db.ExecContext(wctx, `
+			UPDATE outbox SET status = 'failed', last_error = ? WHERE id = ?`, msg, id)
+		return false, err
+	}
 	if m.Attempts >= w.MaxAttempts {
 		w.log.Error("outbox: message failed for good", "id", id, "channel", m.Channel,
 			"attempts", m.Attempts, "err", msg)
@@ -226,10 +245,10 @@ func (w *Worker) deliver(ctx context.Context, id string) (bool, error) {
 	return false, err
 }
 
-func (w *Worker) send(ctx context.Context, m Message) (err error) {
+func (w *Worker) send(ctx context.Context, m Message) (providerID string, err error) {
 	s, ok := w.senders[m.Channel]
 	if !ok || s == nil {
-		return fmt.Errorf("no sender for channel %q", m.Channel)
+		return "", fmt.Errorf("no sender for channel %q", m.Channel)
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -238,7 +257,10 @@ func (w *Worker) send(ctx context.Context, m Message) (err error) {
 	}()
 	sctx, cancel := context.WithTimeout(ctx, w.SendTimeout)
 	defer cancel()
-	return s.Send(sctx, m)
+	if r, ok := s.(Receipted); ok {
+		return r.SendReceipted(sctx, m)
+	}
+	return "", s.Send(sctx, m)
 }
 
 // nextDue is when the earliest pending message becomes due.

@@ -228,6 +228,41 @@ func (s *Service) Notify(ctx context.Context, f tenant.Tenant, in NotifyInput) (
 	return queued, err
 }
 
+// Messages returns the franchise's latest WhatsApp messages to store
+// contacts, newest first, each with the contacts who have its phone.
+func (s *Service) Messages(ctx context.Context, f tenant.Tenant) ([]SentMessage, error) {
+	sent, err := outbox.Recent(ctx, s.db, f.ID, outbox.WhatsApp, MessagesShown)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]SentMessage, 0, len(sent))
+	phones := make([]string, 0, len(sent))
+	for _, m := range sent {
+		phone := br.LocalPhone(m.Recipient)
+		phones = append(phones, phone)
+		updated := m.CreatedAt
+		for _, t := range []time.Time{m.SentAt, m.StatusAt} {
+			if t.After(updated) {
+				updated = t
+			}
+		}
+		out = append(out, SentMessage{
+			ID: m.ID, Phone: phone, Contacts: []string{}, Body: m.Body, Status: m.State(), Error: m.Reason(),
+			CreatedAt: m.CreatedAt.UnixMilli(), UpdatedAt: updated.UnixMilli(),
+		})
+	}
+	names, err := contactsByPhone(ctx, s.db, f.ID, phones)
+	if err != nil {
+		return nil, err
+	}
+	for i := range out {
+		if n := names[out[i].Phone]; n != nil {
+			out[i].Contacts = n
+		}
+	}
+	return out, nil
+}
+
 // applyTo validates the fields present in in, writes them into r, and
 // returns the cleaned contact list (nil when in has none).
 func (in Input) applyTo(r *row) ([]Contact, error) {

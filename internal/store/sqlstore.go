@@ -259,3 +259,40 @@ func notifiedPhones(ctx context.Context, q db.Querier, franchiseID string, slugs
 	slices.Sort(out)
 	return out, nil
 }
+
+// contactsByPhone names, for each of phones, the franchise's contacts with
+// that phone as "Name (Store)", in store order.
+func contactsByPhone(ctx context.Context, q db.Querier, franchiseID string, phones []string) (map[string][]string, error) {
+	out := map[string][]string{}
+	type named struct{ phone, label string }
+	for _, chunk := range db.Chunks(uniqueStrings(phones)) {
+		found, err := db.Collect(ctx, q, func(sc db.Scanner) (named, error) {
+			var n named
+			var contact, store string
+			err := sc.Scan(&n.phone, &contact, &store)
+			n.label = contact + " (" + store + ")"
+			return n, err
+		}, `SELECT c.phone, c.name, s.name FROM store_contacts c JOIN stores s ON s.id = c.store_id
+			WHERE s.franchise_id = ? AND c.phone IN (`+db.Placeholders(len(chunk))+`)
+			ORDER BY s.name, c.position`, append([]any{franchiseID}, db.Args(chunk)...)...)
+		if err != nil {
+			return nil, err
+		}
+		for _, n := range found {
+			out[n.phone] = append(out[n.phone], n.label)
+		}
+	}
+	return out, nil
+}
+
+func uniqueStrings(values []string) []string {
+	seen := make(map[string]bool, len(values))
+	out := make([]string, 0, len(values))
+	for _, v := range values {
+		if !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	return out
+}

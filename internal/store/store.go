@@ -24,6 +24,22 @@ type Store struct {
 	UpdatedAt int64     `json:"updatedAt"`
 }
 
+// SentMessage is one WhatsApp message to a store contact, with its delivery
+// state, as the message dialog lists them.
+type SentMessage struct {
+	ID        string   `json:"id"`
+	Phone     string   `json:"phone"`    // area code and number, digits only
+	Contacts  []string `json:"contacts"` // "Name (Store)" of the contacts with this phone
+	Body      string   `json:"body"`
+	Status    string   `json:"status"` // pending | sent | delivered | read | failed
+	Error     string   `json:"error"`
+	CreatedAt int64    `json:"createdAt"`
+	UpdatedAt int64    `json:"updatedAt"`
+}
+
+// MessagesShown is how many recent messages the message dialog lists.
+const MessagesShown = 50
+
 // Contact is a person at a store who may receive messages.
 type Contact struct {
 	Name          string `json:"name"`

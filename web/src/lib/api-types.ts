@@ -21,6 +21,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/whatsapp/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The WhatsApp Cloud API's subscription check
+         * @description Answers hub.challenge as plain text when hub.mode is "subscribe" and hub.verify_token is
+         *     WHATSAPP_VERIFY_TOKEN. 404 when the webhook is not configured.
+         */
+        get: operations["verifyWhatsAppWebhook"];
+        put?: never;
+        /**
+         * Delivery status reports of the WhatsApp Cloud API
+         * @description The body must be signed with the app secret (X-Hub-Signature-256: sha256=HMAC of the raw
+         *     body with WHATSAPP_APP_SECRET); unsigned or mis-signed bodies get 403 and change nothing.
+         *     Each status (sent, delivered, read, failed with its errors) updates the message the Cloud API
+         *     accepted with that id; reports never move a message back (a late "delivered" after "read").
+         */
+        post: operations["receiveWhatsAppWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.yaml": {
         parameters: {
             query?: never;
@@ -409,7 +437,8 @@ export interface paths {
             };
             cookie?: never;
         };
-        get?: never;
+        /** The franchise's latest WhatsApp messages to store contacts, with their delivery status */
+        get: operations["listStoreMessages"];
         put?: never;
         /**
          * Queue a WhatsApp message to the contacts (receiveNotify) of the chosen stores
@@ -798,6 +827,34 @@ export interface components {
             /** @description WhatsApp messages stored in the outbox (one per phone) */
             queued: number;
         };
+        StoreMessage: {
+            id: string;
+            /** @description the contact's phone: area code and number, digits only */
+            phone: string;
+            /** @description the contacts of the franchise's stores with this phone, as "Name (Store)" */
+            contacts: string[];
+            /** @description the operator's message */
+            body: string;
+            /**
+             * @description pending until the provider accepts it; then sent, delivered and read as the WhatsApp
+             *     status webhook reports; failed when the provider refused it or delivery gave up
+             * @enum {string}
+             */
+            status: "pending" | "sent" | "delivered" | "read" | "failed";
+            /** @description why it failed, "" otherwise */
+            error: string;
+            /** Format: int64 */
+            createdAt: number;
+            /**
+             * Format: int64
+             * @description time of the latest status
+             */
+            updatedAt: number;
+        };
+        StoreMessageList: {
+            /** @description the franchise's latest 50 WhatsApp messages, newest first */
+            messages: components["schemas"]["StoreMessage"][];
+        };
         Display: {
             id: string;
             name: string;
@@ -1006,10 +1063,70 @@ export interface operations {
                     "application/json": {
                         status?: string;
                         database?: string;
+                        /**
+                         * @description "ok", or what the operator must configure for browsers to read media from
+                         *     the object store (the bucket's public read policy or VITRINE_MEDIA_URL)
+                         */
+                        storage?: string;
                     };
                 };
             };
             503: components["responses"]["Error"];
+        };
+    };
+    verifyWhatsAppWebhook: {
+        parameters: {
+            query: {
+                "hub.mode": string;
+                "hub.verify_token": string;
+                "hub.challenge": string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    receiveWhatsAppWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Hub-Signature-256": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Reports recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
         };
     };
     getOpenApiContract: {
@@ -1663,6 +1780,30 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    listStoreMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Latest messages, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreMessageList"];
+                };
+            };
+            401: components["responses"]["Error"];
             403: components["responses"]["Error"];
         };
     };
