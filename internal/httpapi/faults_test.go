@@ -22,24 +22,15 @@ import (
 func TestBadTextAndNumbersAreRefusedTheSameOnBothDatabases(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
 		a := testutil.NewApp(t, engine)
-		ana := a.SeedUser(t, "ana@example.com", "")
-		rede := a.SeedFranchise(t, "rede", "Rede", ana)
-		mustStatus(t, a.Do(t, "POST", "/api/store/rede", ana.Token, storeBody("Centro")), 201)
-		r := a.Do(t, "POST", "/api/display/rede/centro", ana.Token, map[string]any{"name": "TV", "device": "NUL001"})
-		mustStatus(t, r, 201)
-		var tv struct {
-			Display struct{ ID string } `json:"display"`
-		}
-		r.Decode(t, &tv)
-		mediaID := seedMedia(t, a, rede, "foto")
+		ana, tvID, mediaID := seedRede(t, a, "NUL001")
 
 		for _, tc := range []struct {
 			name, method, path, body string
 		}{
 			{"a NUL in a store name", "POST", "/api/store/rede", `{"name":"Lo\u0000ja","region":"S","state":"SP","city":"X"}`},
 			{"a NUL in a contact", "POST", "/api/store/rede/centro", `{"contacts":[{"name":"A\u0000","role":"G","phone":"11987654321"}]}`},
-			{"a NUL in a TV name", "POST", "/api/display/rede/centro/" + tv.Display.ID, `{"name":"T\u0000V"}`},
-			{"a NUL in a TV detail", "POST", "/api/display/rede/centro/" + tv.Display.ID, `{"detail":"\u0000"}`},
+			{"a NUL in a TV name", "POST", "/api/display/rede/centro/" + tvID, `{"name":"T\u0000V"}`},
+			{"a NUL in a TV detail", "POST", "/api/display/rede/centro/" + tvID, `{"detail":"\u0000"}`},
 			{"a NUL in a device code", "POST", "/api/display/rede/centro", `{"name":"TV","device":"AB\u0000C"}`},
 			{"a NUL in a group name", "POST", "/api/franchise", `{"name":"G\u0000"}`},
 			{"a NUL in a media name", "POST", "/api/media/rede/" + mediaID, `{"name":"f\u0000"}`},
@@ -49,7 +40,7 @@ func TestBadTextAndNumbersAreRefusedTheSameOnBothDatabases(t *testing.T) {
 			{"a NUL in a query", "GET", "/api/media/file/rede?type=image&contentType=image/png%00", ""},
 			{"an hourly limit beyond 32 bits", "POST", "/api/media/rede/" + mediaID, `{"limitByHour":2147483648}`},
 			{"an hourly limit beyond one a second", "POST", "/api/media/rede/" + mediaID, `{"limitByHour":3601}`},
-			{"an orientation beyond 64 bits", "POST", "/api/display/rede/centro/" + tv.Display.ID, `{"contentOrientation":1e30}`},
+			{"an orientation beyond 64 bits", "POST", "/api/display/rede/centro/" + tvID, `{"contentOrientation":1e30}`},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				var body any

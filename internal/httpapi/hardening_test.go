@@ -81,22 +81,29 @@ func seedMedia(t *testing.T, a *testutil.TestApp, franchiseID, name string) stri
 	return id
 }
 
+// seedRede makes the franchise "rede" of a user ana, with the store Centro,
+// one TV (device code device) in it and one media.
+func seedRede(t *testing.T, a *testutil.TestApp, device string) (ana testutil.SeededUser, tvID, mediaID string) {
+	t.Helper()
+	ana = a.SeedUser(t, "ana@example.com", "")
+	rede := a.SeedFranchise(t, "rede", "Rede", ana)
+	mustStatus(t, a.Do(t, "POST", "/api/store/rede", ana.Token, storeBody("Centro")), 201)
+	r := a.Do(t, "POST", "/api/display/rede/centro", ana.Token, map[string]any{"name": "TV", "device": device})
+	mustStatus(t, r, 201)
+	var tv struct {
+		Display struct{ ID string } `json:"display"`
+	}
+	r.Decode(t, &tv)
+	return ana, tv.Display.ID, seedMedia(t, a, rede, "foto")
+}
+
 // Two groups of operators edit different fields of one row at the same
 // moment; every acknowledged edit must survive: the row ends with one of
 // each group's values, never with a field put back to what it was.
 func TestConcurrentEditsOfDifferentFieldsAllSurvive(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
 		a := testutil.NewApp(t, engine)
-		ana := a.SeedUser(t, "ana@example.com", "")
-		rede := a.SeedFranchise(t, "rede", "Rede", ana)
-		mustStatus(t, a.Do(t, "POST", "/api/store/rede", ana.Token, storeBody("Centro")), 201)
-		r := a.Do(t, "POST", "/api/display/rede/centro", ana.Token, map[string]any{"name": "TV", "device": "LOST01"})
-		mustStatus(t, r, 201)
-		var tv struct {
-			Display struct{ ID string } `json:"display"`
-		}
-		r.Decode(t, &tv)
-		mediaID := seedMedia(t, a, rede, "foto")
+		ana, tvID, mediaID := seedRede(t, a, "LOST01")
 
 		cases := []struct {
 			name       string
@@ -108,7 +115,7 @@ func TestConcurrentEditsOfDifferentFieldsAllSurvive(t *testing.T) {
 			resetB     string
 			wantStatus int
 		}{
-			{name: "TV name and detail", path: "/api/display/rede/centro/" + tv.Display.ID,
+			{name: "TV name and detail", path: "/api/display/rede/centro/" + tvID,
 				fieldA: "name", fieldB: "detail", resetA: "TV", resetB: "", wantStatus: 200,
 				read: func(t *testing.T) (string, string) {
 					var got struct {
@@ -116,7 +123,7 @@ func TestConcurrentEditsOfDifferentFieldsAllSurvive(t *testing.T) {
 					}
 					a.Do(t, "GET", "/api/display/rede/centro", ana.Token, nil).Decode(t, &got)
 					for _, d := range got.DisplayList {
-						if d.ID == tv.Display.ID {
+						if d.ID == tvID {
 							return d.Name, d.Detail
 						}
 					}

@@ -59,31 +59,13 @@ func (f *fakeWhatsApp) count() int {
 	return len(f.calls)
 }
 
-// testClock stands still until moved.
-type testClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *testClock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *testClock) advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
-
 func TestStoreMessagesAreDeliveredThroughWhatsAppWithRetries(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
 		fake := &fakeWhatsApp{failures: 1}
 		srv := httptest.NewServer(fake)
 		defer srv.Close()
-		clock := &testClock{t: time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)}
-		a := testutil.NewApp(t, engine, testutil.WithClock(clock.now), testutil.WithConfig(func(c *config.Config) {
+		clock := testutil.NewClock(time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC))
+		a := testutil.NewApp(t, engine, testutil.WithClock(clock.Now), testutil.WithConfig(func(c *config.Config) {
 			c.WhatsAppToken, c.WhatsAppPhoneID, c.WhatsAppAPIURL = "token-da-loja", "10987654321", srv.URL
 			c.WhatsAppTemplate, c.WhatsAppLanguage = "aviso_loja", "pt_BR"
 		}))
@@ -129,7 +111,7 @@ func TestStoreMessagesAreDeliveredThroughWhatsAppWithRetries(t *testing.T) {
 		}
 
 		// After the backoff it is sent, and the final state is kept.
-		clock.advance(31 * time.Second)
+		clock.Advance(31 * time.Second)
 		a.Outbox.Wake()
 		testutil.Eventually(t, 10*time.Second, func() bool { return read().status == "sent" }, "retried delivery")
 		if s := read(); s.attempts != 2 || !s.sent || s.lastError != "" {
