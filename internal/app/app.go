@@ -28,6 +28,7 @@ import (
 	"vitrine/internal/media"
 	"vitrine/internal/objects"
 	"vitrine/internal/outbox"
+	"vitrine/internal/schedule"
 	"vitrine/internal/store"
 	"vitrine/web"
 )
@@ -56,6 +57,7 @@ type App struct {
 	Franchises *franchise.Service
 	Stores     *store.Service
 	Displays   *display.Service
+	Schedules  *schedule.Service
 	// Changes is the in-process change signal every domain announces on.
 	Changes *change.Bus
 
@@ -99,6 +101,8 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 		return nil, err
 	}
 	a.Media = media.NewService(a.DB, objectStore, media.FindTools(), a.Now, a.Log)
+	a.Schedules = schedule.NewService(a.DB, a.Now, changes, a.Media)
+	a.Media.AddUsage(a.Schedules)
 	a.workers = append(a.workers, a.sweepUploads)
 	a.Server = httpapi.New(httpapi.Deps{
 		Log:      a.Log,
@@ -116,6 +120,7 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 		Stores:         a.Stores,
 		Displays:       a.Displays,
 		Media:          a.Media,
+		Schedules:      a.Schedules,
 		Outbox:         a.Outbox,
 		WhatsAppHook:   outbox.WhatsAppWebhook{VerifyToken: cfg.WhatsAppVerifyToken, AppSecret: cfg.WhatsAppAppSecret},
 	})

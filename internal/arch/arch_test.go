@@ -120,6 +120,7 @@ var reads = map[string][]string{
 	"display":   {"stores"},             // the store's slug of each TV, joined
 	"store":     {"displays"},           // the number of TVs per store
 	"franchise": {"stores", "displays"}, // the counters Touch keeps on the franchise row
+	"schedule":  {"displays"},           // the number of TVs linked to each schedule
 }
 
 var (

@@ -20,6 +20,9 @@ type Principal struct {
 	Email       string
 	Name        string
 	Permissions map[string]int
+	// AdsCenter is the ads-center permission (viewAdsCenter), the user's or
+	// that of the administrator impersonating them.
+	AdsCenter bool
 	// Franchises the user belongs to, by slug.
 	Franchises map[string]tenant.Franchise
 	// Set when the session was opened by an administrator impersonating the user.
@@ -34,6 +37,10 @@ type Principal struct {
 
 // IsAdmin is true for users with a non-empty permission map.
 func (p *Principal) IsAdmin() bool { return len(p.Permissions) > 0 }
+
+// ActsAsAdmin is true for administrators and for impersonation sessions
+// (spec 2: the footer editor is for "isAdmin or impersonating").
+func (p *Principal) ActsAsAdmin() bool { return p.IsAdmin() || p.AdminUserID != "" }
 
 // Tenant returns the caller acting in their franchise with that slug, or
 // 403/1403: a caller outside a franchise learns nothing about it, not even
@@ -77,16 +84,18 @@ func authenticate(ctx context.Context, q db.Querier, token string, now time.Time
 		adminMail sql.NullString
 		adminPerm sql.NullString
 		parent    sql.NullString
+		ads       int
+		adminAds  sql.NullInt64
 		expires   int64
 	)
 	err := q.QueryRowContext(ctx, `
-		SELECT u.id, u.email, u.name, u.permission, s.expires_at,
-		       s.admin_user_id, a.email, a.permission, s.parent_token_hash
+		SELECT u.id, u.email, u.name, u.permission, u.view_ads_center, s.expires_at,
+		       s.admin_user_id, a.email, a.permission, a.view_ads_center, s.parent_token_hash
 		FROM sessions s
 		JOIN users u ON u.id = s.user_id
 		LEFT JOIN users a ON a.id = s.admin_user_id
 		WHERE s.token_hash = ?`, hash).
-		Scan(&p.UserID, &p.Email, &p.Name, &perm, &expires, &adminID, &adminMail, &adminPerm, &parent)
+		Scan(&p.UserID, &p.Email, &p.Name, &perm, &ads, &expires, &adminID, &adminMail, &adminPerm, &adminAds, &parent)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fault.ErrUnauthorized
 	}
@@ -98,6 +107,7 @@ func authenticate(ctx context.Context, q db.Querier, token string, now time.Time
 	}
 	p.TokenHash = hash
 	p.ParentTokenHash = parent.String
+	p.AdsCenter = ads == 1 || adminAds.Int64 == 1
 	p.Permissions = ParsePermissions(perm)
 	if adminID.Valid {
 		p.AdminUserID = adminID.String

@@ -53,6 +53,17 @@ func (s *Server) registerRoutes() {
 	s.scoped("POST /api/store/{franchise}/{storeSlug}", s.updateStore)
 	s.scoped("DELETE /api/store/{franchise}/{storeSlug}", s.deleteStore)
 
+	// Schedules: entries, ad slots, footer
+	s.scoped("GET /api/schedule/{franchise}", s.listSchedules)
+	s.scoped("POST /api/schedule/{franchise}", s.createSchedule)
+	s.scoped("GET /api/schedule/{franchise}/{id}", s.getSchedule)
+	s.scoped("POST /api/schedule/{franchise}/{id}", s.updateSchedule)
+	s.scoped("DELETE /api/schedule/{franchise}/{id}", s.deleteSchedule)
+	s.scoped("DELETE /api/schedule/{franchise}/{id}/{index}", s.removeScheduleEntry)
+	s.scoped("POST /api/schedule/{franchise}/{id}/dup", s.duplicateSchedule)
+	s.scopedIf("POST /api/schedule/{franchise}/{id}/config", actsAsAdmin, s.saveScheduleFooter)
+	s.scopedIf("POST /api/schedule/{franchise}/{id}/slot", adsCenter, s.addScheduleSlot)
+
 	// Displays (TVs) and remote commands to their TV boxes
 	s.scoped("GET /api/display/{franchise}", s.listFranchiseDisplays)
 	s.scoped("GET /api/display/{franchise}/{storeSlug}", s.listStoreDisplays)

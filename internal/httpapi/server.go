@@ -22,6 +22,7 @@ import (
 	"vitrine/internal/franchise"
 	"vitrine/internal/media"
 	"vitrine/internal/outbox"
+	"vitrine/internal/schedule"
 	"vitrine/internal/store"
 	"vitrine/internal/tenant"
 )
@@ -52,6 +53,7 @@ type Deps struct {
 	Stores     *store.Service
 	Displays   *display.Service
 	Media      *media.Service
+	Schedules  *schedule.Service
 	// Outbox records what providers report about delivered messages;
 	// WhatsAppHook checks the reports of WhatsApp's status webhook.
 	Outbox       *outbox.Worker
@@ -230,6 +232,22 @@ func (s *Server) scoped(pattern string, h tenantHandlerFunc) {
 		t, err := p.Tenant(r.PathValue("franchise"))
 		if err != nil {
 			return err
+		}
+		return h(w, r, t)
+	})
+}
+
+// scopedIf is scoped for callers allowed by may (checked after membership):
+// the footer editor for administrators, the ad slot modal for holders of
+// the ads-center permission.
+func (s *Server) scopedIf(pattern string, may func(p *auth.Principal) bool, h tenantHandlerFunc) {
+	s.user(pattern, func(w http.ResponseWriter, r *http.Request, p *auth.Principal) error {
+		t, err := p.Tenant(r.PathValue("franchise"))
+		if err != nil {
+			return err
+		}
+		if !may(p) {
+			return fault.ErrForbidden
 		}
 		return h(w, r, t)
 	})

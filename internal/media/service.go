@@ -573,6 +573,21 @@ func (s *Service) Delete(ctx context.Context, t tenant.Tenant, idList []string) 
 	return nil
 }
 
+// ByIDs returns the franchise's media among ids, by id, with their
+// addresses; ids that are not media of the franchise are simply absent.
+func (s *Service) ByIDs(ctx context.Context, t tenant.Tenant, ids []string) (map[string]Media, error) {
+	found, err := getMediaByIDs(ctx, s.db, t.ID, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]Media, len(found))
+	for _, m := range found {
+		s.present(&m, t)
+		out[m.ID] = m
+	}
+	return out, nil
+}
+
 func (s *Service) attachSchedules(ctx context.Context, t tenant.Tenant, list []Media) error {
 	if len(s.usages) == 0 || len(list) == 0 {
 		return nil

@@ -1,48 +1,128 @@
-// Package schedule is a franchise's schedules (programações): what each TV
-// linked to one plays, and when. It owns the schedules table; other domains
-// reach schedules only through it. For now it answers the lookups TVs need
-// (does this schedule exist in the franchise, what is it called); the
-// schedule editor builds on it.
+// Package schedule is a franchise's schedules (programações): the ordered
+// entries each TV linked to one plays — library media with their rules
+// (weekdays, dates, time windows, hourly limits) and ad slots — and the
+// footer drawn under them. It owns the schedules table; other domains reach
+// schedules only through it. Every write is announced on the franchise's
+// change signal with the schedule's id, so caches and players follow.
 package schedule
 
-import (
-	"context"
-	"database/sql"
-	"errors"
+import "vitrine/internal/fault"
 
-	"vitrine/internal/db"
-	"vitrine/internal/fault"
+// Schedule is a schedule as the API shows it.
+type Schedule struct {
+	ID        string     `json:"id"`
+	Name      string     `json:"name"`
+	Media     []Entry    `json:"media"`    // entries in play order
+	Duration  int        `json:"duration"` // seconds of one pass, every entry counted
+	Displays  int        `json:"displays"` // TVs linked to it
+	Hash      string     `json:"hash"`     // changes whenever the entries or the footer change
+	Tags      []string   `json:"tags"`
+	BottomBar *BottomBar `json:"bottomBar"` // nil when the schedule has no footer
+	Franchise string     `json:"franchise"`
+	CreatedAt int64      `json:"createdAt"`
+	UpdatedAt int64      `json:"updatedAt"`
+}
+
+// Summary is a schedule in the list: everything but its entries.
+type Summary struct {
+	ID         string   `json:"id"`
+	Name       string   `json:"name"`
+	Duration   int      `json:"duration"`
+	MediaCount int      `json:"mediaCount"`
+	Displays   int      `json:"displays"`
+	Hash       string   `json:"hash"`
+	Tags       []string `json:"tags"`
+	Franchise  string   `json:"franchise"`
+	CreatedAt  int64    `json:"createdAt"`
+	UpdatedAt  int64    `json:"updatedAt"`
+}
+
+// Entry is one position of a schedule: a library media with its rules, or an
+// ad slot (isAd) whose positions advertisements fill.
+type Entry struct {
+	ID                   string   `json:"id"` // the media's id; the slot's own id for an ad slot
+	Name                 string   `json:"name"`
+	Type                 string   `json:"type,omitempty"` // image | video, from the library
+	FilePath             string   `json:"filePath,omitempty"`
+	DisplayTime          int      `json:"displayTime"` // seconds
+	Dok                  int      `json:"dok"`         // weekdays, bit 0 = Sunday; 127 = every day
+	Enabled              bool     `json:"enabled"`
+	Stretch              bool     `json:"stretch"`
+	StartDate            int64    `json:"startDate,omitempty"` // epoch ms; 0 = no start
+	EndDate              int64    `json:"endDate,omitempty"`   // epoch ms; 0 = no end
+	TimeGap              []string `json:"timeGap"`             // "HH:MM@HH:MM" windows; none = all day
+	LimitByHour          int      `json:"limitByHour,omitempty"`
+	Volume               float64  `json:"volume"`
+	DisplayTimeJumpStart int      `json:"displayTimeJumpStart,omitempty"`
+	IsAd                 bool     `json:"isAd,omitempty"`
+	AdSlots              int      `json:"adSlots,omitempty"`
+	AdTime               int      `json:"adTime,omitempty"`
+	AdFallbackMediaID    string   `json:"adFallbackMediaId,omitempty"`
+
+	// Filled on reads with fullMedia: the library media's addresses.
+	URL          string `json:"url,omitempty"`
+	ThumbnailURL string `json:"thumbnailUrl,omitempty"`
+}
+
+// EntryInput is an entry as a client sends it; absent rule fields take
+// their defaults (every day, enabled, all day, no limit).
+type EntryInput struct {
+	ID                   string   `json:"id"`
+	Name                 string   `json:"name"`
+	DisplayTime          *float64 `json:"displayTime"`
+	Dok                  *int     `json:"dok"`
+	Enabled              *bool    `json:"enabled"`
+	Stretch              bool     `json:"stretch"`
+	StartDate            *int64   `json:"startDate"`
+	EndDate              *int64   `json:"endDate"`
+	TimeGap              []string `json:"timeGap"`
+	LimitByHour          *int     `json:"limitByHour"`
+	Volume               *float64 `json:"volume"`
+	DisplayTimeJumpStart *int     `json:"displayTimeJumpStart"`
+	IsAd                 bool     `json:"isAd"`
+	AdSlots              *int     `json:"adSlots"`
+	AdTime               *int     `json:"adTime"`
+	AdFallbackMediaID    string   `json:"adFallbackMediaId"`
+}
+
+// Input is the body of a create or update. On update, absent fields keep
+// their value; Hash, when sent, must be the stored one (the client saw the
+// current entries), else ErrStale.
+type Input struct {
+	Name  *string       `json:"name"`
+	Media *[]EntryInput `json:"media"`
+	Tags  *[]string     `json:"tags"`
+	Hash  *string       `json:"hash"`
+}
+
+// SlotInput is the body of the ad slot modal.
+type SlotInput struct {
+	Quantity          int    `json:"quantity"`
+	Duration          int    `json:"duration"`
+	AdFallbackMediaID string `json:"adFallbackMediaId"`
+}
+
+// Limits of a schedule.
+const (
+	MaxEntries     = 5000
+	MaxDisplayTime = 86400 // seconds
+	MaxSlots       = 100
+	MaxAdTime      = 3600
+	MaxTags        = 50
+	// DefaultDuration is the length of an entry that names none (spec 2 §4).
+	DefaultDuration = 10
+	// Forever is how far a "no end" date lies after its start: 1000 years.
+	Forever = int64(1000*365.25*24*3600) * 1000
 )
 
-// ErrNotFound is a schedule that does not exist in the franchise; another
-// franchise's schedule looks exactly like a missing one.
-var ErrNotFound = fault.New(fault.NotFound, 1081) // "Agenda não encontrada."
-
-// Check tells whether scheduleID is one of the franchise's schedules.
-func Check(ctx context.Context, q db.Querier, franchiseID, scheduleID string) error {
-	var one int
-	err := q.QueryRowContext(ctx, `SELECT 1 FROM schedules WHERE id = ? AND franchise_id = ?`,
-		scheduleID, franchiseID).Scan(&one)
-	if errors.Is(err, sql.ErrNoRows) {
-		return ErrNotFound
-	}
-	return err
-}
-
-// Names returns the names of the franchise's schedules by id.
-func Names(ctx context.Context, q db.Querier, franchiseID string) (map[string]string, error) {
-	type named struct{ id, name string }
-	list, err := db.Collect(ctx, q, func(sc db.Scanner) (named, error) {
-		var n named
-		err := sc.Scan(&n.id, &n.name)
-		return n, err
-	}, `SELECT id, name FROM schedules WHERE franchise_id = ?`, franchiseID)
-	if err != nil {
-		return nil, err
-	}
-	out := make(map[string]string, len(list))
-	for _, n := range list {
-		out[n.id] = n.name
-	}
-	return out, nil
-}
+// Errors of this domain.
+var (
+	ErrNotFound       = fault.New(fault.NotFound, 1081)   // "Agenda não encontrada."
+	ErrEntryWithoutID = fault.New(fault.Invalid, 100105)  // "Uma ou mais mídias sem ID."
+	ErrSlotWithout    = fault.New(fault.Invalid, 100106)  // "Um ou mais anúncios sem slots definidos."
+	ErrMediaNotFound  = fault.New(fault.NotFound, 100101) // "Mídia não encontrada."
+	ErrNameRequired   = fault.New(fault.Invalid, 1141)
+	ErrStale          = fault.WithMsg(fault.Conflict, 1003, "A programação foi alterada por outra pessoa enquanto você editava. Recarregue para ver a versão atual.")
+	ErrIndex          = fault.WithMsg(fault.NotFound, 100101, "Mídia não encontrada nesta posição da programação.")
+	ErrTooManyEntries = fault.Invalidf("Uma programação pode ter no máximo %d mídias.", MaxEntries)
+)

@@ -473,6 +473,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/schedule/{franchise}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        /** The franchise's schedules with their duration and linked-TV count, by name */
+        get: operations["listSchedules"];
+        put?: never;
+        /** Create a schedule (name required; entries optional) */
+        post: operations["createSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/schedule/{franchise}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * One schedule with its entries
+         * @description With fullMedia=true each media entry carries the library's type, filePath, url and thumbnailUrl.
+         */
+        get: operations["getSchedule"];
+        put?: never;
+        /**
+         * Rename, retag or save the entry list (reorder, remove, add, ad slots)
+         * @description Only the fields sent change. Every entry needs an id (100105), a media entry a media of the
+         *     franchise (100101), an ad slot adSlots and adTime (100106); rules are validated (dok 0-127,
+         *     windows HH:MM@HH:MM, volume 0-1, dates in order, display time > 0). A hash that is not the
+         *     stored one is 409: the schedule changed since the client loaded it.
+         */
+        post: operations["updateSchedule"];
+        /** Delete a schedule; its TVs are left without one in the same transaction */
+        delete: operations["deleteSchedule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/schedule/{franchise}/{id}/{index}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                id: string;
+                index: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Unlink the entry at a position (0 = first) */
+        delete: operations["removeScheduleEntry"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/schedule/{franchise}/{id}/dup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Duplicate a schedule with its entries and footer */
+        post: operations["duplicateSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/schedule/{franchise}/{id}/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save the footer (administrators or impersonation sessions); null removes it */
+        post: operations["saveScheduleFooter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/schedule/{franchise}/{id}/slot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add an ad slot at the start of the schedule (ads-center permission) */
+        post: operations["addScheduleSlot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/display/{franchise}": {
         parameters: {
             query?: never;
@@ -854,6 +986,165 @@ export interface components {
         StoreMessageList: {
             /** @description the franchise's latest 50 WhatsApp messages, newest first */
             messages: components["schemas"]["StoreMessage"][];
+        };
+        /**
+         * @description One position of a schedule: a library media with its rules, or an ad slot (isAd). A media
+         *     entry's id is the media's id; an ad slot has an id of its own (its slotId in the ads center).
+         */
+        ScheduleEntry: {
+            id: string;
+            /** @description shown name; the media's name by default, "Slot" for an ad slot */
+            name: string;
+            /**
+             * @description from the library (media entries)
+             * @enum {string}
+             */
+            type?: "image" | "video";
+            /** @description the library object (fullMedia) */
+            filePath?: string;
+            /** @description the media's address (fullMedia) */
+            url?: string;
+            /** @description the media's thumbnail (fullMedia) */
+            thumbnailUrl?: string;
+            /** @description seconds; for an ad slot adSlots × adTime */
+            displayTime: number;
+            /** @description weekdays, bit 0 = Sunday; 127 = every day */
+            dok: number;
+            enabled: boolean;
+            stretch: boolean;
+            /**
+             * Format: int64
+             * @description epoch ms; absent = no start
+             */
+            startDate?: number;
+            /**
+             * Format: int64
+             * @description epoch ms; startDate + 1000 years = no end
+             */
+            endDate?: number;
+            /** @description windows "HH:MM@HH:MM", start inclusive, end exclusive, overnight when end < start; none = all day */
+            timeGap: string[];
+            /** @description plays per clock hour on one screen; 0 = no limit */
+            limitByHour?: number;
+            volume: number;
+            displayTimeJumpStart?: number;
+            isAd?: boolean;
+            /** @description positions of the slot in each pass */
+            adSlots?: number;
+            /** @description seconds of each position */
+            adTime?: number;
+            /** @description played when nothing is booked ("" = skip) */
+            adFallbackMediaId?: string;
+        };
+        /** @description An entry as sent; absent rules take their defaults (every day, enabled, all day, no limit) */
+        ScheduleEntryInput: {
+            /** @description required for a media entry (100105); a new ad slot gets one */
+            id?: string;
+            name?: string;
+            /** @description whole seconds > 0 */
+            displayTime?: number;
+            dok?: number;
+            enabled?: boolean;
+            stretch?: boolean;
+            /** Format: int64 */
+            startDate?: number;
+            /** Format: int64 */
+            endDate?: number;
+            timeGap?: string[];
+            limitByHour?: number;
+            volume?: number;
+            displayTimeJumpStart?: number;
+            isAd?: boolean;
+            /** @description required for an ad slot (100106) */
+            adSlots?: number;
+            /** @description required for an ad slot (100106) */
+            adTime?: number;
+            adFallbackMediaId?: string;
+        };
+        /** @description A schedule's footer; a part left out is not shown (spec 2 §3, limits §5) */
+        BottomBar: {
+            height: number;
+            /** @description #RRGGBB */
+            bgColor: string;
+            /** @description #RRGGBB */
+            color: string;
+            fSize: number;
+            fWeight: number;
+            /** @description http(s) address of an image */
+            logo?: string;
+            clock?: {
+                color: string;
+                fSize: number;
+            };
+            weather?: {
+                fontSize: number;
+            };
+            quote?: {
+                coins: {
+                    /** @enum {string} */
+                    asset: "USD" | "EUR" | "GBP" | "JPY" | "CHF" | "CAD" | "AUD" | "DKK" | "NOK" | "SEK";
+                    /** @description set by the server from the asset */
+                    symbol?: string;
+                    icon?: string;
+                }[];
+                style: {
+                    gap: number;
+                    fontSize: number;
+                    green: string;
+                    red: string;
+                };
+            };
+        };
+        Schedule: {
+            id: string;
+            name: string;
+            media: components["schemas"]["ScheduleEntry"][];
+            /** @description seconds of one pass over every entry */
+            duration: number;
+            /** @description TVs linked to it */
+            displays: number;
+            /** @description changes whenever the entries or the footer change; send it back with a save */
+            hash: string;
+            tags: string[];
+            /** @description the footer, null when the schedule has none */
+            bottomBar: components["schemas"]["BottomBar"] | null;
+            franchise: string;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            updatedAt: number;
+        };
+        ScheduleSummary: {
+            id: string;
+            name: string;
+            duration: number;
+            mediaCount: number;
+            displays: number;
+            hash: string;
+            tags: string[];
+            franchise: string;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            updatedAt: number;
+        };
+        /** @description On update only the fields sent change; hash, when sent, must be the stored one (else 409) */
+        ScheduleInput: {
+            /** @description required on create (1141) */
+            name?: string;
+            media?: components["schemas"]["ScheduleEntryInput"][];
+            tags?: string[];
+            hash?: string;
+        };
+        ScheduleResponse: {
+            schedule: components["schemas"]["Schedule"];
+        };
+        ScheduleDetailResponse: {
+            schedule: components["schemas"]["Schedule"];
+            media: components["schemas"]["ScheduleEntry"][];
+        };
+        ScheduleList: {
+            scheduleList: components["schemas"]["ScheduleSummary"][];
         };
         Display: {
             id: string;
@@ -1895,6 +2186,283 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listSchedules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleList"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    createSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScheduleInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getSchedule: {
+        parameters: {
+            query?: {
+                fullMedia?: boolean;
+            };
+            header?: never;
+            path: {
+                franchise: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleDetailResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    updateSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScheduleInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    deleteSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    removeScheduleEntry: {
+        parameters: {
+            query?: {
+                /** @description when sent, must be the stored hash (else 409) */
+                hash?: string;
+            };
+            header?: never;
+            path: {
+                franchise: string;
+                id: string;
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    duplicateSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    saveScheduleFooter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    bottomBar: components["schemas"]["BottomBar"] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    addScheduleSlot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    quantity: number;
+                    duration: number;
+                    adFallbackMediaId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
         };

@@ -1,0 +1,351 @@
+package httpapi_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"vitrine/internal/testutil"
+)
+
+// scheduleFixture is a franchise of its own with two media, a store with a
+// TV, an operator, and a neighbour franchise with a media and a schedule.
+type scheduleFixture struct {
+	a                  *testutil.TestApp
+	slug               string
+	op, other          testutil.SeededUser
+	image, video       string // media ids
+	foreignMedia       string
+	foreignSchedule    string
+	tv                 string
+	franchiseID, store string
+}
+
+func newScheduleFixture(t *testing.T, a *testutil.TestApp) *scheduleFixture {
+	t.Helper()
+	u := a.Unique()
+	f := &scheduleFixture{a: a, slug: "rede-" + u}
+	f.op = a.SeedUser(t, "op-"+u+"@example.com", "")
+	f.other = a.SeedUser(t, "outro-"+u+"@example.com", "")
+	f.franchiseID = a.SeedFranchise(t, f.slug, "Rede", f.op)
+	otherID := a.SeedFranchise(t, "outra-"+u, "Outra", f.other)
+	f.image = seedMedia(t, a, f.franchiseID, "Banner")
+	f.video = seedMedia(t, a, f.franchiseID, "Vídeo")
+	if _, err := a.DB.ExecContext(context.Background(), `UPDATE media SET type = 'video', display_time = 30 WHERE id = ?`, f.video); err != nil {
+		t.Fatal(err)
+	}
+	f.foreignMedia = seedMedia(t, a, otherID, "Alheia")
+	f.foreignSchedule = seedSchedule(t, a, otherID, "Alheia")
+	mustStatus(t, a.Do(t, "POST", "/api/store/"+f.slug, f.op.Token, storeBody("Centro")), 201)
+	r := a.Do(t, "POST", "/api/display/"+f.slug+"/centro", f.op.Token, map[string]any{"name": "TV", "device": "SCH" + strings.ToUpper(u)})
+	mustStatus(t, r, 201)
+	var tv struct {
+		Display struct{ ID string } `json:"display"`
+	}
+	r.Decode(t, &tv)
+	f.tv = tv.Display.ID
+	return f
+}
+
+type scheduleBody struct {
+	Schedule struct {
+		ID        string           `json:"id"`
+		Name      string           `json:"name"`
+		Media     []map[string]any `json:"media"`
+		Duration  int              `json:"duration"`
+		Displays  int              `json:"displays"`
+		Hash      string           `json:"hash"`
+		BottomBar map[string]any   `json:"bottomBar"`
+	} `json:"schedule"`
+	Media []map[string]any `json:"media"`
+}
+
+func (f *scheduleFixture) create(t *testing.T, name string, media ...map[string]any) scheduleBody {
+	t.Helper()
+	body := map[string]any{"name": name}
+	if media != nil {
+		body["media"] = media
+	}
+	r := f.a.Do(t, "POST", "/api/schedule/"+f.slug, f.op.Token, body)
+	mustStatus(t, r, 201)
+	var s scheduleBody
+	r.Decode(t, &s)
+	return s
+}
+
+func (f *scheduleFixture) get(t *testing.T, id string) scheduleBody {
+	t.Helper()
+	r := f.a.Do(t, "GET", "/api/schedule/"+f.slug+"/"+id+"?fullMedia=true", f.op.Token, nil)
+	mustStatus(t, r, 200)
+	var s scheduleBody
+	r.Decode(t, &s)
+	return s
+}
+
+func (f *scheduleFixture) path(id string, rest ...string) string {
+	return "/api/schedule/" + f.slug + "/" + id + strings.Join(rest, "")
+}
+
+func TestSchedules(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		a := testutil.NewApp(t, engine)
+		setup := func(t *testing.T) *scheduleFixture { return newScheduleFixture(t, a) }
+
+		t.Run("create, list by name with duration and TV count, and read with the library's addresses", func(t *testing.T) {
+			f := setup(t)
+			if r := a.Do(t, "POST", "/api/schedule/"+f.slug, f.op.Token, map[string]any{"name": "  "}); r.Status != 400 || r.Code() != 1141 {
+				t.Fatalf("blank name: %d %s", r.Status, r.Body)
+			}
+			b := f.create(t, "Vitrine 10", map[string]any{"id": f.image, "displayTime": 15}, map[string]any{"id": f.video})
+			f.create(t, "vitrine 2")
+			if b.Schedule.Duration != 15+30 {
+				t.Fatalf("duration %d", b.Schedule.Duration)
+			}
+			mustStatus(t, a.Do(t, "POST", "/api/display/"+f.slug+"/centro/"+f.tv, f.op.Token, map[string]any{"schedule": b.Schedule.ID}), 200)
+			r := a.Do(t, "GET", "/api/schedule/"+f.slug, f.op.Token, nil)
+			mustStatus(t, r, 200)
+			var list struct {
+				ScheduleList []struct {
+					ID, Name           string
+					Duration, Displays int
+					MediaCount         int `json:"mediaCount"`
+				} `json:"scheduleList"`
+			}
+			r.Decode(t, &list)
+			if len(list.ScheduleList) != 2 || list.ScheduleList[0].Name != "vitrine 2" || list.ScheduleList[1].Name != "Vitrine 10" ||
+				list.ScheduleList[1].Displays != 1 || list.ScheduleList[1].MediaCount != 2 {
+				t.Fatalf("list %+v", list.ScheduleList)
+			}
+			got := f.get(t, b.Schedule.ID)
+			if len(got.Media) != 2 || got.Media[0]["url"] == nil || got.Media[0]["type"] != "image" ||
+				got.Media[0]["dok"] != float64(127) || got.Media[0]["enabled"] != true || got.Media[0]["name"] != "Banner" {
+				t.Fatalf("entries %v", got.Media)
+			}
+		})
+
+		t.Run("entries are validated with the spec's codes", func(t *testing.T) {
+			f := setup(t)
+			id := f.create(t, "Regras").Schedule.ID
+			for _, c := range []struct {
+				name  string
+				entry map[string]any
+				code  int
+			}{
+				{"an entry without id is 100105", map[string]any{"displayTime": 5}, 100105},
+				{"an unknown media is 100101", map[string]any{"id": "nao-existe"}, 100101},
+				{"another franchise's media is 100101", map[string]any{"id": f.foreignMedia}, 100101},
+				{"an ad slot without positions is 100106", map[string]any{"isAd": true, "adTime": 10}, 100106},
+				{"an ad slot of zero seconds is 100106", map[string]any{"isAd": true, "adSlots": 2, "adTime": 0}, 100106},
+				{"weekdays beyond 127", map[string]any{"id": f.image, "dok": 128}, 1003},
+				{"a malformed window", map[string]any{"id": f.image, "timeGap": []string{"25:00@26:00"}}, 1003},
+				{"a window without its end", map[string]any{"id": f.image, "timeGap": []string{"08:00"}}, 1003},
+				{"volume above 1", map[string]any{"id": f.video, "volume": 1.5}, 1003},
+				{"an end before the start", map[string]any{"id": f.image, "startDate": 2000, "endDate": 1000}, 1003},
+				{"a display time of zero", map[string]any{"id": f.image, "displayTime": 0}, 1003},
+				{"a fallback that is not a media of the franchise", map[string]any{"isAd": true, "adSlots": 1, "adTime": 5, "adFallbackMediaId": f.foreignMedia}, 100101},
+			} {
+				t.Run(c.name, func(t *testing.T) {
+					r := a.Do(t, "POST", f.path(id), f.op.Token, map[string]any{"media": []any{map[string]any{"id": f.image}, c.entry}})
+					if r.Code() != c.code || r.Status < 400 || r.Status >= 500 {
+						t.Fatalf("%d %s", r.Status, r.Body)
+					}
+					if got := f.get(t, id); len(got.Media) != 0 {
+						t.Fatalf("a refused save changed the entries: %v", got.Media)
+					}
+				})
+			}
+		})
+
+		t.Run("a save with a stale hash is refused; rename and retag keep the entries", func(t *testing.T) {
+			f := setup(t)
+			b := f.create(t, "Concorrida", map[string]any{"id": f.image})
+			old := b.Schedule.Hash
+			r := a.Do(t, "POST", f.path(b.Schedule.ID), f.op.Token, map[string]any{"hash": old,
+				"media": []any{map[string]any{"id": f.video}, map[string]any{"id": f.image, "timeGap": []string{"22:00@02:00"}, "limitByHour": 4}}})
+			mustStatus(t, r, 200)
+			var saved scheduleBody
+			r.Decode(t, &saved)
+			if saved.Schedule.Hash == old || len(saved.Schedule.Media) != 2 {
+				t.Fatalf("saved %+v", saved.Schedule)
+			}
+			r = a.Do(t, "POST", f.path(b.Schedule.ID), f.op.Token, map[string]any{"hash": old, "media": []any{}})
+			if r.Status != 409 || !strings.Contains(string(r.Body), "Recarregue") {
+				t.Fatalf("stale save: %d %s", r.Status, r.Body)
+			}
+			mustStatus(t, a.Do(t, "POST", f.path(b.Schedule.ID), f.op.Token, map[string]any{"name": "Renomeada", "tags": []string{"natal"}}), 200)
+			got := f.get(t, b.Schedule.ID)
+			if got.Schedule.Name != "Renomeada" || len(got.Media) != 2 || got.Schedule.Hash != saved.Schedule.Hash {
+				t.Fatalf("after rename: %+v", got.Schedule)
+			}
+			disp := a.Do(t, "GET", "/api/display/"+f.slug, f.op.Token, nil)
+			mustStatus(t, disp, 200)
+			mustStatus(t, a.Do(t, "POST", "/api/display/"+f.slug+"/centro/"+f.tv, f.op.Token, map[string]any{"schedule": b.Schedule.ID}), 200)
+			mustStatus(t, a.Do(t, "POST", f.path(b.Schedule.ID), f.op.Token, map[string]any{"name": "Outro nome"}), 200)
+			disp = a.Do(t, "GET", "/api/display/"+f.slug, f.op.Token, nil)
+			mustStatus(t, disp, 200)
+			if !strings.Contains(string(disp.Body), `"scheduleName":"Outro nome"`) {
+				t.Fatalf("the TV list kept the old name: %s", disp.Body)
+			}
+		})
+
+		t.Run("an entry is unlinked by its position", func(t *testing.T) {
+			f := setup(t)
+			b := f.create(t, "Posições", map[string]any{"id": f.image}, map[string]any{"id": f.video}, map[string]any{"id": f.image, "name": "De novo"})
+			r := a.Do(t, "DELETE", f.path(b.Schedule.ID, "/1"), f.op.Token, nil)
+			mustStatus(t, r, 200)
+			got := f.get(t, b.Schedule.ID)
+			if len(got.Media) != 2 || got.Media[0]["id"] != f.image || got.Media[1]["name"] != "De novo" {
+				t.Fatalf("entries %v", got.Media)
+			}
+			if r := a.Do(t, "DELETE", f.path(b.Schedule.ID, "/5"), f.op.Token, nil); r.Status != 404 {
+				t.Fatalf("a position beyond the end: %d %s", r.Status, r.Body)
+			}
+			if r := a.Do(t, "DELETE", f.path(b.Schedule.ID, "/0?hash=velho"), f.op.Token, nil); r.Status != 409 {
+				t.Fatalf("with a stale hash: %d %s", r.Status, r.Body)
+			}
+		})
+
+		t.Run("duplicate keeps entries and footer; delete leaves the TVs without a schedule", func(t *testing.T) {
+			f := setup(t)
+			admin := a.SeedUser(t, "adm-"+a.Unique()+"@example.com", `{"userA":1}`)
+			if _, err := a.DB.ExecContext(context.Background(), `INSERT INTO user_franchises (user_id, franchise_id, created_at) VALUES (?, ?, 0)`, admin.ID, f.franchiseID); err != nil {
+				t.Fatal(err)
+			}
+			b := f.create(t, "Original", map[string]any{"id": f.image})
+			mustStatus(t, a.Do(t, "POST", f.path(b.Schedule.ID, "/config"), admin.Token, map[string]any{"bottomBar": defaultFooter()}), 200)
+			r := a.Do(t, "POST", f.path(b.Schedule.ID, "/dup"), f.op.Token, map[string]any{"name": "Cópia"})
+			mustStatus(t, r, 201)
+			var dup scheduleBody
+			r.Decode(t, &dup)
+			got := f.get(t, dup.Schedule.ID)
+			if got.Schedule.Name != "Cópia" || len(got.Media) != 1 || got.Schedule.BottomBar == nil || dup.Schedule.ID == b.Schedule.ID {
+				t.Fatalf("duplicate %+v", got.Schedule)
+			}
+			if r := a.Do(t, "POST", f.path(b.Schedule.ID, "/dup"), f.op.Token, map[string]any{"name": ""}); r.Code() != 1141 {
+				t.Fatalf("duplicate without a name: %d %s", r.Status, r.Body)
+			}
+			mustStatus(t, a.Do(t, "POST", "/api/display/"+f.slug+"/centro/"+f.tv, f.op.Token, map[string]any{"schedule": b.Schedule.ID}), 200)
+			mustStatus(t, a.Do(t, "DELETE", f.path(b.Schedule.ID), f.op.Token, nil), 200)
+			disp := a.Do(t, "GET", "/api/display/"+f.slug+"/centro", f.op.Token, nil)
+			mustStatus(t, disp, 200)
+			if !strings.Contains(string(disp.Body), `"schedule":""`) {
+				t.Fatalf("the TV still names the deleted schedule: %s", disp.Body)
+			}
+			if r := a.Do(t, "GET", f.path(b.Schedule.ID), f.op.Token, nil); r.Status != 404 || r.Code() != 1081 {
+				t.Fatalf("the deleted schedule: %d %s", r.Status, r.Body)
+			}
+		})
+
+		t.Run("deleting a media removes its entries and the slots' fallback", func(t *testing.T) {
+			f := setup(t)
+			b := f.create(t, "Com vídeo", map[string]any{"id": f.video}, map[string]any{"id": f.image},
+				map[string]any{"isAd": true, "adSlots": 2, "adTime": 15, "adFallbackMediaId": f.video})
+			lib := a.Do(t, "GET", "/api/media/"+f.slug, f.op.Token, nil)
+			mustStatus(t, lib, 200)
+			if !strings.Contains(string(lib.Body), `"schedules":[{"id":"`+b.Schedule.ID+`","name":"Com vídeo"}]`) {
+				t.Fatalf("the library does not name the schedule using the media: %s", lib.Body)
+			}
+			mustStatus(t, a.Do(t, "DELETE", "/api/media/"+f.slug+"/"+f.video, f.op.Token, nil), 200)
+			got := f.get(t, b.Schedule.ID)
+			if len(got.Media) != 2 || got.Media[0]["id"] != f.image || got.Media[1]["adFallbackMediaId"] != nil {
+				t.Fatalf("entries after the delete: %v", got.Media)
+			}
+			if got.Schedule.Hash == b.Schedule.Hash {
+				t.Fatal("the hash did not change")
+			}
+		})
+
+		t.Run("the footer is for administrators and keeps spec 2's limits", func(t *testing.T) {
+			f := setup(t)
+			id := f.create(t, "Rodapé").Schedule.ID
+			if r := a.Do(t, "POST", f.path(id, "/config"), f.op.Token, map[string]any{"bottomBar": defaultFooter()}); r.Status != 403 {
+				t.Fatalf("an operator saved the footer: %d", r.Status)
+			}
+			admin := a.SeedUser(t, "adm-"+a.Unique()+"@example.com", `{"dispA":1}`)
+			asOp := impersonate(t, a, f.op.ID, admin.ID)
+			for _, c := range []struct {
+				name string
+				edit func(b map[string]any)
+			}{
+				{"height below 24", func(b map[string]any) { b["height"] = 10 }},
+				{"a weight off the hundreds", func(b map[string]any) { b["fWeight"] = 750 }},
+				{"a colour that is not #RRGGBB", func(b map[string]any) { b["bgColor"] = "vermelho" }},
+				{"an unknown currency", func(b map[string]any) {
+					b["quote"].(map[string]any)["coins"] = []any{map[string]any{"asset": "BTC"}}
+				}},
+				{"a logo that is no http address", func(b map[string]any) { b["logo"] = "javascript:alert(1)" }},
+				{"a clock font of 200", func(b map[string]any) { b["clock"].(map[string]any)["fSize"] = 200 }},
+			} {
+				t.Run(c.name, func(t *testing.T) {
+					b := defaultFooter()
+					c.edit(b)
+					if r := a.Do(t, "POST", f.path(id, "/config"), asOp, map[string]any{"bottomBar": b}); r.Status != 400 || r.Code() != 1003 {
+						t.Fatalf("%d %s", r.Status, r.Body)
+					}
+				})
+			}
+			r := a.Do(t, "POST", f.path(id, "/config"), asOp, map[string]any{"bottomBar": defaultFooter()})
+			mustStatus(t, r, 200)
+			if !strings.Contains(string(r.Body), `"symbol":"€"`) {
+				t.Fatalf("the server did not set the symbols: %s", r.Body)
+			}
+			mustStatus(t, a.Do(t, "POST", f.path(id, "/config"), asOp, map[string]any{"bottomBar": nil}), 200)
+			if got := f.get(t, id); got.Schedule.BottomBar != nil {
+				t.Fatalf("a disabled footer was kept: %v", got.Schedule.BottomBar)
+			}
+		})
+
+		t.Run("an ad slot goes first and needs the ads-center permission", func(t *testing.T) {
+			f := setup(t)
+			id := f.create(t, "Com vaga", map[string]any{"id": f.image}).Schedule.ID
+			body := map[string]any{"quantity": 3, "duration": 15, "adFallbackMediaId": f.image}
+			if r := a.Do(t, "POST", f.path(id, "/slot"), f.op.Token, body); r.Status != 403 {
+				t.Fatalf("without the permission: %d", r.Status)
+			}
+			if _, err := a.DB.ExecContext(context.Background(), `UPDATE users SET view_ads_center = 1 WHERE id = ?`, f.op.ID); err != nil {
+				t.Fatal(err)
+			}
+			if r := a.Do(t, "POST", f.path(id, "/slot"), f.op.Token, map[string]any{"quantity": 0, "duration": 15}); r.Code() != 100106 {
+				t.Fatalf("a slot of no positions: %d %s", r.Status, r.Body)
+			}
+			mustStatus(t, a.Do(t, "POST", f.path(id, "/slot"), f.op.Token, body), 200)
+			got := f.get(t, id)
+			slot := got.Media[0]
+			if len(got.Media) != 2 || slot["isAd"] != true || slot["adSlots"] != float64(3) || slot["displayTime"] != float64(45) ||
+				slot["name"] != "Slot" || slot["id"] == "" || got.Schedule.Duration != 45+10 {
+				t.Fatalf("entries %v (duration %d)", got.Media, got.Schedule.Duration)
+			}
+		})
+
+		t.Run("another franchise's schedules are out of reach", func(t *testing.T) {
+			f := setup(t)
+			for _, c := range []struct{ method, path string }{
+				{"GET", f.path(f.foreignSchedule)},
+				{"POST", f.path(f.foreignSchedule)},
+				{"DELETE", f.path(f.foreignSchedule)},
+				{"DELETE", f.path(f.foreignSchedule, "/0")},
+				{"POST", f.path(f.foreignSchedule, "/dup")},
+			} {
+				r := a.Do(t, c.method, c.path, f.op.Token, map[string]any{"name": "x"})
+				if r.Status != 404 || r.Code() != 1081 || strings.Contains(string(r.Body), "Alheia") {
+					t.Errorf("%s %s: %d %s", c.method, c.path, r.Status, r.Body)
+				}
+			}
+			if r := a.Do(t, "GET", "/api/schedule/outra-x", f.op.Token, nil); r.Status != 403 {
+				t.Errorf("another franchise's list: %d", r.Status)
+			}
+		})
+	})
+}
+
+func defaultFooter() map[string]any {
+	return map[string]any{
+		"height": 64, "bgColor": "#dfdfdf", "color": "#000000", "fSize": 22, "fWeight": 700,
+		"clock":   map[string]any{"color": "#000000", "fSize": 40},
+		"weather": map[string]any{"fontSize": 35},
+		"quote": map[string]any{
+			"coins": []any{map[string]any{"asset": "USD"}, map[string]any{"asset": "EUR"}},
+			"style": map[string]any{"gap": 20, "fontSize": 30, "green": "#008800", "red": "#aa0000"},
+		},
+	}
+}

@@ -1,0 +1,209 @@
+package schedule
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strings"
+
+	"vitrine/internal/fault"
+)
+
+// AllDays is the weekday mask of every day.
+const AllDays = 127
+
+// library tells what the franchise's media are, for the entries that name
+// them.
+type library map[string]libraryMedia
+
+type libraryMedia struct {
+	Name, Type  string
+	DisplayTime int // seconds; 0 for images
+}
+
+// build validates the entries a client sent and turns them into stored
+// entries: every entry has an id (100105), media entries name a media of the
+// franchise (100101), ad slots have positions and a length (100106), and the
+// rules are well formed. A slot without an id gets one from newID.
+func build(in []EntryInput, media library, newID func() string) ([]Entry, error) {
+	if len(in) > MaxEntries {
+		return nil, ErrTooManyEntries
+	}
+	out := make([]Entry, 0, len(in))
+	for i, e := range in {
+		entry, err := buildEntry(e, media, newID)
+		if err != nil {
+			if f, ok := fault.As(err); ok && f.Msg != "" {
+				return nil, fault.WithMsg(f.Kind, f.Code, fmt.Sprintf("Mídia %d: %s", i+1, f.Msg))
+			}
+			return nil, err
+		}
+		out = append(out, entry)
+	}
+	return out, nil
+}
+
+// IsSlot tells an ad slot from a media entry: any of its fields marks it.
+func (e EntryInput) IsSlot() bool {
+	return e.IsAd || e.AdSlots != nil || e.AdTime != nil || e.AdFallbackMediaID != ""
+}
+
+func buildEntry(in EntryInput, media library, newID func() string) (Entry, error) {
+	e := Entry{
+		ID: strings.TrimSpace(in.ID), Name: strings.TrimSpace(in.Name), Dok: AllDays, Enabled: true,
+		Stretch: in.Stretch, TimeGap: []string{},
+	}
+	if in.IsSlot() {
+		if e.ID == "" {
+			e.ID = newID()
+		}
+		return e, buildSlot(&e, in, media)
+	}
+	if e.ID == "" {
+		return e, ErrEntryWithoutID
+	}
+	m, ok := media[e.ID]
+	if !ok {
+		return e, ErrMediaNotFound
+	}
+	e.Type = m.Type
+	if e.Name == "" {
+		e.Name = m.Name
+	}
+	if len([]rune(e.Name)) > 200 {
+		return e, fault.Invalidf("O nome pode ter no máximo 200 caracteres.")
+	}
+	e.DisplayTime = m.DisplayTime // a video plays its length unless told otherwise
+	if in.DisplayTime != nil {
+		d := *in.DisplayTime
+		if math.IsNaN(d) || d <= 0 || d > MaxDisplayTime || d != math.Trunc(d) {
+			return e, fault.Invalidf("O tempo de exibição deve ser um número inteiro de segundos maior que 0.")
+		}
+		e.DisplayTime = int(d)
+	}
+	if in.Dok != nil {
+		if *in.Dok < 0 || *in.Dok > AllDays {
+			return e, fault.Invalidf("Dias da semana inválidos (dok de 0 a 127).")
+		}
+		e.Dok = *in.Dok
+	}
+	if in.Enabled != nil {
+		e.Enabled = *in.Enabled
+	}
+	if in.StartDate != nil {
+		e.StartDate = *in.StartDate
+	}
+	if in.EndDate != nil {
+		e.EndDate = *in.EndDate
+	}
+	if e.StartDate < 0 || e.EndDate < 0 || (e.StartDate > 0 && e.EndDate > 0 && e.EndDate < e.StartDate) {
+		return e, fault.Invalidf("A data final deve ser posterior à inicial.")
+	}
+	for _, w := range in.TimeGap {
+		w = strings.TrimSpace(w)
+		if !ValidWindow(w) {
+			return e, fault.Invalidf("Faixa de horário inválida: %q (use HH:MM@HH:MM).", w)
+		}
+		e.TimeGap = append(e.TimeGap, w)
+	}
+	if in.LimitByHour != nil {
+		if *in.LimitByHour < 0 || *in.LimitByHour > 3600 {
+			return e, fault.Invalidf("O limite por hora deve ser um número inteiro de 0 a 3600.")
+		}
+		e.LimitByHour = *in.LimitByHour
+	}
+	if in.Volume != nil {
+		v := *in.Volume
+		if math.IsNaN(v) || v < 0 || v > 1 {
+			return e, fault.Invalidf("O volume deve estar entre 0 e 1.")
+		}
+		e.Volume = v
+	}
+	if e.Type == "image" {
+		e.Volume = 0
+	}
+	return e, nil
+}
+
+func buildSlot(e *Entry, in EntryInput, media library) error {
+	e.IsAd = true
+	if e.Name == "" {
+		e.Name = "Slot"
+	}
+	if in.AdSlots == nil || in.AdTime == nil || *in.AdSlots <= 0 || *in.AdTime <= 0 {
+		return ErrSlotWithout
+	}
+	if *in.AdSlots > MaxSlots || *in.AdTime > MaxAdTime {
+		return fault.Invalidf("Uma vaga pode ter no máximo %d anúncios de até %d segundos.", MaxSlots, MaxAdTime)
+	}
+	e.AdSlots, e.AdTime = *in.AdSlots, *in.AdTime
+	if in.DisplayTimeJumpStart != nil {
+		if *in.DisplayTimeJumpStart < 0 || *in.DisplayTimeJumpStart > MaxDisplayTime {
+			return fault.Invalidf("Tempo inválido para a vaga.")
+		}
+		e.DisplayTimeJumpStart = *in.DisplayTimeJumpStart
+	}
+	e.DisplayTime = e.AdSlots * e.AdTime
+	if fb := strings.TrimSpace(in.AdFallbackMediaID); fb != "" {
+		if _, ok := media[fb]; !ok {
+			return ErrMediaNotFound
+		}
+		e.AdFallbackMediaID = fb
+	}
+	return nil
+}
+
+// ValidWindow tells whether w is a time window "HH:MM@HH:MM".
+func ValidWindow(w string) bool {
+	start, end, ok := strings.Cut(w, "@")
+	return ok && validClock(start) && validClock(end)
+}
+
+func validClock(s string) bool {
+	if len(s) != 5 || s[2] != ':' {
+		return false
+	}
+	for _, i := range []int{0, 1, 3, 4} {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	h := int(s[0]-'0')*10 + int(s[1]-'0')
+	m := int(s[3]-'0')*10 + int(s[4]-'0')
+	return h < 24 && m < 60
+}
+
+// Seconds is how long one entry plays in a pass: an ad slot adSlots × adTime,
+// else displayTimeJumpStart; a media its display time; else 10 s.
+func (e Entry) Seconds() int {
+	switch {
+	case e.IsAd && e.AdSlots > 0 && e.AdTime > 0:
+		return e.AdSlots * e.AdTime
+	case e.IsAd && e.DisplayTimeJumpStart > 0:
+		return e.DisplayTimeJumpStart
+	case !e.IsAd && e.DisplayTime > 0:
+		return e.DisplayTime
+	}
+	return DefaultDuration
+}
+
+// duration is the length of one pass over every entry.
+func duration(entries []Entry) int {
+	total := 0
+	for _, e := range entries {
+		total += e.Seconds()
+	}
+	return total
+}
+
+// contentHash identifies what a screen plays: the entries and the footer.
+func contentHash(entries []Entry, bar *BottomBar) string {
+	doc, _ := json.Marshal(struct {
+		Entries   []Entry    `json:"e"`
+		BottomBar *BottomBar `json:"b"`
+	}{entries, bar})
+	sum := sha256.Sum256(doc)
+	return hex.EncodeToString(sum[:12])
+}

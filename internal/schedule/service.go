@@ -1,0 +1,425 @@
+package schedule
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"vitrine/internal/change"
+	"vitrine/internal/db"
+	"vitrine/internal/fault"
+	"vitrine/internal/franchise"
+	"vitrine/internal/media"
+	"vitrine/internal/names"
+	"vitrine/internal/tenant"
+)
+
+// Library is what schedules need of the media library: the franchise's
+// media among some ids, with their addresses.
+type Library interface {
+	ByIDs(ctx context.Context, t tenant.Tenant, ids []string) (map[string]media.Media, error)
+}
+
+// Service holds the rules for schedules.
+type Service struct {
+	db      *db.DB
+	now     func() time.Time
+	changes *franchise.Changes
+	library Library
+}
+
+// NewService returns the schedule service.
+func NewService(d *db.DB, now func() time.Time, changes *franchise.Changes, library Library) *Service {
+	return &Service{db: d, now: now, changes: changes, library: library}
+}
+
+// touch records and announces a change to schedule id.
+func (s *Service) touch(ctx context.Context, q db.Querier, franchiseID, id string) error {
+	return s.changes.Touch(ctx, q, change.Change{FranchiseID: franchiseID, Schedules: []string{id}})
+}
+
+// List returns the franchise's schedules, sorted by name.
+func (s *Service) List(ctx context.Context, t tenant.Tenant) ([]Summary, error) {
+	rows, err := listRows(ctx, s.db, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Summary, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, Summary{
+			ID: r.ID, Name: r.Name, Duration: duration(r.Entries), MediaCount: len(r.Entries),
+			Displays: r.Displays, Hash: r.Hash, Tags: r.Tags, Franchise: t.Slug,
+			CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
+		})
+	}
+	slices.SortFunc(out, func(a, b Summary) int {
+		if c := names.Compare(a.Name, b.Name); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+	return out, nil
+}
+
+// Get returns one schedule; with fullMedia its media entries carry the
+// library's addresses (file and thumbnail).
+func (s *Service) Get(ctx context.Context, t tenant.Tenant, id string, fullMedia bool) (Schedule, error) {
+	r, err := getRow(ctx, s.db, t.ID, id, false)
+	if err != nil {
+		return Schedule{}, err
+	}
+	return s.present(ctx, t, r, fullMedia)
+}
+
+func (s *Service) present(ctx context.Context, t tenant.Tenant, r row, fullMedia bool) (Schedule, error) {
+	sc := Schedule{
+		ID: r.ID, Name: r.Name, Media: r.Entries, Duration: duration(r.Entries), Displays: r.Displays,
+		Hash: r.Hash, Tags: r.Tags, BottomBar: r.BottomBar, Franchise: t.Slug,
+		CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
+	}
+	if !fullMedia {
+		return sc, nil
+	}
+	lib, err := s.library.ByIDs(ctx, t, mediaIDs(r.Entries))
+	if err != nil {
+		return Schedule{}, err
+	}
+	for i := range sc.Media {
+		e := &sc.Media[i]
+		if m, ok := lib[e.ID]; ok && !e.IsAd {
+			e.Type, e.FilePath, e.URL, e.ThumbnailURL = m.Type, m.FilePath, m.URL, m.ThumbnailURL
+		}
+	}
+	return sc, nil
+}
+
+// mediaIDs lists, once each, the library media entries name (fallbacks of
+// ad slots included).
+func mediaIDs(entries []Entry) []string {
+	seen := map[string]bool{}
+	var out []string
+	add := func(id string) {
+		if id != "" && !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	for _, e := range entries {
+		if e.IsAd {
+			add(e.AdFallbackMediaID)
+		} else {
+			add(e.ID)
+		}
+	}
+	return out
+}
+
+func cleanName(name string) (string, error) {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return "", ErrNameRequired
+	}
+	if utf8.RuneCountInString(name) > 120 {
+		return "", fault.Invalidf("O nome pode ter no máximo 120 caracteres.")
+	}
+	return name, nil
+}
+
+func cleanTags(tags []string) ([]string, error) {
+	if len(tags) > MaxTags {
+		return nil, fault.Invalidf("Uma programação pode ter no máximo %d tags.", MaxTags)
+	}
+	out := make([]string, 0, len(tags))
+	for _, tag := range tags {
+		tag = strings.TrimSpace(tag)
+		if tag == "" {
+			continue
+		}
+		if utf8.RuneCountInString(tag) > 60 {
+			return nil, fault.Invalidf("Uma tag pode ter no máximo 60 caracteres.")
+		}
+		if !slices.Contains(out, tag) {
+			out = append(out, tag)
+		}
+	}
+	return out, nil
+}
+
+// Create adds an empty schedule.
+func (s *Service) Create(ctx context.Context, t tenant.Tenant, in Input) (Schedule, error) {
+	if in.Name == nil {
+		return Schedule{}, ErrNameRequired
+	}
+	name, err := cleanName(*in.Name)
+	if err != nil {
+		return Schedule{}, err
+	}
+	r := row{ID: newID(), Name: name, Entries: []Entry{}, Tags: []string{}}
+	if in.Tags != nil {
+		if r.Tags, err = cleanTags(*in.Tags); err != nil {
+			return Schedule{}, err
+		}
+	}
+	if in.Media != nil {
+		if r.Entries, err = s.build(ctx, t, *in.Media); err != nil {
+			return Schedule{}, err
+		}
+	}
+	r.Hash = contentHash(r.Entries, r.BottomBar)
+	r.CreatedAt = s.now().UnixMilli()
+	r.UpdatedAt = r.CreatedAt
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		if err := insertRow(ctx, tx, t.ID, r); err != nil {
+			return err
+		}
+		return s.touch(ctx, tx, t.ID, r.ID)
+	})
+	if err != nil {
+		return Schedule{}, err
+	}
+	return s.present(ctx, t, r, false)
+}
+
+// build validates entries against the franchise's library.
+func (s *Service) build(ctx context.Context, t tenant.Tenant, in []EntryInput) ([]Entry, error) {
+	if len(in) > MaxEntries {
+		return nil, ErrTooManyEntries
+	}
+	var idList []string
+	for _, e := range in {
+		if e.IsSlot() {
+			idList = append(idList, strings.TrimSpace(e.AdFallbackMediaID))
+		} else {
+			idList = append(idList, strings.TrimSpace(e.ID))
+		}
+	}
+	found, err := s.library.ByIDs(ctx, t, slices.Compact(slices.Sorted(slices.Values(idList))))
+	if err != nil {
+		return nil, err
+	}
+	lib := make(library, len(found))
+	for id, m := range found {
+		lib[id] = libraryMedia{Name: m.Name, Type: m.Type, DisplayTime: m.DisplayTime}
+	}
+	return build(in, lib, newID)
+}
+
+// modify runs change on the schedule's stored row under its lock, then
+// stores it with a fresh hash and announces the change.
+func (s *Service) modify(ctx context.Context, t tenant.Tenant, id string, change func(r *row) error) (Schedule, error) {
+	var r row
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		var err error
+		if r, err = getRow(ctx, tx, t.ID, id, true); err != nil {
+			return err
+		}
+		if err := change(&r); err != nil {
+			return err
+		}
+		r.Hash = contentHash(r.Entries, r.BottomBar)
+		r.UpdatedAt = s.now().UnixMilli()
+		if err := updateRow(ctx, tx, t.ID, r); err != nil {
+			return err
+		}
+		return s.touch(ctx, tx, t.ID, id)
+	})
+	if err != nil {
+		return Schedule{}, err
+	}
+	return s.present(ctx, t, r, true)
+}
+
+// Update renames, retags or replaces the entries of a schedule (reorder,
+// remove, add, ad slots included): only the fields sent change. When the
+// client sends the hash it loaded, a schedule changed since is refused
+// (ErrStale), so two editors never silently drop each other's entries.
+func (s *Service) Update(ctx context.Context, t tenant.Tenant, id string, in Input) (Schedule, error) {
+	var (
+		name    string
+		tags    []string
+		entries []Entry
+		err     error
+	)
+	if in.Name != nil {
+		if name, err = cleanName(*in.Name); err != nil {
+			return Schedule{}, err
+		}
+	}
+	if in.Tags != nil {
+		if tags, err = cleanTags(*in.Tags); err != nil {
+			return Schedule{}, err
+		}
+	}
+	if in.Media != nil {
+		if entries, err = s.build(ctx, t, *in.Media); err != nil {
+			return Schedule{}, err
+		}
+	}
+	return s.modify(ctx, t, id, func(r *row) error {
+		if in.Hash != nil && *in.Hash != r.Hash {
+			return ErrStale
+		}
+		if in.Name != nil {
+			r.Name = name
+		}
+		if in.Tags != nil {
+			r.Tags = tags
+		}
+		if in.Media != nil {
+			r.Entries = entries
+		}
+		return nil
+	})
+}
+
+// RemoveEntry unlinks the entry at index (0 = first). When hash is not
+// empty it must be the stored one.
+func (s *Service) RemoveEntry(ctx context.Context, t tenant.Tenant, id string, index int, hash string) (Schedule, error) {
+	return s.modify(ctx, t, id, func(r *row) error {
+		if hash != "" && hash != r.Hash {
+			return ErrStale
+		}
+		if index < 0 || index >= len(r.Entries) {
+			return ErrIndex
+		}
+		r.Entries = slices.Delete(r.Entries, index, index+1)
+		return nil
+	})
+}
+
+// AddSlot puts an ad slot of quantity positions of duration seconds at the
+// start of the schedule (new entries go first, spec 2 §4).
+func (s *Service) AddSlot(ctx context.Context, t tenant.Tenant, id string, in SlotInput) (Schedule, error) {
+	slot := EntryInput{IsAd: true, AdSlots: &in.Quantity, AdTime: &in.Duration, AdFallbackMediaID: in.AdFallbackMediaID}
+	built, err := s.build(ctx, t, []EntryInput{slot})
+	if err != nil {
+		return Schedule{}, err
+	}
+	return s.modify(ctx, t, id, func(r *row) error {
+		if len(r.Entries) >= MaxEntries {
+			return ErrTooManyEntries
+		}
+		r.Entries = append(built, r.Entries...)
+		return nil
+	})
+}
+
+// SetFooter saves the schedule's footer; nil removes it.
+func (s *Service) SetFooter(ctx context.Context, t tenant.Tenant, id string, bar *BottomBar) (Schedule, error) {
+	if err := bar.check(); err != nil {
+		return Schedule{}, err
+	}
+	return s.modify(ctx, t, id, func(r *row) error {
+		r.BottomBar = bar
+		return nil
+	})
+}
+
+// Duplicate copies a schedule, entries and footer included, under name.
+func (s *Service) Duplicate(ctx context.Context, t tenant.Tenant, id, name string) (Schedule, error) {
+	name, err := cleanName(name)
+	if err != nil {
+		return Schedule{}, err
+	}
+	var r row
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		src, err := getRow(ctx, tx, t.ID, id, false)
+		if err != nil {
+			return err
+		}
+		now := s.now().UnixMilli()
+		r = row{ID: newID(), Name: name, Entries: src.Entries, Tags: src.Tags, BottomBar: src.BottomBar,
+			Hash: src.Hash, CreatedAt: now, UpdatedAt: now}
+		if err := insertRow(ctx, tx, t.ID, r); err != nil {
+			return err
+		}
+		return s.touch(ctx, tx, t.ID, r.ID)
+	})
+	if err != nil {
+		return Schedule{}, err
+	}
+	return s.present(ctx, t, r, false)
+}
+
+// Delete removes a schedule; the TVs that played it are left without one,
+// in the same transaction.
+func (s *Service) Delete(ctx context.Context, t tenant.Tenant, id string) error {
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		if _, err := getRow(ctx, tx, t.ID, id, true); err != nil {
+			return err
+		}
+		if err := deleteRow(ctx, tx, t.ID, id); err != nil {
+			return err
+		}
+		return s.touch(ctx, tx, t.ID, id)
+	})
+}
+
+// SchedulesUsing names, for each of mediaIDs that is used, the schedules
+// that play it (media.Usage).
+func (s *Service) SchedulesUsing(ctx context.Context, q db.Querier, franchiseID string, ids []string) (map[string][]media.ScheduleRef, error) {
+	rows, err := listRows(ctx, q, franchiseID)
+	if err != nil {
+		return nil, err
+	}
+	wanted := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		wanted[id] = true
+	}
+	out := map[string][]media.ScheduleRef{}
+	for _, r := range rows {
+		for _, id := range mediaIDs(r.Entries) {
+			if wanted[id] {
+				out[id] = append(out[id], media.ScheduleRef{ID: r.ID, Name: r.Name})
+			}
+		}
+	}
+	for id := range out {
+		slices.SortFunc(out[id], func(a, b media.ScheduleRef) int { return names.Compare(a.Name, b.Name) })
+	}
+	return out, nil
+}
+
+// DetachMedia removes deleted media from every schedule of the franchise:
+// their entries go, and ad slots that fell back on them fall back on nothing
+// (media.Usage). It runs in the media delete's transaction.
+func (s *Service) DetachMedia(ctx context.Context, q db.Querier, franchiseID string, ids []string) error {
+	gone := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		gone[id] = true
+	}
+	rows, err := listRows(ctx, q, franchiseID)
+	if err != nil {
+		return err
+	}
+	for _, r := range rows {
+		changed := false
+		kept := r.Entries[:0:0]
+		for _, e := range r.Entries {
+			switch {
+			case !e.IsAd && gone[e.ID]:
+				changed = true
+				continue
+			case e.IsAd && gone[e.AdFallbackMediaID]:
+				e.AdFallbackMediaID = ""
+				changed = true
+			}
+			kept = append(kept, e)
+		}
+		if !changed {
+			continue
+		}
+		r.Entries = kept
+		r.Hash = contentHash(r.Entries, r.BottomBar)
+		r.UpdatedAt = s.now().UnixMilli()
+		if err := updateRow(ctx, q, franchiseID, r); err != nil {
+			return err
+		}
+		if err := s.touch(ctx, q, franchiseID, r.ID); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,149 @@
+package schedule
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+
+	"vitrine/internal/db"
+	"vitrine/internal/ids"
+)
+
+// row is a schedule as stored.
+type row struct {
+	ID, Name, Hash       string
+	Entries              []Entry
+	Tags                 []string
+	BottomBar            *BottomBar
+	Displays             int
+	CreatedAt, UpdatedAt int64
+}
+
+const rowColumns = `s.id, s.name, s.hash, s.entries, s.tags, s.bottom_bar, s.created_at, s.updated_at,
+	(SELECT COUNT(*) FROM displays d WHERE d.schedule_id = s.id)`
+
+func scanRow(sc db.Scanner) (row, error) {
+	var r row
+	var entries, tags, bar string
+	if err := sc.Scan(&r.ID, &r.Name, &r.Hash, &entries, &tags, &bar, &r.CreatedAt, &r.UpdatedAt, &r.Displays); err != nil {
+		return row{}, err
+	}
+	if err := json.Unmarshal([]byte(entries), &r.Entries); err != nil {
+		return row{}, err
+	}
+	if err := json.Unmarshal([]byte(tags), &r.Tags); err != nil {
+		return row{}, err
+	}
+	if bar != "" {
+		r.BottomBar = &BottomBar{}
+		if err := json.Unmarshal([]byte(bar), r.BottomBar); err != nil {
+			return row{}, err
+		}
+	}
+	if r.Entries == nil {
+		r.Entries = []Entry{}
+	}
+	if r.Tags == nil {
+		r.Tags = []string{}
+	}
+	return r, nil
+}
+
+func listRows(ctx context.Context, q db.Querier, franchiseID string) ([]row, error) {
+	return db.Collect(ctx, q, scanRow, `SELECT `+rowColumns+` FROM schedules s WHERE s.franchise_id = ?`, franchiseID)
+}
+
+// getRow reads one schedule of the franchise; lock holds its row until the
+// transaction ends (for a read-modify-write).
+func getRow(ctx context.Context, q db.Querier, franchiseID, id string, lock bool) (row, error) {
+	query := `SELECT ` + rowColumns + ` FROM schedules s WHERE s.franchise_id = ? AND s.id = ?`
+	if lock {
+		query += db.ForUpdate(q)
+	}
+	r, err := scanRow(q.QueryRowContext(ctx, query, franchiseID, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return row{}, ErrNotFound
+	}
+	return r, err
+}
+
+func insertRow(ctx context.Context, q db.Querier, franchiseID string, r row) error {
+	entries, tags, bar, err := encode(r)
+	if err != nil {
+		return err
+	}
+	_, err = q.ExecContext(ctx, `
+		INSERT INTO schedules (id, franchise_id, name, entries, tags, bottom_bar, hash, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		r.ID, franchiseID, r.Name, entries, tags, bar, r.Hash, r.CreatedAt, r.UpdatedAt)
+	return err
+}
+
+func updateRow(ctx context.Context, q db.Querier, franchiseID string, r row) error {
+	entries, tags, bar, err := encode(r)
+	if err != nil {
+		return err
+	}
+	_, err = q.ExecContext(ctx, `
+		UPDATE schedules SET name = ?, entries = ?, tags = ?, bottom_bar = ?, hash = ?, updated_at = ?
+		WHERE franchise_id = ? AND id = ?`,
+		r.Name, entries, tags, bar, r.Hash, r.UpdatedAt, franchiseID, r.ID)
+	return err
+}
+
+func deleteRow(ctx context.Context, q db.Querier, franchiseID, id string) error {
+	// The TVs linked to it are unlinked by the foreign key (ON DELETE SET NULL).
+	_, err := q.ExecContext(ctx, `DELETE FROM schedules WHERE franchise_id = ? AND id = ?`, franchiseID, id)
+	return err
+}
+
+func encode(r row) (entries, tags, bar string, err error) {
+	e, err := json.Marshal(r.Entries)
+	if err != nil {
+		return "", "", "", err
+	}
+	t, err := json.Marshal(r.Tags)
+	if err != nil {
+		return "", "", "", err
+	}
+	if r.BottomBar != nil {
+		b, err := json.Marshal(r.BottomBar)
+		if err != nil {
+			return "", "", "", err
+		}
+		bar = string(b)
+	}
+	return string(e), string(t), bar, nil
+}
+
+// Check tells whether scheduleID is one of the franchise's schedules.
+func Check(ctx context.Context, q db.Querier, franchiseID, scheduleID string) error {
+	var one int
+	err := q.QueryRowContext(ctx, `SELECT 1 FROM schedules WHERE id = ? AND franchise_id = ?`,
+		scheduleID, franchiseID).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrNotFound
+	}
+	return err
+}
+
+// Names returns the names of the franchise's schedules by id.
+func Names(ctx context.Context, q db.Querier, franchiseID string) (map[string]string, error) {
+	type named struct{ id, name string }
+	list, err := db.Collect(ctx, q, func(sc db.Scanner) (named, error) {
+		var n named
+		err := sc.Scan(&n.id, &n.name)
+		return n, err
+	}, `SELECT id, name FROM schedules WHERE franchise_id = ?`, franchiseID)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]string, len(list))
+	for _, n := range list {
+		out[n.id] = n.name
+	}
+	return out, nil
+}
+
+var newID = ids.New
