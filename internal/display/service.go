@@ -58,6 +58,14 @@ func (s *Service) ListFranchise(ctx context.Context, f tenant.Tenant) ([]Display
 	return list, nil
 }
 
+// Get returns one TV of a store of the franchise.
+func (s *Service) Get(ctx context.Context, f tenant.Tenant, storeSlug, id string) (Display, error) {
+	if _, err := store.ID(ctx, s.db, f.ID, storeSlug); err != nil {
+		return Display{}, err
+	}
+	return get(ctx, s.db, f, storeSlug, id)
+}
+
 // SortByName orders TVs by name in pt-BR reading order: case and accents
 // ignored, numbers by value; ties by store, then registration.
 func SortByName(list []Display) {

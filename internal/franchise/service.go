@@ -33,6 +33,12 @@ func (s *Service) Revision(ctx context.Context, franchiseID string) (int64, erro
 	return revision(ctx, s.db, franchiseID)
 }
 
+// TimeZone is the IANA zone of the franchise's screens.
+func (s *Service) TimeZone(ctx context.Context, franchiseID string) (string, error) {
+	f, err := get(ctx, s.db, franchiseID)
+	return f.TimeZone, err
+}
+
 // BySlug returns the franchise named slug, or ErrNotFound.
 func (s *Service) BySlug(ctx context.Context, slug string) (tenant.Franchise, error) {
 	return BySlug(ctx, s.db, slug)

@@ -3,8 +3,12 @@ package httpapi
 import (
 	"context"
 	"net/http"
+	"strconv"
+	"time"
 
 	"vitrine/internal/display"
+	"vitrine/internal/fault"
+	"vitrine/internal/schedule"
 	"vitrine/internal/tenant"
 )
 
@@ -87,5 +91,47 @@ func (s *Server) queueDisplayCommand(w http.ResponseWriter, r *http.Request, f t
 		return err
 	}
 	writeJSON(w, http.StatusAccepted, commandResponse{CommandID: id})
+	return nil
+}
+
+type displayNowResponse struct {
+	Display display.Display  `json:"display"`
+	Playing schedule.Playing `json:"playing"`
+}
+
+// GET /api/display/{franchise}/{storeSlug}/{displayId}/now?at=&next= — what
+// the TV shows at a moment (now by default) and what comes next, by the
+// playback rules in the franchise's time zone.
+func (s *Server) displayNow(w http.ResponseWriter, r *http.Request, f tenant.Tenant) error {
+	d, err := s.Displays.Get(r.Context(), f, r.PathValue("storeSlug"), r.PathValue("displayId"))
+	if err != nil {
+		return err
+	}
+	q := r.URL.Query()
+	at := s.Now()
+	if v := q.Get("at"); v != "" {
+		ms, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || ms < 0 || ms > 1e14 {
+			return fault.Invalidf("O momento (at) deve ser um instante em milissegundos.")
+		}
+		at = time.UnixMilli(ms)
+	}
+	next := 5
+	if v := q.Get("next"); v != "" {
+		if next, err = strconv.Atoi(v); err != nil || next < 0 || next > schedule.MaxNext {
+			return fault.Invalidf("O número de próximos itens (next) deve ser de 0 a %d.", schedule.MaxNext)
+		}
+	}
+	zone, err := s.Franchises.TimeZone(r.Context(), f.ID)
+	if err != nil {
+		return err
+	}
+	answer := displayNowResponse{Display: d, Playing: schedule.Playing{TimeZone: zone, At: at.UnixMilli(), Next: []schedule.PlayingItem{}}}
+	if d.Schedule != "" {
+		if answer.Playing, err = s.Schedules.Playing(r.Context(), f, d.Schedule, at, zone, next); err != nil {
+			return err
+		}
+	}
+	writeJSON(w, http.StatusOK, answer)
 	return nil
 }

@@ -70,5 +70,6 @@ func (s *Server) registerRoutes() {
 	s.scoped("POST /api/display/{franchise}/{storeSlug}", s.createDisplay)
 	s.scoped("POST /api/display/{franchise}/{storeSlug}/{displayId}", s.updateDisplay)
 	s.scoped("DELETE /api/display/{franchise}/{storeSlug}/{displayId}", s.deleteDisplay)
+	s.scoped("GET /api/display/{franchise}/{storeSlug}/{displayId}/now", s.displayNow)
 	s.impersonating("POST /api/display/{franchise}/{storeSlug}/{displayId}/admin-command", "dispA", s.queueDisplayCommand)
 }

@@ -2,8 +2,10 @@ package httpapi_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"vitrine/internal/testutil"
 )
@@ -348,4 +350,78 @@ func defaultFooter() map[string]any {
 			"style": map[string]any{"gap": 20, "fontSize": 30, "green": "#008800", "red": "#aa0000"},
 		},
 	}
+}
+
+// The console asks what a TV shows now and next; the answer follows the
+// playback rules in the franchise's time zone.
+func TestWhatATVShowsNowAndNext(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		a := testutil.NewApp(t, engine)
+		f := newScheduleFixture(t, a)
+		tvPath := "/api/display/" + f.slug + "/centro/" + f.tv + "/now"
+
+		r := a.Do(t, "GET", tvPath, f.op.Token, nil)
+		mustStatus(t, r, 200)
+		if !strings.Contains(string(r.Body), `"now":null`) || !strings.Contains(string(r.Body), `"timeZone":"America/Sao_Paulo"`) {
+			t.Fatalf("a TV without a schedule: %s", r.Body)
+		}
+
+		// Banner all day for 20 s, then a night-only video (22:00-02:00).
+		b := f.create(t, "Dia e noite",
+			map[string]any{"id": f.image, "displayTime": 20},
+			map[string]any{"id": f.video, "displayTime": 30, "timeGap": []string{"22:00@02:00"}})
+		mustStatus(t, a.Do(t, "POST", "/api/display/"+f.slug+"/centro/"+f.tv, f.op.Token, map[string]any{"schedule": b.Schedule.ID}), 200)
+
+		type answer struct {
+			Playing struct {
+				Anchor int64 `json:"anchor"`
+				Now    *struct {
+					Kind, EntryID, Name string
+					Start, End          int64
+				} `json:"now"`
+				Next []struct {
+					EntryID string
+					Start   int64
+				} `json:"next"`
+			} `json:"playing"`
+		}
+		ask := func(t *testing.T, at time.Time, next int) answer {
+			t.Helper()
+			r := a.Do(t, "GET", fmt.Sprintf("%s?at=%d&next=%d", tvPath, at.UnixMilli(), next), f.op.Token, nil)
+			mustStatus(t, r, 200)
+			var ans answer
+			r.Decode(t, &ans)
+			return ans
+		}
+		sp, _ := time.LoadLocation("America/Sao_Paulo")
+		// Tomorrow, so the schedule's last change (today) is before the day's start.
+		day := time.Now().In(sp).AddDate(0, 0, 2)
+		noon := time.Date(day.Year(), day.Month(), day.Day(), 12, 0, 5, 0, sp)
+		ans := ask(t, noon, 3)
+		if ans.Playing.Now == nil || ans.Playing.Now.EntryID != f.image || ans.Playing.Now.Name != "Banner" {
+			t.Fatalf("at noon: %+v", ans.Playing.Now)
+		}
+		for _, n := range ans.Playing.Next {
+			if n.EntryID != f.image {
+				t.Fatalf("the night-only video is next at noon: %+v", ans.Playing.Next)
+			}
+		}
+		if len(ans.Playing.Next) != 3 || ans.Playing.Next[0].Start != ans.Playing.Now.End {
+			t.Fatalf("next items: %+v", ans.Playing.Next)
+		}
+		night := time.Date(day.Year(), day.Month(), day.Day(), 23, 0, 0, 0, sp)
+		sawVideo := false
+		for _, n := range ask(t, night, 4).Playing.Next {
+			sawVideo = sawVideo || n.EntryID == f.video
+		}
+		if !sawVideo {
+			t.Fatal("the night-only video does not play at 23:00")
+		}
+		if r := a.Do(t, "GET", tvPath+"?next=1000", f.op.Token, nil); r.Status != 400 {
+			t.Fatalf("next beyond the limit: %d", r.Status)
+		}
+		if r := a.Do(t, "GET", "/api/display/"+f.slug+"/centro/nope/now", f.op.Token, nil); r.Code() != 100121 {
+			t.Fatalf("an unknown TV: %d %s", r.Status, r.Body)
+		}
+	})
 }

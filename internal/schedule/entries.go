@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"time"
 
 	"vitrine/internal/fault"
+	"vitrine/internal/playback"
 )
 
 // AllDays is the weekday mask of every day.
@@ -155,38 +157,30 @@ func buildSlot(e *Entry, in EntryInput, media library) error {
 	return nil
 }
 
-// ValidWindow tells whether w is a time window "HH:MM@HH:MM".
+// ValidWindow tells whether w is a time window "HH:MM@HH:MM" (the grammar
+// of the playback rules).
 func ValidWindow(w string) bool {
-	start, end, ok := strings.Cut(w, "@")
-	return ok && validClock(start) && validClock(end)
+	_, err := playback.ParseWindow(w)
+	return err == nil
 }
 
-func validClock(s string) bool {
-	if len(s) != 5 || s[2] != ':' {
-		return false
+// Playback is the entry as the playback rules read it.
+func (e Entry) Playback() playback.Entry {
+	dok, enabled := e.Dok, e.Enabled
+	return playback.Entry{
+		ID: e.ID, Name: e.Name, Type: e.Type, FilePath: e.FilePath, DisplayTime: float64(e.DisplayTime),
+		Dok: &dok, Enabled: &enabled, Stretch: e.Stretch, StartDate: e.StartDate, EndDate: e.EndDate,
+		TimeGap: e.TimeGap, LimitByHour: e.LimitByHour, Volume: e.Volume,
+		DisplayTimeJumpStart: float64(e.DisplayTimeJumpStart), IsAd: e.IsAd, AdSlots: e.AdSlots,
+		AdTime: float64(e.AdTime), AdFallbackMediaID: e.AdFallbackMediaID,
 	}
-	for _, i := range []int{0, 1, 3, 4} {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	h := int(s[0]-'0')*10 + int(s[1]-'0')
-	m := int(s[3]-'0')*10 + int(s[4]-'0')
-	return h < 24 && m < 60
 }
 
-// Seconds is how long one entry plays in a pass: an ad slot adSlots × adTime,
-// else displayTimeJumpStart; a media its display time; else 10 s.
+// Seconds is how long one entry plays in a pass (the playback rules: an ad
+// slot adSlots × adTime, else displayTimeJumpStart; a media its display
+// time; else 10 s).
 func (e Entry) Seconds() int {
-	switch {
-	case e.IsAd && e.AdSlots > 0 && e.AdTime > 0:
-		return e.AdSlots * e.AdTime
-	case e.IsAd && e.DisplayTimeJumpStart > 0:
-		return e.DisplayTimeJumpStart
-	case !e.IsAd && e.DisplayTime > 0:
-		return e.DisplayTime
-	}
-	return DefaultDuration
+	return int(playback.Duration(e.Playback()) / time.Second)
 }
 
 // duration is the length of one pass over every entry.

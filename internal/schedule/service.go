@@ -13,6 +13,7 @@ import (
 	"vitrine/internal/franchise"
 	"vitrine/internal/media"
 	"vitrine/internal/names"
+	"vitrine/internal/playback"
 	"vitrine/internal/tenant"
 )
 
@@ -422,4 +423,76 @@ func (s *Service) DetachMedia(ctx context.Context, q db.Querier, franchiseID str
 		}
 	}
 	return nil
+}
+
+// Playing is what a screen linked to a schedule shows at a moment, and what
+// comes after, by the playback rules.
+type Playing struct {
+	TimeZone string        `json:"timeZone"`
+	At       int64         `json:"at"`     // the moment asked about, epoch ms
+	Anchor   int64         `json:"anchor"` // when the screen last started the schedule over
+	Now      *PlayingItem  `json:"now"`    // nil before the anchor
+	Next     []PlayingItem `json:"next"`
+}
+
+// PlayingItem is one item of a screen's sequence.
+type PlayingItem struct {
+	Kind         string `json:"kind"`       // media | slot | idle
+	EntryIndex   int    `json:"entryIndex"` // -1 when idle
+	EntryID      string `json:"entryId"`
+	Name         string `json:"name"`
+	Type         string `json:"type,omitempty"`
+	URL          string `json:"url,omitempty"`
+	ThumbnailURL string `json:"thumbnailUrl,omitempty"`
+	Start        int64  `json:"start"`
+	End          int64  `json:"end"`
+}
+
+// MaxNext bounds how many upcoming items one call computes.
+const MaxNext = 100
+
+// Playing tells what a screen in zone plays at at, and the next items: the
+// sequence restarts at the later of the start of the local day and the
+// schedule's last change (playback.Anchor), as the player does.
+func (s *Service) Playing(ctx context.Context, t tenant.Tenant, id string, at time.Time, zone string, next int) (Playing, error) {
+	loc, err := playback.LoadZone(zone)
+	if err != nil {
+		return Playing{}, fault.Invalidf("Fuso horário inválido: %q.", zone)
+	}
+	next = min(max(next, 0), MaxNext)
+	sc, err := s.Get(ctx, t, id, true)
+	if err != nil {
+		return Playing{}, err
+	}
+	entries := make([]playback.Entry, len(sc.Media))
+	for i, e := range sc.Media {
+		entries[i] = e.Playback()
+	}
+	anchor := playback.Anchor(at, loc, time.UnixMilli(sc.UpdatedAt))
+	out := Playing{TimeZone: loc.String(), At: at.UnixMilli(), Anchor: anchor.UnixMilli(), Next: []PlayingItem{}}
+	describe := func(it playback.Item) PlayingItem {
+		p := PlayingItem{Kind: string(it.Kind), EntryIndex: it.EntryIndex, EntryID: it.EntryID,
+			Start: it.Start.UnixMilli(), End: it.End().UnixMilli()}
+		if it.EntryIndex >= 0 && it.EntryIndex < len(sc.Media) {
+			e := sc.Media[it.EntryIndex]
+			p.Name, p.Type, p.URL, p.ThumbnailURL = e.Name, e.Type, e.URL, e.ThumbnailURL
+		}
+		return p
+	}
+	now, ok := playback.NowPlaying(entries, at, loc, anchor)
+	if !ok {
+		return out, nil
+	}
+	cur := describe(now)
+	out.Now = &cur
+	if next > 0 && len(entries) > 0 {
+		start := 0
+		if now.EntryIndex >= 0 {
+			start = now.EntryIndex + 1
+		}
+		for _, it := range playback.Next(entries, now.End(), loc, next, start) {
+			out.Next = append(out.Next, describe(it))
+		}
+	}
+	return out, nil
 }

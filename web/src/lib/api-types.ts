@@ -667,6 +667,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/display/{franchise}/{storeSlug}/{displayId}/now": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                storeSlug: string;
+                displayId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * What the TV shows at a moment and what comes next
+         * @description Computed with the playback rules (internal/playback, api/playback-cases.json) in the
+         *     franchise's time zone: the TV's linked schedule restarts at the later of the start of the
+         *     local day and the schedule's last change, as the player does. A TV without a schedule gets
+         *     now null and no next items.
+         */
+        get: operations["getDisplayNow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/display/{franchise}/{storeSlug}/{displayId}/admin-command": {
         parameters: {
             query?: never;
@@ -1142,6 +1169,52 @@ export interface components {
         ScheduleDetailResponse: {
             schedule: components["schemas"]["Schedule"];
             media: components["schemas"]["ScheduleEntry"][];
+        };
+        PlayingItem: {
+            /**
+             * @description idle: nothing eligible, the screen looks again after 1 s
+             * @enum {string}
+             */
+            kind: "media" | "slot" | "idle";
+            /** @description position in the schedule; -1 when idle */
+            entryIndex: number;
+            entryId: string;
+            name: string;
+            /** @enum {string} */
+            type?: "image" | "video";
+            url?: string;
+            thumbnailUrl?: string;
+            /**
+             * Format: int64
+             * @description epoch ms
+             */
+            start: number;
+            /**
+             * Format: int64
+             * @description epoch ms
+             */
+            end: number;
+        };
+        Playing: {
+            /** @description the franchise's IANA zone the rules run in */
+            timeZone: string;
+            /**
+             * Format: int64
+             * @description the moment asked about
+             */
+            at: number;
+            /**
+             * Format: int64
+             * @description when the screen last started the schedule over: the later of the local day's start and the schedule's last change
+             */
+            anchor: number;
+            /** @description what is on screen at the moment; null without a schedule */
+            now: components["schemas"]["PlayingItem"] | null;
+            next: components["schemas"]["PlayingItem"][];
+        };
+        DisplayNowResponse: {
+            display: components["schemas"]["Display"];
+            playing: components["schemas"]["Playing"];
         };
         ScheduleList: {
             scheduleList: components["schemas"]["ScheduleSummary"][];
@@ -2600,6 +2673,38 @@ export interface operations {
                     "application/json": components["schemas"]["Ok"];
                 };
             };
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getDisplayNow: {
+        parameters: {
+            query?: {
+                /** @description epoch ms; now by default */
+                at?: number;
+                next?: number;
+            };
+            header?: never;
+            path: {
+                franchise: string;
+                storeSlug: string;
+                displayId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Now and next */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisplayNowResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
         };
