@@ -1,5 +1,5 @@
 // Administração: new user and impersonation from the user list (spec 1 sections 2 and 4).
-import { test, expect, admin, loginAs, shot, storageKeys, strongPassword, toast, uniqueEmail } from './fixtures.ts'
+import { test, expect, admin, loginAs, secondAdmin, shot, storageKeys, strongPassword, toast, uniqueEmail } from './fixtures.ts'
 
 test('the administrator registers a user who can then log in', async ({ page, api }) => {
   const email = uniqueEmail('novo')
@@ -56,4 +56,60 @@ test('the administrator impersonates a user from the user list and sees the cons
   const { user } = await api.me(stored[0]!)
   expect(user.email).toBe(email)
   await shot(page, 'impersonating')
+})
+
+test("an administrator impersonating another administrator keeps their own session", async ({ page, api, adminToken }) => {
+  // The second administrator gets a name of their own, to tell the two apart.
+  const name = `Adriana Admin ${Date.now().toString(36)}`
+  await api.post('/user/detail/adm', { email: secondAdmin.email, name }, adminToken)
+  const operatorEmail = uniqueEmail('operador')
+  const operatorName = `Otávio Operador ${Date.now().toString(36)}`
+  await api.createUser(adminToken, { name: operatorName, email: operatorEmail, password: strongPassword() })
+  const stored = () => page.evaluate((k) => ({ token: localStorage.getItem(k.token), adminToken: localStorage.getItem(k.adminToken) }), storageKeys)
+
+  await loginAs(page, admin.email, admin.password)
+  const own = await stored()
+  expect(own.adminToken).toBe(own.token)
+
+  const impersonate = async (email: string) => {
+    await page.getByRole('link', { name: 'LISTA DE USUÁRIOS' }).click()
+    await page.getByRole('textbox', { name: 'Filtrar por e-mail...' }).fill(email)
+    await page.getByRole('row').filter({ hasText: email }).getByRole('button', { name: `Ações para ${email}` }).click()
+    await page.getByRole('menuitem', { name: 'Impersonate' }).click()
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 })
+  }
+  const userMenu = (label: string) => page.getByRole('banner').getByRole('button', { name: `Menu do usuário ${label}` })
+
+  await impersonate(secondAdmin.email)
+  await expect(userMenu(name)).toBeVisible()
+  // The administrator's own token stays stored, next to the impersonation token.
+  const acting = await stored()
+  expect(acting.adminToken).toBe(own.token)
+  expect(acting.token).not.toBe(own.token)
+  const { user } = await api.me(acting.token!)
+  expect(user).toMatchObject({ email: secondAdmin.email, impersonator: { email: admin.email } })
+  await userMenu(name).click()
+  await expect(page.getByRole('menu').getByText('Acessando como administrador')).toBeVisible()
+  await shot(page, 'impersonating-admin')
+  await page.keyboard.press('Escape')
+
+  // A reload restores the session the same way: the admin token still is the administrator's.
+  await page.reload()
+  await expect(userMenu(name)).toBeVisible()
+  expect(await stored()).toEqual(acting)
+
+  // The Administração menu still works with the administrator's token: another impersonation from the list…
+  await impersonate(operatorEmail)
+  await expect(userMenu(operatorName)).toBeVisible()
+  expect((await stored()).adminToken).toBe(own.token)
+  await userMenu(operatorName).click()
+  await expect(page.getByRole('menu').getByText('Acessando como administrador')).toBeVisible()
+  // …and Sair ends it all: back on the login, where the administrator signs in as themselves.
+  await page.getByRole('menuitem', { name: 'Sair' }).click()
+  await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeVisible()
+  expect(await stored()).toEqual({ token: null, adminToken: null })
+  await loginAs(page, admin.email, admin.password)
+  const { user: self } = await api.me(adminToken)
+  await userMenu(self.name).click()
+  await expect(page.getByRole('menu').getByText('Acessando como administrador')).toHaveCount(0)
 })

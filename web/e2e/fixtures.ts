@@ -8,8 +8,9 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { test as base, expect, type Page } from '@playwright/test'
 import { Api } from './harness/api.ts'
-import { ADMIN_EMAIL, ADMIN_PASSWORD, ENV, requireEnv } from './harness/env.ts'
+import { ADMIN_EMAIL, ADMIN_PASSWORD, ENV, requireEnv, SECOND_ADMIN } from './harness/env.ts'
 import { Mailbox } from './harness/mailbox.ts'
+import { S3Vitrine } from './harness/s3.ts'
 
 export { expect }
 export { ApiError, type Franchise, type NewUser, type User } from './harness/api.ts'
@@ -25,6 +26,8 @@ export const storageKeys = {
 } as const
 
 export const admin = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } as const
+/** Another administrator (dispA and userA) of the main server, made by the global setup. */
+export const secondAdmin = SECOND_ADMIN
 
 /** A password that satisfies the rule of spec 1 section 5. */
 export const strongPassword = (tag = '') => `Senha#${tag}${Math.floor(Math.random() * 1e6)}aB1`
@@ -36,6 +39,22 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${Date.now().toString(36)}-${counter}@e2e.test`
 }
 
+/** Where the server under test keeps media: its data folder, or a MinIO bucket. */
+export type Storage = 'local' | 's3'
+
+type Options = {
+  /**
+   * 's3' runs the test against a second server whose media live in MinIO
+   * (started on first use; see harness/s3.ts). Only for flows about media:
+   * `test.use({ storage: 's3' })`.
+   */
+  storage: Storage
+}
+
+type WorkerFixtures = {
+  s3Server: S3Vitrine
+}
+
 type Fixtures = {
   /** The JSON API of the server under test (see harness/api.ts). */
   api: Api
@@ -45,10 +64,19 @@ type Fixtures = {
   adminToken: string
 }
 
-export const test = base.extend<Fixtures>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from its first parameter, which must be an object pattern even when empty.
-  baseURL: async ({}, use) => {
-    await use(requireEnv(ENV.baseURL))
+export const test = base.extend<Fixtures & Options, WorkerFixtures>({
+  storage: ['local', { option: true }],
+  s3Server: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from its first parameter, which must be an object pattern even when empty.
+    async ({}, use) => {
+      const server = new S3Vitrine()
+      await use(server)
+      await server.stop()
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ storage, s3Server }, use) => {
+    await use(storage === 's3' ? await s3Server.baseURL() : requireEnv(ENV.baseURL))
   },
   // eslint-disable-next-line no-empty-pattern -- as above
   mailbox: async ({}, use) => {

@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test'
 import { test, expect, shot, storageKeys, strongPassword, toast, uniqueEmail, useSession, type Franchise } from './fixtures.ts'
 import type { Api } from './harness/api.ts'
 import { addMedia, findMedia, hasFfmpeg, jpeg, library, mp4, png } from './harness/media-api.ts'
+import { minioBinary, NO_MINIO } from './harness/minio.ts'
 
 const UNSUPPORTED = 'Erro: Formato não suportado ou arquivo muito grande.'
 
@@ -25,111 +26,205 @@ const folderRow = (page: Page, name: string) =>
   page.getByRole('row').filter({ has: page.getByRole('button', { name, exact: true }) })
 const parentRow = (page: Page) => page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Pasta anterior' }) })
 
+/** The natural width of a media row's thumbnail once loaded; 0 until then. */
+const thumbnailWidth = (page: Page, name: string) =>
+  mediaRow(page, name)
+    .locator('img')
+    .first()
+    .evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))
+
 /** Media names in the order the table lists them. */
 async function listedNames(page: Page) {
   return page.getByRole('table', { name: 'Mídias' }).locator('tbody tr[aria-label]').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label')))
 }
 
-test('an operator uploads two images and a video, watches the progress and finds them listed', async ({ page, api, adminToken }) => {
-  test.setTimeout(120_000)
-  const { token, franchise } = await openLibrary(page, api, adminToken, 'upload')
-  await expect(page.getByText('Nenhuma mídia cadastrada.')).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Excluir Mídia(s)' })).toBeHidden()
-  await shot(page, 'medias-empty')
+// The flows that read and write files run against both stores: the data
+// folder, and a MinIO bucket that browsers reach directly (S3 storage).
+for (const storage of ['local', 's3'] as const) {
+  test.describe(`${storage} storage`, () => {
+    test.use({ storage })
+    test.skip(storage === 's3' && !minioBinary(), NO_MINIO)
 
-  await page.getByRole('button', { name: 'Imagens' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Enviar Imagens' })
-  await expect(dialog).toBeVisible()
-  await expect(dialog.getByText('Imagens nos formatos png, jpg, jpeg ou gif, com até 10Mb.')).toBeVisible()
+    test('an operator uploads two images and a video, watches the progress and finds them listed', async ({ page, api, adminToken }) => {
+      test.setTimeout(120_000)
+      const { token, franchise } = await openLibrary(page, api, adminToken, 'upload')
+      await expect(page.getByText('Nenhuma mídia cadastrada.')).toBeVisible()
+      await expect(page.getByRole('button', { name: 'Excluir Mídia(s)' })).toBeHidden()
+      await shot(page, 'medias-empty')
 
-  // Two real images (a 360 x 360 noise PNG of ~380 KB, so the upload takes a
-  // moment, and a JPEG) plus a text file dressed as a PNG.
-  const photo = png(360, 360, { noise: true, seed: 7 })
-  const banner = hasFfmpeg() ? { name: 'banner-10.jpg', mimeType: 'image/jpeg', buffer: jpeg() } : { name: 'banner-10.png', mimeType: 'image/png', buffer: png(640, 360) }
-  await dialog.getByLabel('Selecionar arquivos').setInputFiles([
-    { name: 'vitrine-9.png', mimeType: 'image/png', buffer: photo },
-    banner,
-    { name: 'notas.png', mimeType: 'image/png', buffer: Buffer.from('isto não é uma imagem\n'.repeat(20)) },
-  ])
-  const items = dialog.getByRole('list', { name: 'Arquivos para enviar' }).getByRole('listitem')
-  await expect(items).toHaveCount(3)
-  const fake = items.filter({ hasText: 'notas.png' })
-  await expect(fake.getByText(UNSUPPORTED)).toBeVisible()
-  const first = items.filter({ hasText: 'vitrine-9.png' })
-  await expect(first.getByText('360 × 360')).toBeVisible()
-  await expect(first.getByLabel('Nome da mídia')).toHaveValue('vitrine-9')
-  // More than two files: the list scrolls.
-  const list = dialog.getByTestId('upload-list')
-  expect((await list.boundingBox())!.height).toBeLessThan(400)
-  await shot(page, 'medias-upload-queued')
+      await page.getByRole('button', { name: 'Imagens' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Enviar Imagens' })
+      await expect(dialog).toBeVisible()
+      await expect(dialog.getByText('Imagens nos formatos png, jpg, jpeg ou gif, com até 10Mb.')).toBeVisible()
 
-  // The refused file is taken out; a blank name stops the upload.
-  await fake.getByRole('button', { name: 'Remover notas.png' }).click()
-  await expect(items).toHaveCount(2)
-  await first.getByLabel('Nome da mídia').fill('   ')
-  await dialog.getByRole('button', { name: 'Enviar', exact: true }).click()
-  await expect(dialog.getByRole('alert').filter({ hasText: 'Preencha todos os campos' }).first()).toBeVisible()
-  await first.getByLabel('Nome da mídia').fill('Vitrine 9')
+      // Two real images (a 360 x 360 noise PNG of ~380 KB, so the upload takes a
+      // moment, and a JPEG) plus a text file dressed as a PNG.
+      const photo = png(360, 360, { noise: true, seed: 7 })
+      const banner = hasFfmpeg() ? { name: 'banner-10.jpg', mimeType: 'image/jpeg', buffer: jpeg() } : { name: 'banner-10.png', mimeType: 'image/png', buffer: png(640, 360) }
+      await dialog.getByLabel('Selecionar arquivos').setInputFiles([
+        { name: 'vitrine-9.png', mimeType: 'image/png', buffer: photo },
+        banner,
+        { name: 'notas.png', mimeType: 'image/png', buffer: Buffer.from('isto não é uma imagem\n'.repeat(20)) },
+      ])
+      const items = dialog.getByRole('list', { name: 'Arquivos para enviar' }).getByRole('listitem')
+      await expect(items).toHaveCount(3)
+      const fake = items.filter({ hasText: 'notas.png' })
+      await expect(fake.getByText(UNSUPPORTED)).toBeVisible()
+      const first = items.filter({ hasText: 'vitrine-9.png' })
+      await expect(first.getByText('360 × 360')).toBeVisible()
+      await expect(first.getByLabel('Nome da mídia')).toHaveValue('vitrine-9')
+      // More than two files: the list scrolls.
+      const list = dialog.getByTestId('upload-list')
+      expect((await list.boundingBox())!.height).toBeLessThan(400)
+      await shot(page, 'medias-upload-queued')
 
-  // Slow the upload down and hold each registration until the test has seen
-  // the finished progress.
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('Network.enable')
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 256 * 1024 })
-  let release!: () => void
-  const gate = new Promise<void>((resolve) => (release = resolve))
-  await page.route(
-    (url) => url.pathname === `/api/media/${franchise.slug}`,
-    async (route) => {
-      if (route.request().method() === 'POST') await gate
-      await route.continue()
-    },
-  )
+      // The refused file is taken out; a blank name stops the upload.
+      await fake.getByRole('button', { name: 'Remover notas.png' }).click()
+      await expect(items).toHaveCount(2)
+      await first.getByLabel('Nome da mídia').fill('   ')
+      await dialog.getByRole('button', { name: 'Enviar', exact: true }).click()
+      await expect(dialog.getByRole('alert').filter({ hasText: 'Preencha todos os campos' }).first()).toBeVisible()
+      await first.getByLabel('Nome da mídia').fill('Vitrine 9')
 
-  await dialog.getByRole('button', { name: 'Enviar', exact: true }).click()
-  // Part way: percent, speed and time left.
-  await expect(first.getByText(/^[1-9]\d?%$/)).toBeVisible()
-  await expect(first.getByText(/^\d+,\d\d MB\/s$/)).toBeVisible()
-  await expect(first.getByText(/^\d+ s restantes$/)).toBeVisible()
-  await shot(page, 'medias-upload-progress')
-  await expect(first.getByText('100%')).toBeVisible({ timeout: 15_000 })
-  await expect(first.getByText('Salvando na biblioteca...')).toBeVisible()
-  await expect(first.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100')
-  await shot(page, 'medias-upload-done')
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })
-  release()
+      // Slow the upload down and hold each registration until the test has seen
+      // the finished progress.
+      const cdp = await page.context().newCDPSession(page)
+      await cdp.send('Network.enable')
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 256 * 1024 })
+      let release!: () => void
+      const gate = new Promise<void>((resolve) => (release = resolve))
+      await page.route(
+        (url) => url.pathname === `/api/media/${franchise.slug}`,
+        async (route) => {
+          if (route.request().method() === 'POST') await gate
+          await route.continue()
+        },
+      )
 
-  await expect(toast(page, 'Arquivo salvo')).toBeVisible({ timeout: 15_000 })
-  await expect(dialog).toBeHidden()
-  await page.unrouteAll()
-  await expect(mediaRow(page, 'Vitrine 9')).toBeVisible()
-  await expect(mediaRow(page, 'banner-10')).toBeVisible()
-  await expect(mediaRow(page, 'Vitrine 9')).toContainText('360 × 360')
-  // Natural order: 9 before 10 even though '1' < '9'.
-  expect(await listedNames(page)).toEqual(['banner-10', 'Vitrine 9'])
-  const saved = await findMedia(api, token, franchise.slug, 'Vitrine 9')
-  expect(saved).toMatchObject({ type: 'image', folder: '', width: 360, height: 360 })
+      await dialog.getByRole('button', { name: 'Enviar', exact: true }).click()
+      // Part way: percent, speed and time left.
+      await expect(first.getByText(/^[1-9]\d?%$/)).toBeVisible()
+      await expect(first.getByText(/^\d+,\d\d MB\/s$/)).toBeVisible()
+      await expect(first.getByText(/^\d+ s restantes$/)).toBeVisible()
+      await shot(page, 'medias-upload-progress')
+      await expect(first.getByText('100%')).toBeVisible({ timeout: 15_000 })
+      await expect(first.getByText('Salvando na biblioteca...')).toBeVisible()
+      await expect(first.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100')
+      await shot(page, 'medias-upload-done')
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })
+      release()
 
-  if (!hasFfmpeg()) {
-    test.info().annotations.push({ type: 'skipped', description: 'ffmpeg is not installed: the video upload was not tested' })
-    return
-  }
-  await page.getByRole('button', { name: 'Vídeos' }).click()
-  const videoDialog = page.getByRole('dialog', { name: 'Enviar Vídeos' })
-  await expect(videoDialog.getByText('Vídeos nos formatos mp4, avi ou gif, com até 200Mb.')).toBeVisible()
-  await videoDialog.getByLabel('Selecionar arquivos').setInputFiles({ name: 'teste-padrao.mp4', mimeType: 'video/mp4', buffer: mp4() })
-  const clip = videoDialog.getByRole('listitem').filter({ hasText: 'teste-padrao.mp4' })
-  // The browser reads the size, duration and frame rate.
-  await expect(clip.getByText(/320 × 240 · 25 fps · 2 s/)).toBeVisible({ timeout: 15_000 })
-  await expect(clip.getByText(/Resolução acima|Taxa de quadros acima/)).toHaveCount(0)
-  await shot(page, 'medias-upload-video')
-  await videoDialog.getByRole('button', { name: 'Enviar', exact: true }).click()
-  await expect(toast(page, 'Arquivo salvo')).toBeVisible({ timeout: 20_000 })
-  await expect(mediaRow(page, 'teste-padrao')).toContainText('Vídeo')
-  await expect(mediaRow(page, 'teste-padrao')).toContainText('320 × 240 · 2 s')
-  expect(await findMedia(api, token, franchise.slug, 'teste-padrao')).toMatchObject({ type: 'video', width: 320, height: 240, displayTime: 2 })
-  await shot(page, 'medias-listed')
-})
+      await expect(toast(page, 'Arquivo salvo')).toBeVisible({ timeout: 15_000 })
+      await expect(dialog).toBeHidden()
+      await page.unrouteAll()
+      await expect(mediaRow(page, 'Vitrine 9')).toBeVisible()
+      await expect(mediaRow(page, 'banner-10')).toBeVisible()
+      await expect(mediaRow(page, 'Vitrine 9')).toContainText('360 × 360')
+      // Natural order: 9 before 10 even though '1' < '9'.
+      expect(await listedNames(page)).toEqual(['banner-10', 'Vitrine 9'])
+      const saved = await findMedia(api, token, franchise.slug, 'Vitrine 9')
+      expect(saved).toMatchObject({ type: 'image', folder: '', width: 360, height: 360 })
+      // Each file shows its thumbnail, read from where the media live: this
+      // server's /files, or the bucket's own address with S3 storage.
+      await expect.poll(() => thumbnailWidth(page, 'Vitrine 9')).toBeGreaterThan(0)
+      await expect.poll(() => thumbnailWidth(page, 'banner-10')).toBeGreaterThan(0)
+      expect(new URL(saved!.thumbnailUrl, page.url()).origin === new URL(page.url()).origin).toBe(storage === 'local')
+
+      if (!hasFfmpeg()) {
+        test.info().annotations.push({ type: 'skipped', description: 'ffmpeg is not installed: the video upload was not tested' })
+        return
+      }
+      await page.getByRole('button', { name: 'Vídeos' }).click()
+      const videoDialog = page.getByRole('dialog', { name: 'Enviar Vídeos' })
+      await expect(videoDialog.getByText('Vídeos nos formatos mp4, avi ou gif, com até 200Mb.')).toBeVisible()
+      await videoDialog.getByLabel('Selecionar arquivos').setInputFiles({ name: 'teste-padrao.mp4', mimeType: 'video/mp4', buffer: mp4() })
+      const clip = videoDialog.getByRole('listitem').filter({ hasText: 'teste-padrao.mp4' })
+      // The browser reads the size, duration and frame rate.
+      await expect(clip.getByText(/320 × 240 · 25 fps · 2 s/)).toBeVisible({ timeout: 15_000 })
+      await expect(clip.getByText(/Resolução acima|Taxa de quadros acima/)).toHaveCount(0)
+      await shot(page, 'medias-upload-video')
+      await videoDialog.getByRole('button', { name: 'Enviar', exact: true }).click()
+      await expect(toast(page, 'Arquivo salvo')).toBeVisible({ timeout: 20_000 })
+      await expect(mediaRow(page, 'teste-padrao')).toContainText('Vídeo')
+      await expect(mediaRow(page, 'teste-padrao')).toContainText('320 × 240 · 2 s')
+      await expect.poll(() => thumbnailWidth(page, 'teste-padrao')).toBeGreaterThan(0)
+      expect(await findMedia(api, token, franchise.slug, 'teste-padrao')).toMatchObject({ type: 'video', width: 320, height: 240, displayTime: 2 })
+      await shot(page, 'medias-listed')
+    })
+
+    test('rename, preview, open in a new tab and delete with confirmation', async ({ page, api, adminToken }) => {
+      const { token, franchise } = await openLibrary(page, api, adminToken, 'editar')
+      const logo = await addMedia(api, token, franchise.slug, { name: 'Logo 1', type: 'image', bytes: png(120, 80), contentType: 'image/png' })
+      await addMedia(api, token, franchise.slug, { name: 'Logo 2', type: 'image', bytes: png(80, 120), contentType: 'image/png' })
+      await addMedia(api, token, franchise.slug, { name: 'Logo 3', type: 'image', bytes: png(90, 90), contentType: 'image/png' })
+      await page.reload()
+      await expect.poll(() => thumbnailWidth(page, 'Logo 1')).toBeGreaterThan(0)
+
+      // Editar: required name, then the new name.
+      await mediaRow(page, 'Logo 1').getByRole('button', { name: 'Editar Logo 1' }).click()
+      const rename = page.getByRole('dialog', { name: 'Editar Mídia' })
+      await expect(rename.getByLabel('Nome da mídia')).toHaveValue('Logo 1')
+      await rename.getByLabel('Nome da mídia').fill('')
+      await rename.getByRole('button', { name: 'Salvar' }).click()
+      await expect(rename.getByText('Campo obrigatório')).toBeVisible()
+      await rename.getByLabel('Nome da mídia').fill('Logo principal')
+      await shot(page, 'medias-rename')
+      await rename.getByRole('button', { name: 'Salvar' }).click()
+      await expect(toast(page, 'Nome atualizado com sucesso')).toBeVisible()
+      await expect(mediaRow(page, 'Logo principal')).toBeVisible()
+      expect((await findMedia(api, token, franchise.slug, 'Logo principal'))?.id).toBe(logo.id)
+
+      // Preview popover with the image.
+      await mediaRow(page, 'Logo principal').getByRole('button', { name: 'Pré-visualizar Logo principal' }).click()
+      const preview = page.getByRole('dialog', { name: 'Prévia de Logo principal' })
+      await expect(preview.getByRole('img', { name: 'Logo principal' })).toBeVisible()
+      await expect.poll(() => preview.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+      await shot(page, 'medias-preview')
+      await page.keyboard.press('Escape')
+
+      // The name opens the file from the media address in a new tab.
+      const fileURL = new URL(logo.url, page.url()).toString()
+      const opened = page.context().waitForEvent('response', (response) => response.url() === fileURL)
+      const popup = page.waitForEvent('popup')
+      await mediaRow(page, 'Logo principal').getByRole('link', { name: 'Logo principal' }).click()
+      const tab = await popup
+      await tab.waitForLoadState()
+      expect(tab.url()).toBe(fileURL)
+      expect(tab.url()).toContain(logo.filePath)
+      expect((await opened).status()).toBe(200)
+      await tab.close()
+
+      // Delete one: the confirmation warns that it cannot be undone.
+      await expect(page.getByRole('button', { name: 'Excluir Mídia(s)' })).toBeHidden()
+      await mediaRow(page, 'Logo 2').getByRole('checkbox').check()
+      await page.getByRole('button', { name: 'Excluir Mídia(s)' }).click()
+      const confirm = page.getByRole('alertdialog', { name: 'Tem certeza?' })
+      await expect(confirm).toContainText('Logo 2')
+      await expect(confirm).toContainText('Após confirmar, a ação não poderá ser desfeita.')
+      // No schedule uses it yet (the schedules API is not served), so no list of links.
+      await expect(confirm.getByRole('list', { name: 'Programações vinculadas' })).toHaveCount(0)
+      await shot(page, 'medias-delete')
+      await confirm.getByRole('button', { name: 'Cancelar' }).click()
+      await expect(mediaRow(page, 'Logo 2')).toBeVisible()
+      await page.getByRole('button', { name: 'Excluir Mídia(s)' }).click()
+      await confirm.getByRole('button', { name: 'Excluir' }).click()
+      await expect(toast(page, 'Arquivo excluído')).toBeVisible()
+      await expect(mediaRow(page, 'Logo 2')).toBeHidden()
+      await expect(page.getByRole('button', { name: 'Excluir Mídia(s)' })).toBeHidden()
+      expect((await library(api, token, franchise.slug)).mediaList.map((m) => m.name).sort()).toEqual(['Logo 3', 'Logo principal'])
+
+      // Select all, delete both at once.
+      await page.getByRole('checkbox', { name: 'Selecionar todas as mídias' }).check()
+      await expect(page.getByText('2 mídias selecionadas')).toBeVisible()
+      await page.getByRole('button', { name: 'Excluir Mídia(s)' }).click()
+      await expect(confirm).toContainText('2 mídias selecionadas serão excluídas')
+      await confirm.getByRole('button', { name: 'Excluir' }).click()
+      await expect(toast(page, 'Arquivo excluído')).toBeVisible()
+      await expect(page.getByText('Nenhuma mídia cadastrada.')).toBeVisible()
+      expect((await library(api, token, franchise.slug)).mediaList).toHaveLength(0)
+    })
+  })
+}
 
 test('a video with more than 30 fps and above FHD gets warnings but can still be sent', async ({ page, api, adminToken }) => {
   test.skip(!hasFfmpeg(), 'ffmpeg is not installed')
@@ -243,74 +338,6 @@ test('folders: a new folder, drag a file in, open it, drag it back through Pasta
   await page.getByRole('menuitem', { name: 'Campanhas' }).click()
   await expect(mediaRow(page, 'Antiga')).toBeHidden()
   await expect.poll(async () => (await findMedia(api, token, franchise.slug, 'Antiga'))?.folder).toBe('Campanhas')
-})
-
-test('rename, preview, open in a new tab and delete with confirmation', async ({ page, api, adminToken }) => {
-  const { token, franchise } = await openLibrary(page, api, adminToken, 'editar')
-  const logo = await addMedia(api, token, franchise.slug, { name: 'Logo 1', type: 'image', bytes: png(120, 80), contentType: 'image/png' })
-  await addMedia(api, token, franchise.slug, { name: 'Logo 2', type: 'image', bytes: png(80, 120), contentType: 'image/png' })
-  await addMedia(api, token, franchise.slug, { name: 'Logo 3', type: 'image', bytes: png(90, 90), contentType: 'image/png' })
-  await page.reload()
-
-  // Editar: required name, then the new name.
-  await mediaRow(page, 'Logo 1').getByRole('button', { name: 'Editar Logo 1' }).click()
-  const rename = page.getByRole('dialog', { name: 'Editar Mídia' })
-  await expect(rename.getByLabel('Nome da mídia')).toHaveValue('Logo 1')
-  await rename.getByLabel('Nome da mídia').fill('')
-  await rename.getByRole('button', { name: 'Salvar' }).click()
-  await expect(rename.getByText('Campo obrigatório')).toBeVisible()
-  await rename.getByLabel('Nome da mídia').fill('Logo principal')
-  await shot(page, 'medias-rename')
-  await rename.getByRole('button', { name: 'Salvar' }).click()
-  await expect(toast(page, 'Nome atualizado com sucesso')).toBeVisible()
-  await expect(mediaRow(page, 'Logo principal')).toBeVisible()
-  expect((await findMedia(api, token, franchise.slug, 'Logo principal'))?.id).toBe(logo.id)
-
-  // Preview popover with the image.
-  await mediaRow(page, 'Logo principal').getByRole('button', { name: 'Pré-visualizar Logo principal' }).click()
-  const preview = page.getByRole('dialog', { name: 'Prévia de Logo principal' })
-  await expect(preview.getByRole('img', { name: 'Logo principal' })).toBeVisible()
-  await expect.poll(() => preview.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
-  await shot(page, 'medias-preview')
-  await page.keyboard.press('Escape')
-
-  // The name opens the file from the media address in a new tab.
-  const popup = page.waitForEvent('popup')
-  await mediaRow(page, 'Logo principal').getByRole('link', { name: 'Logo principal' }).click()
-  const tab = await popup
-  await tab.waitForLoadState()
-  expect(tab.url()).toBe(new URL(logo.url, page.url()).toString())
-  expect(tab.url()).toContain(logo.filePath)
-  await tab.close()
-
-  // Delete one: the confirmation warns that it cannot be undone.
-  await expect(page.getByRole('button', { name: 'Excluir Mídia(s)' })).toBeHidden()
-  await mediaRow(page, 'Logo 2').getByRole('checkbox').check()
-  await page.getByRole('button', { name: 'Excluir Mídia(s)' }).click()
-  const confirm = page.getByRole('alertdialog', { name: 'Tem certeza?' })
-  await expect(confirm).toContainText('Logo 2')
-  await expect(confirm).toContainText('Após confirmar, a ação não poderá ser desfeita.')
-  // No schedule uses it yet (the schedules API is not served), so no list of links.
-  await expect(confirm.getByRole('list', { name: 'Programações vinculadas' })).toHaveCount(0)
-  await shot(page, 'medias-delete')
-  await confirm.getByRole('button', { name: 'Cancelar' }).click()
-  await expect(mediaRow(page, 'Logo 2')).toBeVisible()
-  await page.getByRole('button', { name: 'Excluir Mídia(s)' }).click()
-  await confirm.getByRole('button', { name: 'Excluir' }).click()
-  await expect(toast(page, 'Arquivo excluído')).toBeVisible()
-  await expect(mediaRow(page, 'Logo 2')).toBeHidden()
-  await expect(page.getByRole('button', { name: 'Excluir Mídia(s)' })).toBeHidden()
-  expect((await library(api, token, franchise.slug)).mediaList.map((m) => m.name).sort()).toEqual(['Logo 3', 'Logo principal'])
-
-  // Select all, delete both at once.
-  await page.getByRole('checkbox', { name: 'Selecionar todas as mídias' }).check()
-  await expect(page.getByText('2 mídias selecionadas')).toBeVisible()
-  await page.getByRole('button', { name: 'Excluir Mídia(s)' }).click()
-  await expect(confirm).toContainText('2 mídias selecionadas serão excluídas')
-  await confirm.getByRole('button', { name: 'Excluir' }).click()
-  await expect(toast(page, 'Arquivo excluído')).toBeVisible()
-  await expect(page.getByText('Nenhuma mídia cadastrada.')).toBeVisible()
-  expect((await library(api, token, franchise.slug)).mediaList).toHaveLength(0)
 })
 
 test('the library in dark mode', async ({ page, api, adminToken }) => {

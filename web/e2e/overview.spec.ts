@@ -2,7 +2,7 @@
 // commands and the schedule dialog as it is today (spec 1 sections 2, 4, 5, 6 and 8).
 import type { Page } from '@playwright/test'
 import { test, expect, shot, storageKeys, type ApiError, toast, useSession, uniqueEmail, strongPassword } from './fixtures.ts'
-import { createDisplay, createStore, operatorWithGroup, storeDisplays, stores, uniqueDevice } from './harness/overview-api.ts'
+import { createDisplay, createSchedule, createStore, operatorWithGroup, storeDisplays, stores, uniqueDevice } from './harness/overview-api.ts'
 
 const card = (page: Page, name: string) => page.getByRole('region', { name, exact: true })
 const counter = (page: Page, label: string) => page.getByRole('main').getByRole('group', { name: new RegExp(`^${label}: \\d+$`) }).first()
@@ -42,7 +42,8 @@ test('an operator adds a store with contacts and two TVs, turns and renames one,
 
   await storeDialog.getByLabel('Nome do contato').fill('Ana Gerente')
   await storeDialog.getByLabel('Cargo').fill('Gerente')
-  const phone = storeDialog.getByLabel('Telefone')
+  // The contact form's phone; the store has a 'Telefone' of its own above.
+  const phone = storeDialog.getByRole('group', { name: 'Novo contato' }).getByLabel('Telefone')
   await phone.pressSequentially('11987654321')
   await expect(phone).toHaveValue('(11) 98765-4321')
   await storeDialog.getByRole('button', { name: 'Adicionar contato' }).click()
@@ -142,7 +143,7 @@ test('an operator adds a store with contacts and two TVs, turns and renames one,
   await expect(editStore.getByRole('list', { name: 'Contatos da loja' })).toContainText('(11) 98765-4321')
   await editStore.getByLabel('Nome do contato').fill('Ana de novo')
   await editStore.getByLabel('Cargo').fill('Supervisora')
-  await editStore.getByLabel('Telefone').fill('11987654321')
+  await editStore.getByRole('group', { name: 'Novo contato' }).getByLabel('Telefone').fill('11987654321')
   await editStore.getByRole('button', { name: 'Adicionar contato' }).click()
   await expect(editStore.getByRole('list', { name: 'Contatos da loja' }).getByRole('listitem')).toHaveCount(3)
   await editStore.getByLabel('Cidade').fill('Campinas Centro')
@@ -174,13 +175,7 @@ test('an operator adds a store with contacts and two TVs, turns and renames one,
   expect(await stores(api, token, franchise.slug)).toEqual([])
 })
 
-// Linking, changing or unlinking a schedule cannot be tested yet: the server
-// has no schedules API. GET /api/schedule/{franchise} answers 404, which
-// schedules/api/get-schedule-refs.ts reads as "no schedules" until that API
-// lands. So this checks only what a user sees today: a TV without a schedule
-// and the schedule dialog's empty state. When the API lands the first check
-// fails; then remove the stopgap and make this a real link/change/unlink flow.
-test('while the server has no schedules API, a TV has no schedule and its schedule dialog offers none', async ({ page, api, adminToken }) => {
+test('an operator links a schedule to a TV, changes it and unlinks it', async ({ page, api, adminToken }) => {
   const { token, franchise } = await operatorWithGroup(api, adminToken, {
     email: uniqueEmail('programacao'),
     password: strongPassword(),
@@ -188,8 +183,8 @@ test('while the server has no schedules API, a TV has no schedule and its schedu
   })
   const store = await createStore(api, token, franchise.slug, { name: 'Loja Agenda' })
   await createDisplay(api, token, franchise.slug, store.slug, { name: 'TV Agenda' })
-  const schedules = await api.get(`/schedule/${franchise.slug}`, token).catch((error: ApiError) => error)
-  expect(schedules, 'the schedules API has landed: remove the 404 stopgap and test linking for real').toMatchObject({ status: 404 })
+  await createSchedule(api, token, franchise.slug, 'Promoções de Natal')
+  await createSchedule(api, token, franchise.slug, 'Abertura')
 
   await useSession(page, { token })
   await page.goto('/dashboard')
@@ -202,22 +197,63 @@ test('while the server has no schedules API, a TV has no schedule and its schedu
   await expect(page.getByRole('menuitem', { name: 'Alterar programação' })).toHaveCount(0)
   await page.getByRole('menuitem', { name: 'Adicionar programação' }).click()
 
+  const linkDialog = page.getByRole('dialog', { name: 'Vincular programação' })
+  await expect(linkDialog).toContainText('Escolha a programação que o televisor TV Agenda vai exibir.')
+  await expect(linkDialog.getByRole('button', { name: 'Vincular', exact: true })).toBeDisabled()
+  await linkDialog.getByRole('combobox').click()
+  // The schedules are listed by name.
+  await expect(page.getByRole('option')).toHaveText(['Abertura', 'Promoções de Natal'])
+  await page.getByRole('option', { name: 'Promoções de Natal' }).click()
+  await shot(page, 'schedule-dialog-link')
+  await linkDialog.getByRole('button', { name: 'Vincular', exact: true }).click()
+  await expect(toast(page, 'Programação vinculada')).toBeVisible()
+  await expect(linkDialog).toBeHidden()
+  await expect(row).toContainText('Promoções de Natal')
+  expect((await storeDisplays(api, token, franchise.slug, store.slug))[0].scheduleName).toBe('Promoções de Natal')
+
+  // Change it.
+  await openRowMenu(page, 'Loja Agenda', 'TV Agenda')
+  await page.getByRole('menuitem', { name: 'Alterar programação' }).click()
+  const changeDialog = page.getByRole('dialog', { name: 'Alterar programação' })
+  await expect(changeDialog).toContainText('O televisor TV Agenda exibe a programação Promoções de Natal.')
+  await changeDialog.getByRole('combobox').click()
+  await page.getByRole('option', { name: 'Abertura' }).click()
+  await changeDialog.getByRole('button', { name: 'Vincular', exact: true }).click()
+  await expect(toast(page, 'Programação vinculada')).toBeVisible()
+  await expect(row).toContainText('Abertura')
+
+  // Unlink it.
+  await openRowMenu(page, 'Loja Agenda', 'TV Agenda')
+  await page.getByRole('menuitem', { name: 'Alterar programação' }).click()
+  await changeDialog.getByRole('button', { name: 'Desvincular' }).click()
+  await expect(toast(page, 'Programação desvinculada')).toBeVisible()
+  await expect(row).toContainText('Sem programação')
+  expect((await storeDisplays(api, token, franchise.slug, store.slug))[0].schedule).toBe('')
+
+  // A new TV can get a schedule when it is added.
+  await card(page, 'Loja Agenda').getByRole('button', { name: 'Adicionar Televisor' }).click()
+  const tvDialog = page.getByRole('dialog', { name: 'Adicionar Televisor' })
+  await expect(tvDialog.getByText('Programação (opcional)')).toBeVisible()
+})
+
+test('a group without schedules offers to create one from the schedule dialog', async ({ page, api, adminToken }) => {
+  const { token, franchise } = await operatorWithGroup(api, adminToken, {
+    email: uniqueEmail('semagenda'),
+    password: strongPassword(),
+    group: `Rede Sem Agenda ${Date.now().toString(36)}`,
+  })
+  const store = await createStore(api, token, franchise.slug, { name: 'Loja Vazia' })
+  await createDisplay(api, token, franchise.slug, store.slug, { name: 'TV Vazia' })
+  await useSession(page, { token })
+  await page.goto('/dashboard')
+  await openRowMenu(page, 'Loja Vazia', 'TV Vazia')
+  await page.getByRole('menuitem', { name: 'Adicionar programação' }).click()
   const scheduleDialog = page.getByRole('dialog', { name: 'Vincular programação' })
-  await expect(scheduleDialog).toContainText('Escolha a programação que o televisor TV Agenda vai exibir.')
   await expect(scheduleDialog.getByText('Nenhuma programação cadastrada neste grupo.')).toBeVisible()
   await expect(scheduleDialog.getByRole('link', { name: 'Criar programação' })).toHaveAttribute('href', '/action/create-schedule')
   await expect(scheduleDialog.getByRole('combobox')).toHaveCount(0)
   await expect(scheduleDialog.getByRole('button', { name: 'Vincular', exact: true })).toBeDisabled()
-  await expect(scheduleDialog.getByRole('button', { name: 'Desvincular' })).toHaveCount(0)
   await shot(page, 'schedule-dialog-empty')
-  await scheduleDialog.getByRole('button', { name: 'Cancelar' }).click()
-  await expect(scheduleDialog).toBeHidden()
-
-  // Adding a TV offers no schedule either.
-  await card(page, 'Loja Agenda').getByRole('button', { name: 'Adicionar Televisor' }).click()
-  const tvDialog = page.getByRole('dialog', { name: 'Adicionar Televisor' })
-  await expect(tvDialog.getByLabel('Nome do televisor')).toBeVisible()
-  await expect(tvDialog.getByText('Programação (opcional)')).toHaveCount(0)
 })
 
 test('the overview loads every TV in one call, filters stores and pages a store with 12 TVs', async ({ page, api, adminToken }) => {
@@ -374,6 +410,21 @@ test('an operator sends a message to the chosen stores', async ({ page, api, adm
   await expect(toast(page, 'Mensagem enviada')).toBeVisible()
   await expect(toast(page, 'Mensagem enviada')).toContainText('2 lojas')
   await expect(dialog).toBeHidden()
+
+  // Opened again, the dialog lists the recent messages: one per phone, newest
+  // first, with the contact, the masked phone, the start of the text and the
+  // delivery status (no WhatsApp provider here, so Pendente or Enviada).
+  await page.getByRole('button', { name: 'Enviar mensagem para lojas' }).click()
+  const recent = dialog.getByRole('list', { name: 'Mensagens recentes' })
+  await expect(recent.getByRole('listitem')).toHaveCount(2)
+  const north = recent.getByRole('listitem').filter({ hasText: 'Clara (Loja Norte)' })
+  await expect(north).toContainText('(11) 91234-5678')
+  await expect(north).toContainText('Bom dia! A nova campanha começa amanhã.')
+  await expect(north.getByText(/^(Pendente|Enviada)$/)).toBeVisible()
+  await expect(north.locator('time')).toHaveText(/^\d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}$/)
+  await expect(recent.getByRole('listitem').filter({ hasText: 'Clara (Loja Sul)' })).toContainText('(11) 91234-5679')
+  await expect(recent).not.toContainText('Loja Leste')
+  await shot(page, 'message-dialog-recent')
 })
 
 test('an administrator acting as an operator sees Ações Admin and runs a remote command', async ({ page, api, adminToken }) => {
@@ -422,6 +473,76 @@ test('an administrator acting as an operator sees Ações Admin and runs a remot
   await page.getByRole('alertdialog', { name: 'Reiniciar dispositivo?' }).getByRole('button', { name: 'Executar' }).click()
   await expect(toast(page, 'Acesso negado')).toBeVisible()
   await expect(toast(page, 'Acesso negado')).toContainText('Você não possui permissão para executar este comando.')
+})
+
+test("an administrator in their own session is refused a remote command without calling the server", async ({ page, api, adminToken }) => {
+  const franchise = await api.createFranchise(adminToken, { name: `Rede Própria ${Date.now().toString(36)}` })
+  const store = await createStore(api, adminToken, franchise.slug, { name: 'Loja Própria' })
+  const display = await createDisplay(api, adminToken, franchise.slug, store.slug, { name: 'TV Própria' })
+  const commandCalls: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/admin-command')) commandCalls.push(request.url())
+  })
+
+  // The administrator's own session: the token is also the admin token.
+  await useSession(page, { token: adminToken, adminToken, franchise: franchise.slug })
+  await page.goto('/dashboard')
+  await expect(card(page, 'Loja Própria').getByRole('table').getByRole('columnheader', { name: 'Ações Admin' })).toBeVisible()
+  await card(page, 'Loja Própria').getByRole('button', { name: 'Comandos para TV Própria' }).click()
+  await page.getByRole('menuitem', { name: 'Identificar dispositivo' }).click()
+  await page.getByRole('alertdialog', { name: 'Identificar dispositivo?' }).getByRole('button', { name: 'Executar' }).click()
+  await expect(toast(page, 'Acesso negado')).toBeVisible()
+  await expect(toast(page, 'Acesso negado')).toContainText('Você não possui permissão para executar este comando.')
+  await expect(page.getByRole('alertdialog')).toBeHidden()
+  await shot(page, 'admin-command-denied')
+  expect(commandCalls).toEqual([])
+  // The server refuses it too: commands run only with an impersonation token.
+  const refused = await api
+    .post(`/display/${franchise.slug}/${store.slug}/${display.id}/admin-command`, { operation: 'identifyDevice' }, adminToken)
+    .catch((error: ApiError) => error)
+  expect(refused).toMatchObject({ status: 403, apiCode: 1403 })
+})
+
+test('a store has a phone of its own, with the mask of the contacts', async ({ page, api, adminToken }) => {
+  const email = uniqueEmail('telefone')
+  const password = strongPassword()
+  const { token, franchise } = await operatorWithGroup(api, adminToken, { email, password, group: `Rede Fone ${Date.now().toString(36)}` })
+  await useSession(page, { token })
+  await page.goto('/dashboard')
+  await page.getByRole('button', { name: 'Adicionar Loja' }).first().click()
+  const dialog = page.getByRole('dialog', { name: 'Adicionar Loja' })
+  await dialog.getByLabel('Nome', { exact: true }).fill('Loja Fone')
+  await dialog.getByLabel('Região').fill('Sul')
+  await dialog.getByLabel('Estado').fill('PR')
+  await dialog.getByLabel('Cidade').fill('Curitiba')
+  // The store's 'Telefone' comes first; the contact form below has one too.
+  const storePhone = dialog.getByLabel('Telefone', { exact: true }).first()
+  await expect(dialog.getByRole('group', { name: 'Novo contato' }).getByLabel('Telefone')).toBeEmpty()
+  await storePhone.pressSequentially('4133')
+  await dialog.getByRole('button', { name: 'Salvar' }).click()
+  await expect(dialog.getByText('Telefone inválido')).toBeVisible()
+  await expect(storePhone).toHaveAttribute('aria-invalid', 'true')
+  await storePhone.fill('')
+  await storePhone.pressSequentially('41333344445')
+  await expect(storePhone).toHaveValue('(41) 33334-4445')
+  await storePhone.fill('4133334444')
+  await expect(storePhone).toHaveValue('(41) 3333-4444')
+  await expect(dialog.getByText('Telefone inválido')).toBeHidden()
+  await shot(page, 'store-dialog-phone')
+  await dialog.getByRole('button', { name: 'Salvar' }).click()
+  await expect(toast(page, 'Loja criada')).toBeVisible()
+  const [saved] = await stores(api, token, franchise.slug)
+  expect(saved.phone).toBe('4133334444')
+
+  // Editing shows it masked; emptied, the store has no phone.
+  await card(page, 'Loja Fone').getByRole('button', { name: 'Editar loja Loja Fone' }).click()
+  const edit = page.getByRole('dialog', { name: 'Editar Loja' })
+  const editPhone = edit.getByLabel('Telefone', { exact: true }).first()
+  await expect(editPhone).toHaveValue('(41) 3333-4444')
+  await editPhone.fill('')
+  await edit.getByRole('button', { name: 'Salvar' }).click()
+  await expect(toast(page, 'Loja atualizada')).toBeVisible()
+  expect((await stores(api, token, franchise.slug))[0].phone).toBe('')
 })
 
 test('the overview is readable in dark mode', async ({ page, api, adminToken }) => {

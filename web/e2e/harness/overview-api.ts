@@ -8,6 +8,7 @@ type Schemas = components['schemas']
 export type Contact = Schemas['Contact']
 export type Store = Schemas['Store']
 export type Display = Schemas['Display']
+export type Schedule = Schemas['Schedule']
 
 let deviceCounter = 0
 const DEVICE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
@@ -83,4 +84,10 @@ export async function storeDisplays(api: Api, token: string, franchise: string, 
 export async function stores(api: Api, token: string, franchise: string): Promise<Store[]> {
   const { storeList } = await api.get<{ storeList: Store[] }>(`/store/${franchise}`, token)
   return storeList
+}
+
+/** A schedule made through the API, empty unless entries are given. */
+export async function createSchedule(api: Api, token: string, franchise: string, name: string): Promise<Schedule> {
+  const { schedule } = await api.post<{ schedule: Schedule }>(`/schedule/${franchise}`, { name }, token)
+  return schedule
 }

@@ -1,4 +1,5 @@
-// Starts the real bin/vitrine on a free port with a fresh data folder.
+// Starts the real bin/vitrine on a free port with a fresh data folder (or a
+// given one, which then outlives the server).
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
@@ -18,6 +19,8 @@ export interface StartOptions {
   env: Record<string, string>
   /** Called with the chosen base URL, to build environment values that need it. */
   envFor?: (baseURL: string) => Record<string, string>
+  /** Data folder to use and keep; by default a fresh one, removed at stop. */
+  dataDir?: string
 }
 
 export async function freePort(): Promise<number> {
@@ -64,7 +67,8 @@ export async function startVitrine(opts: StartOptions): Promise<VitrineServer> {
   }
   const port = await freePort()
   const baseURL = `http://127.0.0.1:${port}`
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-'))
+  const ownsData = !opts.dataDir
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-'))
   fs.mkdirSync(path.dirname(opts.logFile), { recursive: true })
   const log = fs.openSync(opts.logFile, 'w')
   const child = spawn(opts.binary, ['serve', '--addr', `127.0.0.1:${port}`, '--data', dataDir], {
@@ -88,7 +92,7 @@ export async function startVitrine(opts: StartOptions): Promise<VitrineServer> {
       await exited
       clearTimeout(timer)
     }
-    if (!process.env.VITRINE_E2E_KEEP_DATA) fs.rmSync(dataDir, { recursive: true, force: true })
+    if (ownsData && !process.env.VITRINE_E2E_KEEP_DATA) fs.rmSync(dataDir, { recursive: true, force: true })
   }
 
   try {

@@ -22,7 +22,10 @@ export function Root() {
   return (
     <SessionProvider>
       <Overlay />
-      <Outlet />
+      {/* The layout behind the login loads on its first visit, under the overlay. */}
+      <React.Suspense fallback={<LoadingOverlay />}>
+        <Outlet />
+      </React.Suspense>
     </SessionProvider>
   )
 }

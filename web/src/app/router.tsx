@@ -1,14 +1,21 @@
 import { createBrowserRouter, type RouteObject } from 'react-router'
-import { NewUserPage, UserListPage } from '@/features/admin'
-import { EditProfilePage } from '@/features/account'
 import { LoginPage, NewPasswordPage, RecoverPasswordPage } from '@/features/auth'
-import { OverviewPage } from '@/features/overview'
-import { GroupsPage } from '@/features/groups'
-import { MediaLibraryPage } from '@/features/medias'
-import { AppLayout } from './layout/app-layout'
 import { Root } from './root'
 import { FallbackRedirect, PublicOnly, RequireAdminToken, RequireAdsCenter, RequireSession } from './routes/guards'
+import { lazyPage } from './routes/lazy-page'
 import { PlaceholderPage } from './routes/placeholder-page'
+
+// The first visit loads the login and what every screen needs (router,
+// session, toasts) only. The layout behind the login (sidebar, header, menus)
+// and each screen are chunks of their own, fetched on their first visit: the
+// loading overlay covers the layout's, a skeleton in the layout each screen's.
+const AppLayout = lazyPage(() => import('./layout/app-layout'), (m) => m.AppLayout)
+const OverviewPage = lazyPage(() => import('@/features/overview'), (m) => m.OverviewPage)
+const MediaLibraryPage = lazyPage(() => import('@/features/medias'), (m) => m.MediaLibraryPage)
+const GroupsPage = lazyPage(() => import('@/features/groups'), (m) => m.GroupsPage)
+const EditProfilePage = lazyPage(() => import('@/features/account'), (m) => m.EditProfilePage)
+const NewUserPage = lazyPage(() => import('@/features/admin'), (m) => m.NewUserPage)
+const UserListPage = lazyPage(() => import('@/features/admin'), (m) => m.UserListPage)
 
 /** Every screen of the console, as in the product's route table. */
 export const routes: RouteObject[] = [

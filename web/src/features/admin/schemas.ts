@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { guardMessages } from '@/lib/guards'
 import { strongPassword, validationMessages } from '@/lib/validation'
 
 const { required } = validationMessages
@@ -29,5 +30,5 @@ export type UserFranchiseInput = z.infer<typeof userFranchiseSchema>
 export const adminGuardMessages = {
   notLoggedIn: 'Usuário não está logado.',
   notAdmin: 'Usuário não possui permissão administrativa.',
-  loginRequired: 'Você precisa estar logado para continuar.',
+  loginRequired: guardMessages.loginRequired,
 } as const

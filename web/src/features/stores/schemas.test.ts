@@ -25,6 +25,15 @@ describe('store form', () => {
     expect(fieldErrors(storeSchema, { name: 'Loja 1', region: 'Sul', state: 'RS', city: 'Porto Alegre', contacts: [] })).toEqual({})
   })
 
+  it.each([
+    ['', {}],
+    ['(11) 3456-7890', {}],
+    ['(11) 98765-4321', {}],
+    ['(11) 3456', { phone: 'Telefone inválido' }],
+  ])('takes an optional store phone: %s', (phone, expected) => {
+    expect(fieldErrors(storeSchema, { name: 'Loja 1', region: 'Sul', state: 'RS', city: 'Porto Alegre', phone, contacts: [] })).toEqual(expected)
+  })
+
   it('checks every contact', () => {
     const value = { name: 'Loja 1', region: 'Sul', state: 'RS', city: 'Porto Alegre', contacts: [contact, { ...contact, phone: '123' }] }
     expect(fieldErrors(storeSchema, value)).toEqual({ 'contacts.1.phone': 'Telefone inválido' })
@@ -95,6 +104,7 @@ describe('toStoreBody', () => {
     region: 'Sul',
     state: 'RS',
     city: 'Porto Alegre',
+    phone: '(51) 3333-4444',
     contacts: [contact, { ...contact, name: 'Bia', phone: '11987654321' }],
   }
 
@@ -104,11 +114,16 @@ describe('toStoreBody', () => {
       region: 'Sul',
       state: 'RS',
       city: 'Porto Alegre',
+      phone: '5133334444',
       contacts: [
         { name: 'Ana', role: 'Gerente', phone: '11987654321', receiveNotify: true },
         { name: 'Bia', role: 'Gerente', phone: '11987654321', receiveNotify: true },
       ],
     })
+  })
+
+  it('sends an empty store phone as empty', () => {
+    expect(toStoreBody({ ...values, phone: '' }, { dropDuplicates: false }).phone).toBe('')
   })
 
   it('drops repeated phones when editing', () => {

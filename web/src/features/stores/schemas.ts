@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { guardMessages } from '@/lib/guards'
 import { digitsOf, isValidPhone } from '@/lib/masks'
 import { validationMessages } from '@/lib/validation'
 
@@ -8,8 +9,8 @@ export const storeMessages = {
   invalidPhone: 'Telefone inválido',
   messageRequired: 'Mensagem é obrigatória',
   storesRequired: 'Seleciona pelo menos um estabelecimento',
-  groupRequired: 'Você precisa selecionar um grupo para continuar.',
-  loginRequired: 'Você precisa estar logado para continuar.',
+  groupRequired: guardMessages.groupRequired,
+  loginRequired: guardMessages.loginRequired,
 } as const
 
 const requiredText = z.string().trim().min(1, required)
@@ -24,12 +25,16 @@ export const contactSchema = z.object({
 export type ContactInput = z.input<typeof contactSchema>
 export type Contact = z.output<typeof contactSchema>
 
+/** The store's own phone is optional; when given, 10 or 11 digits like a contact's. */
+const optionalPhone = (value: string) => !digitsOf(value) || isValidPhone(value)
+
 /** 'Adicionar Loja' / 'Editar Loja'. */
 export const storeSchema = z.object({
   name: requiredText,
   region: requiredText,
   state: requiredText,
   city: requiredText,
+  phone: z.string().refine(optionalPhone, storeMessages.invalidPhone).default(''),
   contacts: z.array(contactSchema),
 })
 export type StoreFormInput = z.input<typeof storeSchema>
@@ -82,6 +87,7 @@ export function toStoreBody(values: StoreFormValues, options: { dropDuplicates: 
     region: values.region.trim(),
     state: values.state.trim(),
     city: values.city.trim(),
+    phone: digitsOf(values.phone),
     contacts: options.dropDuplicates ? dropDuplicatePhones(contacts) : contacts,
   }
 }

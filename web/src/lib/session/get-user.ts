@@ -2,29 +2,37 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { queryRoots } from '@/lib/query-keys'
 import { clearSession, storage, storageKeys } from '@/lib/storage'
+import { impersonationInProgress } from './impersonation'
 import { keepsAdminToken, toSessionUser } from './permissions'
-import type { SessionUser, UserDetailResponse } from './types'
+import type { SessionUser, User, UserDetailResponse } from './types'
 
 export function getUserDetail(signal?: AbortSignal) {
   return api.get<UserDetailResponse>('/user/detail', { signal })
 }
 
 /**
- * Restores the session from the stored token. The token is also kept as the
- * admin token when the user may send box commands or impersonate; an admin
- * token that belongs to someone else (an impersonation in progress) stays.
- * Any failure forgets the session.
+ * Keeps the token as the admin token when the user may send box commands or
+ * impersonate, and drops an admin token equal to the token of a user who may
+ * not. During an impersonation the admin token is the administrator's own
+ * session and is never touched, even when the user they act as is an
+ * administrator too.
  */
+function settleAdminToken(token: string | null, user: User) {
+  const adminToken = storage.get(storageKeys.adminToken)
+  if (impersonationInProgress(token, adminToken, user)) return
+  if (token && keepsAdminToken(user.permission)) {
+    if (adminToken !== token) storage.set(storageKeys.adminToken, token)
+  } else if (adminToken && adminToken === token) {
+    storage.remove(storageKeys.adminToken)
+  }
+}
+
+/** Restores the session from the stored token. Any failure forgets the session. */
 export async function restoreSession(signal?: AbortSignal): Promise<SessionUser> {
   const token = storage.get(storageKeys.token)
   try {
     const { user, serverTime } = await getUserDetail(signal)
-    const adminToken = storage.get(storageKeys.adminToken)
-    if (token && keepsAdminToken(user.permission)) {
-      if (adminToken !== token) storage.set(storageKeys.adminToken, token)
-    } else if (adminToken && adminToken === token) {
-      storage.remove(storageKeys.adminToken)
-    }
+    settleAdminToken(token, user)
     return toSessionUser(user, serverTime)
   } catch (error) {
     if (!(typeof error === 'object' && error && 'apiCode' in error && error.apiCode === 'cancelled')) clearSession()

@@ -1,6 +1,7 @@
 export { beginSession } from './begin-session'
 export { franchisesQueryKey, franchisesQueryOptions, getFranchises, useFranchises } from './get-franchises'
 export { getUserDetail, restoreSession, userQueryKey, userQueryOptions, useUser } from './get-user'
+export { actsForAdmin, hasImpersonationToken, impersonationInProgress } from './impersonation'
 export { logout } from './logout'
 export { isAdmin, keepsAdminToken, toSessionUser } from './permissions'
 export {

@@ -7,6 +7,7 @@ import { storage, storageKeys, useStoredItem } from '@/lib/storage'
 import { sleep } from '@/lib/utils'
 import { useFranchises } from './get-franchises'
 import { useUser } from './get-user'
+import { actsForAdmin } from './impersonation'
 import type { Franchise, SessionUser } from './types'
 
 export type SessionStatus = 'anonymous' | 'restoring' | 'authenticated'
@@ -95,7 +96,7 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
       status,
       user,
       hasAdminToken: !!adminToken && !!token,
-      isImpersonating: !!adminToken && !!token && adminToken !== token,
+      isImpersonating: actsForAdmin(token, adminToken),
       franchises,
       franchise,
       selectFranchise,

@@ -8,6 +8,7 @@ import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { PasswordInput } from '@/components/ui/password-input'
 import { toast } from '@/hooks/use-toast'
+import { requireUser } from '@/lib/guards'
 import { useSession } from '@/lib/session'
 import { useChangePassword } from '../api/change-password'
 import { useUpdateProfile } from '../api/update-profile'
@@ -71,12 +72,14 @@ function ChangeNameForm() {
   })
   const { errors } = form.formState
 
-  const onSubmit = form.handleSubmit(({ name }) =>
+  const onSubmit = form.handleSubmit(({ name }) => {
+    // The call sends the CPF and mobile back unchanged; without the user they would be wiped.
+    if (!requireUser(user)) return
     updateProfile.mutate(
-      { name, cpf: user?.cpf ?? '', mobile: user?.mobile ?? '' },
+      { name, cpf: user.cpf, mobile: user.mobile },
       { onSuccess: () => toast({ title: 'Nome atualizado com sucesso.', description: `Nome atualizado para ${name}.` }) },
-    ),
-  )
+    )
+  })
 
   return (
     <Card>

@@ -1,5 +1,6 @@
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { toast } from '@/hooks/use-toast'
+import { requireFranchise } from '@/lib/guards'
 import { useDeleteDisplay } from '../api/delete-display'
 import type { Display } from '../api/types'
 
@@ -26,7 +27,7 @@ export function DeleteDisplayDialog({ open, onOpenChange, franchise, display }: 
       destructive
       pending={deleteDisplay.isPending}
       onConfirm={() => {
-        if (!display || !franchise) return
+        if (!display || !requireFranchise(franchise)) return
         deleteDisplay.mutate(
           { display: { franchise, store: display.store, id: display.id } },
           {

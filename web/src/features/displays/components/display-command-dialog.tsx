@@ -1,6 +1,7 @@
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { errorToast, toast } from '@/hooks/use-toast'
-import { storage, storageKeys } from '@/lib/storage'
+import { requireFranchise } from '@/lib/guards'
+import { hasImpersonationToken } from '@/lib/session'
 import { useSendDisplayCommand } from '../api/send-display-command'
 import type { Display, DisplayCommand } from '../api/types'
 import { ACCESS_DENIED, displayCommands } from '../commands'
@@ -13,15 +14,20 @@ type Props = {
   command: { display: Display; operation: DisplayCommand } | undefined
 }
 
-/** Asks before sending a remote command ('Reiniciar dispositivo?'…) to a TV box, then sends it. */
+/**
+ * Asks before sending a remote command ('Reiniciar dispositivo?'…) to a TV box,
+ * then sends it. Commands run only with an impersonation token (spec 1,
+ * sections 4 and 6): an administrator in their own session is refused here,
+ * without calling the server.
+ */
 export function DisplayCommandDialog({ open, onOpenChange, franchise, command }: Props) {
   const sendCommand = useSendDisplayCommand()
   const info = command && displayCommands.find((c) => c.operation === command.operation)
 
   const run = () => {
-    if (!command || !franchise) return
-    // Read the stored token now: it may have gone since the page was drawn.
-    if (!storage.get(storageKeys.adminToken)) {
+    if (!command || !requireFranchise(franchise)) return
+    // Read the stored tokens now: they may have changed since the page was drawn.
+    if (!hasImpersonationToken()) {
       errorToast(ACCESS_DENIED.description, ACCESS_DENIED.title)
       onOpenChange(false)
       return

@@ -11,6 +11,7 @@ import { Label } from '@/components/ui/label'
 import { Switch } from '@/components/ui/switch'
 import { ScheduleSelect, useScheduleRefs } from '@/features/schedules'
 import { toast } from '@/hooks/use-toast'
+import { requireFranchise } from '@/lib/guards'
 import { cn } from '@/lib/utils'
 import { useCreateDisplay } from '../api/create-display'
 import type { Display } from '../api/types'
@@ -63,7 +64,7 @@ export function DisplayDialog(props: Props) {
   }, [open, editing, form])
 
   const onSubmit = form.handleSubmit((values) => {
-    if (!franchise) return
+    if (!requireFranchise(franchise)) return
     if (editing) {
       update.mutate(
         {

@@ -2,6 +2,7 @@ import * as React from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { isApiError } from '@/lib/api-client'
 import { errorToast, toast } from '@/hooks/use-toast'
+import { requireFranchise } from '@/lib/guards'
 import { getUploadPolicy } from '../api/get-upload-policy'
 import { mediaKeys } from '../api/keys'
 import { registerMedia } from '../api/register-media'
@@ -15,6 +16,8 @@ import {
   PNG_TO_JPEG_SIZE,
   transferStats,
   UNSUPPORTED_FILE,
+  UPLOAD_ERROR_TITLE,
+  uploadFailedText,
   videoWarnings,
 } from '../lib/upload-rules'
 import type { MediaKind, MediaRegisterInput } from '../types'
@@ -46,8 +49,6 @@ export type UploadItem = {
   estimatedTimeRemaining: number | null
 }
 
-export const UPLOAD_ERROR_TITLE = 'Ocorreu um erro'
-export const uploadFailedText = (name: string) => `Ocorreu um erro ao fazer o upload de ${name}`
 
 let sequence = 0
 
@@ -172,7 +173,7 @@ export function useUploadQueue(kind: MediaKind, franchise: string | undefined) {
   /** Sends every sendable file into `folder`; resolves true when all of them were saved. */
   const start = React.useCallback(
     async (folder: string): Promise<boolean> => {
-      if (!franchise) return false
+      if (!requireFranchise(franchise)) return false
       const queue = itemsRef.current.filter(sendable)
       if (queue.length === 0) return false
       const controller = new AbortController()
@@ -215,7 +216,7 @@ export function useUploadQueue(kind: MediaKind, franchise: string | undefined) {
           errorToast(text, UPLOAD_ERROR_TITLE)
         }
       }
-      if (franchise) void queryClient.invalidateQueries({ queryKey: mediaKeys.library(franchise) })
+      void queryClient.invalidateQueries({ queryKey: mediaKeys.library(franchise) })
       if (!mounted.current) return false
       setUploading(false)
       abortRef.current = null

@@ -12,6 +12,7 @@ import {
   transferStats,
   UNSUPPORTED_FILE,
   uploadContentType,
+  uploadFailedText,
   videoWarnings,
 } from './upload-rules'
 
@@ -183,5 +184,16 @@ describe('transfer speed and time left', () => {
     expect(formatSize(20480)).toBe('20 KB')
     expect(formatSecondsLeft(7)).toBe('7 s restantes')
     expect(formatSecondsLeft(null)).toBe('calculando...')
+  })
+})
+
+describe('upload failure text', () => {
+  it.each([
+    ['Vitrine 9', 'Ocorreu um erro ao fazer o upload de Vitrine 9'],
+    [' Logo ', 'Ocorreu um erro ao fazer o upload de Logo'],
+    ['', 'Ocorreu um erro ao fazer o upload da mídia.'],
+    ['   ', 'Ocorreu um erro ao fazer o upload da mídia.'],
+  ])('%j: %s', (name, text) => {
+    expect(uploadFailedText(name)).toBe(text)
   })
 })

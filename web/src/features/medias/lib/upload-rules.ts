@@ -24,6 +24,15 @@ export const FPS_TIMEOUT_MS = 2 * FRAME_COUNT_MS
 
 export const UNSUPPORTED_FILE = 'Erro: Formato não suportado ou arquivo muito grande.'
 
+/** Title of the toast of a failed upload (spec 2, section 8). */
+export const UPLOAD_ERROR_TITLE = 'Ocorreu um erro'
+
+/** Text of a failed upload without a server message: it names the file when there is a name to show. */
+export function uploadFailedText(name: string) {
+  const shown = name.trim()
+  return shown ? `Ocorreu um erro ao fazer o upload de ${shown}` : 'Ocorreu um erro ao fazer o upload da mídia.'
+}
+
 const contentTypes: Record<MediaKind, Record<string, string>> = {
   image: { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif' },
   video: { mp4: 'video/mp4', avi: 'video/x-msvideo', gif: 'image/gif' },

@@ -1,3 +1,9 @@
 import type { components } from '@/lib/api-types'
 
-export type Store = components['schemas']['Store']
+type Schemas = components['schemas']
+
+export type Store = Schemas['Store']
+
+/** One WhatsApp message of the franchise to a contact's phone, with its delivery status. */
+export type StoreMessage = Schemas['StoreMessage']
+export type StoreMessageStatus = StoreMessage['status']

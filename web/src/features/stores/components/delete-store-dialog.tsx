@@ -1,6 +1,7 @@
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { errorToast, toast } from '@/hooks/use-toast'
 import { errorText } from '@/lib/api-client'
+import { requireFranchise } from '@/lib/guards'
 import { useDeleteStore } from '../api/delete-store'
 import type { Store } from '../api/types'
 
@@ -29,7 +30,7 @@ export function DeleteStoreDialog({ open, onOpenChange, franchise, store }: Prop
       destructive
       pending={deleteStore.isPending}
       onConfirm={() => {
-        if (!store || !franchise) return
+        if (!store || !requireFranchise(franchise)) return
         deleteStore.mutate(
           { franchise, store },
           {

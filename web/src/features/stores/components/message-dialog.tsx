@@ -13,6 +13,7 @@ import { useSession } from '@/lib/session'
 import { useNotifyStores } from '../api/notify-stores'
 import type { Store } from '../api/types'
 import { messageSchema, storeMessages, type MessageInput } from '../schemas'
+import { RecentMessages } from './recent-messages'
 
 type Props = {
   open: boolean
@@ -25,7 +26,7 @@ export function storeCountText(count: number) {
   return `${count} ${count === 1 ? 'loja' : 'lojas'}`
 }
 
-/** A WhatsApp message to the contacts of the chosen stores. */
+/** A WhatsApp message to the contacts of the chosen stores, above the franchise's recent messages. */
 export function MessageDialog({ open, onOpenChange, franchise, stores }: Props) {
   const { status } = useSession()
   const notify = useNotifyStores()
@@ -116,6 +117,7 @@ export function MessageDialog({ open, onOpenChange, franchise, stores }: Props) 
           />
           <DialogFormFooter pending={notify.isPending} submitLabel="Enviar" submitIcon={<Send />} />
         </form>
+        <RecentMessages franchise={franchise} />
       </DialogContent>
     </Dialog>
   )

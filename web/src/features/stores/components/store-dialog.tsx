@@ -42,8 +42,26 @@ function formValues(store?: Store): StoreFormInput {
     region: store?.region ?? '',
     state: store?.state ?? '',
     city: store?.city ?? '',
+    phone: maskPhone(store?.phone ?? ''),
     contacts: (store?.contacts ?? []).map((c) => ({ ...c, phone: maskPhone(c.phone) })),
   }
+}
+
+/** A phone field with the mask (DD) NNNN-NNNN or (DD) NNNNN-NNNN, for the store and its contacts. */
+function PhoneInput({ onChange, ...props }: React.ComponentProps<typeof Input>) {
+  return (
+    <Input
+      type="tel"
+      inputMode="numeric"
+      placeholder="(00) 00000-0000"
+      maxLength={PHONE_MASK_MAX_LENGTH}
+      {...props}
+      onChange={(event) => {
+        event.target.value = maskPhone(event.target.value)
+        onChange?.(event)
+      }}
+    />
+  )
 }
 
 export function StoreDialog({ open, onOpenChange, franchise, store }: Props) {
@@ -128,7 +146,6 @@ export function StoreDialog({ open, onOpenChange, franchise, store }: Props) {
 
   const { errors } = form.formState
   const draftErrors = draft.formState.errors
-  const phoneField = draft.register('phone')
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -150,8 +167,11 @@ export function StoreDialog({ open, onOpenChange, franchise, store }: Props) {
             <FormField id="store-state" label="Estado" error={errors.state?.message}>
               <Input {...form.register('state')} />
             </FormField>
-            <FormField id="store-city" label="Cidade" error={errors.city?.message} className="sm:col-span-2">
+            <FormField id="store-city" label="Cidade" error={errors.city?.message}>
               <Input {...form.register('city')} />
+            </FormField>
+            <FormField id="store-phone" label="Telefone" error={errors.phone?.message}>
+              <PhoneInput {...form.register('phone')} />
             </FormField>
           </div>
 
@@ -199,17 +219,7 @@ export function StoreDialog({ open, onOpenChange, franchise, store }: Props) {
                 <Input {...draft.register('role')} />
               </FormField>
               <FormField id="contact-phone" label="Telefone" error={draftErrors.phone?.message}>
-                <Input
-                  type="tel"
-                  inputMode="numeric"
-                  placeholder="(00) 00000-0000"
-                  maxLength={PHONE_MASK_MAX_LENGTH}
-                  {...phoneField}
-                  onChange={(event) => {
-                    event.target.value = maskPhone(event.target.value)
-                    void phoneField.onChange(event)
-                  }}
-                />
+                <PhoneInput {...draft.register('phone')} />
               </FormField>
               <div className="flex items-end gap-2 pb-2">
                 <Controller

@@ -1,0 +1,27 @@
+import * as React from 'react'
+
+const RELOADED_KEY = 'vitrine:chunk-reload'
+
+/**
+ * Loads a screen's chunk. When it cannot be fetched because a new release
+ * replaced it, the page reloads once to pick up the new one (the returned
+ * promise never settles, so the fallback stays until then); a second failure
+ * is thrown to the error boundary.
+ */
+export async function loadPage<M>(load: () => Promise<M>, pick: (module: M) => React.ComponentType) {
+  try {
+    const page = pick(await load())
+    sessionStorage.removeItem(RELOADED_KEY)
+    return { default: page }
+  } catch (error) {
+    if (sessionStorage.getItem(RELOADED_KEY)) throw error
+    sessionStorage.setItem(RELOADED_KEY, '1')
+    window.location.reload()
+    return new Promise<never>(() => {})
+  }
+}
+
+/** A screen loaded on its first visit, as its own chunk (see loadPage). */
+export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => React.ComponentType) {
+  return React.lazy(() => loadPage(load, pick))
+}

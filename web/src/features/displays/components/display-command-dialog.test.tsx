@@ -1,0 +1,68 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { errorToast, toast } from '@/hooks/use-toast'
+import { storageKeys } from '@/lib/storage'
+import type { Display } from '../api/types'
+import { DisplayCommandDialog } from './display-command-dialog'
+
+vi.mock('@/hooks/use-toast', () => ({ errorToast: vi.fn(), toast: vi.fn() }))
+
+const display = { id: 'd1', name: 'TV Caixa', device: 'ABC123', store: 'loja-centro' } as Display
+
+function renderDialog({ franchise }: { franchise?: string } = { franchise: 'rede-norte' }) {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } })
+  render(
+    <QueryClientProvider client={client}>
+      <DisplayCommandDialog open onOpenChange={() => {}} franchise={franchise} command={{ display, operation: 'identifyDevice' }} />
+    </QueryClientProvider>,
+  )
+  return userEvent.click(screen.getByRole('button', { name: 'Executar' }))
+}
+
+describe('remote command confirmation', () => {
+  const fetchMock = vi.fn<typeof fetch>()
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock)
+    localStorage.clear()
+  })
+  afterEach(() => {
+    cleanup()
+    fetchMock.mockReset()
+    vi.unstubAllGlobals()
+    vi.mocked(errorToast).mockClear()
+    vi.mocked(toast).mockClear()
+  })
+
+  it('sends the command with the session token while an administrator acts as the user', async () => {
+    localStorage.setItem(storageKeys.token, 'acting')
+    localStorage.setItem(storageKeys.adminToken, 'admin')
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ commandId: 'c1' }), { status: 202 }))
+    await renderDialog()
+    await vi.waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Comando executado' })))
+    const [url, init] = fetchMock.mock.calls[0]
+    expect(url).toBe('/api/display/rede-norte/loja-centro/d1/admin-command')
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer acting')
+    expect(errorToast).not.toHaveBeenCalled()
+  })
+
+  it.each([
+    ["an administrator in their own session", 'admin', 'admin'],
+    ['a session without an admin token', 'tok', null],
+  ])("refuses %s with 'Acesso negado' without calling the server", async (_case, token, adminToken) => {
+    localStorage.setItem(storageKeys.token, token)
+    if (adminToken) localStorage.setItem(storageKeys.adminToken, adminToken)
+    await renderDialog()
+    expect(errorToast).toHaveBeenCalledExactlyOnceWith('Você não possui permissão para executar este comando.', 'Acesso negado')
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+
+  it("says 'Franquia não está definida.' when no franchise is selected", async () => {
+    localStorage.setItem(storageKeys.token, 'acting')
+    localStorage.setItem(storageKeys.adminToken, 'admin')
+    await renderDialog({ franchise: undefined })
+    expect(errorToast).toHaveBeenCalledExactlyOnceWith('Franquia não está definida.')
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+})
