@@ -41,19 +41,18 @@ func (s *Service) touch(ctx context.Context, q db.Querier, franchiseID, id strin
 	return s.changes.Touch(ctx, q, change.Change{FranchiseID: franchiseID, Schedules: []string{id}})
 }
 
-// List returns the franchise's schedules, sorted by name.
+// List returns the franchise's schedules, sorted by name, without their
+// entries.
 func (s *Service) List(ctx context.Context, t tenant.Tenant) ([]Summary, error) {
-	rows, err := listRows(ctx, s.db, t.ID)
+	out, err := listSummaries(ctx, s.db, t.ID)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]Summary, 0, len(rows))
-	for _, r := range rows {
-		out = append(out, Summary{
-			ID: r.ID, Name: r.Name, Duration: duration(r.Entries), MediaCount: len(r.Entries),
-			Displays: r.Displays, Hash: r.Hash, Tags: r.Tags, Franchise: t.Slug,
-			CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
-		})
+	if out == nil {
+		out = []Summary{}
+	}
+	for i := range out {
+		out[i].Franchise = t.Slug
 	}
 	slices.SortFunc(out, func(a, b Summary) int {
 		if c := names.Compare(a.Name, b.Name); c != 0 {

@@ -54,6 +54,31 @@ func listRows(ctx context.Context, q db.Querier, franchiseID string) ([]row, err
 	return db.Collect(ctx, q, scanRow, `SELECT `+rowColumns+` FROM schedules s WHERE s.franchise_id = ?`, franchiseID)
 }
 
+// listSummaries reads the franchise's schedules without their entries.
+func listSummaries(ctx context.Context, q db.Querier, franchiseID string) ([]Summary, error) {
+	return db.Collect(ctx, q, func(sc db.Scanner) (Summary, error) {
+		var s Summary
+		var tags string
+		err := sc.Scan(&s.ID, &s.Name, &s.Hash, &tags, &s.Duration, &s.MediaCount, &s.CreatedAt, &s.UpdatedAt, &s.Displays)
+		if err != nil {
+			return s, err
+		}
+		if err := json.Unmarshal([]byte(tags), &s.Tags); err != nil {
+			return s, err
+		}
+		if s.Tags == nil {
+			s.Tags = []string{}
+		}
+		return s, nil
+	}, `SELECT s.id, s.name, s.hash, s.tags, s.duration, s.entry_count, s.created_at, s.updated_at,
+		       COALESCE(d.n, 0)
+		FROM schedules s
+		LEFT JOIN (SELECT schedule_id, COUNT(*) AS n FROM displays
+		           WHERE franchise_id = ? AND schedule_id IS NOT NULL GROUP BY schedule_id) d
+		       ON d.schedule_id = s.id
+		WHERE s.franchise_id = ?`, franchiseID, franchiseID)
+}
+
 // getRow reads one schedule of the franchise; lock holds its row until the
 // transaction ends (for a read-modify-write).
 func getRow(ctx context.Context, q db.Querier, franchiseID, id string, lock bool) (row, error) {
@@ -74,9 +99,11 @@ func insertRow(ctx context.Context, q db.Querier, franchiseID string, r row) err
 		return err
 	}
 	_, err = q.ExecContext(ctx, `
-		INSERT INTO schedules (id, franchise_id, name, entries, tags, bottom_bar, hash, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		r.ID, franchiseID, r.Name, entries, tags, bar, r.Hash, r.CreatedAt, r.UpdatedAt)
+		INSERT INTO schedules (id, franchise_id, name, entries, tags, bottom_bar, hash, duration, entry_count,
+		    created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		r.ID, franchiseID, r.Name, entries, tags, bar, r.Hash, duration(r.Entries), len(r.Entries),
+		r.CreatedAt, r.UpdatedAt)
 	return err
 }
 
@@ -86,9 +113,10 @@ func updateRow(ctx context.Context, q db.Querier, franchiseID string, r row) err
 		return err
 	}
 	_, err = q.ExecContext(ctx, `
-		UPDATE schedules SET name = ?, entries = ?, tags = ?, bottom_bar = ?, hash = ?, updated_at = ?
+		UPDATE schedules SET name = ?, entries = ?, tags = ?, bottom_bar = ?, hash = ?, duration = ?,
+		    entry_count = ?, updated_at = ?
 		WHERE franchise_id = ? AND id = ?`,
-		r.Name, entries, tags, bar, r.Hash, r.UpdatedAt, franchiseID, r.ID)
+		r.Name, entries, tags, bar, r.Hash, duration(r.Entries), len(r.Entries), r.UpdatedAt, franchiseID, r.ID)
 	return err
 }
 
