@@ -65,6 +65,7 @@ bench-go:
 
 # The console in Chromium against the real bin/vitrine (web/e2e/*.bench.ts).
 bench-web: build chromium
+	cd web && npx --no-install vitest bench --run src/lib/playback
 	cd web && $(NPM) run bench
 
 clean:
