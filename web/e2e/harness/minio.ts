@@ -5,6 +5,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { freePort } from './server.ts'
+import { exitOf, stopChild } from './process.ts'
 
 export interface MinioServer {
   /** STORAGE_URL of a bucket on this server (the bucket itself is made by bin/vitrine). */
@@ -63,14 +64,9 @@ export async function startMinio(binary: string, logFile: string): Promise<Minio
     stdio: ['ignore', log, log],
   })
   fs.closeSync(log)
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const exited = exitOf(child)
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM')
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000)
-      await exited
-      clearTimeout(timer)
-    }
+    await stopChild(child, exited)
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
 

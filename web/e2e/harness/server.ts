@@ -5,6 +5,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { exitOf, stopChild } from './process.ts'
 
 export interface VitrineServer {
   baseURL: string
@@ -83,15 +84,10 @@ export async function startVitrine(opts: StartOptions): Promise<VitrineServer> {
     stdio: ['ignore', log, log],
   })
   fs.closeSync(log)
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const exited = exitOf(child)
 
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM')
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000)
-      await exited
-      clearTimeout(timer)
-    }
+    await stopChild(child, exited)
     if (ownsData && !process.env.VITRINE_E2E_KEEP_DATA) fs.rmSync(dataDir, { recursive: true, force: true })
   }
 
