@@ -99,7 +99,10 @@ func TestSchedules(t *testing.T) {
 				t.Fatalf("blank name: %d %s", r.Status, r.Body)
 			}
 			b := f.create(t, "Vitrine 10", map[string]any{"id": f.image, "displayTime": 15}, map[string]any{"id": f.video})
-			f.create(t, "vitrine 2")
+			plain := f.create(t, "vitrine 2", map[string]any{"id": f.image})
+			if plain.Schedule.Media[0]["displayTime"] != float64(10) {
+				t.Fatalf("an image without a display time: %v", plain.Schedule.Media[0])
+			}
 			if b.Schedule.Duration != 15+30 {
 				t.Fatalf("duration %d", b.Schedule.Duration)
 			}
@@ -119,6 +122,9 @@ func TestSchedules(t *testing.T) {
 				t.Fatalf("list %+v", list.ScheduleList)
 			}
 			got := f.get(t, b.Schedule.ID)
+			// What was read can be saved back as it is.
+			resave := a.Do(t, "POST", f.path(b.Schedule.ID), f.op.Token, map[string]any{"media": got.Media, "hash": got.Schedule.Hash})
+			mustStatus(t, resave, 200)
 			if len(got.Media) != 2 || got.Media[0]["url"] == nil || got.Media[0]["type"] != "image" ||
 				got.Media[0]["dok"] != float64(127) || got.Media[0]["enabled"] != true || got.Media[0]["name"] != "Banner" {
 				t.Fatalf("entries %v", got.Media)

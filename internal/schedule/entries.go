@@ -85,6 +85,11 @@ func buildEntry(in EntryInput, media library, newID func() string) (Entry, error
 		}
 		e.DisplayTime = int(d)
 	}
+	if e.DisplayTime <= 0 {
+		// An image names no length in the library: it plays the default,
+		// stored as such so the entry reads back as it plays.
+		e.DisplayTime = DefaultDuration
+	}
 	if in.Dok != nil {
 		if *in.Dok < 0 || *in.Dok > AllDays {
 			return e, fault.Invalidf("Dias da semana inválidos (dok de 0 a 127).")

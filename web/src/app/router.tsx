@@ -16,6 +16,8 @@ const GroupsPage = lazyPage(() => import('@/features/groups'), (m) => m.GroupsPa
 const EditProfilePage = lazyPage(() => import('@/features/account'), (m) => m.EditProfilePage)
 const NewUserPage = lazyPage(() => import('@/features/admin'), (m) => m.NewUserPage)
 const UserListPage = lazyPage(() => import('@/features/admin'), (m) => m.UserListPage)
+const SchedulesPage = lazyPage(() => import('@/features/schedules'), (m) => m.SchedulesPage)
+const ScheduleDetailPage = lazyPage(() => import('@/features/schedules'), (m) => m.ScheduleDetailPage)
 
 /** Every screen of the console, as in the product's route table. */
 export const routes: RouteObject[] = [
@@ -34,7 +36,9 @@ export const routes: RouteObject[] = [
               { path: '/dashboard', element: <OverviewPage /> },
               { path: '/groups', element: <GroupsPage /> },
               { path: '/profile/edit', element: <EditProfilePage /> },
-              { path: '/schedule/*', element: <PlaceholderPage title="Programações" /> },
+              { path: '/schedule', element: <SchedulesPage /> },
+              { path: '/schedule/:scheduleId', element: <ScheduleDetailPage /> },
+              { path: '/schedule/:scheduleId/*', element: <PlaceholderPage title="Programações > Adicionar Mídia à Programação" /> },
               { path: '/bottombar/:scheduleId', element: <PlaceholderPage title="Editar Rodapé" /> },
               { path: '/medias', element: <MediaLibraryPage /> },
               { path: '/action/create-schedule', element: <PlaceholderPage title="Criar Programação" /> },

@@ -1,6 +1,10 @@
-// Schedules (programações). For now only what the TV screens need: the list of
-// a franchise's schedules to pick from, and linking one to a TV.
+// Schedules (programações): the list and detail screens, the preview, and
+// what other screens use: the list to pick from, linking one to a TV, and
+// what a TV shows now.
 export { useScheduleRefs } from './api/get-schedule-refs'
 export type { ScheduleRef } from './api/types'
+export { NowPlayingDialog } from './components/now-playing-dialog'
+export { ScheduleDetailPage } from './components/schedule-detail-page'
 export { ScheduleDialog } from './components/schedule-dialog'
 export { ScheduleSelect } from './components/schedule-select'
+export { SchedulesPage } from './components/schedules-page'

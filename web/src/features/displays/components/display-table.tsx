@@ -1,6 +1,6 @@
 import * as React from 'react'
 import type { ColumnDef } from '@tanstack/react-table'
-import { CalendarPlus, CalendarSync, ExternalLink, MoreHorizontal, Pencil, Terminal, Trash2 } from 'lucide-react'
+import { CalendarPlus, CalendarSync, ExternalLink, MonitorPlay, MoreHorizontal, Pencil, Terminal, Trash2 } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { DataTable, DataTableColumnHeader, type DataTableFilter } from '@/components/ui/data-table'
@@ -24,6 +24,7 @@ export type DisplayRowAction =
   | { kind: 'display-edit'; display: Display }
   | { kind: 'display-delete'; display: Display }
   | { kind: 'schedule'; display: Display }
+  | { kind: 'now-playing'; display: Display }
   | { kind: 'command'; display: Display; operation: DisplayCommand }
 
 type Props = {
@@ -58,6 +59,9 @@ function RowActions({ display, onAction }: { display: Display; onAction: Props['
               <Link to={`/schedule/${encodeURIComponent(display.schedule)}`}>
                 <ExternalLink /> Acessar programação
               </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => onAction({ kind: 'now-playing', display })}>
+              <MonitorPlay /> O que está passando
             </DropdownMenuItem>
             <DropdownMenuItem onSelect={() => onAction({ kind: 'schedule', display })}>
               <CalendarSync /> Alterar programação

@@ -15,7 +15,7 @@ import {
   type Display,
   type DisplayRowAction,
 } from '@/features/displays'
-import { ScheduleDialog } from '@/features/schedules'
+import { NowPlayingDialog, ScheduleDialog } from '@/features/schedules'
 import {
   DeleteStoreDialog,
   filterStores,
@@ -260,6 +260,12 @@ export function OverviewPage() {
         onOpenChange={onOpenChange}
         franchise={slug}
         display={current?.kind === 'schedule' ? current.display : undefined}
+      />
+      <NowPlayingDialog
+        open={isOpen('now-playing')}
+        onOpenChange={onOpenChange}
+        franchise={slug}
+        display={current?.kind === 'now-playing' ? current.display : undefined}
       />
       <DisplayCommandDialog
         open={isOpen('command')}

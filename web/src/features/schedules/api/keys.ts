@@ -2,5 +2,14 @@ import { queryRoots } from '@/lib/query-keys'
 
 // Franchise-scoped keys: root, then the franchise slug (see lib/query-keys.ts).
 export const scheduleKeys = {
+  all: (franchise: string) => [queryRoots.schedules, franchise] as const,
   refs: (franchise: string) => [queryRoots.schedules, franchise, 'refs'] as const,
+  list: (franchise: string) => [queryRoots.schedules, franchise, 'list'] as const,
+  detail: (franchise: string, id: string) => [queryRoots.schedules, franchise, 'detail', id] as const,
+  now: (franchise: string, store: string, display: string) => [queryRoots.schedules, franchise, 'now', store, display] as const,
+}
+
+/** Path of a schedule under /api. */
+export function schedulePath(franchise: string, id?: string, ...rest: (string | number)[]) {
+  return ['/schedule', ...[franchise, id, ...rest].filter((part) => part !== undefined).map((p) => encodeURIComponent(String(p)))].join('/')
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { franchiseKeys } from '@/lib/query-keys'
+import { scheduleKeys } from './keys'
 import type { Display, DisplayRef } from './types'
 
 /**
@@ -16,7 +17,12 @@ export function useLinkSchedule() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: linkSchedule,
-    onSuccess: (_data, { display }) => queryClient.invalidateQueries({ queryKey: franchiseKeys.displays(display.franchise) }),
+    // The TV lists and the schedules' TV counts change.
+    onSuccess: (_data, { display }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: franchiseKeys.displays(display.franchise) }),
+        queryClient.invalidateQueries({ queryKey: scheduleKeys.all(display.franchise) }),
+      ]),
     meta: { errorToast: { fallback: 'Houve algum erro ao vincular programação.' } },
   })
 }

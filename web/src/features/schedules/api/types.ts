@@ -10,3 +10,17 @@ export type Display = Schemas['Display']
 
 /** Where a TV is: the API addresses it by franchise, store and id. */
 export type DisplayRef = { franchise: string; store: string; id: string }
+
+/** A row of the Programações list. */
+export type ScheduleSummary = Schemas['ScheduleSummary']
+/** One schedule with its entries (fullMedia: with type, url and thumbnail). */
+export type Schedule = Schemas['Schedule']
+export type ScheduleEntry = Schemas['ScheduleEntry']
+export type ScheduleEntryInput = Schemas['ScheduleEntryInput']
+export type BottomBar = Schemas['BottomBar']
+/** What a TV shows now and next (GET /display/{franchise}/{store}/{id}/now). */
+export type Playing = Schemas['Playing']
+export type PlayingItem = Schemas['PlayingItem']
+
+/** Where a schedule is: franchise slug and id. */
+export type ScheduleAddress = { franchise: string; id: string }

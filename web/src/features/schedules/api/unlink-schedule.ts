@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { franchiseKeys } from '@/lib/query-keys'
+import { scheduleKeys } from './keys'
 import { linkSchedule } from './link-schedule'
 import type { DisplayRef } from './types'
 
@@ -12,7 +13,12 @@ export function useUnlinkSchedule() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: unlinkSchedule,
-    onSuccess: (_data, { display }) => queryClient.invalidateQueries({ queryKey: franchiseKeys.displays(display.franchise) }),
+    // The TV lists and the schedules' TV counts change.
+    onSuccess: (_data, { display }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: franchiseKeys.displays(display.franchise) }),
+        queryClient.invalidateQueries({ queryKey: scheduleKeys.all(display.franchise) }),
+      ]),
     meta: { errorToast: { fallback: 'Houve algum erro ao desvincular a programação.' } },
   })
 }

@@ -1,0 +1,21 @@
+import { Badge } from '@/components/ui/badge'
+import { entryBadge, type BadgeStatus } from '@/lib/playback'
+import { cn } from '@/lib/utils'
+import type { ScheduleEntry } from '../api/types'
+
+const statusText: Record<BadgeStatus, string> = { upcoming: 'Agendada', current: 'Em exibição', expired: 'Expirada' }
+const statusClass: Record<BadgeStatus, string> = {
+  upcoming: 'border-transparent bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100',
+  current: 'border-transparent bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-100',
+  expired: 'border-transparent bg-muted text-muted-foreground line-through',
+}
+
+/** The date badge of spec 2 §2: upcoming, current or expired, and 'SEMPRE' for no end. */
+export function EntryDateBadge({ entry, now, timeZone }: { entry: ScheduleEntry; now: number; timeZone: string }) {
+  const badge = entryBadge(entry, now, timeZone)
+  return (
+    <Badge variant="outline" className={cn('whitespace-nowrap', statusClass[badge.status])} title={statusText[badge.status]} data-status={badge.status}>
+      {badge.label}
+    </Badge>
+  )
+}

@@ -1,0 +1,174 @@
+import * as React from 'react'
+import { ArrowLeft, Copy, Eye, ListPlus, Megaphone, PanelBottom, Pencil, Trash2 } from 'lucide-react'
+import { Link, useParams, useSearchParams } from 'react-router'
+import { ConfirmDialog } from '@/components/confirm-dialog'
+import { PageHeader } from '@/components/page-header'
+import { Button } from '@/components/ui/button'
+import { Skeleton } from '@/components/ui/skeleton'
+import { toast } from '@/hooks/use-toast'
+import { DEFAULT_TIME_ZONE } from '@/lib/playback'
+import { useSession } from '@/lib/session'
+import { useSchedule } from '../api/get-schedule'
+import { useRemoveEntry, useSaveEntries } from '../api/save-schedule'
+import { withoutIndexes } from '../entries'
+import { AdSlotDialog } from './ad-slot-dialog'
+import { EntryTable } from './entry-table'
+import { PreviewDialog } from './preview-dialog'
+import { ScheduleActionDialogs, type ScheduleDialogState } from './schedule-actions'
+import { ScheduleDisplays } from './schedule-displays'
+import { SortableEntries } from './sortable-entries'
+
+/** 'Programações > name' (/schedule/{scheduleId}): the entries, their order and the TVs (spec 2 §2). */
+export function ScheduleDetailPage() {
+  const { scheduleId = '' } = useParams()
+  const [search] = useSearchParams()
+  const { franchise, user } = useSession()
+  const slug = franchise?.slug ?? ''
+  const timeZone = franchise?.timeZone || DEFAULT_TIME_ZONE
+  const schedule = useSchedule(franchise?.slug, scheduleId)
+  const remove = useRemoveEntry()
+  const save = useSaveEntries()
+  const [dialog, setDialog] = React.useState<ScheduleDialogState>(null)
+  const [slotOpen, setSlotOpen] = React.useState(false)
+  const [confirmBulk, setConfirmBulk] = React.useState(false)
+  const [selected, setSelected] = React.useState<Set<number>>(new Set())
+  // The badges' "today": when the screen opened (a badge changes at most once a day).
+  const [now] = React.useState(() => Date.now())
+
+  // A new version of the list (a save, a reload after a 409) clears the selection: positions changed.
+  const data = schedule.data
+  const [seenHash, setSeenHash] = React.useState<string | undefined>(undefined)
+  if (data && data.hash !== seenHash) {
+    setSeenHash(data.hash)
+    setSelected(new Set())
+  }
+
+  if (!data) {
+    return (
+      <div className="grid grid-cols-1 gap-6">
+        <PageHeader title="Programações" />
+        {schedule.isLoading ? <Skeleton className="h-64 w-full" /> : <p className="text-muted-foreground">Programação não encontrada.</p>}
+        <Button asChild variant="outline" className="justify-self-start">
+          <Link to="/schedule">
+            <ArrowLeft /> Voltar
+          </Link>
+        </Button>
+      </div>
+    )
+  }
+
+  const target = { id: data.id, name: data.name, displays: data.displays }
+  const busy = remove.isPending || save.isPending
+
+  const onUnlink = (index: number) =>
+    remove.mutate({ franchise: slug, id: data.id, index, hash: data.hash }, { onSuccess: () => toast({ title: 'Mídia desvinculada' }) })
+
+  const onBulkDelete = () =>
+    save.mutate(
+      { franchise: slug, id: data.id, hash: data.hash, media: withoutIndexes(data.media, selected) },
+      {
+        onSuccess: () => {
+          toast({ title: 'Mídia desvinculada' })
+          setConfirmBulk(false)
+        },
+        onError: () => setConfirmBulk(false),
+      },
+    )
+
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <PageHeader
+        title={`Programações > ${data.name}`}
+        description={`${data.media.length} ${data.media.length === 1 ? 'mídia' : 'mídias'} · ${data.duration}s por ciclo`}
+        actions={
+          <>
+            <Button asChild variant="outline">
+              <Link to="/schedule">
+                <ArrowLeft /> Voltar
+              </Link>
+            </Button>
+            <Button variant="outline" onClick={() => setDialog({ kind: 'duplicate', schedule: target })}>
+              <Copy /> Duplicar programação
+            </Button>
+            {user?.isAdmin && (
+              <Button asChild variant="outline">
+                <Link to={`/bottombar/${encodeURIComponent(data.id)}`}>
+                  <PanelBottom /> Editar rodapé
+                </Link>
+              </Button>
+            )}
+            <Button variant="outline" onClick={() => setDialog({ kind: 'preview', schedule: target, at: Date.now() })}>
+              <Eye /> Ver prévia
+            </Button>
+            <Button variant="outline" onClick={() => setDialog({ kind: 'rename', schedule: target })} aria-label="Editar nome">
+              <Pencil /> Editar nome
+            </Button>
+            <Button variant="outline" className="text-destructive" onClick={() => setDialog({ kind: 'delete', schedule: target })}>
+              <Trash2 /> Excluir programação
+            </Button>
+          </>
+        }
+      />
+      <div className="flex flex-wrap items-center gap-2">
+        {selected.size > 0 && (
+          <Button variant="destructive" onClick={() => setConfirmBulk(true)} disabled={busy}>
+            <Trash2 /> Excluir mídia(s) selecionadas
+          </Button>
+        )}
+        <div className="ml-auto flex flex-wrap gap-2">
+          {user?.canUseAdsCenter && (
+            <Button variant="outline" onClick={() => setSlotOpen(true)}>
+              <Megaphone /> Adicionar vaga para anúncios
+            </Button>
+          )}
+          <Button asChild>
+            <Link to={`/schedule/${encodeURIComponent(data.id)}/media`}>
+              <ListPlus /> Adicionar Mídia à Programação
+            </Link>
+          </Button>
+        </div>
+      </div>
+      <SortableEntries
+        entries={data.media}
+        disabled={busy}
+        onMove={(media, revert) =>
+          save.mutate(
+            { franchise: slug, id: data.id, hash: data.hash, media },
+            {
+              onSuccess: () => toast({ title: 'Programação atualizada.', description: 'A programação foi atualizada com sucesso.' }),
+              onError: revert,
+            },
+          )
+        }
+      >
+        {(sortable) => (
+          <EntryTable
+            entries={data.media}
+            now={now}
+            timeZone={timeZone}
+            selected={selected}
+            onSelectedChange={setSelected}
+            onUnlink={onUnlink}
+            busy={busy}
+            {...sortable}
+          />
+        )}
+      </SortableEntries>
+      <ScheduleDisplays franchise={slug} scheduleId={data.id} focus={search.get('action') === 'displays'} />
+
+      <ScheduleActionDialogs franchise={slug} dialog={dialog?.kind === 'preview' ? null : dialog} onClose={() => setDialog(null)} afterDelete="/schedule" />
+      <PreviewDialog franchise={slug} preview={dialog?.kind === 'preview' ? { scheduleId: data.id, at: dialog.at } : undefined} onClose={() => setDialog(null)} />
+      <AdSlotDialog open={slotOpen} onOpenChange={setSlotOpen} franchise={slug} scheduleId={data.id} />
+      <ConfirmDialog
+        open={confirmBulk}
+        onOpenChange={setConfirmBulk}
+        title="Excluir mídia(s) selecionadas?"
+        description={`${selected.size} ${selected.size === 1 ? 'mídia sai' : 'mídias saem'} desta programação. A mídia continua na biblioteca.`}
+        confirmLabel="Excluir"
+        destructive
+        pending={save.isPending}
+        onConfirm={onBulkDelete}
+      />
+    </div>
+  )
+}

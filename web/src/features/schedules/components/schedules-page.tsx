@@ -1,0 +1,123 @@
+import * as React from 'react'
+import type { ColumnDef } from '@tanstack/react-table'
+import { Copy, Eye, Pencil, Plus, Trash2 } from 'lucide-react'
+import { Link } from 'react-router'
+import { PageHeader } from '@/components/page-header'
+import { Button } from '@/components/ui/button'
+import { DataTable, DataTableColumnHeader, type DataTableFilter } from '@/components/ui/data-table'
+import { compareNames } from '@/lib/name-order'
+import { useSession } from '@/lib/session'
+import { useSchedules } from '../api/get-schedules'
+import type { ScheduleSummary } from '../api/types'
+import { PreviewDialog } from './preview-dialog'
+import { ScheduleActionDialogs, type ScheduleDialogState } from './schedule-actions'
+
+const filters: DataTableFilter[] = [{ type: 'text', columnId: 'name', placeholder: 'Filtrar programações...' }]
+
+/** 'Programações' (/schedule): the franchise's schedules, spec 2 §2. */
+export function SchedulesPage() {
+  const { franchise } = useSession()
+  const slug = franchise?.slug ?? ''
+  const schedules = useSchedules(franchise?.slug)
+  const [dialog, setDialog] = React.useState<ScheduleDialogState>(null)
+
+  const columns = React.useMemo<ColumnDef<ScheduleSummary>[]>(
+    () => [
+      {
+        id: 'name',
+        accessorKey: 'name',
+        meta: { label: 'Nome da Programação' },
+        header: ({ column }) => <DataTableColumnHeader column={column} title="Nome da Programação" />,
+        sortingFn: (a, b) => compareNames(a.original.name, b.original.name),
+        filterFn: 'includesString',
+        cell: ({ row }) => (
+          <Link to={`/schedule/${encodeURIComponent(row.original.id)}`} className="font-medium hover:underline">
+            {row.original.name}
+          </Link>
+        ),
+      },
+      {
+        id: 'duration',
+        accessorKey: 'duration',
+        meta: { label: 'Duração' },
+        header: ({ column }) => <DataTableColumnHeader column={column} title="Duração" />,
+        cell: ({ row }) => <span className="tabular-nums">{row.original.duration}s</span>,
+      },
+      {
+        id: 'displays',
+        accessorKey: 'displays',
+        meta: { label: 'Televisores' },
+        header: ({ column }) => <DataTableColumnHeader column={column} title="Televisores" />,
+        cell: ({ row }) => <span className="tabular-nums">{row.original.displays}</span>,
+      },
+      {
+        id: 'actions',
+        header: 'Ações',
+        enableHiding: false,
+        enableSorting: false,
+        cell: ({ row }) => {
+          const schedule = row.original
+          return (
+            <div className="flex flex-wrap gap-1">
+              <Button asChild variant="outline" size="sm">
+                <Link to={`/schedule/${encodeURIComponent(schedule.id)}`} aria-label={`Editar ${schedule.name}`}>
+                  <Pencil /> Editar
+                </Link>
+              </Button>
+              <Button variant="outline" size="sm" aria-label={`Duplicar ${schedule.name}`} onClick={() => setDialog({ kind: 'duplicate', schedule })}>
+                <Copy /> Duplicar
+              </Button>
+              <Button variant="outline" size="sm" aria-label={`Ver prévia de ${schedule.name}`} onClick={() => setDialog({ kind: 'preview', schedule, at: Date.now() })}>
+                <Eye /> Ver prévia
+              </Button>
+              <Button
+                variant="outline"
+                size="sm"
+                className="text-destructive"
+                aria-label={`Excluir ${schedule.name}`}
+                onClick={() => setDialog({ kind: 'delete', schedule })}
+              >
+                <Trash2 /> Excluir
+              </Button>
+            </div>
+          )
+        },
+      },
+    ],
+    [],
+  )
+
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <PageHeader
+        title="Programações"
+        description="O que cada televisor exibe, em ordem, com suas regras de dia e horário."
+        actions={
+          <Button onClick={() => setDialog({ kind: 'create' })}>
+            <Plus /> Nova Programação
+          </Button>
+        }
+      />
+      <DataTable
+        label="Programações"
+        columns={columns}
+        data={schedules.data ?? []}
+        isLoading={schedules.isLoading}
+        loadingText="Carregando programações..."
+        emptyText="Nenhuma programação cadastrada."
+        filters={filters}
+        initialSorting={[{ id: 'name', desc: false }]}
+        enableRowSelection={false}
+        pageSize={100}
+        paginateAbove={100}
+        getRowId={(schedule) => schedule.id}
+      />
+      <ScheduleActionDialogs franchise={slug} dialog={dialog?.kind === 'preview' ? null : dialog} onClose={() => setDialog(null)} />
+      <PreviewDialog
+        franchise={slug}
+        preview={dialog?.kind === 'preview' ? { scheduleId: dialog.schedule.id, at: dialog.at } : undefined}
+        onClose={() => setDialog(null)}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import type { ScheduleEntry } from './api/types'
+import { displaySeconds, moveEntry, toEntryInput, typeLabel, weekdays, windowsLabel, withoutIndexes } from './entries'
+
+const media = (id: string, extra: Partial<ScheduleEntry> = {}): ScheduleEntry => ({
+  id,
+  name: id,
+  displayTime: 10,
+  dok: 127,
+  enabled: true,
+  stretch: false,
+  timeGap: [],
+  volume: 0,
+  type: 'image',
+  filePath: `f/${id}.png`,
+  url: `http://cdn/${id}.png`,
+  thumbnailUrl: `http://cdn/${id}.jpg`,
+  ...extra,
+})
+const slot: ScheduleEntry = { id: 's', name: 'Slot', displayTime: 30, dok: 127, enabled: true, stretch: false, timeGap: [], volume: 0, isAd: true, adSlots: 3, adTime: 10 }
+
+describe('entries', () => {
+  it('sends back the rules without what the library adds', () => {
+    expect(toEntryInput(media('a', { timeGap: ['22:00@02:00'] }))).toEqual({
+      id: 'a', name: 'a', displayTime: 10, dok: 127, enabled: true, stretch: false, timeGap: ['22:00@02:00'], volume: 0,
+    })
+  })
+
+  it('leaves out a display time of 0, which the server refuses', () => {
+    expect(toEntryInput(media('a', { displayTime: 0 }))).not.toHaveProperty('displayTime')
+  })
+
+  it('drops the selected positions, keeping repeated media elsewhere', () => {
+    const list = [media('a'), media('b'), media('a')]
+    expect(withoutIndexes(list, new Set([0])).map((e) => e.id)).toEqual(['b', 'a'])
+  })
+
+  it('moves an entry', () => {
+    expect(moveEntry(['a', 'b', 'c'], 0, 2)).toEqual(['b', 'c', 'a'])
+    expect(moveEntry(['a', 'b', 'c'], 2, 0)).toEqual(['c', 'a', 'b'])
+  })
+
+  it('reads weekdays Sunday first', () => {
+    expect(weekdays(media('a', { dok: 0b1000001 }))).toEqual([true, false, false, false, false, false, true])
+    expect(weekdays(slot).every(Boolean)).toBe(true)
+  })
+
+  it('labels windows, type and time', () => {
+    expect(windowsLabel(media('a'))).toBe('Dia todo')
+    expect(windowsLabel(media('a', { timeGap: ['08:00@12:00', '22:00@02:00'] }))).toBe('08:00 às 12:00, 22:00 às 02:00')
+    expect(typeLabel(slot)).toBe('Slot')
+    expect(typeLabel(media('v', { type: 'video' }))).toBe('Vídeo')
+    expect(displaySeconds(slot)).toBe(30)
+    expect(displaySeconds(media('a', { displayTime: 0 }))).toBe(10)
+  })
+})
