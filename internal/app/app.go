@@ -62,8 +62,11 @@ type App struct {
 	Changes *change.Bus
 
 	workers []func(ctx context.Context)
-	wg      sync.WaitGroup
-	cancel  context.CancelFunc
+	// listening is closed once changes from other replicas are heard (nil
+	// on SQLite).
+	listening <-chan struct{}
+	wg        sync.WaitGroup
+	cancel    context.CancelFunc
 }
 
 // New opens storage and builds every service; call Start to run the
@@ -82,7 +85,21 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 		return nil, err
 	}
 	a.Changes = change.NewBus()
-	changes := franchise.NewChanges(a.Changes)
+	var publisher change.Publisher = a.Changes
+	if a.DB.Dialect() == db.Postgres {
+		// Replicas share changes through the database itself.
+		notify, err := change.NewPGNotify(ctx, a.DB)
+		if err != nil {
+			a.DB.Close()
+			return nil, err
+		}
+		publisher = notify
+		a.workers = append(a.workers, func(ctx context.Context) {
+			notify.Listen(ctx, cfg.DatabaseURL, a.Changes, a.Log)
+		})
+		a.listening = notify.Ready()
+	}
+	changes := franchise.NewChanges(publisher)
 	a.Franchises = franchise.NewService(a.DB, a.Now)
 	if err := a.newOutbox(cfg); err != nil {
 		a.DB.Close()
@@ -197,6 +214,13 @@ func (a *App) Start() {
 			defer a.wg.Done()
 			w(ctx)
 		}()
+	}
+	if a.listening != nil {
+		select {
+		case <-a.listening:
+		case <-time.After(10 * time.Second):
+			a.Log.Warn("not yet listening for changes from other replicas; going on")
+		}
 	}
 }
 

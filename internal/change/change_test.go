@@ -3,9 +3,13 @@ package change_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"io"
+	"log/slog"
 	"slices"
 	"sync"
 	"testing"
+	"time"
 
 	"vitrine/internal/change"
 	"vitrine/internal/db"
@@ -97,5 +101,51 @@ func TestAffects(t *testing.T) {
 	}
 	if (change.Change{Schedules: []string{""}}).Affects("tv1", "st1", "") {
 		t.Error("a TV without a schedule is not reached by a schedule change")
+	}
+}
+
+// On PostgreSQL changes travel as NOTIFY payloads, delivered on commit; one
+// too large for a payload arrives as "anything in the franchise".
+func TestPostgresCarriesChangesOnCommitOnly(t *testing.T) {
+	if len(testutil.Engines()) < 2 {
+		t.Skip("TEST_DATABASE_URL is not set")
+	}
+	d := testutil.NewDB(t, "postgres")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	notify, err := change.NewPGNotify(ctx, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bus := change.NewBus()
+	var rec recorder
+	bus.Subscribe(rec.add)
+	url := testutil.DatabaseURL(t, d)
+	go notify.Listen(ctx, url, bus, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	select {
+	case <-notify.Ready():
+	case <-time.After(10 * time.Second):
+		t.Fatal("not listening")
+	}
+	boom := errors.New("boom")
+	_ = d.InTx(ctx, func(tx *db.Tx) error {
+		_ = notify.Publish(ctx, tx, change.Change{FranchiseID: "rolled-back"})
+		return boom
+	})
+	many := make([]string, 2000)
+	for i := range many {
+		many[i] = fmt.Sprintf("display-%04d", i)
+	}
+	err = d.InTx(ctx, func(tx *db.Tx) error {
+		return notify.Publish(ctx, tx, change.Change{FranchiseID: "big", Revision: 7, Displays: many})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	testutil.Eventually(t, 5*time.Second, func() bool { return len(rec.ids()) > 0 }, "the notification")
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	if len(rec.got) != 1 || rec.got[0].FranchiseID != "big" || rec.got[0].Revision != 7 || len(rec.got[0].Displays) != 0 {
+		t.Fatalf("heard %+v", rec.got)
 	}
 }

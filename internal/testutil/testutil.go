@@ -103,6 +103,24 @@ func NewApp(t testing.TB, engine string, opts ...Option) *TestApp {
 	return &TestApp{App: a, URL: srv.URL, Engine: engine}
 }
 
+// NewReplica starts a second instance on the same database and data folder
+// as a, as another replica behind a load balancer would be.
+func NewReplica(t testing.TB, a *TestApp) *TestApp {
+	t.Helper()
+	o := app.Options{Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: a.Now}
+	r, err := app.New(context.Background(), a.Config, o)
+	if err != nil {
+		t.Fatalf("start replica: %v", err)
+	}
+	r.Start()
+	srv := httptest.NewServer(r.Server)
+	t.Cleanup(func() {
+		srv.Close()
+		r.Close()
+	})
+	return &TestApp{App: r, URL: srv.URL, Engine: a.Engine}
+}
+
 var pgAdmin struct {
 	once sync.Once
 	db   *sql.DB
