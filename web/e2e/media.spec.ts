@@ -5,6 +5,7 @@ import { test, expect, shot, storageKeys, strongPassword, toast, uniqueEmail, us
 import type { Api } from './harness/api.ts'
 import { addMedia, findMedia, hasFfmpeg, jpeg, library, mp4, png } from './harness/media-api.ts'
 import { minioBinary, NO_MINIO } from './harness/minio.ts'
+import { getSchedule, saveEntries } from './harness/schedule-api.ts'
 
 const UNSUPPORTED = 'Erro: Formato não suportado ou arquivo muito grande.'
 
@@ -201,7 +202,7 @@ for (const storage of ['local', 's3'] as const) {
       const confirm = page.getByRole('alertdialog', { name: 'Tem certeza?' })
       await expect(confirm).toContainText('Logo 2')
       await expect(confirm).toContainText('Após confirmar, a ação não poderá ser desfeita.')
-      // No schedule uses it yet (the schedules API is not served), so no list of links.
+      // No schedule uses it, so no list of links.
       await expect(confirm.getByRole('list', { name: 'Programações vinculadas' })).toHaveCount(0)
       await shot(page, 'medias-delete')
       await confirm.getByRole('button', { name: 'Cancelar' }).click()
@@ -418,4 +419,24 @@ test('a folder of many files draws a hundred rows at first, more on scrolling, a
   await expect(rows).toHaveCount(120)
   await expect(mediaRow(page, 'Arte 120').getByRole('checkbox')).toBeChecked()
   await expect(page.getByRole('button', { name: 'Mostrar mais mídias' })).toBeHidden()
+})
+
+test('deleting a media played by a schedule lists the schedule first and removes the media from it', async ({ page, api, adminToken }) => {
+  const { token, franchise } = await openLibrary(page, api, adminToken, 'vinculada')
+  const banner = await addMedia(api, token, franchise.slug, { name: 'Banner Natal', type: 'image', bytes: png(320, 180), contentType: 'image/png' })
+  const other = await addMedia(api, token, franchise.slug, { name: 'Banner Fixo', type: 'image', bytes: png(320, 180), contentType: 'image/png' })
+  const { schedule } = await api.post<{ schedule: { id: string } }>(`/schedule/${franchise.slug}`, { name: 'Vitrine de Natal' }, token)
+  await saveEntries(api, token, franchise.slug, schedule.id, [{ id: banner.id }, { id: other.id }])
+  await page.reload()
+
+  await mediaRow(page, 'Banner Natal').getByRole('checkbox').check()
+  await page.getByRole('button', { name: 'Excluir Mídia(s)' }).click()
+  const confirm = page.getByRole('alertdialog', { name: 'Tem certeza?' })
+  const links = confirm.getByRole('list', { name: 'Programações vinculadas' })
+  await expect(links.getByRole('link', { name: 'Vitrine de Natal' })).toHaveAttribute('href', `/schedule/${schedule.id}`)
+  await shot(page, 'medias-delete-linked')
+  await confirm.getByRole('button', { name: 'Excluir' }).click()
+  await expect(toast(page, 'Arquivo excluído')).toBeVisible()
+  const after = await getSchedule(api, token, franchise.slug, schedule.id)
+  expect(after.media.map((e) => e.id)).toEqual([other.id])
 })
