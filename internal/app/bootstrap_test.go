@@ -22,7 +22,8 @@ func TestTheConfiguredAdministratorIsCreatedOnce(t *testing.T) {
 		var login struct{ Token string }
 		r.Decode(t, &login)
 		r = a.Do(t, "GET", "/api/user/detail", login.Token, nil)
-		if !strings.Contains(string(r.Body), `"permission":{"dispA":1,"userA":1}`) || !strings.Contains(string(r.Body), `"verified":true`) {
+		if !strings.Contains(string(r.Body), `"permission":{"dispA":1,"userA":1}`) || !strings.Contains(string(r.Body), `"verified":true`) ||
+			!strings.Contains(string(r.Body), `"viewAdsCenter":1`) {
 			t.Errorf("administrator: %s", r.Body)
 		}
 

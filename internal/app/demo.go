@@ -29,7 +29,7 @@ func (a *App) seedDemo(ctx context.Context, stdout io.Writer) error {
 	if errors.Is(err, auth.ErrUserNotFound) {
 		u, err = a.Accounts.CreateUser(ctx, auth.NewUser{
 			Email: DemoEmail, Name: demoName, Password: DemoPassword, Verified: true,
-			Permission: map[string]int{"dispA": 1, "userA": 1},
+			Permission: map[string]int{"dispA": 1, "userA": 1}, AdsCenter: true,
 		})
 	}
 	if err != nil {

@@ -62,6 +62,7 @@ type NewUser struct {
 	Password   string
 	Permission map[string]int
 	Verified   bool
+	AdsCenter  bool // may use the ads center (viewAdsCenter)
 }
 
 // DetailInput is the body of POST /user/detail; absent cpf or mobile keep
@@ -79,6 +80,9 @@ type AdminDetailInput struct {
 	Name   *string `json:"name"`
 	CPF    *string `json:"cpf"`
 	Mobile *string `json:"mobile"`
+	// ViewAdsCenter grants (1) or revokes (0) the ads-center permission;
+	// absent keeps it.
+	ViewAdsCenter *int `json:"viewAdsCenter"`
 }
 
 // FranchiseChange is the body of POST /user/franchise.
@@ -125,6 +129,7 @@ const (
 var (
 	ErrUserNotFound        = fault.New(fault.NotFound, 1001)
 	ErrBadCredentials      = fault.New(fault.Unauthorized, 1002)
+	ErrAdsCenterValue      = fault.Invalidf("viewAdsCenter deve ser 0 ou 1.")
 	ErrBusy                = fault.WithMsg(fault.Unavailable, 1500, "O servidor está ocupado. Tente novamente em instantes.")
 	ErrNotVerified         = fault.New(fault.Forbidden, 1021)
 	ErrEmailTaken          = fault.New(fault.Conflict, 1023)

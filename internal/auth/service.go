@@ -403,7 +403,25 @@ func (s *Service) AdminUpdate(ctx context.Context, in AdminDetailInput) (User, e
 	if err != nil {
 		return User{}, err
 	}
-	return s.updateDetail(ctx, u.ID, DetailInput{Name: in.Name, CPF: in.CPF, Mobile: in.Mobile})
+	if in.ViewAdsCenter != nil {
+		if *in.ViewAdsCenter != 0 && *in.ViewAdsCenter != 1 {
+			return User{}, ErrAdsCenterValue
+		}
+		if in.Name == nil && in.CPF == nil && in.Mobile == nil {
+			if err := setAdsCenter(ctx, s.db, u.ID, *in.ViewAdsCenter, s.now().UnixMilli()); err != nil {
+				return User{}, err
+			}
+			return s.byID(ctx, u.ID)
+		}
+	}
+	updated, err := s.updateDetail(ctx, u.ID, DetailInput{Name: in.Name, CPF: in.CPF, Mobile: in.Mobile})
+	if err != nil || in.ViewAdsCenter == nil {
+		return updated, err
+	}
+	if err := setAdsCenter(ctx, s.db, u.ID, *in.ViewAdsCenter, s.now().UnixMilli()); err != nil {
+		return User{}, err
+	}
+	return s.byID(ctx, u.ID)
 }
 
 func (s *Service) updateDetail(ctx context.Context, userID string, in DetailInput) (User, error) {
@@ -540,7 +558,7 @@ func (s *Service) EnsureAdmin(ctx context.Context, email, password string) (bool
 	}
 	_, err = s.CreateUser(ctx, NewUser{
 		Email: norm, Name: "Administrador", Password: password, Verified: true,
-		Permission: map[string]int{"dispA": 1, "userA": 1},
+		Permission: map[string]int{"dispA": 1, "userA": 1}, AdsCenter: true,
 	})
 	if errors.Is(err, ErrEmailTaken) {
 		return false, nil // another replica was first

@@ -74,11 +74,15 @@ func insertUser(ctx context.Context, q db.Querier, u NewUser, hash string, now i
 	if u.Verified {
 		verified = 1
 	}
+	ads := 0
+	if u.AdsCenter {
+		ads = 1
+	}
 	id := ids.New()
 	_, err = q.ExecContext(ctx, `
-		INSERT INTO users (id, email, name, password_hash, permission, verified, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-		id, u.Email, u.Name, hash, string(permJSON), verified, now, now)
+		INSERT INTO users (id, email, name, password_hash, permission, verified, view_ads_center, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		id, u.Email, u.Name, hash, string(permJSON), verified, ads, now, now)
 	if db.IsUniqueViolation(err) {
 		return "", ErrEmailTaken
 	}
@@ -89,6 +93,11 @@ func updateDetails(ctx context.Context, q db.Querier, id, name, cpf, mobile stri
 	_, err := q.ExecContext(ctx, `
 		UPDATE users SET name = ?, cpf = ?, mobile = ?, updated_at = ? WHERE id = ?`,
 		name, cpf, mobile, now, id)
+	return err
+}
+
+func setAdsCenter(ctx context.Context, q db.Querier, id string, on int, now int64) error {
+	_, err := q.ExecContext(ctx, `UPDATE users SET view_ads_center = ?, updated_at = ? WHERE id = ?`, on, now, id)
 	return err
 }
 

@@ -1052,3 +1052,42 @@ func TestImpersonation(t *testing.T) {
 		})
 	})
 }
+
+// Administrators grant and revoke the ads-center permission; the session of
+// the user follows at once, without a new login.
+func TestAdministratorsGrantTheAdsCenter(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		a := testutil.NewApp(t, engine)
+		admin := a.SeedUser(t, "gestor@example.com", `{"userA":1}`)
+		ana := a.SeedUser(t, "ana@example.com", "")
+		franchiseID := a.SeedFranchise(t, "rede", "Rede", ana)
+		schedule := seedSchedule(t, a, franchiseID, "Com vaga")
+		slot := map[string]any{"quantity": 2, "duration": 15}
+		slotPath := "/api/schedule/rede/" + schedule + "/slot"
+
+		if r := a.Do(t, "POST", slotPath, ana.Token, slot); r.Status != 403 {
+			t.Fatalf("before the grant: %d", r.Status)
+		}
+		if r := a.Do(t, "POST", "/api/user/detail/adm", ana.Token, map[string]any{"email": "ana@example.com", "viewAdsCenter": 1}); r.Status != 403 {
+			t.Fatalf("a user granted themselves the ads center: %d", r.Status)
+		}
+		if r := a.Do(t, "POST", "/api/user/detail/adm", admin.Token, map[string]any{"email": "ana@example.com", "viewAdsCenter": 2}); r.Status != 400 {
+			t.Fatalf("viewAdsCenter 2: %d %s", r.Status, r.Body)
+		}
+		r := a.Do(t, "POST", "/api/user/detail/adm", admin.Token, map[string]any{"email": "ana@example.com", "viewAdsCenter": 1})
+		mustStatus(t, r, 200)
+		if !strings.Contains(string(r.Body), `"viewAdsCenter":1`) {
+			t.Fatalf("answer %s", r.Body)
+		}
+		mustStatus(t, a.Do(t, "POST", slotPath, ana.Token, slot), 200)
+		detail := a.Do(t, "GET", "/api/user/detail", ana.Token, nil)
+		mustStatus(t, detail, 200)
+		if !strings.Contains(string(detail.Body), `"viewAdsCenter":1`) {
+			t.Fatalf("detail %s", detail.Body)
+		}
+		mustStatus(t, a.Do(t, "POST", "/api/user/detail/adm", admin.Token, map[string]any{"email": "ana@example.com", "name": "Ana Paula", "viewAdsCenter": 0}), 200)
+		if r := a.Do(t, "POST", slotPath, ana.Token, slot); r.Status != 403 {
+			t.Fatalf("after the revoke: %d", r.Status)
+		}
+	})
+}

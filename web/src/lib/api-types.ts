@@ -290,7 +290,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change another user's name, CPF and mobile (userA only) */
+        /** Change another user's name, CPF, mobile or ads-center permission (userA only) */
         post: operations["updateOtherUserDetail"];
         delete?: never;
         options?: never;
@@ -834,15 +834,21 @@ export interface components {
             /** @description with or without mask; "" clears it; absent keeps it */
             mobile?: string;
         };
+        /** @description name is required unless only viewAdsCenter is sent */
         AdminUserDetailInput: {
             /**
              * Format: email
              * @description the user to change
              */
             email: string;
-            name: string;
+            name?: string;
             cpf?: string;
             mobile?: string;
+            /**
+             * @description grants (1) or revokes (0) the ads-center permission; absent keeps it
+             * @enum {integer}
+             */
+            viewAdsCenter?: 0 | 1;
         };
         UserFranchiseInput: {
             /** @enum {string} */
