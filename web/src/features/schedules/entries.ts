@@ -1,5 +1,5 @@
 // Reading and saving a schedule's entry list in the detail screen.
-import { entryDuration, EVERY_DAY, isAdSlot } from '@/lib/playback'
+import { entryDuration, entryWindows, EVERY_DAY, isAdSlot, windowContains } from '@/lib/playback'
 import type { ScheduleEntry, ScheduleEntryInput } from './api/types'
 
 /**
@@ -49,4 +49,53 @@ export function displaySeconds(entry: ScheduleEntry): number {
 export function typeLabel(entry: ScheduleEntry): string {
   if (isAdSlot(entry)) return 'Slot'
   return entry.type === 'video' ? 'Vídeo' : 'Imagem'
+}
+
+/** Day parts of the detail's period filter (spec 2 §9), in minutes of the day, both ends included. */
+export const PERIODS = [
+  { value: 'madrugada', label: 'Madrugada', hint: '00:00-05:59', from: 0, to: 5 * 60 + 59 },
+  { value: 'manha', label: 'Manhã', hint: '06:00-11:59', from: 6 * 60, to: 11 * 60 + 59 },
+  { value: 'tarde', label: 'Tarde', hint: '12:00-17:59', from: 12 * 60, to: 17 * 60 + 59 },
+  { value: 'noite', label: 'Noite', hint: '18:00-23:59', from: 18 * 60, to: 23 * 60 + 59 },
+] as const
+export type Period = (typeof PERIODS)[number]['value']
+
+/** The weekday filter: 'Todos os dias' (all) or a day by its dok bit (0 = Sunday). */
+export const WEEKDAY_FILTER = [
+  { value: 'all', label: 'Todos os dias' },
+  { value: '1', label: 'Segunda' },
+  { value: '2', label: 'Terça' },
+  { value: '3', label: 'Quarta' },
+  { value: '4', label: 'Quinta' },
+  { value: '5', label: 'Sexta' },
+  { value: '6', label: 'Sábado' },
+  { value: '0', label: 'Domingo' },
+] as const
+
+export type EntryFilter = { period: Period | 'all'; weekday: 'all' | number }
+export const NO_FILTER: EntryFilter = { period: 'all', weekday: 'all' }
+
+export const isFiltering = (filter: EntryFilter) => filter.period !== 'all' || filter.weekday !== 'all'
+
+/** Whether any of the entry's windows overlaps the period; an all-day entry (or a slot) is in every period. */
+export function playsInPeriod(entry: ScheduleEntry, period: Period): boolean {
+  const windows = isAdSlot(entry) ? null : entryWindows(entry.timeGap)
+  if (windows === null) return true
+  const part = PERIODS.find((p) => p.value === period)
+  if (!part) return true
+  return windows.some((w) => {
+    for (let minute = part.from; minute <= part.to; minute++) if (windowContains(w, minute)) return true
+    return false
+  })
+}
+
+/** Positions (in the full list) of the entries the filter shows, in play order. */
+export function filterEntries(entries: readonly ScheduleEntry[], filter: EntryFilter): number[] {
+  const shown: number[] = []
+  entries.forEach((entry, index) => {
+    if (filter.period !== 'all' && !playsInPeriod(entry, filter.period)) return
+    if (filter.weekday !== 'all' && !weekdays(entry)[filter.weekday]) return
+    shown.push(index)
+  })
+  return shown
 }

@@ -88,3 +88,5 @@ export const useRenameSchedule = () => useScheduleMutation(updateSchedule, 'Ocor
 export const useSaveEntries = () => useScheduleMutation(updateSchedule, 'Ocorreu algum erro ao atualizar programação.')
 export const useRemoveEntry = () => useScheduleMutation(removeEntry, 'Ocorreu algum erro ao desvincular mídia.')
 export const useAddSlot = () => useScheduleMutation(addSlot, 'Ocorreu um erro ao salvar a programação')
+/** The add/edit media form's save (spec 2 §8: 'Ocorreu um erro ao salvar a programação'). */
+export const useSaveScheduleMedia = () => useScheduleMutation(updateSchedule, 'Ocorreu um erro ao salvar a programação')

@@ -1,5 +1,6 @@
 import * as React from 'react'
-import { ImageIcon, Link2Off, Megaphone, Video } from 'lucide-react'
+import { ImageIcon, Link2Off, Megaphone, Pencil, Video } from 'lucide-react'
+import { Link, useParams } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
@@ -17,6 +18,8 @@ type Props = {
   onSelectedChange: (selected: Set<number>) => void
   onUnlink: (index: number) => void
   busy: boolean
+  /** Positions shown (a filter is on); all when absent. Selection and unlink keep positions in the full list. */
+  visible?: readonly number[]
   /** Wraps the rows for drag-and-drop reordering; rows get their handle through renderHandle. */
   renderBody?: (rows: React.ReactNode[]) => React.ReactNode
   renderRow?: (index: number, key: string, cells: (handle: React.ReactNode) => React.ReactNode) => React.ReactNode
@@ -67,9 +70,12 @@ export function entryKeys(entries: readonly ScheduleEntry[]) {
 }
 
 /** The schedule's entries in play order (spec 2 §2 'Schedule detail'). */
-export function EntryTable({ entries, now, timeZone, selected, onSelectedChange, onUnlink, busy, renderBody, renderRow }: Props) {
+export function EntryTable({ entries, now, timeZone, selected, onSelectedChange, onUnlink, busy, visible, renderBody, renderRow }: Props) {
+  // The row's edit link goes to /schedule/{scheduleId}/media/{mediaId}/{index} (spec 2 §2).
+  const { scheduleId } = useParams()
   const keys = entryKeys(entries)
-  const all = entries.length > 0 && selected.size === entries.length
+  const shown = visible ?? entries.map((_e, i) => i)
+  const all = shown.length > 0 && shown.every((i) => selected.has(i))
   const toggle = (index: number, on: boolean) => {
     const next = new Set(selected)
     if (on) next.add(index)
@@ -98,7 +104,14 @@ export function EntryTable({ entries, now, timeZone, selected, onSelectedChange,
         <Weekdays entry={entry} />
       </TableCell>
       <TableCell className="text-sm">{windowsLabel(entry)}</TableCell>
-      <TableCell>
+      <TableCell className="whitespace-nowrap">
+        {!isAdSlot(entry) && scheduleId && (
+          <Button asChild variant="ghost" size="icon" className="size-8" aria-label={`Editar ${entry.name}`}>
+            <Link to={`/schedule/${encodeURIComponent(scheduleId)}/media/${encodeURIComponent(entry.id)}/${index}`}>
+              <Pencil />
+            </Link>
+          </Button>
+        )}
         <Button variant="ghost" size="icon" className="size-8 text-destructive" aria-label={`Desvincular ${entry.name}`} disabled={busy} onClick={() => onUnlink(index)}>
           <Link2Off />
         </Button>
@@ -106,7 +119,7 @@ export function EntryTable({ entries, now, timeZone, selected, onSelectedChange,
     </>
   )
 
-  const rows = entries.map((entry, index) =>
+  const rows = shown.map((index) => ({ entry: entries[index], index })).map(({ entry, index }) =>
     renderRow ? (
       renderRow(index, keys[index], cells(entry, index))
     ) : (
@@ -127,9 +140,9 @@ export function EntryTable({ entries, now, timeZone, selected, onSelectedChange,
             <TableHead className="w-8">
               <Checkbox
                 checked={all || (selected.size > 0 && 'indeterminate')}
-                onCheckedChange={(on) => onSelectedChange(on ? new Set(entries.map((_e, i) => i)) : new Set())}
+                onCheckedChange={(on) => onSelectedChange(on ? new Set(shown) : new Set())}
                 aria-label="Selecionar todas"
-                disabled={entries.length === 0}
+                disabled={shown.length === 0}
               />
             </TableHead>
             <TableHead>Nome</TableHead>
@@ -141,11 +154,11 @@ export function EntryTable({ entries, now, timeZone, selected, onSelectedChange,
             <TableHead className="w-16">Ações</TableHead>
           </TableRow>
         </TableHeader>
-        {entries.length === 0 ? (
+        {shown.length === 0 ? (
           <TableBody>
             <TableRow>
               <TableCell colSpan={9} className="h-24 text-center text-muted-foreground">
-                Nenhuma mídia nesta programação.
+                {entries.length === 0 ? 'Nenhuma mídia nesta programação.' : 'Nenhuma mídia neste período ou dia.'}
               </TableCell>
             </TableRow>
           </TableBody>

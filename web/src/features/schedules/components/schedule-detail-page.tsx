@@ -10,8 +10,9 @@ import { DEFAULT_TIME_ZONE } from '@/lib/playback'
 import { useSession } from '@/lib/session'
 import { useSchedule } from '../api/get-schedule'
 import { useRemoveEntry, useSaveEntries } from '../api/save-schedule'
-import { withoutIndexes } from '../entries'
+import { filterEntries, isFiltering, NO_FILTER, type EntryFilter, withoutIndexes } from '../entries'
 import { AdSlotDialog } from './ad-slot-dialog'
+import { EntryFilters } from './entry-filters'
 import { EntryTable } from './entry-table'
 import { PreviewDialog } from './preview-dialog'
 import { ScheduleActionDialogs, type ScheduleDialogState } from './schedule-actions'
@@ -22,7 +23,7 @@ import { SortableEntries } from './sortable-entries'
 export function ScheduleDetailPage() {
   const { scheduleId = '' } = useParams()
   const [search] = useSearchParams()
-  const { franchise, user } = useSession()
+  const { franchise, user, isImpersonating } = useSession()
   const slug = franchise?.slug ?? ''
   const timeZone = franchise?.timeZone || DEFAULT_TIME_ZONE
   const schedule = useSchedule(franchise?.slug, scheduleId)
@@ -32,6 +33,7 @@ export function ScheduleDetailPage() {
   const [slotOpen, setSlotOpen] = React.useState(false)
   const [confirmBulk, setConfirmBulk] = React.useState(false)
   const [selected, setSelected] = React.useState<Set<number>>(new Set())
+  const [filter, setFilter] = React.useState<EntryFilter>(NO_FILTER)
   // The badges' "today": when the screen opened (a badge changes at most once a day).
   const [now] = React.useState(() => Date.now())
 
@@ -90,7 +92,7 @@ export function ScheduleDetailPage() {
             <Button variant="outline" onClick={() => setDialog({ kind: 'duplicate', schedule: target })}>
               <Copy /> Duplicar programação
             </Button>
-            {user?.isAdmin && (
+            {(user?.isAdmin || isImpersonating) && (
               <Button asChild variant="outline">
                 <Link to={`/bottombar/${encodeURIComponent(data.id)}`}>
                   <PanelBottom /> Editar rodapé
@@ -128,6 +130,19 @@ export function ScheduleDetailPage() {
           </Button>
         </div>
       </div>
+      <EntryFilters value={filter} onChange={setFilter} />
+      {isFiltering(filter) ? (
+        <EntryTable
+          entries={data.media}
+          now={now}
+          timeZone={timeZone}
+          selected={selected}
+          onSelectedChange={setSelected}
+          onUnlink={onUnlink}
+          busy={busy}
+          visible={filterEntries(data.media, filter)}
+        />
+      ) : (
       <SortableEntries
         entries={data.media}
         disabled={busy}
@@ -154,6 +169,7 @@ export function ScheduleDetailPage() {
           />
         )}
       </SortableEntries>
+      )}
       <ScheduleDisplays franchise={slug} scheduleId={data.id} focus={search.get('action') === 'displays'} />
 
       <ScheduleActionDialogs franchise={slug} dialog={dialog?.kind === 'preview' ? null : dialog} onClose={() => setDialog(null)} afterDelete="/schedule" />

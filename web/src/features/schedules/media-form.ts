@@ -1,0 +1,208 @@
+// The add/edit media form of a schedule (spec 2 §2 'Add or edit media in a
+// schedule', §3 'Add-media form fields', §4 and §5 'Add-media form'): its
+// schema and messages, how an entry fills it, and how it becomes entries.
+import { z } from 'zod'
+import { EVERY_DAY, FOREVER_MS, isAdSlot, localTime, startOfLocalDay } from '@/lib/playback'
+import { validationMessages } from '@/lib/validation'
+import type { ScheduleEntry, ScheduleEntryInput } from './api/types'
+import { toEntryInput } from './entries'
+
+export const MEDIA_FORM_MESSAGES = {
+  required: validationMessages.required,
+  positive: 'Deve ser maior que 0',
+  schedule: 'Selecione uma programação',
+  media: 'Selecione pelo menos uma mídia',
+} as const
+
+/** 'Sem data para acabar': the end is the start plus 1000 years (spec 2 §4, §9). */
+export const NO_END_YEARS = 1000
+
+/** A media as the form keeps it: enough to show a chip and build an entry. */
+export type ChosenMedia = {
+  id: string
+  name: string
+  type?: 'image' | 'video'
+  url?: string
+  displayTime?: number
+  volume?: number
+  limitByHour?: number
+}
+
+const digits = z.string().regex(/^\d*$/, MEDIA_FORM_MESSAGES.positive)
+
+export const mediaFormSchema = z
+  .object({
+    scheduleId: z.string(),
+    name: z.string(),
+    displayTime: digits,
+    volume: z.number().min(0).max(1),
+    limitByHour: z.string().regex(/^\d*$/),
+    dok: z.number(),
+    timeGap: z.array(z.string()),
+    mediaSelected: z.array(z.custom<ChosenMedia>()),
+    multipleImages: z.boolean(),
+    showAdvancedOptions: z.boolean(),
+    dateMode: z.enum(['single', 'range']),
+    /** Local days 'yyyy-MM-dd' in the franchise's zone; `to` only in range mode. */
+    date: z.object({ from: z.string(), to: z.string() }),
+    mediaInitGap: z.string(),
+    mediaEndGap: z.string(),
+  })
+  .superRefine((values, ctx) => {
+    if (!values.scheduleId) ctx.addIssue({ code: 'custom', path: ['scheduleId'], message: MEDIA_FORM_MESSAGES.schedule })
+    if (values.mediaSelected.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['mediaSelected'], message: MEDIA_FORM_MESSAGES.media })
+      return
+    }
+    if (!values.name.trim()) ctx.addIssue({ code: 'custom', path: ['name'], message: MEDIA_FORM_MESSAGES.required })
+    if (/^\d*$/.test(values.displayTime) && toInt(values.displayTime) <= 0) {
+      ctx.addIssue({ code: 'custom', path: ['displayTime'], message: MEDIA_FORM_MESSAGES.positive })
+    }
+  })
+
+export type MediaFormValues = z.infer<typeof mediaFormSchema>
+
+/** Digits to an integer; empty is 0. */
+export const toInt = (value: string) => (value.trim() === '' ? 0 : Number.parseInt(value, 10))
+/** Keeps only the digits of what was typed (display time, insertion limit). */
+export const onlyDigits = (value: string) => value.replace(/\D/g, '')
+
+export function emptyMediaForm(scheduleId = ''): MediaFormValues {
+  return {
+    scheduleId,
+    name: '',
+    displayTime: '',
+    volume: 0,
+    limitByHour: '',
+    dok: EVERY_DAY,
+    timeGap: [],
+    mediaSelected: [],
+    multipleImages: false,
+    showAdvancedOptions: false,
+    dateMode: 'range',
+    date: { from: '', to: '' },
+    mediaInitGap: '',
+    mediaEndGap: '',
+  }
+}
+
+/** Choosing media fills name, display time, volume and hourly limit from the first one. */
+export function withChosenMedia(values: MediaFormValues, chosen: ChosenMedia[]): MediaFormValues {
+  const first = chosen[0]
+  if (!first) return { ...values, mediaSelected: [] }
+  return {
+    ...values,
+    mediaSelected: chosen,
+    name: first.name,
+    displayTime: first.displayTime ? String(first.displayTime) : '',
+    volume: first.type === 'image' ? 0 : (first.volume ?? 0),
+    limitByHour: first.limitByHour ? String(first.limitByHour) : '',
+  }
+}
+
+/** Toggling a weekday flips its bit (bit 0 = Sunday). */
+export const toggleWeekday = (dok: number, bit: number) => dok ^ (1 << bit)
+
+/** A window 'HH:MM@HH:MM' from the two time inputs. */
+export const timeGapOf = (start: string, end: string) => `${start}@${end}`
+
+/** 'yyyy-MM-dd' of the local day holding `moment`. */
+export function localDay(moment: number, timeZone: string): string {
+  const t = localTime(moment, timeZone)
+  return `${t.year}-${String(t.month).padStart(2, '0')}-${String(t.day).padStart(2, '0')}`
+}
+
+/** The first instant of a local day 'yyyy-MM-dd' in the zone. */
+export function dayStart(day: string, timeZone: string): number {
+  const [y, m, d] = day.split('-').map(Number)
+  // Noon UTC falls on the same calendar day in every zone within ±11 h.
+  return startOfLocalDay(Date.UTC(y, m - 1, d, 12), timeZone)
+}
+
+/** The last millisecond of a local day. */
+export function dayEnd(day: string, timeZone: string): number {
+  const [y, m, d] = day.split('-').map(Number)
+  return startOfLocalDay(Date.UTC(y, m - 1, d + 1, 12), timeZone) - 1
+}
+
+/** startDate plus 1000 calendar years (what 'no end' is stored as). */
+export function noEndOf(startDate: number): number {
+  const end = new Date(startDate)
+  end.setUTCFullYear(end.getUTCFullYear() + NO_END_YEARS)
+  return end.getTime()
+}
+
+/**
+ * The dates of the entry: single mode starts on the chosen day and has no end
+ * (start + 1000 years); range mode runs from the first day's start to the end
+ * of the last day. No day chosen: no dates.
+ */
+export function entryDates(values: Pick<MediaFormValues, 'dateMode' | 'date'>, timeZone: string): { startDate?: number; endDate?: number } {
+  const { from, to } = values.date
+  if (!from) return {}
+  const startDate = dayStart(from, timeZone)
+  if (values.dateMode === 'single') return { startDate, endDate: noEndOf(startDate) }
+  return { startDate, endDate: dayEnd(to || from, timeZone) }
+}
+
+/** The entries the form saves: one per chosen media, all with the same settings. */
+export function formEntries(values: MediaFormValues, timeZone: string, previous?: ScheduleEntry): ScheduleEntryInput[] {
+  const displayTime = toInt(values.displayTime)
+  const limitByHour = values.limitByHour === '' ? undefined : toInt(values.limitByHour)
+  const dates = values.showAdvancedOptions ? entryDates(values, timeZone) : {}
+  const single = values.mediaSelected.length === 1
+  return values.mediaSelected.map((media) => ({
+    id: media.id,
+    name: single ? values.name.trim() : media.name,
+    displayTime,
+    dok: values.showAdvancedOptions ? values.dok : EVERY_DAY,
+    enabled: previous?.enabled ?? true,
+    stretch: previous?.stretch ?? false,
+    ...dates,
+    timeGap: values.showAdvancedOptions ? values.timeGap : [],
+    ...(limitByHour !== undefined && values.showAdvancedOptions ? { limitByHour } : {}),
+    volume: media.type === 'image' ? 0 : values.volume,
+  }))
+}
+
+/**
+ * The schedule's new list: new entries go first; an edit replaces the entry
+ * at its index with the new ones.
+ */
+export function savedList(current: readonly ScheduleEntry[], added: ScheduleEntryInput[], editIndex?: number): ScheduleEntryInput[] {
+  const rest = current.map(toEntryInput)
+  if (editIndex === undefined) return [...added, ...rest]
+  rest.splice(editIndex, 1, ...added)
+  return rest
+}
+
+/**
+ * The form filled from a stored entry, advanced options open; a period of
+ * 1000 days or more is single-date mode. An ad slot: name 'Slot', adSlots × adTime.
+ */
+export function formFromEntry(entry: ScheduleEntry, scheduleId: string, timeZone: string): MediaFormValues {
+  const base = emptyMediaForm(scheduleId)
+  if (isAdSlot(entry)) {
+    return { ...base, name: 'Slot', displayTime: String((entry.adSlots ?? 0) * (entry.adTime ?? 0)) }
+  }
+  const { startDate, endDate } = entry
+  const forever = !!startDate && !!endDate && endDate - startDate >= FOREVER_MS
+  const date = startDate
+    ? { from: localDay(startDate, timeZone), to: !forever && endDate ? localDay(endDate, timeZone) : '' }
+    : { from: '', to: '' }
+  return {
+    ...base,
+    name: entry.name,
+    displayTime: entry.displayTime > 0 ? String(entry.displayTime) : '',
+    volume: entry.type === 'image' ? 0 : (entry.volume ?? 0),
+    limitByHour: entry.limitByHour ? String(entry.limitByHour) : '',
+    dok: entry.dok ?? EVERY_DAY,
+    timeGap: entry.timeGap ?? [],
+    mediaSelected: [
+      { id: entry.id, name: entry.name, type: entry.type, url: entry.url, displayTime: entry.displayTime, volume: entry.volume, limitByHour: entry.limitByHour },
+    ],
+    showAdvancedOptions: true,
+    dateMode: forever ? 'single' : 'range',
+    date,
+  }
+}
