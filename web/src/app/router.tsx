@@ -16,8 +16,9 @@ const GroupsPage = lazyPage(() => import('@/features/groups'), (m) => m.GroupsPa
 const EditProfilePage = lazyPage(() => import('@/features/account'), (m) => m.EditProfilePage)
 const NewUserPage = lazyPage(() => import('@/features/admin'), (m) => m.NewUserPage)
 const UserListPage = lazyPage(() => import('@/features/admin'), (m) => m.UserListPage)
-const SchedulesPage = lazyPage(() => import('@/features/schedules'), (m) => m.SchedulesPage)
-const ScheduleDetailPage = lazyPage(() => import('@/features/schedules'), (m) => m.ScheduleDetailPage)
+const schedulePages = () => import('@/features/schedules').then((m) => m.loadSchedulePages())
+const SchedulesPage = lazyPage(schedulePages, (m) => m.SchedulesPage)
+const ScheduleDetailPage = lazyPage(schedulePages, (m) => m.ScheduleDetailPage)
 
 /** Every screen of the console, as in the product's route table. */
 export const routes: RouteObject[] = [
@@ -38,11 +39,11 @@ export const routes: RouteObject[] = [
               { path: '/profile/edit', element: <EditProfilePage /> },
               { path: '/schedule', element: <SchedulesPage /> },
               { path: '/schedule/:scheduleId', element: <ScheduleDetailPage /> },
-              { path: '/schedule/:scheduleId/*', Component: lazyPage(() => import('@/features/schedules'), (m) => m.ScheduleMediaPage) },
-              { path: '/bottombar/:scheduleId', Component: lazyPage(() => import('@/features/schedules'), (m) => m.FooterEditorPage) },
+              { path: '/schedule/:scheduleId/*', Component: lazyPage(schedulePages, (m) => m.ScheduleMediaPage) },
+              { path: '/bottombar/:scheduleId', Component: lazyPage(schedulePages, (m) => m.FooterEditorPage) },
               { path: '/medias', element: <MediaLibraryPage /> },
-              { path: '/action/create-schedule', Component: lazyPage(() => import('@/features/schedules'), (m) => m.CreateScheduleActionPage) },
-              { path: '/action/add-media-to-schedule', Component: lazyPage(() => import('@/features/schedules'), (m) => m.AddMediaActionPage) },
+              { path: '/action/create-schedule', Component: lazyPage(schedulePages, (m) => m.CreateScheduleActionPage) },
+              { path: '/action/add-media-to-schedule', Component: lazyPage(schedulePages, (m) => m.AddMediaActionPage) },
               {
                 element: <RequireAdsCenter />,
                 children: [{ path: '/ads-center/*', element: <PlaceholderPage title="Central de Anúncios" /> }],
