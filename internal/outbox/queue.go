@@ -81,36 +81,23 @@ func Recent(ctx context.Context, q db.Querier, franchiseID, channel string, limi
 
 // deliveryRank orders the statuses a provider reports, so a late report of
 // an earlier status (webhooks arrive in any order) never undoes a later one.
-var deliveryRank = map[string]int{"": 0, Sent: 1, Delivered: 2, Read: 3, Failed: 4}
+const deliveryRank = `CASE delivery_status WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 WHEN 'failed' THEN 4 ELSE 0 END`
+
+var reportRank = map[string]int{Delivered: 2, Read: 3, Failed: 4}
 
 // RecordDelivery stores a status the provider reported for the message it
-// knows as providerID: sent, delivered, read or failed (with reason). It
-// reports whether a message of this system had that id.
-func RecordDelivery(ctx context.Context, q db.Querier, providerID, status, reason string, at time.Time) (bool, error) {
-	rank, ok := deliveryRank[status]
+// knows as providerID: delivered, read or failed (with reason), in one
+// statement that only moves a message forward. Sent is what the worker
+// recorded when the provider accepted the message; other statuses and
+// unknown ids change nothing.
+func RecordDelivery(ctx context.Context, q db.Querier, providerID, status, reason string, at time.Time) error {
+	rank, ok := reportRank[status]
 	if !ok || providerID == "" {
-		return false, nil
+		return nil
 	}
-	if status == Sent {
-		// Sent is what the worker already recorded when the provider
-		// accepted the message.
-		var n int
-		err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM outbox WHERE provider_id = ?`, providerID).Scan(&n)
-		return n > 0, err
-	}
-	var current string
-	err := q.QueryRowContext(ctx, `SELECT delivery_status FROM outbox WHERE provider_id = ?`, providerID).Scan(&current)
-	if errors.Is(err, sql.ErrNoRows) {
-		return false, nil
-	}
-	if err != nil {
-		return false, err
-	}
-	if deliveryRank[current] >= rank {
-		return true, nil
-	}
-	_, err = q.ExecContext(ctx, `
-		UPDATE outbox SET delivery_status = ?, delivery_error = ?, status_at = ? WHERE provider_id = ?`,
-		status, truncate(reason, 1000), at.UnixMilli(), providerID)
-	return true, err
+	_, err := q.ExecContext(ctx, `
+		UPDATE outbox SET delivery_status = ?, delivery_error = ?, status_at = ?
+		WHERE provider_id = ? AND `+deliveryRank+` < ?`,
+		status, truncate(reason, 1000), at.UnixMilli(), providerID, rank)
+	return err
 }

@@ -90,7 +90,7 @@ func (w *Worker) Enqueue(ctx context.Context, q db.Querier, m Message) error {
 // about messages this system does not know are ignored.
 func (w *Worker) RecordStatuses(ctx context.Context, reports []StatusReport) error {
 	for _, r := range reports {
-		if _, err := RecordDelivery(ctx, w.db, r.ProviderID, r.Status, r.Reason, r.At); err != nil {
+		if err := RecordDelivery(ctx, w.db, r.ProviderID, r.Status, r.Reason, r.At); err != nil {
 			return err
 		}
 	}

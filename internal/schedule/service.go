@@ -185,7 +185,7 @@ func (s *Service) Create(ctx context.Context, t tenant.Tenant, in Input) (Schedu
 // build validates entries against the franchise's library.
 func (s *Service) build(ctx context.Context, t tenant.Tenant, in []EntryInput) ([]Entry, error) {
 	if len(in) > MaxEntries {
-		return nil, ErrTooManyEntries
+		return nil, ErrTooManyEntries // before asking the library about every id
 	}
 	var idList []string
 	for _, e := range in {

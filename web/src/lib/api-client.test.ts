@@ -129,4 +129,13 @@ describe('api client', () => {
     expect(errorText(bare, 'fallback')).toBe('fallback')
     expect(errorText(new Error('boom'), 'fallback')).toBe('fallback')
   })
+
+  it("toasts the server's own wording when it is more specific than the catalogue's", () => {
+    const outage: ApiError = {
+      error: true, statusCode: 503, apiCode: 1500,
+      msg: 'Ocorreu um erro interno. Caso o problema persista, contate o administrador do sistema.',
+      detail: 'Serviço indisponível, tente novamente.',
+    }
+    expect(errorText(outage, 'fallback')).toBe('Serviço indisponível, tente novamente.')
+  })
 })

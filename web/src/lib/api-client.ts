@@ -35,10 +35,13 @@ export function isServerError(error: ApiError) {
 
 /**
  * Text for an error toast: the message the failure carries when it came from
- * the server or the network, otherwise the screen's fallback.
+ * the server or the network — the server's own wording when it is more
+ * specific than the catalogue's text for its code (why a time window, a
+ * schedule save or a call during an outage was refused) — otherwise the
+ * screen's fallback.
  */
 export function errorText(error: unknown, fallback: string) {
-  if (isApiError(error) && error.apiCode !== null && error.apiCode !== 'cancelled') return error.msg
+  if (isApiError(error) && error.apiCode !== null && error.apiCode !== 'cancelled') return error.detail ?? error.msg
   return fallback
 }
 

@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { ScheduleEntry } from './api/types'
+import { testEntry } from './test-entries'
 import { displaySeconds, moveEntry, toEntryInput, typeLabel, weekdays, windowsLabel, withoutIndexes } from './entries'
 
-const media = (id: string, extra: Partial<ScheduleEntry> = {}): ScheduleEntry => ({
-  id,
-  name: id,
-  displayTime: 10,
-  dok: 127,
-  enabled: true,
-  stretch: false,
-  timeGap: [],
-  volume: 0,
-  type: 'image',
-  filePath: `f/${id}.png`,
-  url: `http://cdn/${id}.png`,
-  thumbnailUrl: `http://cdn/${id}.jpg`,
-  ...extra,
-})
+const media = testEntry
 const slot: ScheduleEntry = { id: 's', name: 'Slot', displayTime: 30, dok: 127, enabled: true, stretch: false, timeGap: [], volume: 0, isAd: true, adSlots: 3, adTime: 10 }
 
 describe('entries', () => {

@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { ScheduleEntry } from './api/types'
+import { testEntry } from './test-entries'
 import { filterEntries, isFiltering, NO_FILTER, playsInPeriod, type EntryFilter, type Period } from './entries'
 
-const media = (id: string, extra: Partial<ScheduleEntry> = {}): ScheduleEntry => ({
-  id,
-  name: id,
-  displayTime: 10,
-  dok: 127,
-  enabled: true,
-  stretch: false,
-  timeGap: [],
-  volume: 0,
-  type: 'image',
-  ...extra,
-})
+const media = testEntry
 const slot: ScheduleEntry = { ...media('slot'), isAd: true, adSlots: 2, adTime: 10, dok: 1, timeGap: ['20:00@21:00'] }
 
 describe('period filter', () => {

@@ -40,14 +40,13 @@ export function isConflict(error: unknown) {
 }
 
 /**
- * The error toast of a schedule save: a 409 says, in the server's own words,
- * that someone else changed the schedule (the catalogue's text for its code
- * is a generic one); other failures show the server message, else `fallback`.
- * A session that ended is left to the MutationCache, which handles it for every call.
+ * The error toast of a schedule save: the server message (a 409 says that
+ * someone else changed the schedule), else `fallback`. A session that ended
+ * is left to the MutationCache, which handles it for every call.
  */
 function scheduleErrorToast(error: unknown, fallback: string) {
   if (isApiError(error) && (error.statusCode === 401 || error.apiCode === SESSION_EXPIRED || error.apiCode === 'cancelled')) return
-  errorToast(isApiError(error) && isConflict(error) ? (error.detail ?? error.msg) : errorText(error, fallback))
+  errorToast(errorText(error, fallback))
 }
 
 /**

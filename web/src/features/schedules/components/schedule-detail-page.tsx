@@ -77,6 +77,8 @@ export function ScheduleDetailPage() {
       },
     )
 
+  const tableProps = { entries: data.media, now, timeZone, selected, onSelectedChange: setSelected, onUnlink, busy }
+
   return (
     <div className="grid grid-cols-1 gap-6">
       <PageHeader
@@ -132,43 +134,23 @@ export function ScheduleDetailPage() {
       </div>
       <EntryFilters value={filter} onChange={setFilter} />
       {isFiltering(filter) ? (
-        <EntryTable
-          entries={data.media}
-          now={now}
-          timeZone={timeZone}
-          selected={selected}
-          onSelectedChange={setSelected}
-          onUnlink={onUnlink}
-          busy={busy}
-          visible={filterEntries(data.media, filter)}
-        />
+        <EntryTable {...tableProps} visible={filterEntries(data.media, filter)} />
       ) : (
-      <SortableEntries
-        entries={data.media}
-        disabled={busy}
-        onMove={(media, revert) =>
-          save.mutate(
-            { franchise: slug, id: data.id, hash: data.hash, media },
-            {
-              onSuccess: () => toast({ title: 'Programação atualizada.', description: 'A programação foi atualizada com sucesso.' }),
-              onError: revert,
-            },
-          )
-        }
-      >
-        {(sortable) => (
-          <EntryTable
-            entries={data.media}
-            now={now}
-            timeZone={timeZone}
-            selected={selected}
-            onSelectedChange={setSelected}
-            onUnlink={onUnlink}
-            busy={busy}
-            {...sortable}
-          />
-        )}
-      </SortableEntries>
+        <SortableEntries
+          entries={data.media}
+          disabled={busy}
+          onMove={(media, revert) =>
+            save.mutate(
+              { franchise: slug, id: data.id, hash: data.hash, media },
+              {
+                onSuccess: () => toast({ title: 'Programação atualizada.', description: 'A programação foi atualizada com sucesso.' }),
+                onError: revert,
+              },
+            )
+          }
+        >
+          {(sortable) => <EntryTable {...tableProps} {...sortable} />}
+        </SortableEntries>
       )}
       <ScheduleDisplays franchise={slug} scheduleId={data.id} focus={search.get('action') === 'displays'} />
 
