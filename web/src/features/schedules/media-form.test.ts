@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { ScheduleEntry } from './api/types'
 import {
+  calendarDate,
+  calendarDay,
+  dateText,
   dayEnd,
   dayStart,
   emptyMediaForm,
@@ -171,5 +174,24 @@ describe('editing pre-fills the form', () => {
 
   it('an ad slot resets to name Slot and adSlots × adTime', () => {
     expect(formFromEntry(entry({ isAd: true, adSlots: 3, adTime: 10 }), 's1', TZ)).toMatchObject({ name: 'Slot', displayTime: '30' })
+  })
+})
+
+describe('the date picker: calendar days and the trigger text', () => {
+  it('a day is the calendar date at local midnight, and back', () => {
+    const date = calendarDate('2030-02-05')
+    expect(date && [date.getFullYear(), date.getMonth(), date.getDate(), date.getHours()]).toEqual([2030, 1, 5, 0])
+    expect(calendarDay(date)).toBe('2030-02-05')
+    expect(calendarDate('')).toBeUndefined()
+    expect(calendarDay(undefined)).toBe('')
+  })
+
+  it("reads 'd MMMM yyyy' in pt-BR: one day in single mode, 'first - last' in range mode", () => {
+    expect(dateText({ dateMode: 'range', date: { from: '', to: '' } })).toBe('')
+    expect(dateText({ dateMode: 'single', date: { from: '2030-01-01', to: '' } })).toBe('1 janeiro 2030')
+    expect(dateText({ dateMode: 'range', date: { from: '2030-01-25', to: '2030-02-05' } })).toBe('25 janeiro 2030 - 5 fevereiro 2030')
+    expect(dateText({ dateMode: 'range', date: { from: '2030-03-02', to: '2030-03-02' } })).toBe('2 março 2030')
+    // The last day not picked yet: the first one alone.
+    expect(dateText({ dateMode: 'range', date: { from: '2030-12-31', to: '' } })).toBe('31 dezembro 2030')
   })
 })

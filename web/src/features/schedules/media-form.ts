@@ -1,6 +1,8 @@
 // The add/edit media form of a schedule (spec 2 §2 'Add or edit media in a
 // schedule', §3 'Add-media form fields', §4 and §5 'Add-media form'): its
 // schema and messages, how an entry fills it, and how it becomes entries.
+import { format } from 'date-fns'
+import { ptBR } from 'date-fns/locale'
 import { z } from 'zod'
 import { EVERY_DAY, FOREVER_MS, isAdSlot, localTime, startOfLocalDay } from '@/lib/playback'
 import { validationMessages } from '@/lib/validation'
@@ -110,6 +112,38 @@ export const timeGapOf = (start: string, end: string) => `${start}@${end}`
 export function localDay(moment: number, timeZone: string): string {
   const t = localTime(moment, timeZone)
   return `${t.year}-${String(t.month).padStart(2, '0')}-${String(t.day).padStart(2, '0')}`
+}
+
+/**
+ * The calendar's date of a day 'yyyy-MM-dd' (midnight in the browser, which
+ * only shows it: the zone of the stored instants is applied by dayStart and
+ * dayEnd). Empty: no date.
+ */
+export function calendarDate(day: string): Date | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined
+  const [y, m, d] = day.split('-').map(Number)
+  return new Date(y, m - 1, d)
+}
+
+/** The day 'yyyy-MM-dd' the operator picked in the calendar. */
+export const calendarDay = (date: Date | undefined) => (date ? format(date, 'yyyy-MM-dd') : '')
+
+/** A day as the date picker shows it: 'd MMMM yyyy' in pt-BR (spec 2 §2). */
+export const dayLabel = (day: string) => {
+  const date = calendarDate(day)
+  return date ? format(date, 'd MMMM yyyy', { locale: ptBR }) : ''
+}
+
+/**
+ * The date picker's text: the day in single mode ('Sem data para acabar'),
+ * 'first - last' in range mode (one day when they are the same or the last is
+ * not picked yet); empty when nothing is chosen.
+ */
+export function dateText({ dateMode, date }: Pick<MediaFormValues, 'dateMode' | 'date'>): string {
+  const { from, to } = date
+  if (!from) return ''
+  if (dateMode === 'single' || !to || to === from) return dayLabel(from)
+  return `${dayLabel(from)} - ${dayLabel(to)}`
 }
 
 /** The first instant of a local day 'yyyy-MM-dd' in the zone. */

@@ -1,6 +1,7 @@
 // The schedule screens, loaded by the router on their first visit (see
-// loadSchedulePages in index.ts): the editor, the date inputs and dnd-kit stay
-// out of the screens that only link a schedule to a TV.
+// loadSchedulePages in index.ts): the editor, the calendar (react-day-picker)
+// and dnd-kit stay out of the first load and of the screens that only link a
+// schedule to a TV.
 export { ScheduleDetailPage } from './components/schedule-detail-page'
 export { SchedulesPage } from './components/schedules-page'
 export { FooterEditorPage } from './components/footer-editor-page'

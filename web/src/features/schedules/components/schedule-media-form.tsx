@@ -1,12 +1,11 @@
 import * as React from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { format } from 'date-fns'
-import { ptBR } from 'date-fns/locale'
 import { CalendarDays, Loader2, Trash2, X } from 'lucide-react'
 import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
+import { Calendar } from '@/components/ui/calendar'
 import { Checkbox } from '@/components/ui/checkbox'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
@@ -18,6 +17,9 @@ import { useSaveScheduleMedia } from '../api/save-schedule'
 import type { ScheduleEntry } from '../api/types'
 import { WEEKDAY_LETTERS, WEEKDAY_NAMES } from '../entries'
 import {
+  calendarDate,
+  calendarDay,
+  dateText,
   emptyMediaForm,
   formEntries,
   formFromEntry,
@@ -54,9 +56,6 @@ function digitsOnly(field: UseFormRegisterReturn) {
   }
 }
 
-/** 'd MMMM yyyy' in pt-BR of a local day 'yyyy-MM-dd'. */
-const dayLabel = (day: string) => format(new Date(`${day}T12:00:00`), 'd MMMM yyyy', { locale: ptBR })
-
 /** The add/edit media form of a schedule (spec 2 §2, §4, §5). */
 export function ScheduleMediaForm({ franchise, timeZone, scheduleId, schedule, editIndex, scheduleField }: Props) {
   const navigate = useNavigate()
@@ -67,6 +66,7 @@ export function ScheduleMediaForm({ franchise, timeZone, scheduleId, schedule, e
   const { register, setValue, getValues, control, formState } = form
   const errors = formState.errors
   const [pickerOpen, setPickerOpen] = React.useState(false)
+  const [calendarOpen, setCalendarOpen] = React.useState(false)
   const [filledFrom, setFilledFrom] = React.useState<ScheduleEntry>()
 
   // Editing pre-fills every field once the schedule is loaded.
@@ -111,7 +111,8 @@ export function ScheduleMediaForm({ franchise, timeZone, scheduleId, schedule, e
 
   const { from, to } = values.date ?? { from: '', to: '' }
   const single = values.dateMode === 'single'
-  const dateText = from ? (single || !to || to === from ? dayLabel(from) : `${dayLabel(from)} - ${dayLabel(to)}`) : ''
+  const shownDate = dateText({ dateMode: values.dateMode, date: { from, to } })
+  const setDate = (next: MediaFormValues['date']) => setValue('date', next, { shouldDirty: true })
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
@@ -200,26 +201,42 @@ export function ScheduleMediaForm({ franchise, timeZone, scheduleId, schedule, e
           <div className="grid gap-2">
             <Label htmlFor="media-date">{single ? 'Data de início' : 'Período de exibição'}</Label>
             <div className="flex items-center gap-2">
-              <Popover>
+              <Popover open={calendarOpen} onOpenChange={setCalendarOpen}>
                 <PopoverTrigger asChild>
-                  <Button id="media-date" type="button" variant="outline" className={cn('w-72 justify-start font-normal', !dateText && 'text-muted-foreground')}>
-                    <CalendarDays /> {dateText || 'Selecione uma data'}
+                  <Button id="media-date" type="button" variant="outline" className={cn('min-w-72 justify-start font-normal', !shownDate && 'text-muted-foreground')}>
+                    <CalendarDays /> {shownDate || 'Selecione uma data'}
                   </Button>
                 </PopoverTrigger>
-                <PopoverContent align="start" className="grid w-auto gap-3">
-                  <label className="grid gap-1 text-sm">
-                    {single ? 'Data' : 'De'}
-                    <Input type="date" aria-label={single ? 'Data' : 'Data inicial'} value={from} onChange={(e) => setValue('date', { from: e.target.value, to })} />
-                  </label>
-                  {!single && (
-                    <label className="grid gap-1 text-sm">
-                      Até
-                      <Input type="date" aria-label="Data final" min={from || undefined} value={to} onChange={(e) => setValue('date', { from, to: e.target.value })} />
-                    </label>
+                <PopoverContent align="start" className="w-auto p-0">
+                  {single ? (
+                    <Calendar
+                      mode="single"
+                      numberOfMonths={1}
+                      defaultMonth={calendarDate(from)}
+                      selected={calendarDate(from)}
+                      onSelect={(day) => {
+                        setDate({ from: calendarDay(day), to: '' })
+                        if (day) setCalendarOpen(false)
+                      }}
+                    />
+                  ) : (
+                    <Calendar
+                      mode="range"
+                      numberOfMonths={2}
+                      // Side by side, a month's outside days would repeat the other's.
+                      showOutsideDays={false}
+                      resetOnSelect
+                      defaultMonth={calendarDate(from)}
+                      selected={from ? { from: calendarDate(from), to: calendarDate(to) } : undefined}
+                      onSelect={(range) => {
+                        setDate({ from: calendarDay(range?.from), to: calendarDay(range?.to) })
+                        if (range?.to) setCalendarOpen(false)
+                      }}
+                    />
                   )}
                 </PopoverContent>
               </Popover>
-              <Button type="button" variant="ghost" size="icon" aria-label="Limpar data" disabled={!from} onClick={() => setValue('date', { from: '', to: '' })}>
+              <Button type="button" variant="ghost" size="icon" aria-label="Limpar data" disabled={!from} onClick={() => setDate({ from: '', to: '' })}>
                 <X />
               </Button>
             </div>
