@@ -11,6 +11,8 @@ require (
 	modernc.org/sqlite v1.60.1
 )
 
+require github.com/coder/websocket v1.8.15 // indirect
+
 require (
 	github.com/dustin/go-humanize v1.1.0 // indirect
 	github.com/go-ini/ini v1.67.0 // indirect

@@ -22,9 +22,12 @@ import (
 	"vitrine/internal/change"
 	"vitrine/internal/config"
 	"vitrine/internal/db"
+	"vitrine/internal/device"
 	"vitrine/internal/display"
+	"vitrine/internal/footerdata"
 	"vitrine/internal/franchise"
 	"vitrine/internal/httpapi"
+	"vitrine/internal/hub"
 	"vitrine/internal/media"
 	"vitrine/internal/objects"
 	"vitrine/internal/outbox"
@@ -39,6 +42,10 @@ type Options struct {
 	Log *slog.Logger     // logger; JSON-less text to stderr when nil
 	// Timeouts of API calls; the defaults when zero.
 	Timeouts httpapi.Timeouts
+	// Weather and Quotes feed the players' footers; the public providers
+	// (Open-Meteo, AwesomeAPI) when nil.
+	Weather footerdata.WeatherProvider
+	Quotes  footerdata.QuoteProvider
 }
 
 // App is a running Vitrine instance.
@@ -58,6 +65,9 @@ type App struct {
 	Stores     *store.Service
 	Displays   *display.Service
 	Schedules  *schedule.Service
+	Devices    *device.Service
+	// Hub holds the players' connections to this replica.
+	Hub *hub.Hub
 	// Changes is the in-process change signal every domain announces on.
 	Changes *change.Bus
 
@@ -121,6 +131,18 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 	a.Schedules = schedule.NewService(a.DB, a.Now, changes, a.Media)
 	a.Media.AddUsage(a.Schedules)
 	a.workers = append(a.workers, a.sweepUploads)
+	a.Devices = device.NewService(a.DB, a.Now)
+	a.Hub = hub.New(device.NewPlaylists(a.Devices, a.Displays, a.Schedules, a.Franchises), a.Log, a.Now, hub.Options{})
+	a.Changes.Subscribe(a.Hub.Notify)
+	weather, quotes := opts.Weather, opts.Quotes
+	if weather == nil {
+		weather = &footerdata.OpenMeteo{}
+	}
+	if quotes == nil {
+		quotes = &footerdata.AwesomeAPI{}
+	}
+	footer := footerdata.New(weather, quotes, a.Now, a.Log)
+	a.workers = append(a.workers, a.expireCommands, a.forgetDevices)
 	a.Server = httpapi.New(httpapi.Deps{
 		Log:      a.Log,
 		Now:      a.Now,
@@ -138,6 +160,9 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 		Displays:       a.Displays,
 		Media:          a.Media,
 		Schedules:      a.Schedules,
+		Devices:        a.Devices,
+		Hub:            a.Hub,
+		Footer:         footer,
 		Outbox:         a.Outbox,
 		WhatsAppHook:   outbox.WhatsAppWebhook{VerifyToken: cfg.WhatsAppVerifyToken, AppSecret: cfg.WhatsAppAppSecret},
 	})
@@ -204,6 +229,42 @@ func (a *App) sweepUploads(ctx context.Context) {
 	}
 }
 
+// expireCommands marks, every 10 seconds, the command jobs whose players did
+// not answer in time.
+func (a *App) expireCommands(ctx context.Context) {
+	t := time.NewTicker(10 * time.Second)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		if _, err := a.Displays.ExpireCommands(ctx); err != nil && ctx.Err() == nil {
+			a.Log.Warn("expiring command jobs failed", "err", err)
+		}
+	}
+}
+
+// forgetDevices removes, every day, the players that announced themselves
+// and were neither registered as a TV nor seen for 30 days.
+func (a *App) forgetDevices(ctx context.Context) {
+	t := time.NewTicker(24 * time.Hour)
+	defer t.Stop()
+	for {
+		if n, err := a.Devices.Forget(ctx, a.Now().Add(-30*24*time.Hour)); err != nil && ctx.Err() == nil {
+			a.Log.Warn("forgetting unregistered players failed", "err", err)
+		} else if n > 0 {
+			a.Log.Info("unregistered players forgotten", "count", n)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
 // Start runs the background workers until Close.
 func (a *App) Start() {
 	ctx, cancel := context.WithCancel(context.Background())
@@ -224,8 +285,12 @@ func (a *App) Start() {
 	}
 }
 
-// Close stops the workers and closes the database.
+// Close closes the players' connections (they reconnect to another
+// replica), stops the workers and closes the database.
 func (a *App) Close() {
+	closing, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	a.Hub.Close(closing)
+	cancel()
 	if a.cancel != nil {
 		a.cancel()
 	}
@@ -299,6 +364,9 @@ func Serve(ctx context.Context, cfg config.Config, stdout io.Writer) error {
 	}
 	shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
+	// Sockets are not the server's to wait for: they are closed with a code
+	// that sends their players to another replica at once.
+	srv.RegisterOnShutdown(func() { a.Hub.Close(shutdown) })
 	return srv.Shutdown(shutdown)
 }
 

@@ -53,8 +53,15 @@ func (a *App) seedDemoStores(ctx context.Context, f tenant.Tenant) error {
 			if i == 1 {
 				orientation = 1 // one portrait screen per store
 			}
+			// The demo's TVs have no box behind them: their codes are
+			// reserved, and they stay Offline. A real player pairs with a
+			// TV added from the code it shows.
+			device := fmt.Sprintf("DEMO%02d", code)
+			if err := a.Devices.Reserve(ctx, device); err != nil {
+				return fmt.Errorf("demo TV %s: %w", tv, err)
+			}
 			_, err := a.Displays.Create(ctx, f, st.Slug, display.Input{
-				Name: str(tv), Device: str(fmt.Sprintf("DEMO%02d", code)), ContentOrientation: &orientation,
+				Name: str(tv), Device: str(device), ContentOrientation: &orientation,
 			})
 			if err != nil {
 				return fmt.Errorf("demo TV %s: %w", tv, err)

@@ -111,13 +111,15 @@ var owners = map[string]string{
 	"schedules":        "schedule",
 	"media":            "media",
 	"outbox":           "outbox",
+	"devices":          "device",
 }
 
 // reads are the few places that read another package's table inside one of
 // their own queries, where a second round trip would cost more than the
 // coupling: each is a join or a count, never a write.
 var reads = map[string][]string{
-	"display":   {"stores"},             // the store's slug of each TV, joined
+	"display":   {"stores", "devices"},  // the store of each TV, joined; a code a player announced
+	"device":    {"displays"},           // whether a TV is registered with a code
 	"store":     {"displays"},           // the number of TVs per store
 	"franchise": {"stores", "displays"}, // the counters Touch keeps on the franchise row
 	"schedule":  {"displays"},           // the number of TVs linked to each schedule

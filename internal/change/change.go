@@ -24,11 +24,28 @@ type Change struct {
 	Displays    []string `json:"displays,omitempty"`  // TVs changed (name, orientation, schedule link, removal)
 	Stores      []string `json:"stores,omitempty"`    // stores changed (their TVs' footer data may differ)
 	Schedules   []string `json:"schedules,omitempty"` // schedules whose content changed
+	// StatusOnly marks a change of TV status (online, last ack): lists
+	// change, what the screens show does not.
+	StatusOnly bool `json:"statusOnly,omitempty"`
+	// Commands are remote commands for players, to be delivered by the
+	// replica that holds the TV's connection. A change carrying only
+	// commands bumps no revision.
+	Commands []Command `json:"commands,omitempty"`
+}
+
+// Command is a remote command job for the player of one TV.
+type Command struct {
+	ID        string `json:"id"`
+	DisplayID string `json:"displayId"`
+	Operation string `json:"operation"`
 }
 
 // Affects tells whether c may change what a TV shows: the TV displayID in
 // the store storeID, linked to scheduleID ("" when none).
 func (c Change) Affects(displayID, storeID, scheduleID string) bool {
+	if c.StatusOnly || (c.Revision == 0 && len(c.Commands) > 0) {
+		return false
+	}
 	if len(c.Displays) == 0 && len(c.Stores) == 0 && len(c.Schedules) == 0 {
 		return true
 	}

@@ -1,7 +1,7 @@
 // Package display is the TVs (displays) of a franchise's stores: each driven
 // by a TV box known by its device code, turned by a content orientation, and
 // optionally linked to a schedule. It also queues the remote commands an
-// administrator sends to a TV box, for the box to pick up.
+// administrator sends to a TV box as jobs, with their results.
 package display
 
 import (

@@ -126,6 +126,11 @@ func (s *Service) Create(ctx context.Context, f tenant.Tenant, storeSlug string,
 		} else if taken {
 			return ErrDeviceTaken
 		}
+		if announced, err := deviceAnnounced(ctx, tx, device); err != nil {
+			return err
+		} else if !announced {
+			return ErrDeviceUnknown
+		}
 		if id, err = insert(ctx, tx, f.ID, storeID, r, s.now().UnixMilli()); err != nil {
 			return err
 		}
@@ -185,20 +190,6 @@ func (s *Service) Delete(ctx context.Context, f tenant.Tenant, storeSlug, id str
 		}
 		return s.touch(ctx, tx, f, id)
 	})
-}
-
-// QueueCommand stores a remote command for the TV box to pick up and
-// returns its id, recording the session's user and the administrator behind
-// an impersonation session. Permission is the route's business: only holders
-// of dispA may send commands.
-func (s *Service) QueueCommand(ctx context.Context, f tenant.Tenant, storeSlug, id, operation string) (string, error) {
-	if !ValidOperation(operation) {
-		return "", ErrOperation
-	}
-	if _, err := load(ctx, s.db, f.ID, storeSlug, id); err != nil {
-		return "", err
-	}
-	return insertCommand(ctx, s.db, f.ID, id, operation, f.UserID, f.AdminUserID, s.now().UnixMilli())
 }
 
 // NormalizeDevice returns a device code the way it is stored: upper-case,

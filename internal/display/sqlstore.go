@@ -146,12 +146,9 @@ func deviceTaken(ctx context.Context, q db.Querier, device string) (bool, error)
 	return n > 0, err
 }
 
-func insertCommand(ctx context.Context, q db.Querier, franchiseID, displayID, operation, requestedBy, adminUserID string, now int64) (string, error) {
-	id := ids.New()
-	_, err := q.ExecContext(ctx, `
-		INSERT INTO display_commands (id, display_id, franchise_id, operation, status,
-		    requested_by, admin_user_id, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		id, displayID, franchiseID, operation, CommandQueued, requestedBy, db.NullIfEmpty(adminUserID), now, now)
-	return id, err
+// deviceAnnounced tells whether a player announced code (or it was reserved).
+func deviceAnnounced(ctx context.Context, q db.Querier, code string) (bool, error) {
+	var n int
+	err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM devices WHERE code = ?`, code).Scan(&n)
+	return n > 0, err
 }

@@ -32,3 +32,9 @@ func (c *Changes) Touch(ctx context.Context, q db.Querier, ch change.Change) err
 	ch.Revision = rev
 	return c.pub.Publish(ctx, q, ch)
 }
+
+// Announce publishes c without bumping the revision: for news nobody caches
+// (remote commands for players).
+func (c *Changes) Announce(ctx context.Context, q db.Querier, ch change.Change) error {
+	return c.pub.Publish(ctx, q, ch)
+}

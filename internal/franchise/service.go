@@ -198,3 +198,8 @@ func (in Input) applyTo(r *row) error {
 	}
 	return nil
 }
+
+// Get returns the franchise id.
+func (s *Service) Get(ctx context.Context, id string) (Franchise, error) {
+	return get(ctx, s.db, id)
+}

@@ -82,6 +82,7 @@ func TestWritesAnnounceWhatChanged(t *testing.T) {
 		}
 
 		n = log.count()
+		a.ReserveDevices(t, "CHG001")
 		r := a.Do(t, "POST", "/api/display/rede/centro", ana.Token, map[string]any{"name": "TV 1", "device": "CHG001"})
 		mustStatus(t, r, 201)
 		var created struct {

@@ -86,7 +86,7 @@ func (s *Server) queueDisplayCommand(w http.ResponseWriter, r *http.Request, f t
 	if err := decode(w, r, &in); err != nil {
 		return err
 	}
-	id, err := s.Displays.QueueCommand(r.Context(), f, r.PathValue("storeSlug"), r.PathValue("displayId"), in.Operation)
+	id, err := s.Displays.SendCommand(r.Context(), f, r.PathValue("storeSlug"), r.PathValue("displayId"), in.Operation)
 	if err != nil {
 		return err
 	}

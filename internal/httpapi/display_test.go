@@ -41,6 +41,9 @@ func newDisplayFixture(t *testing.T, a *testutil.TestApp) *displayFixture {
 	t.Helper()
 	u := a.Unique()
 	f := &displayFixture{t: t, a: a, rede: "rede-" + u, outra: "outra-" + u, code: "T" + strings.ToUpper(u)}
+	for _, n := range []string{"1", "2", "3", "4", "123", "124", "125", "126", "999"} {
+		a.ReserveDevices(t, f.code+n)
+	}
 	f.ana = a.SeedUser(t, "ana-"+u+"@example.com", "")
 	f.bia = a.SeedUser(t, "bia-"+u+"@example.com", "")
 	rede := a.SeedFranchise(t, f.rede, "Rede", f.ana)
@@ -278,6 +281,7 @@ func TestOneDeviceCodeTwoSimultaneousRegistrations(t *testing.T) {
 
 		for round := range 10 {
 			code := "RACE" + string(rune('A'+round))
+			a.ReserveDevices(t, code)
 			// Each goroutine writes only its own slot; the test's goroutine
 			// reads them after Wait and is the only one to report.
 			var wg sync.WaitGroup
@@ -314,4 +318,14 @@ func TestOneDeviceCodeTwoSimultaneousRegistrations(t *testing.T) {
 			}
 		}
 	})
+}
+
+// markOnline records the TV as held by a live player connection, as the hub
+// does when a paired player connects.
+func markOnline(t *testing.T, a *testutil.TestApp, displayID string) {
+	t.Helper()
+	if _, err := a.DB.ExecContext(context.Background(), `UPDATE displays SET connected = 1, connection_id = 'test',
+		last_connection_ack = ? WHERE id = ?`, a.Now().UnixMilli(), displayID); err != nil {
+		t.Fatal(err)
+	}
 }

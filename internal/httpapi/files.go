@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"path"
 	"strings"
 	"time"
 
@@ -129,8 +130,9 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	key := r.PathValue("path")
-	if strings.HasPrefix(key, media.StagingRoot) {
-		// Uploads not yet checked and registered are nobody's to read.
+	if !public(key) {
+		// Uploads not yet checked and registered, and the screenshots
+		// players send back, are nobody's to read here.
 		http.Error(w, "Arquivo não encontrado.", http.StatusNotFound)
 		return nil
 	}
@@ -189,3 +191,17 @@ func (p *pacedBody) Read(b []byte) (int, error) {
 }
 
 func (p *pacedBody) Close() error { return p.body.Close() }
+
+// public tells whether key is one of the objects anybody may read: the
+// library's files and thumbnails, as objects.PublicPaths grants on S3.
+func public(key string) bool {
+	if strings.HasPrefix(key, media.StagingRoot) {
+		return false
+	}
+	for _, pattern := range objects.PublicPaths {
+		if ok, _ := path.Match(pattern, key); ok {
+			return true
+		}
+	}
+	return false
+}

@@ -88,6 +88,7 @@ func seedRede(t *testing.T, a *testutil.TestApp, device string) (ana testutil.Se
 	ana = a.SeedUser(t, "ana@example.com", "")
 	rede := a.SeedFranchise(t, "rede", "Rede", ana)
 	mustStatus(t, a.Do(t, "POST", "/api/store/rede", ana.Token, storeBody("Centro")), 201)
+	a.ReserveDevices(t, device)
 	r := a.Do(t, "POST", "/api/display/rede/centro", ana.Token, map[string]any{"name": "TV", "device": device})
 	mustStatus(t, r, 201)
 	var tv struct {

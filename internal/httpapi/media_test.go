@@ -690,6 +690,10 @@ func (f *fakeUsage) SchedulesUsing(ctx context.Context, q db.Querier, franchiseI
 	return out, nil
 }
 
+func (f *fakeUsage) MediaChanged(ctx context.Context, tx db.Querier, franchiseID string, ids []string) error {
+	return nil
+}
+
 func (f *fakeUsage) DetachMedia(ctx context.Context, tx db.Querier, franchiseID string, ids []string) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()

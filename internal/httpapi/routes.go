@@ -72,4 +72,15 @@ func (s *Server) registerRoutes() {
 	s.scoped("DELETE /api/display/{franchise}/{storeSlug}/{displayId}", s.deleteDisplay)
 	s.scoped("GET /api/display/{franchise}/{storeSlug}/{displayId}/now", s.displayNow)
 	s.impersonating("POST /api/display/{franchise}/{storeSlug}/{displayId}/admin-command", "dispA", s.queueDisplayCommand)
+	s.scoped("GET /api/display/{franchise}/{storeSlug}/{displayId}/commands", s.listDisplayCommands)
+	s.scoped("GET /api/display/{franchise}/{storeSlug}/{displayId}/commands/{commandId}/file", s.displayCommandFile)
+
+	// TV boxes (players): pairing, the socket that pushes playlists and
+	// commands, command answers (docs/device-protocol.md).
+	s.public("POST /api/device/hello", s.deviceHello)
+	s.public("GET /api/device/ws", s.deviceSocket)
+	s.streams["GET /api/device/ws"] = true
+	s.device("POST /api/device/command/{id}", s.answerCommand)
+	s.device("GET /api/device/footer", s.deviceFooter)
+	s.slow["POST /api/device/command/{id}"] = true // a screenshot or a video arrives
 }

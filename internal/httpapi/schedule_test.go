@@ -39,6 +39,7 @@ func newScheduleFixture(t *testing.T, a *testutil.TestApp) *scheduleFixture {
 	f.foreignMedia = seedMedia(t, a, otherID, "Alheia")
 	f.foreignSchedule = seedSchedule(t, a, otherID, "Alheia")
 	mustStatus(t, a.Do(t, "POST", "/api/store/"+f.slug, f.op.Token, storeBody("Centro")), 201)
+	a.ReserveDevices(t, "SCH"+strings.ToUpper(u))
 	r := a.Do(t, "POST", "/api/display/"+f.slug+"/centro", f.op.Token, map[string]any{"name": "TV", "device": "SCH" + strings.ToUpper(u)})
 	mustStatus(t, r, 201)
 	var tv struct {

@@ -17,8 +17,10 @@ import (
 	"vitrine/api"
 	"vitrine/internal/auth"
 	"vitrine/internal/change"
+	"vitrine/internal/device"
 	"vitrine/internal/display"
 	"vitrine/internal/fault"
+	"vitrine/internal/footerdata"
 	"vitrine/internal/franchise"
 	"vitrine/internal/media"
 	"vitrine/internal/outbox"
@@ -54,6 +56,13 @@ type Deps struct {
 	Displays   *display.Service
 	Media      *media.Service
 	Schedules  *schedule.Service
+	Devices    *device.Service
+	// Footer fetches the weather and quotes players show; nil leaves them out.
+	Footer *footerdata.Service
+	// Hub holds the players' sockets; nil serves 503 on /api/device/ws.
+	Hub interface {
+		Serve(w http.ResponseWriter, r *http.Request)
+	}
 	// Outbox records what providers report about delivered messages;
 	// WhatsAppHook checks the reports of WhatsApp's status webhook.
 	Outbox       *outbox.Worker
@@ -91,7 +100,10 @@ type Server struct {
 	mux    *http.ServeMux
 	routes []string
 	slow   map[string]bool // route patterns allowed the Slow timeout
-	static http.Handler
+	// streams are route patterns that hold their connection open (the
+	// players' sockets): no request or body time limit applies.
+	streams map[string]bool
+	static  http.Handler
 	// headers are the security headers of every answer.
 	headers http.Header
 
@@ -104,7 +116,7 @@ func New(d Deps) *Server {
 		d.Now = time.Now
 	}
 	d.Timeouts = d.Timeouts.withDefaults()
-	s := &Server{Deps: d, mux: http.NewServeMux(), slow: map[string]bool{}}
+	s := &Server{Deps: d, mux: http.NewServeMux(), slow: map[string]bool{}, streams: map[string]bool{}}
 	s.static = newStaticHandler(d.WebFS)
 	s.headers = s.securityHeaders()
 	s.registerRoutes()
@@ -129,15 +141,19 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			writeJSON(w, http.StatusNotFound, errorBody{Error: true, StatusCode: 1003, Msg: "Rota não encontrada."})
 			return
 		}
-		timeout := s.Timeouts.Request
+		if s.streams[pattern] {
+			s.mux.ServeHTTP(w, r)
+			return
+		}
+		timeout, body := s.Timeouts.Request, s.Timeouts.Body
 		if s.slow[pattern] {
-			timeout = s.Timeouts.Slow
+			timeout, body = s.Timeouts.Slow, s.Timeouts.Slow
 		}
 		// The body must arrive in time (a client dripping a byte every few
 		// seconds is cut off), and the work must end in time: a database
 		// that stopped answering turns into a 503 within seconds, not a
 		// call hanging for the whole outage.
-		_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(s.Timeouts.Body))
+		_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(body))
 		ctx, cancel := context.WithTimeoutCause(r.Context(), timeout, errRequestTimeout)
 		defer cancel()
 		s.mux.ServeHTTP(w, r.WithContext(ctx))

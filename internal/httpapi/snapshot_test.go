@@ -62,6 +62,7 @@ func TestLargeListsFollowEveryChange(t *testing.T) {
 		}
 
 		// A new TV shows up at once, with a new ETag.
+		a.ReserveDevices(t, "NOVA01")
 		mustStatus(t, a.Do(t, "POST", "/api/display/rede/loja-7", ana.Token, map[string]any{"name": "Aaa Nova", "device": "NOVA01"}), 201)
 		res, body = get("/api/display/rede", etag, false)
 		if res.StatusCode != 200 || !strings.Contains(string(body), `"name":"Aaa Nova"`) || res.Header.Get("ETag") == etag {

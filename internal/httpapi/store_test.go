@@ -225,6 +225,7 @@ func TestDeletingAStoreDeletesItsTVs(t *testing.T) {
 		var tv struct {
 			Display struct{ ID string } `json:"display"`
 		}
+		a.ReserveDevices(t, "AAA111", "AAA222", "BBB111")
 		for _, code := range []string{"AAA111", "AAA222"} {
 			r := a.Do(t, "POST", "/api/display/rede/centro", ana.Token, map[string]any{"name": "TV " + code, "device": code, "contentOrientation": 0})
 			mustStatus(t, r, 201)
@@ -232,6 +233,7 @@ func TestDeletingAStoreDeletesItsTVs(t *testing.T) {
 		}
 		boxes := a.SeedUser(t, "caixas@example.com", `{"dispA":1}`)
 		asAna := impersonate(t, a, ana.ID, boxes.ID)
+		markOnline(t, a, tv.Display.ID)
 		mustStatus(t, a.Do(t, "POST", "/api/display/rede/centro/"+tv.Display.ID+"/admin-command", asAna, map[string]any{"operation": "screenshot"}), 202)
 		mustStatus(t, a.Do(t, "POST", "/api/display/rede/norte", ana.Token, map[string]any{"name": "TV N", "device": "BBB111"}), 201)
 

@@ -31,6 +31,7 @@ func newBravoFixture(t *testing.T, a *testutil.TestApp) *bravoFixture {
 	a.SeedFranchise(t, "rede-a-"+u, "Rede A", f.ana)
 	f.bID = a.SeedFranchise(t, f.b, "Rede Bravo", f.bia)
 	mustStatus(t, a.Do(t, "POST", "/api/store/"+f.b, f.bia.Token, storeBody("Loja Bravo", contact("Bruna", "11987654321"))), 201)
+	a.ReserveDevices(t, f.device)
 	r := a.Do(t, "POST", "/api/display/"+f.b+"/loja-bravo", f.bia.Token, map[string]any{"name": "TV Bravo", "device": f.device})
 	mustStatus(t, r, 201)
 	var tv struct {
@@ -147,6 +148,7 @@ func newCommandFixture(t *testing.T, a *testutil.TestApp) *commandFixture {
 	f.asBoxAdmin = impersonate(t, a, f.op.ID, f.boxAdmin.ID)
 	f.asUserAdmin = impersonate(t, a, f.op.ID, f.userAdmin.ID)
 	mustStatus(t, a.Do(t, "POST", "/api/store/rede-"+u, f.op.Token, storeBody("Centro")), 201)
+	a.ReserveDevices(t, "CMD"+strings.ToUpper(u))
 	r := a.Do(t, "POST", "/api/display/rede-"+u+"/centro", f.op.Token, map[string]any{"name": "TV", "device": "CMD" + strings.ToUpper(u)})
 	mustStatus(t, r, 201)
 	var tv struct {
@@ -155,6 +157,7 @@ func newCommandFixture(t *testing.T, a *testutil.TestApp) *commandFixture {
 	r.Decode(t, &tv)
 	f.tv = tv.Display.ID
 	f.cmd = "/api/display/rede-" + u + "/centro/" + f.tv + "/admin-command"
+	markOnline(t, a, f.tv)
 	return f
 }
 
@@ -194,7 +197,7 @@ func (f *commandFixture) refused(t *testing.T, _ *testutil.Response) {
 }
 
 // queued returns a check that the answer names the one command stored:
-// queued, of operation, asked by the user by on behalf of the administrator
+// sent to the player, of operation, asked by the user by on behalf of the administrator
 // admin ("" when nobody impersonates).
 func (f *commandFixture) queued(operation, by, admin string) func(t *testing.T, r *testutil.Response) {
 	return func(t *testing.T, r *testutil.Response) {
@@ -206,7 +209,7 @@ func (f *commandFixture) queued(operation, by, admin string) func(t *testing.T, 
 		if body.CommandID == "" {
 			t.Fatalf("no command id: %s", r.Body)
 		}
-		want := command{id: body.CommandID, operation: operation, status: "queued", by: by, admin: admin}
+		want := command{id: body.CommandID, operation: operation, status: "sent", by: by, admin: admin}
 		if got := f.commands(t); len(got) != 1 || got[0] != want {
 			t.Errorf("commands stored %+v, want only %+v", got, want)
 		}

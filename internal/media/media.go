@@ -109,6 +109,9 @@ type Usage interface {
 	// DetachMedia removes the media from everything of the domain that uses
 	// them. It runs inside the transaction that deletes the media rows.
 	DetachMedia(ctx context.Context, tx db.Querier, franchiseID string, mediaIDs []string) error
+	// MediaChanged announces that the media changed (name, volume, hourly
+	// limit) to what plays them. It runs inside the update's transaction.
+	MediaChanged(ctx context.Context, tx db.Querier, franchiseID string, mediaIDs []string) error
 }
 
 // Errors of the library.

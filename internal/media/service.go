@@ -498,7 +498,15 @@ func (s *Service) Update(ctx context.Context, t tenant.Tenant, id string, in Upd
 			m.Volume = 0
 		}
 		m.UpdatedAt = s.now().UnixMilli()
-		return updateMedia(ctx, tx, t.ID, m)
+		if err := updateMedia(ctx, tx, t.ID, m); err != nil {
+			return err
+		}
+		for _, u := range s.usages {
+			if err := u.MediaChanged(ctx, tx, t.ID, []string{id}); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	if err != nil {
 		return Media{}, err

@@ -424,6 +424,30 @@ func (s *Service) DetachMedia(ctx context.Context, q db.Querier, franchiseID str
 	return nil
 }
 
+// MediaChanged announces that library media changed (renamed, new volume)
+// to the schedules that play them, so their players receive them again
+// (media.Usage). It runs in the media update's transaction.
+func (s *Service) MediaChanged(ctx context.Context, q db.Querier, franchiseID string, ids []string) error {
+	using, err := s.SchedulesUsing(ctx, q, franchiseID, ids)
+	if err != nil {
+		return err
+	}
+	seen := map[string]bool{}
+	var schedules []string
+	for _, refs := range using {
+		for _, ref := range refs {
+			if !seen[ref.ID] {
+				seen[ref.ID] = true
+				schedules = append(schedules, ref.ID)
+			}
+		}
+	}
+	if len(schedules) == 0 {
+		return nil
+	}
+	return s.changes.Touch(ctx, q, change.Change{FranchiseID: franchiseID, Schedules: schedules})
+}
+
 // Playing is what a screen linked to a schedule shows at a moment, and what
 // comes after, by the playback rules.
 type Playing struct {
@@ -492,6 +516,49 @@ func (s *Service) Playing(ctx context.Context, t tenant.Tenant, id string, at ti
 		for _, it := range playback.Next(entries, now.End(), loc, next, start) {
 			out.Next = append(out.Next, describe(it))
 		}
+	}
+	return out, nil
+}
+
+// PlayerSchedule is a schedule as a player receives it: the entries as
+// stored and every library media they name (ad-slot fallbacks included),
+// keyed by id. A media deleted since the save is absent, and the player
+// skips its entry.
+type PlayerSchedule struct {
+	ID        string                 `json:"id"`
+	Name      string                 `json:"name"`
+	Hash      string                 `json:"hash"`
+	Entries   []Entry                `json:"entries"`
+	Media     map[string]PlayerMedia `json:"media"`
+	BottomBar *BottomBar             `json:"bottomBar"`
+}
+
+// PlayerMedia is a library media as a player needs it.
+type PlayerMedia struct {
+	Name         string  `json:"name"`
+	Type         string  `json:"type"`
+	URL          string  `json:"url"`
+	ThumbnailURL string  `json:"thumbnailUrl,omitempty"`
+	Duration     float64 `json:"duration,omitempty"`
+}
+
+// ForPlayer returns the schedule id of the franchise for its players.
+func (s *Service) ForPlayer(ctx context.Context, t tenant.Tenant, id string) (PlayerSchedule, error) {
+	r, err := getRow(ctx, s.db, t.ID, id, false)
+	if err != nil {
+		return PlayerSchedule{}, err
+	}
+	lib, err := s.library.ByIDs(ctx, t, mediaIDs(r.Entries))
+	if err != nil {
+		return PlayerSchedule{}, err
+	}
+	out := PlayerSchedule{ID: r.ID, Name: r.Name, Hash: r.Hash, Entries: r.Entries,
+		Media: make(map[string]PlayerMedia, len(lib)), BottomBar: r.BottomBar}
+	if out.Entries == nil {
+		out.Entries = []Entry{}
+	}
+	for id, m := range lib {
+		out.Media[id] = PlayerMedia{Name: m.Name, Type: m.Type, URL: m.URL, ThumbnailURL: m.ThumbnailURL, Duration: m.Duration}
 	}
 	return out, nil
 }

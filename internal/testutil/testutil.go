@@ -26,6 +26,7 @@ import (
 
 	"vitrine/internal/app"
 	"vitrine/internal/config"
+	"vitrine/internal/footerdata"
 	"vitrine/internal/ids"
 )
 
@@ -44,6 +45,11 @@ type Option func(*config.Config, *app.Options)
 // WithConfig changes the configuration before the app starts.
 func WithConfig(f func(*config.Config)) Option {
 	return func(c *config.Config, _ *app.Options) { f(c) }
+}
+
+// WithFooter replaces the providers of the players' footer data.
+func WithFooter(weather footerdata.WeatherProvider, quotes footerdata.QuoteProvider) Option {
+	return func(_ *config.Config, o *app.Options) { o.Weather, o.Quotes = weather, quotes }
 }
 
 // WithClock gives the app a controllable clock.
@@ -438,3 +444,25 @@ func CNPJ(base string) string {
 
 // Sprint formats a path with arguments, for scenario tables.
 func Sprint(format string, args ...any) string { return fmt.Sprintf(format, args...) }
+
+// AnnounceDevice says hello as a new player and returns its device code
+// and token: a TV may then be registered with the code.
+func (a *TestApp) AnnounceDevice(t testing.TB) (code, token string) {
+	t.Helper()
+	r := a.Do(t, "POST", "/api/device/hello", "", map[string]any{"version": "test"})
+	if r.Status != 200 {
+		t.Fatalf("hello: %d %s", r.Status, r.Body)
+	}
+	var h struct{ Device, Token string }
+	r.Decode(t, &h)
+	return h.Device, h.Token
+}
+
+// ReserveDevices records codes as announced by players, for tests that
+// register TVs with codes of their own.
+func (a *TestApp) ReserveDevices(t testing.TB, codes ...string) {
+	t.Helper()
+	if err := a.Devices.Reserve(context.Background(), codes...); err != nil {
+		t.Fatalf("reserve device codes: %v", err)
+	}
+}

@@ -1,6 +1,6 @@
 // Grupos (/groups): create and edit groups (spec 1 sections 2, 5 and 8).
 import { test, expect, shot, toast, useSession, uniqueEmail, strongPassword } from './fixtures.ts'
-import { formatCnpj, randomCnpj } from './harness/overview-api.ts'
+import { formatCnpj, randomCnpj, uniqueDevice } from './harness/overview-api.ts'
 
 test('an operator creates a group with a CNPJ, sees the server refuse bad ones, and edits it', async ({ page, api, adminToken }) => {
   const email = uniqueEmail('grupos')
@@ -106,7 +106,7 @@ test('the groups table shows the store and TV counts of each group', async ({ pa
   const franchise = await api.createFranchise(token, { name: `Rede Contada ${Date.now().toString(36)}` })
   for (const name of ['Loja A', 'Loja B']) {
     const { store } = await api.post<{ store: { slug: string } }>(`/store/${franchise.slug}`, { name, region: 'Sul', state: 'PR', city: 'Curitiba' }, token)
-    await api.post(`/display/${franchise.slug}/${store.slug}`, { name: `TV ${name}`, device: `C${Math.random().toString(36).slice(2, 8).toUpperCase()}` }, token)
+    await api.post(`/display/${franchise.slug}/${store.slug}`, { name: `TV ${name}`, device: await uniqueDevice(api) }, token)
   }
 
   await useSession(page, { token })

@@ -2,7 +2,7 @@
 // long until the first store card shows, how many DOM nodes the page holds, and
 // how long a name filter takes to redraw. Figures go to docs/performance.md.
 import { test, expect, shot, strongPassword, uniqueEmail, useSession } from './fixtures.ts'
-import { operatorWithGroup } from './harness/overview-api.ts'
+import { operatorWithGroup, uniqueDevice } from './harness/overview-api.ts'
 
 const STORES = 1000
 const TVS_PER_STORE = 5
@@ -30,7 +30,7 @@ test(`overview of ${STORES} stores and ${STORES * TVS_PER_STORE} TVs`, async ({ 
           token,
         )
         for (let j = 1; j <= TVS_PER_STORE; j++) {
-          await api.post(`/display/${franchise.slug}/${store.slug}`, { name: `TV ${j}`, device: `E${i}T${j}`, contentOrientation: 0 }, token)
+          await api.post(`/display/${franchise.slug}/${store.slug}`, { name: `TV ${j}`, device: await uniqueDevice(api), contentOrientation: 0 }, token)
         }
       }
     }),

@@ -2,7 +2,8 @@
 // commands and the schedule dialog as it is today (spec 1 sections 2, 4, 5, 6 and 8).
 import type { Page } from '@playwright/test'
 import { test, expect, shot, storageKeys, type ApiError, toast, useSession, uniqueEmail, strongPassword } from './fixtures.ts'
-import { createDisplay, createSchedule, createStore, operatorWithGroup, storeDisplays, stores, uniqueDevice } from './harness/overview-api.ts'
+import { announceDevice, createDisplay, createSchedule, createStore, operatorWithGroup, storeDisplays, stores, uniqueDevice } from './harness/overview-api.ts'
+import { connectPlayer, playerFrames } from './harness/player.ts'
 
 const card = (page: Page, name: string) => page.getByRole('region', { name, exact: true })
 const counter = (page: Page, label: string) => page.getByRole('main').getByRole('group', { name: new RegExp(`^${label}: \\d+$`) }).first()
@@ -78,7 +79,7 @@ test('an operator adds a store with contacts and two TVs, turns and renames one,
   await card(page, 'Loja Centro').getByRole('button', { name: 'Adicionar Televisor' }).click()
   await tvDialog.getByRole('button', { name: 'Salvar' }).click()
   await expect(tvDialog.getByText('Campo obrigatório')).toHaveCount(2)
-  const entrada = uniqueDevice()
+  const entrada = await uniqueDevice(api)
   await tvDialog.getByLabel('Código do dispositivo').fill(entrada)
   await tvDialog.getByLabel('Nome do televisor').fill('TV Entrada')
   await expect(tvDialog.getByTestId('orientation-value')).toHaveText('Horizontal (0°)')
@@ -88,7 +89,7 @@ test('an operator adds a store with contacts and two TVs, turns and renames one,
   await expect(tvDialog).toBeHidden()
 
   await card(page, 'Loja Centro').getByRole('button', { name: 'Adicionar Televisor' }).click()
-  await tvDialog.getByLabel('Código do dispositivo').fill(uniqueDevice())
+  await tvDialog.getByLabel('Código do dispositivo').fill(await uniqueDevice(api))
   await tvDialog.getByLabel('Nome do televisor').fill('TV Caixa')
   await tvDialog.getByRole('button', { name: 'Girar para a direita' }).click()
   await expect(tvDialog.getByTestId('orientation-value')).toHaveText('Vertical (90°)')
@@ -427,12 +428,18 @@ test('an operator sends a message to the chosen stores', async ({ page, api, adm
   await shot(page, 'message-dialog-recent')
 })
 
-test('an administrator acting as an operator sees Ações Admin and runs a remote command', async ({ page, api, adminToken }) => {
+test('an administrator acting as an operator sees Ações Admin and runs a remote command', async ({ page, context, api, adminToken }) => {
   const email = uniqueEmail('comando')
   const password = strongPassword()
   const { token, franchise } = await operatorWithGroup(api, adminToken, { email, password, group: `Rede Comando ${Date.now().toString(36)}` })
   const store = await createStore(api, token, franchise.slug, { name: 'Loja Remota' })
-  const display = await createDisplay(api, token, franchise.slug, store.slug, { name: 'TV Remota' })
+  const box = await announceDevice(api)
+  const display = await createDisplay(api, token, franchise.slug, store.slug, { name: 'TV Remota', device: box.device })
+  // Commands go only to a TV whose player is connected.
+  const player = await connectPlayer(context, box.token)
+  await expect
+    .poll(async () => (await storeDisplays(api, token, franchise.slug, store.slug))[0]?.connected, { timeout: 10_000 })
+    .toBe(true)
   // What the console stores after 'Impersonate': the operator's session and the admin token.
   const { token: actingToken } = await api.post<{ token: string }>('/user/impersonate', { email }, adminToken)
 
@@ -459,6 +466,7 @@ test('an administrator acting as an operator sees Ações Admin and runs a remot
   await confirm.getByRole('button', { name: 'Executar' }).click()
   await expect(toast(page, 'Comando executado')).toBeVisible()
   await expect(confirm).toBeHidden()
+  await expect.poll(async () => (await playerFrames(player)).some((f) => f.type === 'command' && f.operation === 'identifyDevice')).toBe(true)
   // Why the console sends commands with the session token, not the admin's
   // own one: the administrator is not a member of the operator's group.
   const refused = await api

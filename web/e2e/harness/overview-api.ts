@@ -10,15 +10,17 @@ export type Store = Schemas['Store']
 export type Display = Schemas['Display']
 export type Schedule = Schemas['Schedule']
 
-let deviceCounter = 0
-const DEVICE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
+/**
+ * A TV box announces itself as a new player does: the code it would show
+ * on screen, which a TV may be registered with, and the token it keeps.
+ */
+export async function announceDevice(api: Api): Promise<{ device: string; token: string }> {
+  return api.post<{ device: string; token: string }>('/device/hello', { version: 'e2e' })
+}
 
-/** A TV box code no other test used. */
-export function uniqueDevice(): string {
-  deviceCounter += 1
-  let code = ''
-  for (let i = 0; i < 6; i++) code += DEVICE_ALPHABET[Math.floor(Math.random() * DEVICE_ALPHABET.length)]
-  return `${code}${deviceCounter}`
+/** The code of a newly announced TV box. */
+export async function uniqueDevice(api: Api): Promise<string> {
+  return (await announceDevice(api)).device
 }
 
 function cnpjDigit(digits: number[]): number {
@@ -71,7 +73,7 @@ export async function createDisplay(
   store: string,
   display: { name: string; device?: string; contentOrientation?: number },
 ): Promise<Display> {
-  const body = { device: uniqueDevice(), contentOrientation: 0, detail: '', orientation: 0, ...display }
+  const body = { device: display.device ?? (await uniqueDevice(api)), contentOrientation: 0, detail: '', orientation: 0, ...display }
   const { display: created } = await api.post<{ display: Display }>(`/display/${franchise}/${store}`, body, token)
   return created
 }

@@ -637,7 +637,11 @@ export interface paths {
         /** The TVs of one store */
         get: operations["listStoreDisplays"];
         put?: never;
-        /** Register a TV in the store */
+        /**
+         * Register a TV in the store
+         * @description The device code must be one a player announced (POST /device/hello), else 404 / 100123
+         *     'Dispositivo não encontrado.'. 404 too for an unknown store.
+         */
         post: operations["createDisplay"];
         delete?: never;
         options?: never;
@@ -708,11 +712,178 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Queue a remote command for the TV box
+         * Send a remote command to the TV box
          * @description Only when the session's user, or the administrator impersonating them, holds dispA: 1
-         *     (1403 otherwise). An unknown operation is 1003. The TV box picks the command up later.
+         *     (1403 otherwise). An unknown operation is 1003. The command becomes a job sent at once
+         *     to the TV's player over its socket (docs/device-protocol.md); follow it with GET
+         *     .../commands. Only while the player is connected: otherwise (no connection, or no ack
+         *     for 6 minutes) 409 / 100124 'Dispositivo não conectado.' and no job is made.
          */
         post: operations["queueDisplayCommand"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/display/{franchise}/{storeSlug}/{displayId}/commands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                storeSlug: string;
+                displayId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The TV's latest remote commands and their results
+         * @description A job still sent past its deadline (a minute, two for recordVideo) shows as timeout. A
+         *     screenshot or a video the player sent back is fetched with .../commands/{commandId}/file.
+         */
+        get: operations["listDisplayCommands"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/display/{franchise}/{storeSlug}/{displayId}/commands/{commandId}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                storeSlug: string;
+                displayId: string;
+                commandId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The screenshot or video a command brought back
+         * @description The file as the player sent it, with its type (Cache-Control private, one hour; Range
+         *     requests answered with 206). A job of another TV, unknown, or without a file is 404 / 1003
+         *     'Comando não encontrado.'.
+         */
+        get: operations["getDisplayCommandFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/hello": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A TV box's player starts, and gets its device code and token
+         * @description First start: no token; the answer is a new code to show full-screen and a device token to
+         *     keep. Later starts send the kept token: a known one keeps its code and token; one nobody
+         *     holds (the server's data was reset) gets a new code and token. A TV is registered with the
+         *     code in 'Adicionar Televisor' (POST /display/{franchise}/{storeSlug}). A missing version is
+         *     400 / 100141 'Detalhes do display ausentes.'. See docs/device-protocol.md.
+         */
+        post: operations["deviceHello"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/ws": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The player's WebSocket (playlists and commands pushed to it)
+         * @description A WebSocket upgrade (send Connection: Upgrade, Upgrade: websocket, Sec-WebSocket-Version: 13
+         *     and Sec-WebSocket-Key) carrying JSON text frames, each under 4 KB from the player. The whole
+         *     protocol is in docs/device-protocol.md; in short:
+         *
+         *     - player → server, first within 10 s: `{"type": "auth", "token": "<device token>"}`; then
+         *       `{"type": "ack", "hash": "<schedule hash or ''>"}` after applying each playlist and at
+         *       least every 60 s.
+         *     - server → player: `{"type": "unpaired", "device": "<code>"}` while no TV has the code;
+         *       `{"type": "playlist", "serverTime", "screen", "schedule"}` when paired and within a second
+         *       of any change to what the screen shows (schedule: id, name, hash, entries, media by id,
+         *       bottomBar; null without a linked schedule); `{"type": "command", "id", "operation"}` for
+         *       a remote command, answered with POST /device/command/{id}.
+         *     - close codes: 1009 frame too big, 1012 server restarting, 4400 malformed frame, 4401 no
+         *       auth in time or unknown token (hello again), 4408 player read too slowly, 4409 another
+         *       connection with the same token took over (do not reconnect).
+         *
+         *     A request that is not a WebSocket upgrade is refused in plain text: 426 without the
+         *     Upgrade headers, 400 for a wrong version or key, 403 for another site's Origin.
+         */
+        get: operations["deviceSocket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/command/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the job id of the command frame */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A player answers a command job
+         * @description JSON for every operation ({"ok": true}, {"ok": false, "error"}, identifyVersion with
+         *     "text"); screenshot may instead send the image itself (image/png or image/jpeg) and
+         *     recordVideo the video (video/webm or video/mp4), up to 50 MB. A player answers only its own
+         *     TV's jobs, and only once; a late answer to a timed-out job is still recorded.
+         *     401 / 1022 for an unknown device token; 404 / 1003 'Comando não encontrado.' for a job of
+         *     another TV or none; 409 / 1003 'Este comando já foi respondido.'; 400 / 1003 'Resultado
+         *     inválido para este comando.' for a file type the operation does not take; 413 / 1003 'O
+         *     arquivo passa de 50 MB.'.
+         */
+        post: operations["answerDeviceCommand"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/footer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Weather and currency quotes for the footer of the player's TV
+         * @description For the store's city and the footer's coins; each city and currency is cached 10 minutes
+         *     (the player asks again every 10 minutes). 401 / 1022 for an unknown device token.
+         */
+        get: operations["getDeviceFooter"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1281,6 +1452,102 @@ export interface components {
         };
         DisplayCommandResponse: {
             commandId: string;
+        };
+        /** @description A remote command job sent to a TV's player, and its answer. */
+        DisplayCommand: {
+            id: string;
+            /** @enum {string} */
+            operation: "restartDevice" | "screenshot" | "recordVideo" | "identifyDevice" | "identifyVersion" | "clearSchedule" | "clearDb" | "clearMedia";
+            /**
+             * @description sent: waiting for the player's answer; done or failed: as the player answered;
+             *     timeout: no answer within a minute (two for recordVideo); queued: older jobs only
+             * @enum {string}
+             */
+            status: "sent" | "done" | "failed" | "timeout" | "queued";
+            /** @description the text answer (identifyVersion: the player's version); "" otherwise */
+            result: string;
+            /** @description why the player failed it; "" otherwise */
+            error: string;
+            /** @description a screenshot or a video to fetch at .../commands/{commandId}/file */
+            hasFile: boolean;
+            /**
+             * @description the file's type; only when hasFile
+             * @enum {string}
+             */
+            fileType?: "image/png" | "image/jpeg" | "video/webm" | "video/mp4";
+            /**
+             * Format: int64
+             * @description epoch ms
+             */
+            createdAt: number;
+            /**
+             * Format: int64
+             * @description epoch ms of the answer; absent while none came
+             */
+            completedAt?: number;
+        };
+        DisplayCommandList: {
+            /** @description the TV's latest 20 command jobs, newest first */
+            commands: components["schemas"]["DisplayCommand"][];
+        };
+        /** @description A TV box code: 6 characters of ACDEFHJKMNPRTUVWXY3479 (none that read alike) */
+        DeviceCode: string;
+        HelloInput: {
+            /** @description the device token the player kept; absent (or "") on its first start */
+            token?: string;
+            /** @description the player's version, required (100141); kept up to 40 characters */
+            version: string;
+        };
+        Hello: {
+            device: components["schemas"]["DeviceCode"];
+            /**
+             * @description The device token to keep and send back: the same one for a known token; a new one (with a
+             *     new code) on a first start or for a token nobody holds
+             */
+            token: string;
+            /** @description a TV is registered with the code */
+            paired: boolean;
+        };
+        /**
+         * @description A player's answer to a command job: {"ok": true}, {"ok": false, "error": "<why>"}, or for
+         *     identifyVersion {"ok": true, "text": "<version>"}. ok false records the job as failed.
+         */
+        DeviceCommandAnswer: {
+            ok: boolean;
+            /** @description the text result (identifyVersion); kept up to 200 characters */
+            text?: string;
+            /** @description why the command failed; kept up to 500 characters */
+            error?: string;
+        };
+        /**
+         * @description Live data for the footer of the TV's schedule. A field whose provider failed, or that the
+         *     footer does not show, is left out (the player hides that widget); {} for a TV not paired,
+         *     without a schedule or without a footer.
+         */
+        DeviceFooter: {
+            /** @description now and today in the store's city (only when the footer shows the weather) */
+            weather?: {
+                city: string;
+                /** @description °C */
+                temperature: number;
+                /** @description today's minimum, °C */
+                min: number;
+                /** @description today's maximum, °C */
+                max: number;
+                /** @description WMO weather code */
+                code: number;
+                /** @description the code in words, pt-BR */
+                description: string;
+            };
+            /** @description one per coin of the footer that the provider quoted */
+            quotes?: {
+                /** @description currency code, as USD */
+                asset: string;
+                /** @description reais paid for one unit */
+                bid: number;
+                /** @description change since the previous close, in percent */
+                pctChange: number;
+            }[];
         };
         ScheduleRef: {
             id: string;
@@ -2732,7 +2999,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Command queued */
+            /** @description Command sent to the connected player; its job id */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -2742,8 +3009,204 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    listDisplayCommands: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                storeSlug: string;
+                displayId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Latest 20 jobs, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisplayCommandList"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getDisplayCommandFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                storeSlug: string;
+                displayId: string;
+                commandId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "video/webm": string;
+                    "video/mp4": string;
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    deviceHello: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HelloInput"];
+            };
+        };
+        responses: {
+            /** @description The player's code and token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Hello"];
+                };
+            };
+            400: components["responses"]["Error"];
+        };
+    };
+    deviceSocket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Switching Protocols; the connection is now the WebSocket */
+            101: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a valid WebSocket handshake (wrong Sec-WebSocket-Version or Sec-WebSocket-Key) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description The Origin is another site's */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Upgrade Required; the request did not ask for a WebSocket */
+            426: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Another refusal as a JSON error (503 / 1500 while the server takes no sockets) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    answerDeviceCommand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the job id of the command frame */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceCommandAnswer"];
+                "image/png": string;
+                "image/jpeg": string;
+                "video/webm": string;
+                "video/mp4": string;
+            };
+        };
+        responses: {
+            /** @description Answer recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+        };
+    };
+    getDeviceFooter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The footer's live data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceFooter"];
+                };
+            };
+            401: components["responses"]["Error"];
         };
     };
 }

@@ -1,0 +1,179 @@
+package device
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"slices"
+	"strconv"
+	"sync"
+
+	"vitrine/internal/change"
+	"vitrine/internal/display"
+	"vitrine/internal/franchise"
+	"vitrine/internal/schedule"
+	"vitrine/internal/tenant"
+)
+
+// Playlists builds what paired players receive, for the hub: each screen's
+// own part (small, per TV) and each schedule's part, encoded once and
+// shared by every screen that shows it. Encoded schedules and franchise
+// facts are cached until a change names them (Forget).
+type Playlists struct {
+	devices    *Service
+	displays   *display.Service
+	schedules  *schedule.Service
+	franchises *franchise.Service
+
+	mu         sync.Mutex
+	builds     int64
+	encoded    map[scheduleKey]*encodedSchedule
+	franchiseC map[string]franchiseFacts
+}
+
+type scheduleKey struct{ franchiseID, scheduleID string }
+
+type encodedSchedule struct {
+	ready   chan struct{}
+	data    []byte
+	version string // the schedule's hash and the build's number: new bytes, new version
+	err     error
+}
+
+type franchiseFacts struct {
+	tenant   tenant.Tenant
+	timeZone string
+}
+
+// NewPlaylists returns the builder over the domain services.
+func NewPlaylists(devices *Service, displays *display.Service, schedules *schedule.Service, franchises *franchise.Service) *Playlists {
+	return &Playlists{devices: devices, displays: displays, schedules: schedules, franchises: franchises,
+		encoded: map[scheduleKey]*encodedSchedule{}, franchiseC: map[string]franchiseFacts{}}
+}
+
+// Authenticate returns the code of the device holding token.
+func (p *Playlists) Authenticate(ctx context.Context, token string) (string, error) {
+	return p.devices.Authenticate(ctx, token)
+}
+
+// Screens returns the TVs registered with the codes.
+func (p *Playlists) Screens(ctx context.Context, codes []string) (map[string]display.Screen, error) {
+	return p.displays.ScreensByDevice(ctx, codes)
+}
+
+// RecordStatus writes TV status changes.
+func (p *Playlists) RecordStatus(ctx context.Context, batch []display.Status) error {
+	return p.displays.RecordStatus(ctx, batch)
+}
+
+// screenPart is the per-TV part of a playlist frame.
+type screenPart struct {
+	display.Screen
+	Franchise string `json:"franchise"`
+	TimeZone  string `json:"timeZone"`
+}
+
+// ScreenJSON encodes the TV's own part of its playlist.
+func (p *Playlists) ScreenJSON(ctx context.Context, sc display.Screen) ([]byte, error) {
+	f, err := p.franchise(ctx, sc.FranchiseID)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(screenPart{Screen: sc, Franchise: f.tenant.Slug, TimeZone: f.timeZone})
+}
+
+// ScheduleJSON encodes a schedule for players; concurrent callers share
+// one build, and later callers the cached bytes. The version differs
+// whenever the bytes may (a rename of a media changes them, not the hash).
+func (p *Playlists) ScheduleJSON(ctx context.Context, franchiseID, scheduleID string) ([]byte, string, error) {
+	key := scheduleKey{franchiseID, scheduleID}
+	p.mu.Lock()
+	e, ok := p.encoded[key]
+	if !ok {
+		e = &encodedSchedule{ready: make(chan struct{})}
+		p.encoded[key] = e
+	}
+	p.mu.Unlock()
+	if ok {
+		select {
+		case <-e.ready:
+			return e.data, e.version, e.err
+		case <-ctx.Done():
+			return nil, "", ctx.Err()
+		}
+	}
+	var hash string
+	e.data, hash, e.err = p.buildSchedule(context.WithoutCancel(ctx), franchiseID, scheduleID)
+	p.mu.Lock()
+	p.builds++
+	e.version = hash + "#" + strconv.FormatInt(p.builds, 10)
+	p.mu.Unlock()
+	close(e.ready)
+	if e.err != nil {
+		p.mu.Lock()
+		if p.encoded[key] == e {
+			delete(p.encoded, key) // the next caller tries again
+		}
+		p.mu.Unlock()
+	}
+	return e.data, e.version, e.err
+}
+
+func (p *Playlists) buildSchedule(ctx context.Context, franchiseID, scheduleID string) ([]byte, string, error) {
+	f, err := p.franchise(ctx, franchiseID)
+	if err != nil {
+		return nil, "", err
+	}
+	sc, err := p.schedules.ForPlayer(ctx, f.tenant, scheduleID)
+	if errors.Is(err, schedule.ErrNotFound) {
+		return []byte("null"), "", nil // deleted since the TV was read: nothing to play
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	data, err := json.Marshal(sc)
+	return data, sc.Hash, err
+}
+
+func (p *Playlists) franchise(ctx context.Context, id string) (franchiseFacts, error) {
+	p.mu.Lock()
+	f, ok := p.franchiseC[id]
+	p.mu.Unlock()
+	if ok {
+		return f, nil
+	}
+	got, err := p.franchises.Get(ctx, id)
+	if err != nil {
+		return franchiseFacts{}, err
+	}
+	f = franchiseFacts{tenant: tenant.Tenant{Franchise: tenant.Franchise{ID: id, Slug: got.Slug, Name: got.Name}}, timeZone: got.TimeZone}
+	p.mu.Lock()
+	p.franchiseC[id] = f
+	p.mu.Unlock()
+	return f, nil
+}
+
+// Forget drops what c may have made stale: the schedules it names, or
+// everything of its franchise when it names nothing in particular (every
+// franchise when it names none).
+func (p *Playlists) Forget(c change.Change) {
+	if c.StatusOnly || (c.Revision == 0 && len(c.Commands) > 0 && c.FranchiseID != "") {
+		return
+	}
+	wide := len(c.Displays) == 0 && len(c.Stores) == 0 && len(c.Schedules) == 0
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if c.FranchiseID == "" {
+		clear(p.encoded)
+		clear(p.franchiseC)
+		return
+	}
+	if wide {
+		delete(p.franchiseC, c.FranchiseID)
+	}
+	for k := range p.encoded {
+		if k.franchiseID == c.FranchiseID && (wide || slices.Contains(c.Schedules, k.scheduleID)) {
+			delete(p.encoded, k)
+		}
+	}
+}

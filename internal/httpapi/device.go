@@ -1,0 +1,173 @@
+package httpapi
+
+import (
+	"errors"
+	"mime"
+	"net/http"
+
+	"vitrine/internal/device"
+	"vitrine/internal/display"
+	"vitrine/internal/fault"
+	"vitrine/internal/footerdata"
+	"vitrine/internal/objects"
+	"vitrine/internal/tenant"
+)
+
+// deviceHandlerFunc handles a call of a player, known by its device code.
+type deviceHandlerFunc func(w http.ResponseWriter, r *http.Request, code string) error
+
+// device registers a route for players: the bearer is a device token, which
+// opens nothing else.
+func (s *Server) device(pattern string, h deviceHandlerFunc) {
+	s.register(pattern, func(w http.ResponseWriter, r *http.Request) {
+		code, err := s.Devices.Authenticate(r.Context(), bearer(r))
+		if err == nil {
+			err = h(w, r, code)
+		}
+		if err != nil {
+			writeError(w, r, s.Log, err)
+		}
+	})
+}
+
+// POST /api/device/hello — a player starts: its code and token.
+func (s *Server) deviceHello(w http.ResponseWriter, r *http.Request) error {
+	var in device.HelloInput
+	if err := decode(w, r, &in); err != nil {
+		return err
+	}
+	hello, err := s.Devices.Hello(r.Context(), in, r.UserAgent())
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, hello)
+	return nil
+}
+
+// GET /api/device/ws — the player's socket (docs/device-protocol.md).
+func (s *Server) deviceSocket(w http.ResponseWriter, r *http.Request) error {
+	if s.Hub == nil {
+		return fault.ErrUnavailable
+	}
+	s.Hub.Serve(w, r)
+	return nil
+}
+
+// maxCommandFile bounds a screenshot or a video a player uploads.
+const maxCommandFile = 50 << 20
+
+// commandFileTypes are the files a player may answer with, per operation.
+var commandFileTypes = map[string]map[string]string{
+	"screenshot":  {"image/png": "png", "image/jpeg": "jpg"},
+	"recordVideo": {"video/webm": "webm", "video/mp4": "mp4"},
+}
+
+// POST /api/device/command/{id} — a player answers a command job: JSON, or
+// the screenshot or video itself.
+func (s *Server) answerCommand(w http.ResponseWriter, r *http.Request, code string) error {
+	ctx := r.Context()
+	job, err := s.Displays.JobFor(ctx, code, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	var answer display.Answer
+	contentType, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if types, wantsFile := commandFileTypes[job.Operation]; wantsFile && contentType != "application/json" {
+		ext, ok := types[contentType]
+		if !ok {
+			return display.ErrCommandResultFormat
+		}
+		f, err := s.Franchises.Get(ctx, job.FranchiseID)
+		if err != nil {
+			return err
+		}
+		key := f.Slug + "/commands/" + job.ID + "." + ext
+		_, err = s.Media.Store().Put(ctx, key, r.Body, objects.PutOptions{
+			ContentType: contentType, Size: r.ContentLength, MaxSize: maxCommandFile})
+		if errors.Is(err, objects.ErrTooLarge) {
+			return fault.WithMsg(fault.TooLarge, 1003, "O arquivo passa de 50 MB.")
+		}
+		if err != nil {
+			return err
+		}
+		answer = display.Answer{OK: true, FileKey: key, FileType: contentType}
+	} else if err := decode(w, r, &answer); err != nil {
+		return err
+	}
+	if err := s.Displays.CompleteCommand(ctx, job, answer); err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+	return nil
+}
+
+type commandListResponse struct {
+	Commands []display.Command `json:"commands"`
+}
+
+// GET /api/display/{franchise}/{storeSlug}/{displayId}/commands — the TV's
+// recent remote commands and their results.
+func (s *Server) listDisplayCommands(w http.ResponseWriter, r *http.Request, f tenant.Tenant) error {
+	list, err := s.Displays.Commands(r.Context(), f, r.PathValue("storeSlug"), r.PathValue("displayId"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, commandListResponse{Commands: list})
+	return nil
+}
+
+// GET /api/display/{franchise}/{storeSlug}/{displayId}/commands/{commandId}/file
+// — the screenshot or video a command brought back.
+func (s *Server) displayCommandFile(w http.ResponseWriter, r *http.Request, f tenant.Tenant) error {
+	key, contentType, err := s.Displays.CommandFile(r.Context(), f, r.PathValue("storeSlug"),
+		r.PathValue("displayId"), r.PathValue("commandId"))
+	if err != nil {
+		return err
+	}
+	obj, info, err := s.Media.Store().Open(r.Context(), key)
+	if errors.Is(err, objects.ErrNotFound) {
+		return display.ErrCommandNotFound
+	}
+	if err != nil {
+		return err
+	}
+	defer obj.Close()
+	h := w.Header()
+	h.Set("Content-Type", contentType)
+	h.Set("Cache-Control", "private, max-age=3600")
+	http.ServeContent(w, r, "", info.ModTime, obj)
+	return nil
+}
+
+// GET /api/device/footer — weather for the TV's store city and quotes of
+// its footer's coins; a field whose provider failed is left out.
+func (s *Server) deviceFooter(w http.ResponseWriter, r *http.Request, code string) error {
+	ctx := r.Context()
+	screens, err := s.Displays.ScreensByDevice(ctx, []string{code})
+	if err != nil {
+		return err
+	}
+	sc, paired := screens[code]
+	if !paired || sc.ScheduleID == "" || s.Footer == nil {
+		writeJSON(w, http.StatusOK, footerdata.Data{})
+		return nil
+	}
+	t := tenant.Tenant{Franchise: tenant.Franchise{ID: sc.FranchiseID}}
+	schedule, err := s.Schedules.Get(ctx, t, sc.ScheduleID, false)
+	if err != nil {
+		return err
+	}
+	bar := schedule.BottomBar
+	if bar == nil {
+		writeJSON(w, http.StatusOK, footerdata.Data{})
+		return nil
+	}
+	var assets []string
+	if bar.Quote != nil {
+		for _, c := range bar.Quote.Coins {
+			assets = append(assets, c.Asset)
+		}
+	}
+	writeJSON(w, http.StatusOK, s.Footer.Footer(ctx, sc.StoreCity, sc.StoreState, assets, bar.Weather != nil))
+	return nil
+}

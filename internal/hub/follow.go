@@ -1,0 +1,205 @@
+package hub
+
+import (
+	"context"
+	"encoding/json"
+	"strconv"
+	"time"
+
+	"vitrine/internal/change"
+	"vitrine/internal/display"
+)
+
+// follow applies the committed changes, in batches: everything waiting is
+// taken at once, so a burst of saves costs one round of pushes.
+func (h *Hub) follow() {
+	defer h.done.Done()
+	for {
+		var batch []change.Change
+		select {
+		case <-h.stop:
+			return
+		case c := <-h.changes:
+			batch = append(batch, c)
+		}
+	drain:
+		for len(batch) < 10000 {
+			select {
+			case c := <-h.changes:
+				batch = append(batch, c)
+			default:
+				break drain
+			}
+		}
+		h.apply(batch)
+	}
+}
+
+// apply delivers the batch's commands and pushes a new playlist to every
+// connection whose screen the batch may have changed.
+func (h *Hub) apply(batch []change.Change) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	everyone := h.overflow.Swap(false)
+	for _, c := range batch {
+		h.src.Forget(c)
+		if c.FranchiseID == "" && len(c.Commands) == 0 {
+			everyone = true // notifications may have been missed
+		}
+	}
+	affected := map[*conn]bool{}
+	h.mu.RLock()
+	for _, ch := range batch {
+		for _, cmd := range ch.Commands {
+			if c := h.byDisplay[cmd.DisplayID]; c != nil {
+				c.enqueue(commandFrame(cmd))
+			}
+		}
+		if everyone || ch.StatusOnly || (ch.Revision == 0 && len(ch.Commands) > 0) {
+			continue
+		}
+		for c := range h.byFranchise[ch.FranchiseID] {
+			if ch.Affects(c.screen.DisplayID, c.screen.StoreID, c.screen.ScheduleID) {
+				affected[c] = true
+			}
+		}
+		if len(ch.Displays) > 0 || len(ch.Displays)+len(ch.Stores)+len(ch.Schedules) == 0 {
+			// A TV registered with a waiting player's code pairs it.
+			for c := range h.unpaired {
+				affected[c] = true
+			}
+		}
+	}
+	if everyone {
+		for _, c := range h.byCode {
+			affected[c] = true
+		}
+	}
+	h.mu.RUnlock()
+	if len(affected) == 0 {
+		return
+	}
+	list := make([]*conn, 0, len(affected))
+	for c := range affected {
+		list = append(list, c)
+	}
+	h.resolve(ctx, list, false)
+}
+
+// resolve reads the screens of conns and pushes each its playlist (or the
+// unpaired frame), skipping connections whose playlist did not change
+// unless force.
+func (h *Hub) resolve(ctx context.Context, conns []*conn, force bool) {
+	codes := make([]string, len(conns))
+	for i, c := range conns {
+		codes[i] = c.code
+	}
+	screens, err := h.src.Screens(ctx, codes)
+	if err != nil {
+		h.log.Warn("player screens not read", "err", err, "players", len(conns))
+		return
+	}
+	for _, c := range conns {
+		sc, paired := screens[c.code]
+		if !h.repair(c, sc, paired) {
+			continue // closed meanwhile
+		}
+		if !paired {
+			c.mu(func() { c.lastSent = "" })
+			c.enqueue(frame{parts: [][]byte{unpairedFrame(c.code)}, playlist: true})
+			continue
+		}
+		screenJSON, err := h.src.ScreenJSON(ctx, sc)
+		if err != nil {
+			h.log.Warn("player screen not encoded", "err", err, "display", sc.DisplayID)
+			continue
+		}
+		schedule, version := []byte("null"), ""
+		if sc.ScheduleID != "" {
+			if schedule, version, err = h.src.ScheduleJSON(ctx, sc.FranchiseID, sc.ScheduleID); err != nil {
+				h.log.Warn("player schedule not encoded", "err", err, "schedule", sc.ScheduleID)
+				continue
+			}
+		}
+		key := string(screenJSON) + "\x00" + version
+		skip := false
+		c.mu(func() {
+			skip = !force && c.lastSent == key
+			c.lastSent = key
+		})
+		if skip {
+			continue
+		}
+		c.enqueue(playlistFrame(h.now(), screenJSON, schedule))
+	}
+}
+
+// mu runs fn under the hub's lock (for the fields it guards on c).
+func (c *conn) mu(fn func()) {
+	c.h.mu.Lock()
+	defer c.h.mu.Unlock()
+	fn()
+}
+
+// repair moves c in the indexes to its (new) screen; a TV's first pairing
+// on this connection is recorded online. It reports false when c is gone.
+func (h *Hub) repair(c *conn, sc display.Screen, paired bool) bool {
+	h.mu.Lock()
+	if h.byCode[c.code] != c {
+		h.mu.Unlock()
+		return false
+	}
+	was, before := c.paired, c.screen
+	if was {
+		if h.byDisplay[before.DisplayID] == c {
+			delete(h.byDisplay, before.DisplayID)
+		}
+		if set := h.byFranchise[before.FranchiseID]; set != nil {
+			delete(set, c)
+			if len(set) == 0 {
+				delete(h.byFranchise, before.FranchiseID)
+			}
+		}
+	} else {
+		delete(h.unpaired, c)
+	}
+	c.paired, c.screen = paired, sc
+	if paired {
+		h.byDisplay[sc.DisplayID] = c
+		set := h.byFranchise[sc.FranchiseID]
+		if set == nil {
+			set = map[*conn]struct{}{}
+			h.byFranchise[sc.FranchiseID] = set
+		}
+		set[c] = struct{}{}
+	} else {
+		h.unpaired[c] = struct{}{}
+	}
+	h.mu.Unlock()
+	now := h.now()
+	if paired && (!was || before.DisplayID != sc.DisplayID) {
+		c.lastAckWritten = now
+		h.report(display.Status{DisplayID: sc.DisplayID, FranchiseID: sc.FranchiseID,
+			ConnectionID: c.id, Online: true, Ack: now.UnixMilli()})
+	}
+	if was && (!paired || before.DisplayID != sc.DisplayID) {
+		h.report(display.Status{DisplayID: before.DisplayID, FranchiseID: before.FranchiseID,
+			ConnectionID: c.id, Online: false, Ack: now.UnixMilli()})
+	}
+	return true
+}
+
+func playlistFrame(now time.Time, screen, schedule []byte) frame {
+	head := []byte(`{"type":"playlist","serverTime":` + strconv.FormatInt(now.UnixMilli(), 10) + `,"screen":`)
+	return frame{parts: [][]byte{head, screen, []byte(`,"schedule":`), schedule, []byte(`}`)}, playlist: true}
+}
+
+func unpairedFrame(code string) []byte {
+	b, _ := json.Marshal(map[string]string{"type": "unpaired", "device": code})
+	return b
+}
+
+func commandFrame(cmd change.Command) frame {
+	b, _ := json.Marshal(map[string]string{"type": "command", "id": cmd.ID, "operation": cmd.Operation})
+	return frame{parts: [][]byte{b}}
+}

@@ -1,0 +1,518 @@
+// Package hub holds the players' WebSocket connections on one replica and
+// pushes to them: a playlist when a player connects and within a second of
+// any change to what its screen shows, and the remote commands an
+// administrator sends. Changes arrive on the franchise change signal (in
+// process, or from other replicas through PostgreSQL LISTEN/NOTIFY), so a
+// change made through any replica reaches a player connected to any other.
+//
+// The hub is built for many thousands of idle connections: one goroutine
+// per connection (its reader), a fixed pool of writers shared by all, a
+// small bounded queue per connection (a player that reads too slowly is
+// dropped and reconnects), and one encoded schedule shared by every screen
+// that shows it. TV status goes to the database in batches: on connect, on
+// disconnect, and when the stored ack is a few minutes old — never on every
+// ack.
+package hub
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"vitrine/internal/change"
+	"vitrine/internal/display"
+	"vitrine/internal/ids"
+)
+
+// Source is what the hub needs of the domains.
+type Source interface {
+	// Authenticate returns the device code of the holder of token.
+	Authenticate(ctx context.Context, token string) (string, error)
+	// Screens returns the TVs registered with the codes, by code.
+	Screens(ctx context.Context, codes []string) (map[string]display.Screen, error)
+	// ScreenJSON encodes a TV's own part of its playlist.
+	ScreenJSON(ctx context.Context, sc display.Screen) ([]byte, error)
+	// ScheduleJSON encodes a schedule for players ("null" when gone), with
+	// a version that changes whenever the bytes may.
+	ScheduleJSON(ctx context.Context, franchiseID, scheduleID string) (data []byte, version string, err error)
+	// Forget drops cached encodings a change made stale.
+	Forget(c change.Change)
+	// RecordStatus writes TV status changes.
+	RecordStatus(ctx context.Context, batch []display.Status) error
+}
+
+// Close codes the hub uses (docs/device-protocol.md).
+const (
+	CloseMalformed    websocket.StatusCode = 4400 // a frame that is not JSON, or an unknown type
+	CloseUnauthorized websocket.StatusCode = 4401 // no auth frame in time, or an unknown token
+	CloseTooSlow      websocket.StatusCode = 4408 // the send queue filled
+	CloseReplaced     websocket.StatusCode = 4409 // a newer connection of the same device took over
+)
+
+// Options tune a hub; zero values take the defaults.
+type Options struct {
+	AuthWithin  time.Duration // time for the auth frame (10 s)
+	IdleTimeout time.Duration // silence after which a connection is dropped (90 s; players ack every 30 s)
+	AckEvery    time.Duration // how old the stored ack may grow before it is written again (3 min)
+	FlushEvery  time.Duration // how often status changes are written (500 ms)
+	WriteWithin time.Duration // time for one frame to be written (10 s)
+	QueueSize   int           // frames waiting per connection before it is dropped (8)
+	Writers     int           // goroutines writing frames (64)
+}
+
+func (o *Options) defaults() {
+	set := func(d *time.Duration, v time.Duration) {
+		if *d <= 0 {
+			*d = v
+		}
+	}
+	set(&o.AuthWithin, 10*time.Second)
+	set(&o.IdleTimeout, 90*time.Second)
+	set(&o.AckEvery, 3*time.Minute)
+	set(&o.FlushEvery, 500*time.Millisecond)
+	set(&o.WriteWithin, 10*time.Second)
+	if o.QueueSize <= 0 {
+		o.QueueSize = 8
+	}
+	if o.Writers <= 0 {
+		o.Writers = 64
+	}
+}
+
+// MaxFrame is the largest frame a player may send.
+const MaxFrame = 4096
+
+// Hub holds this replica's player connections.
+type Hub struct {
+	src  Source
+	log  *slog.Logger
+	now  func() time.Time
+	opts Options
+
+	mu          sync.RWMutex
+	byCode      map[string]*conn
+	byDisplay   map[string]*conn
+	byFranchise map[string]map[*conn]struct{}
+	unpaired    map[*conn]struct{}
+	closing     bool
+
+	changes  chan change.Change
+	overflow atomic.Bool // changes were dropped: resolve every connection again
+	work     chan *conn
+	status   chan display.Status
+	stop     chan struct{}
+	done     sync.WaitGroup
+	conns    sync.WaitGroup
+	stopOnce sync.Once
+
+	// Pushed counts playlist frames written (for tests and metrics).
+	Pushed atomic.Int64
+}
+
+// New starts a hub; Close stops it.
+func New(src Source, log *slog.Logger, now func() time.Time, opts Options) *Hub {
+	opts.defaults()
+	h := &Hub{
+		src: src, log: log, now: now, opts: opts,
+		byCode: map[string]*conn{}, byDisplay: map[string]*conn{},
+		byFranchise: map[string]map[*conn]struct{}{}, unpaired: map[*conn]struct{}{},
+		changes: make(chan change.Change, 4096),
+		work:    make(chan *conn, 4096),
+		status:  make(chan display.Status, 4096),
+		stop:    make(chan struct{}),
+	}
+	h.done.Add(2 + opts.Writers)
+	go h.follow()
+	go h.flushStatus()
+	for range opts.Writers {
+		go h.write()
+	}
+	return h
+}
+
+// Notify hands the hub a committed change; it never blocks (the change
+// signal's subscribers must not).
+func (h *Hub) Notify(c change.Change) {
+	select {
+	case h.changes <- c:
+	default:
+		h.overflow.Store(true)
+		select {
+		case h.changes <- change.Change{}: // wake the follower if it sleeps
+		default:
+		}
+	}
+}
+
+// Connected returns how many players are connected to this replica.
+func (h *Hub) Connected() int {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	return len(h.byCode)
+}
+
+// Close closes every connection with 1012 (players reconnect at once,
+// reaching another replica), records those TVs offline and stops the hub.
+func (h *Hub) Close(ctx context.Context) {
+	h.mu.Lock()
+	h.closing = true
+	all := make([]*conn, 0, len(h.byCode))
+	for _, c := range h.byCode {
+		all = append(all, c)
+	}
+	h.mu.Unlock()
+	for _, c := range all {
+		c.close(websocket.StatusServiceRestart, "servidor reiniciando")
+	}
+	waited := make(chan struct{})
+	go func() { h.conns.Wait(); close(waited) }()
+	select {
+	case <-waited:
+	case <-ctx.Done():
+	}
+	h.stopOnce.Do(func() { close(h.stop) })
+	h.done.Wait()
+}
+
+// conn is one player's connection.
+type conn struct {
+	h    *Hub
+	ws   *websocket.Conn
+	id   string // connection id, recorded with the TV's online flag
+	code string
+
+	// Guarded by h.mu.
+	screen   display.Screen
+	paired   bool
+	lastSent string // screen JSON + schedule hash last pushed, to skip repeats
+
+	qmu       sync.Mutex
+	queue     []frame
+	scheduled bool
+	dead      bool
+
+	lastAckWritten time.Time // read and written by the reader goroutine only
+}
+
+// frame is one message to write: its parts are written one after the other
+// into a single WebSocket message, so the shared schedule bytes are never
+// copied per connection.
+type frame struct {
+	parts    [][]byte
+	playlist bool
+}
+
+// Serve upgrades the request to a player connection and serves it until it
+// closes.
+func (h *Hub) Serve(w http.ResponseWriter, r *http.Request) {
+	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled})
+	if err != nil {
+		return // Accept wrote the error response
+	}
+	ws.SetReadLimit(MaxFrame)
+	h.mu.RLock()
+	closing := h.closing
+	h.mu.RUnlock()
+	if closing {
+		ws.Close(websocket.StatusServiceRestart, "servidor reiniciando")
+		return
+	}
+	h.conns.Add(1)
+	defer h.conns.Done()
+	ctx := context.WithoutCancel(r.Context())
+	code, ok := h.authenticate(ctx, ws)
+	if !ok {
+		return
+	}
+	c := &conn{h: h, ws: ws, id: ids.Secret(12), code: code}
+	if !h.register(c) {
+		ws.Close(websocket.StatusServiceRestart, "servidor reiniciando")
+		return
+	}
+	defer h.unregister(c)
+	h.resolve(ctx, []*conn{c}, true)
+	c.read(ctx)
+}
+
+func (h *Hub) authenticate(ctx context.Context, ws *websocket.Conn) (string, bool) {
+	actx, cancel := context.WithTimeout(ctx, h.opts.AuthWithin)
+	defer cancel()
+	typ, data, err := ws.Read(actx)
+	if err != nil {
+		if websocket.CloseStatus(err) == -1 {
+			ws.Close(CloseUnauthorized, "autenticação ausente")
+		}
+		return "", false
+	}
+	var msg struct {
+		Type  string `json:"type"`
+		Token string `json:"token"`
+	}
+	if typ != websocket.MessageText || json.Unmarshal(data, &msg) != nil || msg.Type != "auth" {
+		ws.Close(CloseUnauthorized, "o primeiro quadro deve ser auth")
+		return "", false
+	}
+	code, err := h.src.Authenticate(actx, msg.Token)
+	if err != nil {
+		ws.Close(CloseUnauthorized, "token desconhecido")
+		return "", false
+	}
+	return code, true
+}
+
+// register indexes c under its code, closing an older connection of the
+// same device.
+func (h *Hub) register(c *conn) bool {
+	h.mu.Lock()
+	if h.closing {
+		h.mu.Unlock()
+		return false
+	}
+	old := h.byCode[c.code]
+	if old != nil {
+		h.removeLocked(old)
+	}
+	h.byCode[c.code] = c
+	h.unpaired[c] = struct{}{}
+	h.mu.Unlock()
+	if old != nil {
+		old.close(CloseReplaced, "outra conexão deste dispositivo assumiu")
+	}
+	return true
+}
+
+func (h *Hub) unregister(c *conn) {
+	h.mu.Lock()
+	wasPaired := c.paired
+	screen := c.screen
+	current := h.byCode[c.code] == c
+	if current {
+		h.removeLocked(c)
+	}
+	h.mu.Unlock()
+	c.qmu.Lock()
+	c.dead = true
+	c.queue = nil
+	c.qmu.Unlock()
+	if wasPaired {
+		h.report(display.Status{DisplayID: screen.DisplayID, FranchiseID: screen.FranchiseID,
+			ConnectionID: c.id, Online: false, Ack: h.now().UnixMilli()})
+	}
+}
+
+// removeLocked drops c from every index; h.mu is held.
+func (h *Hub) removeLocked(c *conn) {
+	if h.byCode[c.code] == c {
+		delete(h.byCode, c.code)
+	}
+	delete(h.unpaired, c)
+	if c.paired {
+		if h.byDisplay[c.screen.DisplayID] == c {
+			delete(h.byDisplay, c.screen.DisplayID)
+		}
+		if set := h.byFranchise[c.screen.FranchiseID]; set != nil {
+			delete(set, c)
+			if len(set) == 0 {
+				delete(h.byFranchise, c.screen.FranchiseID)
+			}
+		}
+	}
+}
+
+// read handles the player's frames until the connection ends.
+func (c *conn) read(ctx context.Context) {
+	h := c.h
+	for {
+		rctx, cancel := context.WithTimeout(ctx, h.opts.IdleTimeout)
+		typ, data, err := c.ws.Read(rctx)
+		cancel()
+		if err != nil {
+			if errors.Is(err, context.DeadlineExceeded) {
+				c.ws.Close(websocket.StatusGoingAway, "sem sinal do player")
+			}
+			return // closed by the player, by the hub, or too big (1009 sent by the library)
+		}
+		var msg struct {
+			Type string `json:"type"`
+			Hash string `json:"hash"`
+		}
+		if typ != websocket.MessageText || json.Unmarshal(data, &msg) != nil {
+			c.close(CloseMalformed, "quadro inválido")
+			return
+		}
+		switch msg.Type {
+		case "ack":
+			c.acked()
+		case "auth":
+			// A repeated auth frame changes nothing.
+		default:
+			c.close(CloseMalformed, "tipo de quadro desconhecido")
+			return
+		}
+	}
+}
+
+// acked records an ack when the stored one is getting old.
+func (c *conn) acked() {
+	h := c.h
+	now := h.now()
+	if now.Sub(c.lastAckWritten) < h.opts.AckEvery {
+		return
+	}
+	h.mu.RLock()
+	paired, screen := c.paired, c.screen
+	h.mu.RUnlock()
+	if !paired {
+		return
+	}
+	c.lastAckWritten = now
+	h.report(display.Status{DisplayID: screen.DisplayID, FranchiseID: screen.FranchiseID,
+		ConnectionID: c.id, Online: true, Ack: now.UnixMilli()})
+}
+
+func (c *conn) close(code websocket.StatusCode, reason string) {
+	c.qmu.Lock()
+	c.dead = true
+	c.queue = nil
+	c.qmu.Unlock()
+	go c.ws.Close(code, reason) // Close waits for the player's answer; never block the hub on it
+}
+
+// enqueue adds a frame to c's queue and schedules a writer; a full queue
+// means the player reads too slowly: it is dropped and reconnects.
+func (c *conn) enqueue(f frame) {
+	c.qmu.Lock()
+	if c.dead {
+		c.qmu.Unlock()
+		return
+	}
+	if len(c.queue) >= c.h.opts.QueueSize {
+		c.qmu.Unlock()
+		c.close(CloseTooSlow, "fila de envio cheia")
+		return
+	}
+	if f.playlist {
+		// A newer playlist replaces one not yet written.
+		kept := c.queue[:0]
+		for _, q := range c.queue {
+			if !q.playlist {
+				kept = append(kept, q)
+			}
+		}
+		c.queue = kept
+	}
+	c.queue = append(c.queue, f)
+	schedule := !c.scheduled
+	c.scheduled = true
+	c.qmu.Unlock()
+	if schedule {
+		select {
+		case c.h.work <- c:
+		case <-c.h.stop:
+		}
+	}
+}
+
+// write is one of the pool's writers.
+func (h *Hub) write() {
+	defer h.done.Done()
+	for {
+		select {
+		case <-h.stop:
+			return
+		case c := <-h.work:
+			c.qmu.Lock()
+			frames := c.queue
+			c.queue = nil
+			c.scheduled = false
+			dead := c.dead
+			c.qmu.Unlock()
+			if dead {
+				continue
+			}
+			for _, f := range frames {
+				if err := h.writeFrame(c, f); err != nil {
+					c.close(websocket.StatusGoingAway, "falha ao enviar")
+					break
+				}
+			}
+		}
+	}
+}
+
+func (h *Hub) writeFrame(c *conn, f frame) error {
+	ctx, cancel := context.WithTimeout(context.Background(), h.opts.WriteWithin)
+	defer cancel()
+	w, err := c.ws.Writer(ctx, websocket.MessageText)
+	if err != nil {
+		return err
+	}
+	for _, p := range f.parts {
+		if _, err := w.Write(p); err != nil {
+			w.Close()
+			return err
+		}
+	}
+	if err := w.Close(); err != nil {
+		return err
+	}
+	if f.playlist {
+		h.Pushed.Add(1)
+	}
+	return nil
+}
+
+// report queues a status change for the next flush.
+func (h *Hub) report(s display.Status) {
+	select {
+	case h.status <- s:
+	case <-h.stop:
+	}
+}
+
+// flushStatus writes the queued status changes in batches.
+func (h *Hub) flushStatus() {
+	defer h.done.Done()
+	tick := time.NewTicker(h.opts.FlushEvery)
+	defer tick.Stop()
+	var batch []display.Status
+	flush := func() {
+		if len(batch) == 0 {
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+		if err := h.src.RecordStatus(ctx, batch); err != nil {
+			h.log.Warn("TV status not recorded", "err", err, "changes", len(batch))
+		}
+		cancel()
+		batch = batch[:0]
+	}
+	for {
+		select {
+		case s := <-h.status:
+			batch = append(batch, s)
+			if len(batch) >= 1000 {
+				flush()
+			}
+		case <-tick.C:
+			flush()
+		case <-h.stop:
+			for {
+				select {
+				case s := <-h.status:
+					batch = append(batch, s)
+				default:
+					flush()
+					return
+				}
+			}
+		}
+	}
+}

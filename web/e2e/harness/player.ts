@@ -1,0 +1,45 @@
+// A TV box for the console's flows: a socket opened from a page of the
+// server's origin, authenticated with a device token, answering every
+// command with success — what the player does, without its screen.
+import type { BrowserContext, Page } from '@playwright/test'
+
+export interface Frame {
+  type: string
+  id?: string
+  operation?: string
+}
+
+/** Connects a player holding token and waits for its first frame. */
+export async function connectPlayer(context: BrowserContext, token: string): Promise<Page> {
+  const page = await context.newPage()
+  await page.goto('/api/health')
+  await page.evaluate(
+    (token) =>
+      new Promise<void>((resolve, reject) => {
+        const frames: Frame[] = []
+        Object.assign(window, { playerFrames: frames })
+        const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/api/device/ws`)
+        ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', token }))
+        ws.onerror = () => reject(new Error('socket error'))
+        ws.onmessage = (event) => {
+          const frame = JSON.parse(String(event.data)) as Frame
+          frames.push(frame)
+          if (frame.type === 'command') {
+            void fetch(`/api/device/command/${frame.id}`, {
+              method: 'POST',
+              headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+              body: JSON.stringify({ ok: true, text: 'e2e' }),
+            })
+          }
+          resolve()
+        }
+      }),
+    token,
+  )
+  return page
+}
+
+/** The frames a player page received so far. */
+export async function playerFrames(page: Page): Promise<Frame[]> {
+  return page.evaluate(() => (window as unknown as { playerFrames: Frame[] }).playerFrames)
+}
