@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 
 	"vitrine/internal/auth"
 	"vitrine/internal/franchise"
@@ -43,13 +44,18 @@ func (a *App) seedDemo(ctx context.Context, stdout io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "Demo login: %s / %s (franchise %q)\n", DemoEmail, DemoPassword, f.Name)
+	fmt.Fprintf(stdout, "A TV: open %s/player in a browser (or a TV box) and note the code it shows; in the console,\n"+
+		"Visão Geral > a store > 'Adicionar Televisor', type that code and choose %q.\n", strings.TrimSuffix(a.Config.PublicURL, "/"), DemoSchedule)
 	return nil
 }
 
 // seedDemoContent fills the demo franchise; each step does nothing when its
 // data is already there.
 func (a *App) seedDemoContent(ctx context.Context, f tenant.Tenant) error {
-	return a.seedDemoStores(ctx, f)
+	if err := a.seedDemoStores(ctx, f); err != nil {
+		return err
+	}
+	return a.seedDemoSchedule(ctx, f)
 }
 
 // demoFranchise is the demo user's franchise named demoFranchise, created

@@ -645,3 +645,18 @@ func checkExtras(volume float64, limitByHour int, v *float64, l *int) (float64, 
 	}
 	return volume, limitByHour, nil
 }
+
+// Import adds a file the server itself holds (the demo's slides) the way an
+// upload is added: staged, then registered and checked.
+func (s *Service) Import(ctx context.Context, t tenant.Tenant, in RegisterInput, ext string, r io.Reader) (Media, error) {
+	f, ok := formatByExt(ext)
+	if !ok {
+		return Media{}, ErrUnsupported
+	}
+	key := uploadPrefix(t) + ids.New() + "." + f.Ext
+	if _, err := s.store.Put(ctx, key, r, objects.PutOptions{ContentType: f.ContentType, Size: -1, MaxSize: maxSize(in.Type)}); err != nil {
+		return Media{}, err
+	}
+	in.FilePath = key
+	return s.Register(ctx, t, in)
+}
