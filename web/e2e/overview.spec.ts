@@ -457,6 +457,7 @@ test('an administrator acting as an operator sees Ações Admin and runs a remot
     'Limpar programação',
     'Limpar banco de dados',
     'Limpar mídias',
+    'Ver resultados',
   ])
   await shot(page, 'admin-commands-menu')
   await page.getByRole('menuitem', { name: 'Identificar dispositivo' }).click()
@@ -467,6 +468,13 @@ test('an administrator acting as an operator sees Ações Admin and runs a remot
   await expect(toast(page, 'Comando executado')).toBeVisible()
   await expect(confirm).toBeHidden()
   await expect.poll(async () => (await playerFrames(player)).some((f) => f.type === 'command' && f.operation === 'identifyDevice')).toBe(true)
+  // The result shows beside the TV once its player answered.
+  const results = page.getByRole('dialog', { name: 'Resultados dos comandos' })
+  const row = results.getByRole('row').filter({ hasText: 'Identificar dispositivo' })
+  await expect(row).toContainText('Concluído')
+  await shot(page, 'admin-command-results')
+  await results.getByRole('button', { name: 'Fechar' }).first().click()
+  await expect(results).toBeHidden()
   // Why the console sends commands with the session token, not the admin's
   // own one: the administrator is not a member of the operator's group.
   const refused = await api

@@ -1,4 +1,4 @@
-import type { DisplayCommand } from './api/types'
+import type { DisplayCommand, DisplayCommandStatus } from './api/types'
 
 /** The remote commands of a TV box, in menu order, with their labels. */
 export const displayCommands: { operation: DisplayCommand; label: string; description: string }[] = [
@@ -11,5 +11,19 @@ export const displayCommands: { operation: DisplayCommand; label: string; descri
   { operation: 'clearDb', label: 'Limpar banco de dados', description: 'Os dados locais do TV box serão apagados.' },
   { operation: 'clearMedia', label: 'Limpar mídias', description: 'As mídias guardadas no TV box serão apagadas e baixadas de novo.' },
 ]
+
+/** The menu's label of an operation ('Capturar tela'…). */
+export function commandLabel(operation: DisplayCommand) {
+  return displayCommands.find((c) => c.operation === operation)?.label ?? operation
+}
+
+/** How the results dialog names the state of a command job. */
+export const commandStatusLabels: Record<DisplayCommandStatus, string> = {
+  sent: 'Enviado',
+  done: 'Concluído',
+  failed: 'Falhou',
+  timeout: 'Sem resposta',
+  queued: 'Na fila',
+}
 
 export const ACCESS_DENIED = { title: 'Acesso negado', description: 'Você não possui permissão para executar este comando.' } as const

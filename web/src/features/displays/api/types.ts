@@ -4,6 +4,9 @@ type Schemas = components['schemas']
 
 export type Display = Schemas['Display']
 export type DisplayCommand = Schemas['DisplayCommandInput']['operation']
+/** A command job sent to a TV's player, and its answer. */
+export type DisplayCommandJob = Schemas['DisplayCommand']
+export type DisplayCommandStatus = DisplayCommandJob['status']
 
 /** Where a TV is: the API addresses it by franchise, store and id. */
 export type DisplayRef = { franchise: string; store: string; id: string }

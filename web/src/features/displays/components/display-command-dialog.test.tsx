@@ -2,20 +2,34 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { errorToast, toast } from '@/hooks/use-toast'
+import { ERROR_TITLE, errorToast, toast } from '@/hooks/use-toast'
+import { createQueryClient } from '@/lib/query-client'
 import { storageKeys } from '@/lib/storage'
 import type { Display } from '../api/types'
 import { DisplayCommandDialog } from './display-command-dialog'
 
-vi.mock('@/hooks/use-toast', () => ({ errorToast: vi.fn(), toast: vi.fn() }))
+vi.mock('@/hooks/use-toast', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/hooks/use-toast')>()),
+  errorToast: vi.fn(),
+  toast: vi.fn(),
+}))
 
 const display = { id: 'd1', name: 'TV Caixa', device: 'ABC123', store: 'loja-centro' } as Display
 
-function renderDialog({ franchise }: { franchise?: string } = { franchise: 'rede-norte' }) {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } })
+const onSent = vi.fn()
+const onOpenChange = vi.fn()
+
+/** `client`: the app's own query client, whose error handling shows the toasts. */
+function renderDialog({ franchise = 'rede-norte', client }: { franchise?: string | null; client?: QueryClient } = {}) {
   render(
-    <QueryClientProvider client={client}>
-      <DisplayCommandDialog open onOpenChange={() => {}} franchise={franchise} command={{ display, operation: 'identifyDevice' }} />
+    <QueryClientProvider client={client ?? new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
+      <DisplayCommandDialog
+        open
+        onOpenChange={onOpenChange}
+        franchise={franchise ?? undefined}
+        command={{ display, operation: 'identifyDevice' }}
+        onSent={onSent}
+      />
     </QueryClientProvider>,
   )
   return userEvent.click(screen.getByRole('button', { name: 'Executar' }))
@@ -33,6 +47,8 @@ describe('remote command confirmation', () => {
     vi.unstubAllGlobals()
     vi.mocked(errorToast).mockClear()
     vi.mocked(toast).mockClear()
+    onSent.mockClear()
+    onOpenChange.mockClear()
   })
 
   it('sends the command with the session token while an administrator acts as the user', async () => {
@@ -45,6 +61,20 @@ describe('remote command confirmation', () => {
     expect(url).toBe('/api/display/rede-norte/loja-centro/d1/admin-command')
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer acting')
     expect(errorToast).not.toHaveBeenCalled()
+    // The page then shows the TV's results.
+    expect(onOpenChange).toHaveBeenCalledWith(false)
+    expect(onSent).toHaveBeenCalledExactlyOnceWith(display)
+  })
+
+  it("shows the server's 'Dispositivo não conectado.' when the TV's player is not connected", async () => {
+    localStorage.setItem(storageKeys.token, 'acting')
+    localStorage.setItem(storageKeys.adminToken, 'admin')
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ error: true, statusCode: 100124, msg: 'Dispositivo não conectado.' }), { status: 409 }))
+    await renderDialog({ client: createQueryClient() })
+    await vi.waitFor(() => expect(errorToast).toHaveBeenCalledExactlyOnceWith('Dispositivo não conectado.', ERROR_TITLE))
+    expect(toast).not.toHaveBeenCalled()
+    expect(onSent).not.toHaveBeenCalled()
+    expect(onOpenChange).not.toHaveBeenCalled()
   })
 
   it.each([
@@ -61,7 +91,7 @@ describe('remote command confirmation', () => {
   it("says 'Franquia não está definida.' when no franchise is selected", async () => {
     localStorage.setItem(storageKeys.token, 'acting')
     localStorage.setItem(storageKeys.adminToken, 'admin')
-    await renderDialog({ franchise: undefined })
+    await renderDialog({ franchise: null })
     expect(errorToast).toHaveBeenCalledExactlyOnceWith('Franquia não está definida.')
     expect(fetchMock).not.toHaveBeenCalled()
   })

@@ -12,15 +12,20 @@ type Props = {
   franchise: string | undefined
   /** The TV and the command; kept by the caller while the dialog closes. */
   command: { display: Display; operation: DisplayCommand } | undefined
+  /** Called once the server took the command (202): the page shows the TV's results. */
+  onSent?: (display: Display) => void
 }
 
 /**
  * Asks before sending a remote command ('Reiniciar dispositivo?'…) to a TV box,
- * then sends it. Commands run only with an impersonation token (spec 1,
+ * then sends it (the 'Comando executado' toast, then onSent to show the
+ * results). A TV whose player is not connected is refused by the server
+ * (409 / 100124), which the shared error toast says: 'Dispositivo não
+ * conectado.'. Commands run only with an impersonation token (spec 1,
  * sections 4 and 6): an administrator in their own session is refused here,
  * without calling the server.
  */
-export function DisplayCommandDialog({ open, onOpenChange, franchise, command }: Props) {
+export function DisplayCommandDialog({ open, onOpenChange, franchise, command, onSent }: Props) {
   const sendCommand = useSendDisplayCommand()
   const info = command && displayCommands.find((c) => c.operation === command.operation)
 
@@ -40,6 +45,7 @@ export function DisplayCommandDialog({ open, onOpenChange, franchise, command }:
         onSuccess: () => {
           toast({ title: 'Comando executado', description: `${label}: comando enviado ao televisor ${display.name}.` })
           onOpenChange(false)
+          onSent?.(display)
         },
       },
     )

@@ -1,6 +1,6 @@
 import * as React from 'react'
 import type { ColumnDef } from '@tanstack/react-table'
-import { CalendarPlus, CalendarSync, ExternalLink, MonitorPlay, MoreHorizontal, Pencil, Terminal, Trash2 } from 'lucide-react'
+import { CalendarPlus, CalendarSync, ExternalLink, History, MonitorPlay, MoreHorizontal, Pencil, Terminal, Trash2 } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { DataTable, DataTableColumnHeader, type DataTableFilter } from '@/components/ui/data-table'
@@ -26,6 +26,7 @@ export type DisplayRowAction =
   | { kind: 'schedule'; display: Display }
   | { kind: 'now-playing'; display: Display }
   | { kind: 'command'; display: Display; operation: DisplayCommand }
+  | { kind: 'command-results'; display: Display }
 
 type Props = {
   storeName: string
@@ -96,6 +97,10 @@ function AdminActions({ display, onAction }: { display: Display; onAction: Props
             {label}
           </DropdownMenuItem>
         ))}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => onAction({ kind: 'command-results', display })}>
+          <History /> Ver resultados
+        </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
   )

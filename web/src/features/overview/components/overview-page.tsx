@@ -9,6 +9,7 @@ import {
   countOffline,
   DeleteDisplayDialog,
   DisplayCommandDialog,
+  DisplayCommandResultsDialog,
   DisplayDialog,
   DisplayTable,
   useDisplays,
@@ -272,6 +273,13 @@ export function OverviewPage() {
         onOpenChange={onOpenChange}
         franchise={slug}
         command={current?.kind === 'command' ? current : undefined}
+        onSent={(display) => open({ kind: 'command-results', display })}
+      />
+      <DisplayCommandResultsDialog
+        open={isOpen('command-results')}
+        onOpenChange={onOpenChange}
+        franchise={slug}
+        display={current?.kind === 'command-results' ? current.display : undefined}
       />
     </>
   )
