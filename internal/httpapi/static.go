@@ -11,10 +11,12 @@ import (
 	"time"
 )
 
-// newStaticHandler serves the built console: real files as they are, any
-// other path as index.html so the client-side router takes it. The build
-// writes a brotli (.br) and a gzip (.gz) copy next to each text file; the
-// one the browser accepts is served instead, already compressed.
+// newStaticHandler serves the built web apps: real files as they are, any
+// other path as its app's page so the client-side code takes it — the TV
+// player's (player.html) at /player and under it, the console's
+// (index.html) elsewhere. The build writes a brotli (.br) and a gzip (.gz)
+// copy next to each text file; the one the browser accepts is served
+// instead, already compressed.
 func newStaticHandler(webFS fs.FS) http.Handler {
 	if webFS == nil {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -46,14 +48,14 @@ func newStaticHandler(webFS fs.FS) http.Handler {
 				return
 			}
 		}
-		index := "index.html"
+		// /player and the paths under it are the TV player's page (a second
+		// app of the build, web/player.html); any other path is the console's.
+		index, app := "index.html", "console"
 		if name == "player" || strings.HasPrefix(name, "player/") {
-			if _, err := fs.Stat(webFS, "player.html"); err == nil {
-				index = "player.html"
-			}
+			index, app = "player.html", "player"
 		}
 		if _, err := fs.Stat(webFS, index); err != nil {
-			http.Error(w, "console not built: run `make build`", http.StatusNotFound)
+			http.Error(w, app+" not built: run `make build`", http.StatusNotFound)
 			return
 		}
 		w.Header().Set("Cache-Control", "no-cache")
@@ -62,7 +64,7 @@ func newStaticHandler(webFS fs.FS) http.Handler {
 		}
 		b, err := fs.ReadFile(webFS, index)
 		if err != nil {
-			http.Error(w, "console not built: run `make build`", http.StatusNotFound)
+			http.Error(w, app+" not built: run `make build`", http.StatusNotFound)
 			return
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")

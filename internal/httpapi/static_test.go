@@ -104,3 +104,106 @@ func TestAssetsAreServedPrecompressed(t *testing.T) {
 		}
 	})
 }
+
+// /player and the paths under it get the TV player's page, with the console's
+// caching and precompression rules; every other page path gets the console.
+func TestThePlayerIsServedAtSlashPlayer(t *testing.T) {
+	web := fstest.MapFS{
+		"index.html":               {Data: []byte("<!doctype html><title>Vitrine</title>")},
+		"player.html":              {Data: []byte("<!doctype html><title>Vitrine Player</title>")},
+		"player.html.br":           {Data: []byte("PLAYER-BROTLI")},
+		"player.html.gz":           {Data: []byte("PLAYER-GZIP")},
+		"assets/player-9z8y.js":    {Data: []byte("player()")},
+		"assets/player-9z8y.js.gz": {Data: []byte("PLAYER-JS-GZIP")},
+		"assets/player-9z8y.css":   {Data: []byte("body{}")},
+		"assets/app-1a2b.js":       {Data: []byte("console()")},
+		"assets/app-1a2b.js.gz":    {Data: []byte("CONSOLE-JS-GZIP")},
+		"assets/app-1a2b.js.br":    {Data: []byte("CONSOLE-JS-BROTLI")},
+		"favicon.svg":              {Data: []byte("<svg/>")},
+		"player-sw.js":             {Data: []byte("self.addEventListener('fetch', () => {})")},
+	}
+	srv := httptest.NewServer(httpapi.New(httpapi.Deps{
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), WebFS: web,
+	}))
+	defer srv.Close()
+	get := func(t *testing.T, path, accept string) (*http.Response, string) {
+		req, _ := http.NewRequest("GET", srv.URL+path, nil)
+		if accept != "" {
+			req.Header.Set("Accept-Encoding", accept)
+		}
+		res, err := http.DefaultTransport.RoundTrip(req) // no transparent gzip, no redirects followed
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res, string(b)
+	}
+	for _, tc := range []struct{ path, body string }{
+		{"/player", "<title>Vitrine Player</title>"},
+		{"/player/", "<title>Vitrine Player</title>"},
+		{"/player/any/deep/path", "<title>Vitrine Player</title>"},
+		{"/", "<title>Vitrine</title>"},
+		{"/medias", "<title>Vitrine</title>"},
+		{"/players", "<title>Vitrine</title>"},
+		{"/playerx/1", "<title>Vitrine</title>"},
+	} {
+		t.Run("page "+tc.path, func(t *testing.T) {
+			res, body := get(t, tc.path, "identity")
+			if res.StatusCode != 200 || !strings.Contains(body, tc.body) {
+				t.Fatalf("%d %q, want %q", res.StatusCode, body, tc.body)
+			}
+			if res.Header.Get("Cache-Control") != "no-cache" {
+				t.Errorf("cache control %q", res.Header.Get("Cache-Control"))
+			}
+			if !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") {
+				t.Errorf("content type %q", res.Header.Get("Content-Type"))
+			}
+		})
+	}
+	t.Run("the player's page precompressed", func(t *testing.T) {
+		for accept, want := range map[string]string{"br, gzip": "PLAYER-BROTLI", "gzip": "PLAYER-GZIP"} {
+			res, body := get(t, "/player", accept)
+			if res.StatusCode != 200 || body != want || res.Header.Get("Cache-Control") != "no-cache" ||
+				!strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") || !strings.Contains(res.Header.Get("Vary"), "Accept-Encoding") {
+				t.Fatalf("%s: %d %q %v", accept, res.StatusCode, body, res.Header)
+			}
+		}
+	})
+	t.Run("the player's assets are immutable and precompressed", func(t *testing.T) {
+		res, body := get(t, "/assets/player-9z8y.js", "gzip")
+		if res.StatusCode != 200 || body != "PLAYER-JS-GZIP" || !strings.Contains(res.Header.Get("Cache-Control"), "immutable") {
+			t.Fatalf("%d %q %v", res.StatusCode, body, res.Header)
+		}
+	})
+	t.Run("the player's service worker is a script at the root, never cached for long", func(t *testing.T) {
+		res, body := get(t, "/player-sw.js", "")
+		if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/javascript") ||
+			!strings.Contains(body, "addEventListener") || strings.Contains(res.Header.Get("Cache-Control"), "max-age") {
+			t.Fatalf("%d %q %v", res.StatusCode, body, res.Header)
+		}
+	})
+	t.Run("a missing file under /player is a 404, not a page", func(t *testing.T) {
+		if res, body := get(t, "/player/nope.js", ""); res.StatusCode != 404 {
+			t.Fatalf("%d %q", res.StatusCode, body)
+		}
+	})
+}
+
+// Without a built player, /player says so instead of serving the console.
+func TestSlashPlayerWithoutAPlayerBuild(t *testing.T) {
+	web := fstest.MapFS{"index.html": {Data: []byte("<!doctype html><title>Vitrine</title>")}}
+	srv := httptest.NewServer(httpapi.New(httpapi.Deps{
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), WebFS: web,
+	}))
+	defer srv.Close()
+	res, err := http.Get(srv.URL + "/player")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	if res.StatusCode != 404 || strings.Contains(string(b), "<title>Vitrine</title>") {
+		t.Fatalf("%d %q", res.StatusCode, b)
+	}
+}

@@ -531,6 +531,9 @@ type PlayerSchedule struct {
 	Entries   []Entry                `json:"entries"`
 	Media     map[string]PlayerMedia `json:"media"`
 	BottomBar *BottomBar             `json:"bottomBar"`
+	// UpdatedAt is when the entries last changed: a schedule's loop counts
+	// from it, on the screens and in "what plays now" alike.
+	UpdatedAt int64 `json:"updatedAt"`
 }
 
 // PlayerMedia is a library media as a player needs it.
@@ -553,7 +556,7 @@ func (s *Service) ForPlayer(ctx context.Context, t tenant.Tenant, id string) (Pl
 		return PlayerSchedule{}, err
 	}
 	out := PlayerSchedule{ID: r.ID, Name: r.Name, Hash: r.Hash, Entries: r.Entries,
-		Media: make(map[string]PlayerMedia, len(lib)), BottomBar: r.BottomBar}
+		Media: make(map[string]PlayerMedia, len(lib)), BottomBar: r.BottomBar, UpdatedAt: r.UpdatedAt}
 	if out.Entries == nil {
 		out.Entries = []Entry{}
 	}

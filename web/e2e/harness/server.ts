@@ -22,6 +22,8 @@ export interface StartOptions {
   envFor?: (baseURL: string) => Record<string, string>
   /** Data folder to use and keep; by default a fresh one, removed at stop. */
   dataDir?: string
+  /** Port to listen on (to start a server again where its clients expect it); by default a free one. */
+  port?: number
 }
 
 export async function freePort(): Promise<number> {
@@ -66,7 +68,7 @@ export async function startVitrine(opts: StartOptions): Promise<VitrineServer> {
   if (!fs.existsSync(opts.binary)) {
     throw new Error(`${opts.binary} not found: build it first ("make build" in the repository root, or use "make test-e2e")`)
   }
-  const port = await freePort()
+  const port = opts.port ?? (await freePort())
   const baseURL = `http://127.0.0.1:${port}`
   const ownsData = !opts.dataDir
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-'))

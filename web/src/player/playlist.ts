@@ -1,0 +1,171 @@
+// From a playlist to what the screen shows: the entries a box can play, the
+// item on screen at a moment and the media it shows, and the timeline that
+// steps from item to item. Which entry plays and for how long is decided by
+// lib/playback alone (spec 2 §4); this file only asks it, at the right
+// moments, and looks the media up.
+import { isAdSlot, nowPlaying, playbackAnchor, type PlaybackItem, type ScheduleEntry } from '../lib/playback'
+import type { PlayerMedia, PlayerSchedule } from './protocol'
+
+/** The media an entry shows: its own, or for an ad slot its fallback (no advertisement is booked in yet). */
+export function entryMediaId(entry: ScheduleEntry): string | null {
+  if (isAdSlot(entry)) return entry.adFallbackMediaId || null
+  return entry.id || null
+}
+
+/**
+ * The entries this box can play: those whose media is in the playlist's
+ * media map. An entry whose media is gone is skipped, and so is an ad slot
+ * with no fallback (nothing is booked in it on a player yet) — they are
+ * left out before sequencing, so the loop goes straight to the next entry.
+ */
+export function playableEntries(schedule: PlayerSchedule | null): ScheduleEntry[] {
+  if (!schedule) return []
+  return schedule.entries.filter((entry) => {
+    const id = entryMediaId(entry)
+    return id !== null && Object.prototype.hasOwnProperty.call(schedule.media, id)
+  })
+}
+
+/**
+ * Every file the schedule may show, in the order its entries first need
+ * them (prefetched in that order), then the footer's logo and coin icons.
+ */
+export function mediaUrls(schedule: PlayerSchedule | null): string[] {
+  if (!schedule) return []
+  const urls: string[] = []
+  const add = (url: string | undefined) => {
+    if (url && urls.indexOf(url) < 0) urls.push(url)
+  }
+  for (const entry of playableEntries(schedule)) add(schedule.media[entryMediaId(entry) as string].url)
+  for (const id of Object.keys(schedule.media)) add(schedule.media[id].url)
+  const bar = schedule.bottomBar
+  add(bar?.logo)
+  bar?.quote?.coins.forEach((coin) => add(coin.icon))
+  return urls
+}
+
+/**
+ * The item the screen shows at `moment` (epoch ms, server time): the one of
+ * the sequence restarted at the later of local midnight and the schedule's
+ * last change. An idle item (1 s) when nothing is eligible: the caller looks
+ * again when it ends.
+ */
+export function itemAt(entries: readonly ScheduleEntry[], moment: number, timeZone: string, changedAt: number | null): PlaybackItem {
+  const anchor = playbackAnchor(moment, timeZone, changedAt)
+  return nowPlaying(entries, moment, timeZone, anchor) ?? nowPlaying(entries, anchor, timeZone, anchor)!
+}
+
+/** One item as drawn: its media (null for idle), volume and fit. */
+export interface Shown {
+  /** Unique per item of the timeline. */
+  key: string
+  item: PlaybackItem
+  media: PlayerMedia | null
+  /** 0 to 1; 0 plays muted. */
+  volume: number
+  /** The entry's `stretch`: fill the screen instead of fitting inside it. */
+  stretch: boolean
+}
+
+export function shownFor(item: PlaybackItem, entries: readonly ScheduleEntry[], schedule: PlayerSchedule | null): Shown {
+  const entry = item.entryIndex >= 0 ? entries[item.entryIndex] : undefined
+  const mediaId = entry ? entryMediaId(entry) : null
+  const media = schedule && mediaId !== null ? (schedule.media[mediaId] ?? null) : null
+  // A slot's fallback has no volume of its own: it plays muted unless the slot says otherwise.
+  const volume = entry && typeof entry.volume === 'number' && Number.isFinite(entry.volume) ? Math.min(1, Math.max(0, entry.volume)) : 0
+  return { key: `${item.start}:${item.entryIndex}:${media?.url ?? ''}`, item, media, volume, stretch: entry?.stretch === true }
+}
+
+/** How the stage turns for the screen's contentOrientation (0..3, or 90/180/270 degrees). */
+export function orientationDegrees(contentOrientation: number | null | undefined): 0 | 90 | 180 | 270 {
+  const value = Number(contentOrientation) || 0
+  const quarter = value >= 4 ? Math.round(value / 90) : Math.round(value)
+  return ([0, 90, 180, 270] as const)[((quarter % 4) + 4) % 4]
+}
+
+/** A timer late by more than this means the box slept or its clock was set: rejoin the timeline at now. */
+export const CLOCK_JUMP_MS = 3_000
+/** The first item is skipped when less than this of it is left at start (no flash of a second). */
+export const MIN_FIRST_SHOW_MS = 1_000
+/** How soon after an item starts the next one is worked out (and its file opened). */
+export const LOOK_AHEAD_MS = 2_000
+
+/**
+ * Steps a screen through its schedule: reports the item on screen, then at
+ * its end the next one, following the schedule's own timeline (a late timer
+ * does not shift it). The next item is worked out a little after one
+ * starts, off the moment of the switch, so the switch itself is instant
+ * and the next file can be opened early.
+ */
+export class Timeline {
+  private timer: ReturnType<typeof setTimeout> | undefined
+  private aheadTimer: ReturnType<typeof setTimeout> | undefined
+  private ahead: PlaybackItem | null = null
+  private running = false
+  private readonly entries: readonly ScheduleEntry[]
+  private readonly timeZone: string
+  private readonly changedAt: number | null
+  private readonly now: () => number
+  private readonly onItem: (item: PlaybackItem) => void
+  private readonly onAhead: (item: PlaybackItem) => void
+
+  constructor(options: {
+    entries: readonly ScheduleEntry[]
+    timeZone: string
+    changedAt: number | null
+    /** Server time now, epoch ms. */
+    now: () => number
+    onItem: (item: PlaybackItem) => void
+    onAhead?: (item: PlaybackItem) => void
+  }) {
+    this.entries = options.entries
+    this.timeZone = options.timeZone
+    this.changedAt = options.changedAt
+    this.now = options.now
+    this.onItem = options.onItem
+    this.onAhead = options.onAhead ?? (() => {})
+  }
+
+  start() {
+    this.running = true
+    const now = this.now()
+    const first = this.itemFor(now)
+    const left = first.start + first.duration - now
+    if (first.kind !== 'idle' && left < MIN_FIRST_SHOW_MS) this.step(first.start + first.duration)
+    else this.show(first)
+  }
+
+  stop() {
+    this.running = false
+    clearTimeout(this.timer)
+    clearTimeout(this.aheadTimer)
+  }
+
+  private itemFor(moment: number) {
+    return itemAt(this.entries, moment, this.timeZone, this.changedAt)
+  }
+
+  private step(moment: number) {
+    const ahead = this.ahead
+    const covers = ahead !== null && ahead.start <= moment && moment < ahead.start + ahead.duration
+    this.show(covers ? ahead : this.itemFor(moment))
+  }
+
+  private show(item: PlaybackItem) {
+    if (!this.running) return
+    this.ahead = null
+    this.onItem(item)
+    const end = item.start + item.duration
+    clearTimeout(this.aheadTimer)
+    if (item.kind !== 'idle') {
+      this.aheadTimer = setTimeout(() => {
+        this.ahead = this.itemFor(end)
+        this.onAhead(this.ahead)
+      }, Math.min(LOOK_AHEAD_MS, Math.max(0, (end - this.now()) / 2)))
+    }
+    this.timer = setTimeout(() => {
+      const now = this.now()
+      this.step(Math.abs(now - end) > CLOCK_JUMP_MS ? now : end)
+    }, Math.max(0, end - this.now()))
+  }
+}
