@@ -145,7 +145,7 @@ function MediaLayer({ layer, media, onReady }: { layer: Layer; media: MediaFiles
       )
   }
   return (
-    <div className={ready ? 'layer ready' : 'layer'} data-layer="" data-ready={ready ? 'true' : 'false'}>
+    <div className={ready ? 'layer ready' : 'layer'} data-layer="" data-ready={ready ? 'true' : 'false'} data-media={shown.media?.name ?? ''}>
       {content}
     </div>
   )
