@@ -424,6 +424,27 @@ func TestWhatATVShowsNowAndNext(t *testing.T) {
 		if !sawVideo {
 			t.Fatal("the night-only video does not play at 23:00")
 		}
+
+		// An ad slot with nothing to fill it is skipped, as the player skips
+		// it; with a fallback media it plays.
+		slot := func(fallback string) map[string]any {
+			return map[string]any{"id": "vaga-1", "name": "Vaga", "isAd": true, "adSlots": 2, "adTime": 5, "adFallbackMediaId": fallback}
+		}
+		for _, tc := range []struct {
+			fallback string
+			want     bool
+		}{{"", false}, {f.video, true}} {
+			withSlot := f.create(t, "Com vaga "+tc.fallback, map[string]any{"id": f.image, "displayTime": 20}, slot(tc.fallback))
+			mustStatus(t, a.Do(t, "POST", "/api/display/"+f.slug+"/centro/"+f.tv, f.op.Token, map[string]any{"schedule": withSlot.Schedule.ID}), 200)
+			sawSlot := false
+			for _, n := range ask(t, noon, 6).Playing.Next {
+				sawSlot = sawSlot || n.EntryID == "vaga-1"
+			}
+			if sawSlot != tc.want {
+				t.Fatalf("slot with fallback %q plays: %v, want %v", tc.fallback, sawSlot, tc.want)
+			}
+		}
+
 		if r := a.Do(t, "GET", tvPath+"?next=1000", f.op.Token, nil); r.Status != 400 {
 			t.Fatalf("next beyond the limit: %d", r.Status)
 		}

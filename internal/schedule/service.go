@@ -487,17 +487,34 @@ func (s *Service) Playing(ctx context.Context, t tenant.Tenant, id string, at ti
 	if err != nil {
 		return Playing{}, err
 	}
-	entries := make([]playback.Entry, len(sc.Media))
+	// What a player can show, as the player decides (web/src/player):
+	// media entries whose file is in the library, and ad slots with a
+	// fallback media to fill them; the rest is skipped.
+	shown, err := s.library.ByIDs(ctx, t, mediaIDs(sc.Media))
+	if err != nil {
+		return Playing{}, err
+	}
+	var entries []playback.Entry
+	var index []int // position in sc.Media of each of entries
 	for i, e := range sc.Media {
-		entries[i] = e.Playback()
+		id := e.ID
+		if e.IsAd {
+			id = e.AdFallbackMediaID
+		}
+		if _, ok := shown[id]; !ok {
+			continue
+		}
+		entries = append(entries, e.Playback())
+		index = append(index, i)
 	}
 	anchor := playback.Anchor(at, loc, time.UnixMilli(sc.UpdatedAt))
 	out := Playing{TimeZone: loc.String(), At: at.UnixMilli(), Anchor: anchor.UnixMilli(), Next: []PlayingItem{}}
 	describe := func(it playback.Item) PlayingItem {
-		p := PlayingItem{Kind: string(it.Kind), EntryIndex: it.EntryIndex, EntryID: it.EntryID,
+		p := PlayingItem{Kind: string(it.Kind), EntryIndex: -1, EntryID: it.EntryID,
 			Start: it.Start.UnixMilli(), End: it.End().UnixMilli()}
-		if it.EntryIndex >= 0 && it.EntryIndex < len(sc.Media) {
-			e := sc.Media[it.EntryIndex]
+		if it.EntryIndex >= 0 && it.EntryIndex < len(index) {
+			p.EntryIndex = index[it.EntryIndex]
+			e := sc.Media[p.EntryIndex]
 			p.Name, p.Type, p.URL, p.ThumbnailURL = e.Name, e.Type, e.URL, e.ThumbnailURL
 		}
 		return p
