@@ -163,8 +163,10 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 		Devices:        a.Devices,
 		Hub:            a.Hub,
 		Footer:         footer,
-		Outbox:         a.Outbox,
-		WhatsAppHook:   outbox.WhatsAppWebhook{VerifyToken: cfg.WhatsAppVerifyToken, AppSecret: cfg.WhatsAppAppSecret},
+
+		NewDevicesPerAddress: cfg.NewDevicesPerAddress,
+		Outbox:               a.Outbox,
+		WhatsAppHook:         outbox.WhatsAppWebhook{VerifyToken: cfg.WhatsAppVerifyToken, AppSecret: cfg.WhatsAppAppSecret},
 	})
 	return a, nil
 }

@@ -13,6 +13,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -48,6 +49,10 @@ type Config struct {
 	WhatsAppVerifyToken string
 	WhatsAppAppSecret   string
 
+	// NewDevicesPerAddress is how many new players one address may
+	// announce in 10 minutes; 0 = no limit.
+	NewDevicesPerAddress int
+
 	LogLevel string
 }
 
@@ -75,6 +80,8 @@ Environment:
   VITRINE_ADMIN_EMAIL     with VITRINE_ADMIN_PASSWORD: on start, create this verified administrator
   VITRINE_ADMIN_PASSWORD  (permissions dispA and userA) when no user has that e-mail
   VITRINE_OPEN_SIGNUP=1   allow POST /api/user/register without a token (users must verify their e-mail)
+  VITRINE_NEW_DEVICES_PER_ADDRESS  new TV boxes one address may announce in 10 minutes (default 60;
+                          0 = no limit); boxes that already have a token are never limited
   STORAGE_URL             empty = DATA/objects; s3://ACCESS:SECRET@host:port/bucket?secure=false&region=…
   VITRINE_MEDIA_URL       public (CDN) base address of media files; default /files on this server
   VITRINE_UPLOAD_SECRET   signs uploads to local storage (at least 32 characters); default: made once and
@@ -152,6 +159,11 @@ func Parse(args []string, getenv func(string) string, stderr io.Writer) (Config,
 	if fs.NArg() > 0 {
 		return Config{}, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
+	devices, err := strconv.Atoi(env("VITRINE_NEW_DEVICES_PER_ADDRESS", "60"))
+	if err != nil || devices < 0 {
+		return Config{}, fmt.Errorf("VITRINE_NEW_DEVICES_PER_ADDRESS: a number of devices, 0 for no limit")
+	}
+	c.NewDevicesPerAddress = devices
 	proxies, err := parsePrefixes(env("VITRINE_TRUSTED_PROXIES", ""))
 	if err != nil {
 		return Config{}, fmt.Errorf("VITRINE_TRUSTED_PROXIES: %w", err)

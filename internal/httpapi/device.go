@@ -4,6 +4,9 @@ import (
 	"errors"
 	"mime"
 	"net/http"
+	"strconv"
+	"strings"
+	"time"
 
 	"vitrine/internal/device"
 	"vitrine/internal/display"
@@ -30,11 +33,27 @@ func (s *Server) device(pattern string, h deviceHandlerFunc) {
 	})
 }
 
-// POST /api/device/hello — a player starts: its code and token.
+// helloWindow is the window of Deps.NewDevicesPerAddress: a store's boxes
+// set up together stay far below the limit; a script creating devices by
+// the thousand does not.
+const helloWindow = 10 * time.Minute
+
+var errTooManyHellos = fault.WithMsg(fault.TooMany, 1003, "Muitos dispositivos anunciados deste endereço. Tente novamente em alguns minutos.")
+
+// POST /api/device/hello — a player starts: its code and token. Only
+// hellos that create a device count against the address's limit.
 func (s *Server) deviceHello(w http.ResponseWriter, r *http.Request) error {
 	var in device.HelloInput
 	if err := decode(w, r, &in); err != nil {
 		return err
+	}
+	if s.hellos != nil && strings.TrimSpace(in.Version) != "" {
+		if _, err := s.Devices.Authenticate(r.Context(), in.Token); err != nil {
+			if ok, wait := s.hellos.allow(s.clientIP(r), s.Now()); !ok {
+				w.Header().Set("Retry-After", strconv.Itoa(int(wait.Seconds())+1))
+				return errTooManyHellos
+			}
+		}
 	}
 	hello, err := s.Devices.Hello(r.Context(), in, r.UserAgent())
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"vitrine/internal/config"
 	"vitrine/internal/device"
 	"vitrine/internal/footerdata"
 	"vitrine/internal/testutil"
@@ -574,5 +575,23 @@ func TestPlayerFooterData(t *testing.T) {
 	got := footer()
 	if !strings.Contains(got, `"city":"São Paulo"`) || !strings.Contains(got, `"quotes":[{"asset":"USD","bid":5.31,"pctChange":0.12}]`) {
 		t.Fatalf("footer data: %s", got)
+	}
+}
+
+func TestNewDevicesFromOneAddressAreLimited(t *testing.T) {
+	a := testutil.NewApp(t, "sqlite", testutil.WithConfig(func(c *config.Config) { c.NewDevicesPerAddress = 60 }))
+	_, kept := a.AnnounceDevice(t)
+	for i := range 59 {
+		if r := a.Do(t, "POST", "/api/device/hello", "", map[string]any{"version": "1"}); r.Status != 200 {
+			t.Fatalf("hello %d: %d %s", i, r.Status, r.Body)
+		}
+	}
+	r := a.Do(t, "POST", "/api/device/hello", "", map[string]any{"version": "1"})
+	if r.Status != 429 || r.Header.Get("Retry-After") == "" || !strings.Contains(string(r.Body), "Muitos dispositivos anunciados") {
+		t.Fatalf("the 61st new device: %d %s", r.Status, r.Body)
+	}
+	// A box that has its token is never held back.
+	if r := a.Do(t, "POST", "/api/device/hello", "", map[string]any{"version": "1", "token": kept}); r.Status != 200 {
+		t.Fatalf("a known box: %d %s", r.Status, r.Body)
 	}
 }

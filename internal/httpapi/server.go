@@ -57,6 +57,9 @@ type Deps struct {
 	Media      *media.Service
 	Schedules  *schedule.Service
 	Devices    *device.Service
+	// NewDevicesPerAddress limits the new players one address announces in
+	// 10 minutes; 0 = no limit.
+	NewDevicesPerAddress int
 	// Footer fetches the weather and quotes players show; nil leaves them out.
 	Footer *footerdata.Service
 	// Hub holds the players' sockets; nil serves 503 on /api/device/ws.
@@ -107,7 +110,8 @@ type Server struct {
 	// headers are the security headers of every answer.
 	headers http.Header
 
-	snapshots snapshotCache // overview answers per franchise and revision
+	snapshots snapshotCache  // overview answers per franchise and revision
+	hellos    *windowLimiter // players' hellos per client address
 }
 
 // New builds the server with every route registered.
@@ -117,6 +121,9 @@ func New(d Deps) *Server {
 	}
 	d.Timeouts = d.Timeouts.withDefaults()
 	s := &Server{Deps: d, mux: http.NewServeMux(), slow: map[string]bool{}, streams: map[string]bool{}}
+	if d.NewDevicesPerAddress > 0 {
+		s.hellos = newWindowLimiter(d.NewDevicesPerAddress, helloWindow)
+	}
 	s.static = newStaticHandler(d.WebFS)
 	s.headers = s.securityHeaders()
 	s.registerRoutes()

@@ -80,6 +80,8 @@ export async function startVitrine(opts: StartOptions): Promise<VitrineServer> {
       HOME: process.env.HOME ?? dataDir,
       TMPDIR: process.env.TMPDIR ?? os.tmpdir(),
       VITRINE_PUBLIC_URL: baseURL,
+      // Every flow announces its TV boxes from this one address.
+      VITRINE_NEW_DEVICES_PER_ADDRESS: '0',
       ...opts.env,
       ...opts.envFor?.(baseURL),
     },
