@@ -6,7 +6,7 @@ WEB_DEPS := web/node_modules/.installed
 # The Go packages of the project (web/node_modules may hold Go files of its own).
 GO_PKGS = $$($(GO) list ./... | grep -v /node_modules/)
 
-.PHONY: run build web deps test test-go test-web test-e2e lint-api bench bench-go bench-web chromium ffmpeg clean minio
+.PHONY: run build web deps test test-go test-web test-e2e lint-api bench bench-go bench-web bench-players chromium ffmpeg clean minio
 
 run: build
 	./bin/vitrine serve --demo
@@ -57,7 +57,7 @@ minio:
 	@./scripts/ensure-minio.sh
 
 # Benchmarks; figures are recorded in docs/performance.md.
-bench: bench-go bench-web
+bench: bench-go bench-web bench-players
 
 bench-go:
 	@mkdir -p web/dist && ( [ -n "$$(ls -A web/dist)" ] || touch web/dist/.keep )
@@ -67,6 +67,14 @@ bench-go:
 bench-web: build chromium
 	cd web && npx --no-install vitest bench --run src/lib/playback
 	cd web && $(NPM) run bench
+
+# PLAYERS real WebSocket players against bin/vitrine, from a process of their own (open files are
+# capped per process; the generator says so and connects fewer when the cap is lower). SQLite by
+# default; PLAYERS_FLAGS='-database postgres://… -replicas 2' for PostgreSQL and two replicas.
+PLAYERS ?= 10000
+PLAYERS_FLAGS ?=
+bench-players: build
+	$(GO) run ./cmd/vitrine-loadgen -players $(PLAYERS) $(PLAYERS_FLAGS)
 
 clean:
 	rm -rf bin web/dist

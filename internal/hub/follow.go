@@ -1,6 +1,7 @@
 package hub
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"strconv"
@@ -48,6 +49,17 @@ func (h *Hub) apply(batch []change.Change) {
 		}
 	}
 	affected := map[*conn]bool{}
+	// Only schedule contents changed: no TV moved, so the screens known
+	// on the connections are still right.
+	schedulesOnly := !everyone
+	for _, ch := range batch {
+		if ch.StatusOnly || (ch.Revision == 0 && len(ch.Commands) > 0) {
+			continue
+		}
+		if len(ch.Schedules) == 0 || len(ch.Displays) > 0 || len(ch.Stores) > 0 {
+			schedulesOnly = false
+		}
+	}
 	h.mu.RLock()
 	for _, ch := range batch {
 		for _, cmd := range ch.Commands {
@@ -83,7 +95,47 @@ func (h *Hub) apply(batch []change.Change) {
 	for c := range affected {
 		list = append(list, c)
 	}
+	if schedulesOnly {
+		h.repush(ctx, list)
+		return
+	}
 	h.resolve(ctx, list, false)
+}
+
+// repush sends the connections their playlist again with the screens
+// they have: only schedules changed.
+func (h *Hub) repush(ctx context.Context, conns []*conn) {
+	for _, c := range conns {
+		h.mu.RLock()
+		sc, paired, screenJSON := c.screen, c.paired, c.screenJSON
+		h.mu.RUnlock()
+		if !paired || screenJSON == nil {
+			h.resolve(ctx, []*conn{c}, false)
+			continue
+		}
+		h.push(ctx, c, sc, screenJSON, false)
+	}
+}
+
+// push enqueues c's playlist unless it is the one last sent (and not force).
+func (h *Hub) push(ctx context.Context, c *conn, sc display.Screen, screenJSON []byte, force bool) {
+	schedule, version := []byte("null"), ""
+	if sc.ScheduleID != "" {
+		var err error
+		if schedule, version, err = h.src.ScheduleJSON(ctx, sc.FranchiseID, sc.ScheduleID); err != nil {
+			h.log.Warn("player schedule not encoded", "err", err, "schedule", sc.ScheduleID)
+			return
+		}
+	}
+	skip := false
+	c.mu(func() {
+		skip = !force && c.lastVersion == version && bytes.Equal(c.lastScreen, screenJSON)
+		c.lastVersion, c.lastScreen = version, screenJSON
+	})
+	if skip {
+		return
+	}
+	c.enqueue(playlistFrame(h.now(), screenJSON, schedule))
 }
 
 // resolve reads the screens of conns and pushes each its playlist (or the
@@ -105,7 +157,7 @@ func (h *Hub) resolve(ctx context.Context, conns []*conn, force bool) {
 			continue // closed meanwhile
 		}
 		if !paired {
-			c.mu(func() { c.lastSent = "" })
+			c.mu(func() { c.lastVersion, c.lastScreen, c.screenJSON = "", nil, nil })
 			c.enqueue(frame{parts: [][]byte{unpairedFrame(c.code)}, playlist: true})
 			continue
 		}
@@ -114,23 +166,8 @@ func (h *Hub) resolve(ctx context.Context, conns []*conn, force bool) {
 			h.log.Warn("player screen not encoded", "err", err, "display", sc.DisplayID)
 			continue
 		}
-		schedule, version := []byte("null"), ""
-		if sc.ScheduleID != "" {
-			if schedule, version, err = h.src.ScheduleJSON(ctx, sc.FranchiseID, sc.ScheduleID); err != nil {
-				h.log.Warn("player schedule not encoded", "err", err, "schedule", sc.ScheduleID)
-				continue
-			}
-		}
-		key := string(screenJSON) + "\x00" + version
-		skip := false
-		c.mu(func() {
-			skip = !force && c.lastSent == key
-			c.lastSent = key
-		})
-		if skip {
-			continue
-		}
-		c.enqueue(playlistFrame(h.now(), screenJSON, schedule))
+		c.mu(func() { c.screenJSON = screenJSON })
+		h.push(ctx, c, sc, screenJSON, force)
 	}
 }
 

@@ -15,9 +15,9 @@
 package hub
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -86,6 +86,8 @@ func (o *Options) defaults() {
 	}
 }
 
+var framePool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
 // MaxFrame is the largest frame a player may send.
 const MaxFrame = 4096
 
@@ -128,7 +130,8 @@ func New(src Source, log *slog.Logger, now func() time.Time, opts Options) *Hub 
 		status:  make(chan display.Status, 4096),
 		stop:    make(chan struct{}),
 	}
-	h.done.Add(2 + opts.Writers)
+	h.done.Add(3 + opts.Writers)
+	go h.sweep()
 	go h.follow()
 	go h.flushStatus()
 	for range opts.Writers {
@@ -189,9 +192,11 @@ type conn struct {
 	code string
 
 	// Guarded by h.mu.
-	screen   display.Screen
-	paired   bool
-	lastSent string // screen JSON + schedule hash last pushed, to skip repeats
+	screen      display.Screen
+	paired      bool
+	screenJSON  []byte // the screen's encoding, kept while the screen stays
+	lastScreen  []byte // screen JSON and schedule version last pushed, to skip repeats
+	lastVersion string
 
 	qmu       sync.Mutex
 	queue     []frame
@@ -199,6 +204,7 @@ type conn struct {
 	dead      bool
 
 	lastAckWritten time.Time // read and written by the reader goroutine only
+	lastFrame      atomic.Int64
 }
 
 // frame is one message to write: its parts are written one after the other
@@ -212,7 +218,7 @@ type frame struct {
 // Serve upgrades the request to a player connection and serves it until it
 // closes.
 func (h *Hub) Serve(w http.ResponseWriter, r *http.Request) {
-	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled})
+	ws, err := websocket.Accept(smallBuffers{w}, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled})
 	if err != nil {
 		return // Accept wrote the error response
 	}
@@ -225,20 +231,53 @@ func (h *Hub) Serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.conns.Add(1)
-	defer h.conns.Done()
-	ctx := context.WithoutCancel(r.Context())
-	code, ok := h.authenticate(ctx, ws)
-	if !ok {
-		return
+	// The connection is served from a goroutine of its own, so that the
+	// handler returns: net/http then drops the request, the response and
+	// the handler's stack, which would otherwise live as long as the socket.
+	go func() {
+		defer h.conns.Done()
+		ctx := context.Background()
+		code, ok := h.authenticate(ctx, ws)
+		if !ok {
+			return
+		}
+		c := &conn{h: h, ws: ws, id: ids.Secret(12), code: code}
+		c.lastFrame.Store(h.now().UnixNano())
+		if !h.register(c) {
+			ws.Close(websocket.StatusServiceRestart, "servidor reiniciando")
+			return
+		}
+		defer h.unregister(c)
+		h.resolve(ctx, []*conn{c}, true)
+		c.read(ctx)
+	}()
+}
+
+// sweep closes the connections silent for longer than IdleTimeout (one
+// timer for the hub rather than one per read).
+func (h *Hub) sweep() {
+	defer h.done.Done()
+	tick := time.NewTicker(h.opts.IdleTimeout / 9)
+	defer tick.Stop()
+	for {
+		select {
+		case <-h.stop:
+			return
+		case <-tick.C:
+		}
+		limit := h.now().Add(-h.opts.IdleTimeout).UnixNano()
+		var idle []*conn
+		h.mu.RLock()
+		for _, c := range h.byCode {
+			if c.lastFrame.Load() < limit {
+				idle = append(idle, c)
+			}
+		}
+		h.mu.RUnlock()
+		for _, c := range idle {
+			c.close(websocket.StatusGoingAway, "sem sinal do player")
+		}
 	}
-	c := &conn{h: h, ws: ws, id: ids.Secret(12), code: code}
-	if !h.register(c) {
-		ws.Close(websocket.StatusServiceRestart, "servidor reiniciando")
-		return
-	}
-	defer h.unregister(c)
-	h.resolve(ctx, []*conn{c}, true)
-	c.read(ctx)
 }
 
 func (h *Hub) authenticate(ctx context.Context, ws *websocket.Conn) (string, bool) {
@@ -330,15 +369,11 @@ func (h *Hub) removeLocked(c *conn) {
 func (c *conn) read(ctx context.Context) {
 	h := c.h
 	for {
-		rctx, cancel := context.WithTimeout(ctx, h.opts.IdleTimeout)
-		typ, data, err := c.ws.Read(rctx)
-		cancel()
+		typ, data, err := c.ws.Read(ctx)
 		if err != nil {
-			if errors.Is(err, context.DeadlineExceeded) {
-				c.ws.Close(websocket.StatusGoingAway, "sem sinal do player")
-			}
-			return // closed by the player, by the hub, or too big (1009 sent by the library)
+			return // closed by the player, by the hub (or its sweep), or too big (1009 sent by the library)
 		}
+		c.lastFrame.Store(h.now().UnixNano())
 		var msg struct {
 			Type string `json:"type"`
 			Hash string `json:"hash"`
@@ -450,17 +485,14 @@ func (h *Hub) write() {
 func (h *Hub) writeFrame(c *conn, f frame) error {
 	ctx, cancel := context.WithTimeout(context.Background(), h.opts.WriteWithin)
 	defer cancel()
-	w, err := c.ws.Writer(ctx, websocket.MessageText)
-	if err != nil {
-		return err
-	}
+	buf := framePool.Get().(*bytes.Buffer)
+	buf.Reset()
 	for _, p := range f.parts {
-		if _, err := w.Write(p); err != nil {
-			w.Close()
-			return err
-		}
+		buf.Write(p)
 	}
-	if err := w.Close(); err != nil {
+	err := c.ws.Write(ctx, websocket.MessageText, buf.Bytes())
+	framePool.Put(buf)
+	if err != nil {
 		return err
 	}
 	if f.playlist {

@@ -1,0 +1,471 @@
+// Command vitrine-loadgen measures the player push path of a real Vitrine
+// server: it starts bin/vitrine (one process, or two replicas on one
+// PostgreSQL database), seeds a franchise through the HTTP API, connects N
+// WebSocket players that ack every 30 s as TV boxes do, and reports
+//
+//   - server memory per idle connection: resident memory (VmRSS) and, from
+//     the server's GODEBUG=gctrace=1 output, live heap and goroutine stack
+//     scanned (the used part of the stacks; the allocated size is not
+//     visible from outside), before connecting and once every player is
+//     connected and idle;
+//   - CPU at idle with the acks running (/proc/PID/stat), as % of one core;
+//   - push latency: from just before a schedule save is sent until each
+//     player has the playlist with the new hash (p50 / p99 / max), over
+//     several saves.
+//
+// The players live in this process, apart from the server's, because open
+// files are capped per process. See docs/performance.md ("Players: push
+// fan-out") and `make bench-players`.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync/atomic"
+	"syscall"
+	"time"
+)
+
+// The demo login (internal/app/demo.go), made by `vitrine serve --demo`.
+const (
+	demoEmail    = "demo@vitrine.local"
+	demoPassword = "Demo#Vitrine1"
+)
+
+type options struct {
+	players, replicas, saves, workers, dialers int
+	binary, database, email, password          string
+	idle, settle, ackEvery, roundTimeout       time.Duration
+	keep                                       bool
+}
+
+var logStart = time.Now()
+
+// logf prints progress on stderr; the report goes to stdout.
+func logf(format string, a ...any) {
+	fmt.Fprintf(os.Stderr, "[%6.1fs] "+format+"\n", append([]any{time.Since(logStart).Seconds()}, a...)...)
+}
+
+func main() {
+	var o options
+	flag.IntVar(&o.players, "players", 10000, "players to connect")
+	flag.StringVar(&o.binary, "binary", "./bin/vitrine", "the server binary (make build)")
+	flag.StringVar(&o.database, "database", "", "postgres://… to run on PostgreSQL (a schema of the run's own is made and dropped); empty = SQLite")
+	flag.IntVar(&o.replicas, "replicas", 1, "server processes (more than one needs -database); players are spread over them, saves go through the first")
+	flag.IntVar(&o.saves, "saves", 5, "schedule saves to time")
+	flag.DurationVar(&o.idle, "idle", 60*time.Second, "idle window over which server CPU is measured")
+	flag.DurationVar(&o.settle, "settle", 5*time.Second, "wait after the last player connected before measuring")
+	flag.DurationVar(&o.ackEvery, "ack-every", 30*time.Second, "each player's ack period")
+	flag.DurationVar(&o.roundTimeout, "round-timeout", 30*time.Second, "how long a save's playlist is waited for")
+	flag.IntVar(&o.workers, "workers", 16, "parallel API calls while seeding")
+	flag.IntVar(&o.dialers, "dialers", 64, "players connecting at once")
+	flag.StringVar(&o.email, "email", demoEmail, "account to seed with")
+	flag.StringVar(&o.password, "password", demoPassword, "its password")
+	flag.BoolVar(&o.keep, "keep", false, "keep the run's folder (data, server logs)")
+	flag.Parse()
+	if o.replicas < 1 || (o.replicas > 1 && o.database == "") {
+		fmt.Fprintln(os.Stderr, "vitrine-loadgen: -replicas above 1 needs -database postgres://… (replicas share one database)")
+		os.Exit(2)
+	}
+	if o.players < 1 || o.saves < 1 {
+		fmt.Fprintln(os.Stderr, "vitrine-loadgen: -players and -saves must be at least 1")
+		os.Exit(2)
+	}
+	if err := run(o); err != nil {
+		logf("vitrine-loadgen: %v", err)
+		os.Exit(1)
+	}
+}
+
+// headroom is the open files kept beyond one per player: the API client,
+// the server's database, logs and listeners.
+const headroom = 500
+
+// raiseNoFile lifts this process's open-files soft limit to the hard limit
+// (the servers, started from here, inherit it) and returns how many
+// players fit under it.
+func raiseNoFile(want int) (int, error) {
+	var rl syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &rl); err != nil {
+		return 0, err
+	}
+	rl.Cur = rl.Max
+	if err := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &rl); err != nil {
+		return 0, fmt.Errorf("raise the open-files limit to %d: %w", rl.Max, err)
+	}
+	need := uint64(want + headroom)
+	if rl.Max >= need {
+		return want, nil
+	}
+	fit := int(rl.Max) - headroom
+	if fit < 1 {
+		return 0, fmt.Errorf("open files are capped at %d per process (hard limit): too few to run players", rl.Max)
+	}
+	fmt.Fprintf(os.Stderr, "NOTE: open files are capped at %d per process here (the hard RLIMIT_NOFILE),\n"+
+		"      below the %d that %d players need (one socket each, plus %d): running %d players instead.\n",
+		rl.Max, need, want, headroom, fit)
+	return fit, nil
+}
+
+// memPoint is a server's memory at one moment.
+type memPoint struct {
+	rss  int64
+	gc   gcLine
+	gcOK bool
+}
+
+// serverResult is what one replica measured.
+type serverResult struct {
+	conns        int
+	before       memPoint
+	idle         memPoint
+	afterPushRSS int64
+	cpu          time.Duration
+	cpuWindow    time.Duration
+}
+
+func run(o options) error {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	n, err := raiseNoFile(o.players)
+	if err != nil {
+		return err
+	}
+	binary, err := filepath.Abs(o.binary)
+	if err != nil {
+		return err
+	}
+	if _, err := os.Stat(binary); err != nil {
+		return fmt.Errorf("no server binary at %s (make build): %w", o.binary, err)
+	}
+
+	runDir, err := os.MkdirTemp("", "vitrine-loadgen-")
+	if err != nil {
+		return err
+	}
+	failed := true
+	defer func() {
+		if o.keep || failed {
+			logf("run folder kept: %s", runDir)
+			return
+		}
+		os.RemoveAll(runDir)
+	}()
+	dataDir := filepath.Join(runDir, "data")
+	if err := os.Mkdir(dataDir, 0o755); err != nil {
+		return err
+	}
+
+	engine := "SQLite"
+	databaseURL := ""
+	if o.database != "" {
+		engine = "PostgreSQL"
+		var drop func()
+		databaseURL, drop, err = pgSchema(o.database)
+		if err != nil {
+			return err
+		}
+		defer drop() // after the servers stopped (defers run last-in first-out)
+	}
+
+	var servers []*server
+	defer func() {
+		for _, s := range servers {
+			s.stop()
+		}
+	}()
+	for i := range o.replicas {
+		s, err := startServer(ctx, fmt.Sprintf("replica%d", i+1), binary, dataDir, databaseURL, i == 0)
+		if err != nil {
+			return err
+		}
+		servers = append(servers, s)
+		logf("%s: %s (pid %d) on %s", s.name, s.url, s.cmd.Process.Pid, engine)
+	}
+
+	a := newAPI(servers[0].url)
+	fx, err := seed(ctx, a, o.email, o.password, n, o.workers)
+	if err != nil {
+		return err
+	}
+	seeded := time.Now()
+
+	// A cheap read that allocates, for making a GC cycle come (server.gcNow).
+	nudges := make([]func() error, len(servers))
+	for i, s := range servers {
+		c := newAPI(s.url)
+		c.token = a.token
+		path := "/api/display/" + fx.franchise + "/" + fx.stores[0]
+		nudges[i] = func() error { return c.do(ctx, "GET", path, nil, nil, 200) }
+	}
+
+	res := make([]serverResult, len(servers))
+	logf("waiting for a GC cycle on each server: the live heap before any player connects")
+	for i, s := range servers {
+		res[i].before.gc, res[i].before.gcOK = s.gcNow(seeded, nudges[i])
+	}
+	// Then RSS, once the runtime has given back what seeding used (the
+	// sign-in's argon2 alone takes 19 MiB): it does after a GC cycle.
+	logf("waiting for the servers' resident memory to settle")
+	for i, s := range servers {
+		if res[i].before.rss, err = s.settledRSS(ctx, 90*time.Second); err != nil {
+			return err
+		}
+	}
+
+	players := make([]*player, n)
+	bases := make([]string, len(servers))
+	for i, s := range servers {
+		bases[i] = s.url
+	}
+	for i, d := range fx.devices {
+		players[i] = &player{code: d.Code, token: d.Token, replica: i % len(servers)}
+		res[i%len(servers)].conns++
+	}
+	connectStart := time.Now()
+	if err := connectAll(ctx, players, bases, o.dialers); err != nil {
+		return err
+	}
+	connectTook := time.Since(connectStart)
+	for _, p := range players {
+		if h, _ := p.state(); h != fx.hash {
+			return fmt.Errorf("player %s got schedule hash %q, want %q", p.code, h, fx.hash)
+		}
+	}
+
+	var acks atomic.Int64
+	ackCtx, stopAcks := context.WithCancel(ctx)
+	defer stopAcks()
+	go ackLoop(ackCtx, players, o.ackEvery, &acks)
+
+	logf("all %d players connected in %s; idle %s, then %s of CPU measurement", n, connectTook.Round(time.Millisecond), o.settle, o.idle)
+	if !sleep(ctx, o.settle) {
+		return ctx.Err()
+	}
+	idleStart := time.Now()
+	cpu0 := make([]time.Duration, len(servers))
+	for i, s := range servers {
+		if cpu0[i], err = s.cpu(); err != nil {
+			return err
+		}
+	}
+	acks0 := acks.Load()
+	if !sleep(ctx, o.idle) {
+		return ctx.Err()
+	}
+	window := time.Since(idleStart)
+	ackRate := float64(acks.Load()-acks0) / window.Seconds()
+	for i, s := range servers {
+		c, err := s.cpu()
+		if err != nil {
+			return err
+		}
+		res[i].cpu, res[i].cpuWindow = c-cpu0[i], window
+		if res[i].idle.rss, err = s.rss(); err != nil {
+			return err
+		}
+	}
+	logf("waiting for a GC cycle that began after the players settled")
+	for i, s := range servers {
+		res[i].idle.gc, res[i].idle.gcOK = s.gcNow(idleStart, nudges[i])
+	}
+	if open, why := openCount(players); open != n {
+		return fmt.Errorf("%d of %d players lost their socket while idle; first: %v", n-open, n, why)
+	}
+
+	var rounds []round
+	load0 := loadAvg()
+	for r := 1; r <= o.saves; r++ {
+		srvCPU0, genCPU0 := totalCPU(servers), selfCPU()
+		start := time.Now()
+		hash, took, err := saveSchedule(ctx, a, fx, r)
+		if err != nil {
+			return err
+		}
+		rd := awaitRound(players, len(servers), hash, start, o.roundTimeout)
+		rd.saveTook = took
+		rd.serverCPU, rd.genCPU = totalCPU(servers)-srvCPU0, selfCPU()-genCPU0
+		s := summarize(rd.lat)
+		logf("save %d: %d/%d players have it: first %s, p50 %s, p99 %s, max %s (save call %s; CPU: servers %s, generator %s)",
+			r, s.N, n, ms(s.Min), ms(s.P50), ms(s.P99), ms(s.Max), ms(took), ms(rd.serverCPU), ms(rd.genCPU))
+		rounds = append(rounds, rd)
+		if !sleep(ctx, 2*time.Second) {
+			return ctx.Err()
+		}
+	}
+	load := fmt.Sprintf("%s at the first save, %s after the last", load0, loadAvg())
+	for i, s := range servers {
+		res[i].afterPushRSS, _ = s.rss()
+	}
+	open, why := openCount(players)
+	for _, s := range servers {
+		if !s.alive() {
+			return fmt.Errorf("%s exited during the run; its log: %s", s.name, s.log.Name())
+		}
+	}
+
+	report(o, engine, n, connectTook, ackRate, load, res, rounds, open, why)
+	failed = false
+	return nil
+}
+
+// loadAvg is the machine's 1-minute load average: the generator shares
+// the cores with the servers, and with whatever else runs.
+func loadAvg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "?"
+	}
+	f := strings.Fields(string(b))
+	if len(f) == 0 {
+		return "?"
+	}
+	return f[0]
+}
+
+// totalCPU is the CPU time the servers have used.
+func totalCPU(servers []*server) time.Duration {
+	var sum time.Duration
+	for _, s := range servers {
+		c, _ := s.cpu()
+		sum += c
+	}
+	return sum
+}
+
+func selfCPU() time.Duration {
+	c, _ := procCPU("self")
+	return c
+}
+
+func sleep(ctx context.Context, d time.Duration) bool {
+	select {
+	case <-ctx.Done():
+		return false
+	case <-time.After(d):
+		return true
+	}
+}
+
+// report prints the Markdown tables.
+func report(o options, engine string, n int, connectTook time.Duration, ackRate float64, load string, res []serverResult,
+	rounds []round, open int, why error) {
+	w := os.Stdout
+	repl := "1 server"
+	if len(res) > 1 {
+		repl = fmt.Sprintf("%d replicas", len(res))
+	}
+	fmt.Fprintf(w, "\n### %d players, %s, %s (%s, %d CPUs)\n\n", n, engine, repl, time.Now().Format("2006-01-02"), runtime.NumCPU())
+	fmt.Fprintf(w, "Connected in %s (%.0f players/s); acks %.0f/s; %d/%d sockets open at the end", ms(connectTook),
+		float64(n)/connectTook.Seconds(), ackRate, open, n)
+	if why != nil && open < n {
+		fmt.Fprintf(w, " (first close: %v)", why)
+	}
+	fmt.Fprintf(w, ". Load average (1 min, every process on the machine): %s.\n\n", load)
+
+	head := "| Server |"
+	sep := "|---|"
+	for i := range res {
+		head += fmt.Sprintf(" replica %d |", i+1)
+		sep += "---|"
+	}
+	fmt.Fprintln(w, head+" Target |")
+	fmt.Fprintln(w, sep+"---|")
+	row := func(name, target string, cell func(r serverResult) string) {
+		line := "| " + name + " |"
+		for _, r := range res {
+			line += " " + cell(r) + " |"
+		}
+		fmt.Fprintln(w, line+" "+target+" |")
+	}
+	const mib = 1 << 20
+	row("Players on it", "", func(r serverResult) string { return fmt.Sprint(r.conns) })
+	row("RSS before → idle with players", "", func(r serverResult) string {
+		return fmt.Sprintf("%.0f → %.0f MB", float64(r.before.rss)/mib, float64(r.idle.rss)/mib)
+	})
+	row("RSS per idle connection (upper bound)", "", func(r serverResult) string {
+		return kb(float64(r.idle.rss-r.before.rss) / float64(r.conns))
+	})
+	gcs := func(r serverResult, f func(g gcLine) int, unit string) string {
+		if !r.before.gcOK || !r.idle.gcOK {
+			return "n/a (no GC cycle seen)"
+		}
+		return fmt.Sprintf("%d → %d %s", f(r.before.gc), f(r.idle.gc), unit)
+	}
+	per := func(r serverResult, f func(g gcLine) int) (float64, bool) {
+		if !r.before.gcOK || !r.idle.gcOK {
+			return 0, false
+		}
+		return float64(f(r.idle.gc)-f(r.before.gc)) * mib / float64(r.conns), true
+	}
+	heap := func(g gcLine) int { return g.HeapLive }
+	stacks := func(g gcLine) int { return g.Stacks }
+	row("Live heap before → idle (gctrace)", "", func(r serverResult) string { return gcs(r, heap, "MB") })
+	row("Goroutine stack scanned before → idle (gctrace)", "", func(r serverResult) string { return gcs(r, stacks, "MB") })
+	row("Live heap + stack scanned per idle connection (lower bound)", "< 20 KB", func(r serverResult) string {
+		h, ok1 := per(r, heap)
+		s, ok2 := per(r, stacks)
+		if !ok1 || !ok2 {
+			return "n/a"
+		}
+		return fmt.Sprintf("%s (heap %s, stack %s)", kb(h+s), kb(h), kb(s))
+	})
+	row(fmt.Sprintf("CPU at idle, acks running (%s)", o.idle.Round(time.Second)), "", func(r serverResult) string {
+		return fmt.Sprintf("%.1f %% of one core", 100*r.cpu.Seconds()/r.cpuWindow.Seconds())
+	})
+	row("RSS after the saves", "", func(r serverResult) string { return fmt.Sprintf("%.0f MB", float64(r.afterPushRSS)/mib) })
+
+	fmt.Fprintln(w, "\nThe GC trace counts the used part of each goroutine stack, not the stack allocated (which")
+	fmt.Fprintln(w, "only the server itself can report, runtime.MemStats.StackInuse): the lower bound leaves it out,")
+	fmt.Fprintln(w, "RSS holds it along with the heap's headroom. See docs/performance.md.")
+	fmt.Fprintln(w)
+	head = "| Save | Players with the new playlist | first | p50 | p99 | max |"
+	sep = "|---|---|---|---|---|---|"
+	if len(res) > 1 {
+		for i := range res {
+			head += fmt.Sprintf(" p99 on replica %d |", i+1)
+			sep += "---|"
+		}
+	}
+	fmt.Fprintln(w, head+" Save call | CPU: servers / generator |")
+	fmt.Fprintln(w, sep+"---|---|")
+	var worst summary
+	worstRep := make([]time.Duration, len(res))
+	var worstSave time.Duration
+	for i, rd := range rounds {
+		s := summarize(rd.lat)
+		line := fmt.Sprintf("| %d | %d/%d | %s | %s | %s | %s |", i+1, s.N, n, ms(s.Min), ms(s.P50), ms(s.P99), ms(s.Max))
+		if len(res) > 1 {
+			for j, l := range rd.perRep {
+				p99 := summarize(l).P99
+				worstRep[j] = max(worstRep[j], p99)
+				line += " " + ms(p99) + " |"
+			}
+		}
+		fmt.Fprintln(w, line+" "+ms(rd.saveTook)+" | "+ms(rd.serverCPU)+" / "+ms(rd.genCPU)+" |")
+		worst.P50 = max(worst.P50, s.P50)
+		worst.P99 = max(worst.P99, s.P99)
+		worst.Max = max(worst.Max, s.Max)
+		worst.N += rd.missing
+		worstSave = max(worstSave, rd.saveTook)
+	}
+	line := fmt.Sprintf("| worst | %d missed in all | | %s | **%s** | %s |", worst.N, ms(worst.P50), ms(worst.P99), ms(worst.Max))
+	if len(res) > 1 {
+		for _, d := range worstRep {
+			line += " " + ms(d) + " |"
+		}
+	}
+	fmt.Fprintln(w, line+" "+ms(worstSave)+" | |")
+	verdict := "met"
+	if worst.P99 >= time.Second || worst.N > 0 {
+		verdict = "MISSED"
+	}
+	fmt.Fprintf(w, "\nTarget p99 < 1 s for every save, every player: %s.\n", verdict)
+}

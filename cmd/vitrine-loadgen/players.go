@@ -1,0 +1,207 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// player is one TV box: a socket, the time each schedule hash first
+// arrived, and the last hash applied (what it acks).
+type player struct {
+	code, token string
+	replica     int
+	ws          *websocket.Conn
+
+	first chan struct{} // closed on the first playlist
+	once  sync.Once
+	done  chan struct{} // closed when the socket ends
+
+	mu      sync.Mutex
+	arrived map[string]time.Time
+	hash    string
+	closed  error // why the socket ended, nil while open
+}
+
+// dialer is shared by every player's upgrade request; the sockets leave
+// its pool once upgraded.
+var dialer = &http.Client{Transport: &http.Transport{
+	DialContext:     (&net.Dialer{Timeout: 30 * time.Second}).DialContext,
+	MaxIdleConns:    0,
+	IdleConnTimeout: time.Second,
+}}
+
+// connect opens the socket, authenticates and starts the reader; it
+// returns once the first playlist arrived.
+func (p *player) connect(ctx context.Context, base string) error {
+	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+	wsURL := "ws" + strings.TrimPrefix(base, "http") + "/api/device/ws"
+	ws, _, err := websocket.Dial(ctx, wsURL, &websocket.DialOptions{HTTPClient: dialer, CompressionMode: websocket.CompressionDisabled})
+	if err != nil {
+		return err
+	}
+	ws.SetReadLimit(1 << 20)
+	p.ws = ws
+	p.first = make(chan struct{})
+	p.done = make(chan struct{})
+	p.arrived = map[string]time.Time{}
+	auth, _ := json.Marshal(map[string]string{"type": "auth", "token": p.token})
+	if err := ws.Write(ctx, websocket.MessageText, auth); err != nil {
+		ws.CloseNow()
+		return err
+	}
+	go p.read()
+	select {
+	case <-p.first:
+		return nil
+	case <-p.done:
+		_, why := p.state()
+		return fmt.Errorf("closed before the first playlist: %w", why)
+	case <-ctx.Done():
+		ws.CloseNow()
+		return fmt.Errorf("no playlist within 60 s")
+	}
+}
+
+// read records each playlist's arrival and acks it, as the player does
+// right after applying one.
+func (p *player) read() {
+	for {
+		_, data, err := p.ws.Read(context.Background())
+		now := time.Now()
+		if err != nil {
+			p.mu.Lock()
+			p.closed = err
+			p.mu.Unlock()
+			close(p.done)
+			return
+		}
+		typ, hash := frameInfo(data)
+		p.mu.Lock()
+		if typ == "playlist" {
+			if _, seen := p.arrived[hash]; !seen {
+				p.arrived[hash] = now
+			}
+			p.hash = hash
+		}
+		p.mu.Unlock()
+		if typ == "playlist" {
+			p.once.Do(func() { close(p.first) })
+			p.ack(hash)
+		}
+	}
+}
+
+// ack sends {"type":"ack","hash":…}.
+func (p *player) ack(hash string) {
+	b, _ := json.Marshal(map[string]string{"type": "ack", "hash": hash})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	p.ws.Write(ctx, websocket.MessageText, b)
+}
+
+func (p *player) state() (hash string, closed error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.hash, p.closed
+}
+
+func (p *player) arrival(hash string) (time.Time, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	t, ok := p.arrived[hash]
+	return t, ok
+}
+
+// connectAll connects the players, at most conc dialling at once.
+func connectAll(ctx context.Context, players []*player, bases []string, conc int) error {
+	return parallel(ctx, len(players), conc, "players connected", func(ctx context.Context, i int) error {
+		p := players[i]
+		return p.connect(ctx, bases[p.replica])
+	})
+}
+
+// ackLoop has every player ack every period, spread evenly over it (a
+// real player acks every 30 s from its own start), until ctx ends.
+func ackLoop(ctx context.Context, players []*player, period time.Duration, sent *atomic.Int64) {
+	const slots = 300
+	tick := time.NewTicker(period / slots)
+	defer tick.Stop()
+	for slot := 0; ; slot = (slot + 1) % slots {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+		for i := slot; i < len(players); i += slots {
+			p := players[i]
+			if hash, closed := p.state(); closed == nil {
+				p.ack(hash)
+				sent.Add(1)
+			}
+		}
+	}
+}
+
+// round is one save and the players' new playlists.
+type round struct {
+	hash     string
+	saveTook time.Duration
+	lat      []time.Duration // per player that got it
+	perRep   [][]time.Duration
+	missing  int
+	// CPU used from the save until the round ended: by the servers, and
+	// by this generator (its players read and ack on the same cores).
+	serverCPU, genCPU time.Duration
+}
+
+// awaitRound waits until every open player has the playlist with hash (or
+// timeout) and collects each one's time from start.
+func awaitRound(players []*player, replicas int, hash string, start time.Time, timeout time.Duration) round {
+	r := round{hash: hash, perRep: make([][]time.Duration, replicas)}
+	deadline := time.Now().Add(timeout)
+	pending := slices.Clone(players)
+	for len(pending) > 0 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+		pending = slices.DeleteFunc(pending, func(p *player) bool {
+			if _, ok := p.arrival(hash); ok {
+				return true
+			}
+			_, closed := p.state()
+			return closed != nil
+		})
+	}
+	for _, p := range players {
+		t, ok := p.arrival(hash)
+		if !ok {
+			r.missing++
+			continue
+		}
+		d := t.Sub(start)
+		r.lat = append(r.lat, d)
+		r.perRep[p.replica] = append(r.perRep[p.replica], d)
+	}
+	return r
+}
+
+// openCount counts players whose socket is open, and the first reason one closed.
+func openCount(players []*player) (open int, why error) {
+	for _, p := range players {
+		if _, closed := p.state(); closed == nil {
+			open++
+		} else if why == nil {
+			why = closed
+		}
+	}
+	return open, why
+}
