@@ -18,6 +18,7 @@ import (
 	"syscall"
 	"time"
 
+	"vitrine/internal/advertise"
 	"vitrine/internal/auth"
 	"vitrine/internal/change"
 	"vitrine/internal/config"
@@ -66,6 +67,7 @@ type App struct {
 	Displays   *display.Service
 	Schedules  *schedule.Service
 	Devices    *device.Service
+	Ads        *advertise.Service
 	// Hub holds the players' connections to this replica.
 	Hub *hub.Hub
 	// Changes is the in-process change signal every domain announces on.
@@ -130,6 +132,9 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 	a.Media = media.NewService(a.DB, objectStore, media.FindTools(), a.Now, a.Log)
 	a.Schedules = schedule.NewService(a.DB, a.Now, changes, a.Media)
 	a.Media.AddUsage(a.Schedules)
+	a.Ads = advertise.NewService(a.DB, a.Now, changes, a.Media)
+	a.Media.AddUsage(a.Ads)
+	a.Schedules.AddSlotGuard(a.Ads)
 	a.workers = append(a.workers, a.sweepUploads)
 	a.Devices = device.NewService(a.DB, a.Now)
 	a.Hub = hub.New(device.NewPlaylists(a.Devices, a.Displays, a.Schedules, a.Franchises), a.Log, a.Now, hub.Options{})
@@ -161,6 +166,7 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 		Media:          a.Media,
 		Schedules:      a.Schedules,
 		Devices:        a.Devices,
+		Ads:            a.Ads,
 		Hub:            a.Hub,
 		Footer:         footer,
 

@@ -112,6 +112,10 @@ var owners = map[string]string{
 	"media":            "media",
 	"outbox":           "outbox",
 	"devices":          "device",
+	"advertisements":   "advertise",
+	"ad_displays":      "advertise",
+	"ad_bookings":      "advertise",
+	"ad_plays":         "advertise",
 }
 
 // reads are the few places that read another package's table inside one of
@@ -123,6 +127,11 @@ var reads = map[string][]string{
 	"store":     {"displays"},           // the number of TVs per store
 	"franchise": {"stores", "displays"}, // the counters Touch keeps on the franchise row
 	"schedule":  {"displays"},           // the number of TVs linked to each schedule
+	// The ad map in one round trip per table: the TVs with their stores and
+	// the schedules' ad slots (entries as schedule.Entry), held FOR SHARE
+	// while booking so no save drops a slot meanwhile; the franchise's time
+	// zone, read in the caller's transaction (the schedule-save guard).
+	"advertise": {"displays", "stores", "schedules", "franchises"},
 }
 
 var (

@@ -83,4 +83,15 @@ func (s *Server) registerRoutes() {
 	s.device("POST /api/device/command/{id}", s.answerCommand)
 	s.device("GET /api/device/footer", s.deviceFooter)
 	s.slow["POST /api/device/command/{id}"] = true // a screenshot or a video arrives
+
+	// Advertisements (ads center, the ads-center permission): the calendar
+	// of ad-slot positions, bookings, proof of play reported by players.
+	s.scopedIf("GET /api/advertise/{franchise}", adsCenter, s.listAds)
+	s.scopedIf("GET /api/advertise/{franchise}/map", adsCenter, s.adMap)
+	s.scopedIf("POST /api/advertise/{franchise}", adsCenter, s.createAd)
+	s.scopedIf("PUT /api/advertise/{franchise}", adsCenter, s.updateAd)
+	s.scopedIf("GET /api/advertise/{franchise}/{id}", adsCenter, s.getAd)
+	s.scopedIf("DELETE /api/advertise/{franchise}/{id}", adsCenter, s.deleteAd)
+	s.scopedIf("GET /api/advertise/{franchise}/{id}/plays", adsCenter, s.adPlays)
+	s.device("POST /api/device/plays", s.devicePlays)
 }

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"vitrine/api"
+	"vitrine/internal/advertise"
 	"vitrine/internal/auth"
 	"vitrine/internal/change"
 	"vitrine/internal/device"
@@ -57,6 +58,7 @@ type Deps struct {
 	Media      *media.Service
 	Schedules  *schedule.Service
 	Devices    *device.Service
+	Ads        *advertise.Service
 	// NewDevicesPerAddress limits the new players one address announces in
 	// 10 minutes; 0 = no limit.
 	NewDevicesPerAddress int

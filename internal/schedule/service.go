@@ -23,17 +23,64 @@ type Library interface {
 	ByIDs(ctx context.Context, t tenant.Tenant, ids []string) (map[string]media.Media, error)
 }
 
+// SlotGuard is asked, inside the transaction that saves or deletes a
+// schedule, about a change that removes ad slots or gives them fewer
+// positions: dropped maps each such slot's id to the positions it keeps (0
+// when it goes). It refuses (a fault naming the advertisements) when
+// bookings on the TVs playing the schedule hold positions the change drops.
+// internal/advertise implements it.
+type SlotGuard interface {
+	SlotsChanging(ctx context.Context, q db.Querier, franchiseID, scheduleID string, dropped map[string]int) error
+}
+
 // Service holds the rules for schedules.
 type Service struct {
 	db      *db.DB
 	now     func() time.Time
 	changes *franchise.Changes
 	library Library
+	guards  []SlotGuard
 }
 
 // NewService returns the schedule service.
 func NewService(d *db.DB, now func() time.Time, changes *franchise.Changes, library Library) *Service {
 	return &Service{db: d, now: now, changes: changes, library: library}
+}
+
+// AddSlotGuard plugs in a domain that books ad slots. Call it while wiring,
+// before serving.
+func (s *Service) AddSlotGuard(g SlotGuard) { s.guards = append(s.guards, g) }
+
+// adPositions is each ad slot's positions, by the slot's id.
+func adPositions(entries []Entry) map[string]int {
+	out := map[string]int{}
+	for _, e := range entries {
+		if e.IsAd {
+			out[e.ID] += e.AdSlots
+		}
+	}
+	return out
+}
+
+// checkSlots asks the guards about a change from the slots had to the
+// entries after (nil: the schedule goes) when it drops ad-slot positions.
+func (s *Service) checkSlots(ctx context.Context, q db.Querier, franchiseID, id string, had map[string]int, after []Entry) error {
+	kept := adPositions(after)
+	dropped := map[string]int{}
+	for slot, n := range had {
+		if kept[slot] < n {
+			dropped[slot] = kept[slot]
+		}
+	}
+	if len(dropped) == 0 {
+		return nil
+	}
+	for _, g := range s.guards {
+		if err := g.SlotsChanging(ctx, q, franchiseID, id, dropped); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // touch records and announces a change to schedule id.
@@ -215,7 +262,11 @@ func (s *Service) modify(ctx context.Context, t tenant.Tenant, id string, change
 		if r, err = getRow(ctx, tx, t.ID, id, true); err != nil {
 			return err
 		}
+		had := adPositions(r.Entries) // before change, which may reuse the slice
 		if err := change(&r); err != nil {
+			return err
+		}
+		if err := s.checkSlots(ctx, tx, t.ID, id, had, r.Entries); err != nil {
 			return err
 		}
 		r.Hash = contentHash(r.Entries, r.BottomBar)
@@ -347,7 +398,11 @@ func (s *Service) Duplicate(ctx context.Context, t tenant.Tenant, id, name strin
 // in the same transaction.
 func (s *Service) Delete(ctx context.Context, t tenant.Tenant, id string) error {
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
-		if _, err := getRow(ctx, tx, t.ID, id, true); err != nil {
+		r, err := getRow(ctx, tx, t.ID, id, true)
+		if err != nil {
+			return err
+		}
+		if err := s.checkSlots(ctx, tx, t.ID, id, adPositions(r.Entries), nil); err != nil {
 			return err
 		}
 		if err := deleteRow(ctx, tx, t.ID, id); err != nil {

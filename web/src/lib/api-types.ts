@@ -890,6 +890,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/advertise/{franchise}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The advertisements by name, each with its count of booked screens (ads-center permission)
+         * @description Every /advertise route needs the ads-center permission (viewAdsCenter) besides membership; 403 / 1403 otherwise.
+         */
+        get: operations["listAdvertises"];
+        /**
+         * Rename, change the display time, the dates or the media of an advertisement
+         * @description New days take a position on every screen of the advertisement in the same transaction (or
+         *     nothing changes: 409 / 100142 naming the TV and day); days left out free theirs. A longer
+         *     display time must fit every slot held. 400 / 100142 'ID do anúncio não está definido.',
+         *     'Pelo menos um dos campos devem ser preenchido.'; 404 / 100142 'Anúncio não encontrado.'.
+         */
+        put: operations["updateAdvertise"];
+        /**
+         * Sell an advertisement on screens for a period
+         * @description Takes, in one transaction, one position of an ad slot on each screen on each day from the
+         *     local day of startAt to that of endsAt (the franchise's time zone): the lowest free position
+         *     1..adSlots. All or nothing; of many concurrent bookings for the last position exactly one
+         *     succeeds. Refusals are 100142 with the reason: 409 'Não há mais vagas disponíveis na TV X no
+         *     dia dd/MM/yyyy.', 400 for a display time longer than the slot's adTime, a start before today,
+         *     a period over 366 days, no screen; 404 / 100121 for a TV that is not the franchise's; 400 /
+         *     100106 for a schedule without ad slots.
+         */
+        post: operations["createAdvertise"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/advertise/{franchise}/map": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The ad calendar — every TV whose schedule has an ad slot, with free positions per day for 183 days
+         * @description Sent gzipped to clients that accept it.
+         */
+        get: operations["getAdMap"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/advertise/{franchise}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** One advertisement with its media (library addresses) and its screens */
+        get: operations["getAdvertise"];
+        put?: never;
+        post?: never;
+        /** Delete an advertisement; its positions are free again */
+        delete: operations["deleteAdvertise"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/advertise/{franchise}/{id}/plays": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Proof of play — the advertisement's plays per day and screen */
+        get: operations["getAdvertisePlays"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/plays": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A player reports the advertisements it played (proof of play)
+         * @description Kept by the player while offline and sent in batches of up to 1000. Each play is stored once
+         *     (by the player's id for it, per TV); plays of advertisements not sold on the player's TV, and
+         *     malformed ones, are ignored. 401 / 1022 for an unknown device token.
+         */
+        post: operations["reportDevicePlays"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1662,6 +1786,211 @@ export interface components {
                     [key: string]: string;
                 };
             };
+        };
+        /** @description One media of an advertisement, in play order, with a schedule entry's playback rules. */
+        AdMediaItem: {
+            /** @description the library media's id */
+            id: string;
+            /** @description the media's name by default */
+            name: string;
+            /** @description seconds; the advertisement's display time by default */
+            displayTime: number;
+            /** @description weekdays, bit 0 = Sunday; 127 = every day */
+            dok: number;
+            /** @description windows "HH:MM@HH:MM"; none = all day */
+            timeGap: string[];
+            enabled: boolean;
+            /**
+             * Format: int64
+             * @description epoch ms; absent = no start
+             */
+            startDate?: number;
+            /**
+             * Format: int64
+             * @description epoch ms; absent = no end
+             */
+            endDate?: number;
+            volume: number;
+            limitByHour?: number;
+            /**
+             * @description from the library (reads of one advertisement)
+             * @enum {string}
+             */
+            type?: "image" | "video";
+            filePath?: string;
+            url?: string;
+            thumbnailUrl?: string;
+        };
+        /** @description A media item as sent (100105 without id, 100101 for a media not in the library; ad slots are refused) */
+        AdMediaInput: {
+            id: string;
+            name?: string;
+            /** @description whole seconds > 0, at most 3600 */
+            displayTime?: number;
+            dok?: number;
+            timeGap?: string[];
+            enabled?: boolean;
+            /** Format: int64 */
+            startDate?: number;
+            /** Format: int64 */
+            endDate?: number;
+            volume?: number;
+            limitByHour?: number;
+        };
+        /** @description A screen an advertisement was sold on, and the ad slot it holds there. */
+        AdScreen: {
+            displayId: string;
+            name: string;
+            storeSlug: string;
+            storeName: string;
+            /** @description the schedule the TV played when booked */
+            scheduleId: string;
+            /** @description the ad-slot entry's id in that schedule */
+            slotId: string;
+        };
+        Advertise: {
+            id: string;
+            name: string;
+            /** @description seconds of each play; at most the adTime of every slot it holds */
+            displayTime: number;
+            /**
+             * Format: int64
+             * @description epoch ms: the first instant of the first day (franchise's time zone)
+             */
+            startAt: number;
+            /**
+             * Format: int64
+             * @description epoch ms: the last instant of the last day
+             */
+            endsAt: number;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            updatedAt: number;
+            franchise: string;
+            media: components["schemas"]["AdMediaItem"][];
+            /** @description screens booked */
+            displays: number;
+            /** @description the booked screens (reads of one advertisement) */
+            screens?: components["schemas"]["AdScreen"][];
+        };
+        AdList: {
+            advertises: components["schemas"]["Advertise"][];
+        };
+        AdResponse: {
+            advertise: components["schemas"]["Advertise"];
+        };
+        AdBooking: {
+            displayId: string;
+            /** @description the ad slot to take; absent or "" = the first long enough and free on every day */
+            slotId?: string;
+            /** @description the schedule the map showed; when sent, the TV must still play it (409 otherwise) */
+            scheduleId?: string;
+            /** @description the map's storeId; when sent, the TV must be of that store */
+            storeSlug?: string;
+        };
+        AdCreateInput: {
+            /** @description required (1141), up to 120 characters */
+            name: string;
+            /** @description whole seconds > 0, at most 3600 ('Duração deve ser maior do que 0.') */
+            displayTime: number;
+            /**
+             * Format: int64
+             * @description epoch ms; its local day is the first (not before today)
+             */
+            startAt: number;
+            /**
+             * Format: int64
+             * @description epoch ms; its local day is the last (at most 366 days)
+             */
+            endsAt: number;
+            displays: components["schemas"]["AdBooking"][];
+            media?: components["schemas"]["AdMediaInput"][];
+        };
+        /** @description Only the fields sent change; at least one besides advertiseId. */
+        AdUpdateInput: {
+            advertiseId: string;
+            name?: string;
+            displayTime?: number;
+            /** Format: int64 */
+            startAt?: number;
+            /** Format: int64 */
+            endsAt?: number;
+            media?: components["schemas"]["AdMediaInput"][];
+        };
+        AdMapSlot: {
+            /** @description the ad-slot entry's id: a booking's slotId */
+            slotId: string;
+            /** @description its keys in dayMap: its time windows, or "00:00@23:59" */
+            keys: string[];
+            /** @description positions per day */
+            adSlots: number;
+            /** @description seconds of each position */
+            adTime: number;
+        };
+        AdMapScreen: {
+            displayId: string;
+            name: string;
+            scheduleId: string;
+            /** @description the store's slug (a booking's storeSlug) */
+            storeId: string;
+            storeName: string;
+            slots: components["schemas"]["AdMapSlot"][];
+            /**
+             * @description Day "yyyyMMdd" → slot key "HH:MM@HH:MM" → "available.total" (free and total positions;
+             *     slots sharing a key add up). Every day of the range is present.
+             */
+            dayMap: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+        };
+        AdMap: {
+            /** @description the franchise's time zone, whose days these are */
+            timeZone: string;
+            /** @description today, yyyyMMdd */
+            from: string;
+            /** @description days covered from today (183) */
+            days: number;
+            data: components["schemas"]["AdMapScreen"][];
+        };
+        AdPlayCount: {
+            /** @description yyyyMMdd in the franchise's time zone */
+            day: string;
+            displayId: string;
+            /** @description 'TV removida' for a TV removed since */
+            displayName: string;
+            count: number;
+            /** @description total time played */
+            seconds: number;
+        };
+        AdPlays: {
+            plays: components["schemas"]["AdPlayCount"][];
+        };
+        DevicePlaysInput: {
+            plays: {
+                /** @description the player's own id for the play (a UUID): a play sent twice counts once */
+                id: string;
+                advertisementId: string;
+                mediaId: string;
+                /**
+                 * Format: int64
+                 * @description epoch ms
+                 */
+                startedAt: number;
+                /** @description ms played */
+                duration: number;
+            }[];
+        };
+        /** @description Every play sent is accounted for; the player may forget the batch. */
+        DevicePlaysResult: {
+            /** @description new plays */
+            stored: number;
+            /** @description plays already stored */
+            duplicates: number;
+            /** @description malformed, or of an advertisement not sold on the player's TV */
+            ignored: number;
         };
     };
     responses: {
@@ -3206,6 +3535,225 @@ export interface operations {
                     "application/json": components["schemas"]["DeviceFooter"];
                 };
             };
+            401: components["responses"]["Error"];
+        };
+    };
+    listAdvertises: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdList"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    updateAdvertise: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    createAdvertise: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdCreateInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    getAdMap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdMap"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    getAdvertise: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdResponse"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    deleteAdvertise: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getAdvertisePlays: {
+        parameters: {
+            query?: {
+                /** @description csv: a spreadsheet (";"-separated, UTF-8 with BOM) with the columns Dia, Televisor, Exibições, Tempo total (segundos) */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path: {
+                franchise: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdPlays"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    reportDevicePlays: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DevicePlaysInput"];
+            };
+        };
+        responses: {
+            /** @description The batch is accounted for */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DevicePlaysResult"];
+                };
+            };
+            400: components["responses"]["Error"];
             401: components["responses"]["Error"];
         };
     };

@@ -1,0 +1,329 @@
+package advertise
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"vitrine/internal/db"
+	"vitrine/internal/fault"
+)
+
+// target is one screen of a booking: the TV, the schedule it plays, and
+// the ad slot taken (or, before the choice, the slots that could be).
+type target struct {
+	DisplayID, DisplayName, StoreSlug, ScheduleID string
+	Slot                                          slot
+	// candidates are the slots to choose from, in order, when the client
+	// left the choice to the server; empty once Slot is set.
+	candidates []slot
+}
+
+func (t target) slots() []slot {
+	if len(t.candidates) > 0 {
+		return t.candidates
+	}
+	return []slot{t.Slot}
+}
+
+// tv is a TV of the franchise as a booking reads it.
+type tv struct {
+	ID, Name, ScheduleID, StoreSlug string
+}
+
+// readTVs returns the franchise's TVs among idList, by id.
+func readTVs(ctx context.Context, q db.Querier, franchiseID string, idList []string) (map[string]tv, error) {
+	out := make(map[string]tv, len(idList))
+	for _, chunk := range db.Chunks(idList) {
+		list, err := db.Collect(ctx, q, func(sc db.Scanner) (tv, error) {
+			var t tv
+			err := sc.Scan(&t.ID, &t.Name, &t.ScheduleID, &t.StoreSlug)
+			return t, err
+		}, `SELECT d.id, d.name, COALESCE(d.schedule_id, ''), st.slug
+			FROM displays d JOIN stores st ON st.id = d.store_id
+			WHERE d.franchise_id = ? AND d.id IN (`+db.Placeholders(len(chunk))+`)`,
+			append([]any{franchiseID}, db.Args(chunk)...)...)
+		if err != nil {
+			return nil, err
+		}
+		for _, t := range list {
+			out[t.ID] = t
+		}
+	}
+	return out, nil
+}
+
+// resolve checks the screens of a new advertisement against what they play
+// now and returns them in the order sent: each TV is the franchise's, plays
+// the schedule the client saw, and that schedule has the slot asked for
+// (or, with none asked, slots long enough to choose from), each position at
+// least displayTime long. The schedules stay locked against saves until the
+// transaction ends.
+func resolve(ctx context.Context, q db.Querier, franchiseID string, in []BookingInput, displayTime int) ([]target, error) {
+	idList := make([]string, len(in))
+	for i, b := range in {
+		idList[i] = b.DisplayID
+	}
+	tvs, err := readTVs(ctx, q, franchiseID, idList)
+	if err != nil {
+		return nil, err
+	}
+	var scheduleIDs []string
+	for _, b := range in {
+		t, ok := tvs[b.DisplayID]
+		if !ok {
+			return nil, ErrDisplay
+		}
+		if t.ScheduleID == "" {
+			return nil, fault.WithMsg(fault.Invalid, 100142, fmt.Sprintf(
+				"A TV %s não tem programação. Você precisa vincular uma programação para continuar.", t.Name))
+		}
+		if b.ScheduleID != "" && b.ScheduleID != t.ScheduleID {
+			return nil, fault.WithMsg(fault.Conflict, 100142, fmt.Sprintf(
+				"A programação da TV %s mudou. Recarregue o calendário e escolha de novo.", t.Name))
+		}
+		if b.StoreSlug != "" && b.StoreSlug != t.StoreSlug {
+			return nil, fault.WithMsg(fault.Invalid, 100142, fmt.Sprintf("A TV %s não é da loja %s.", t.Name, b.StoreSlug))
+		}
+		scheduleIDs = append(scheduleIDs, t.ScheduleID)
+	}
+	slices.Sort(scheduleIDs)
+	slotsBySchedule, err := readSlots(ctx, q, franchiseID, slices.Compact(scheduleIDs), true)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]target, len(in))
+	for i, b := range in {
+		t := tvs[b.DisplayID]
+		out[i] = target{DisplayID: t.ID, DisplayName: t.Name, StoreSlug: t.StoreSlug, ScheduleID: t.ScheduleID}
+		slots := slotsBySchedule[t.ScheduleID]
+		if len(slots) == 0 {
+			return nil, fault.WithMsg(fault.Invalid, 100106, fmt.Sprintf(
+				"A programação da TV %s não tem vagas para anúncios.", t.Name))
+		}
+		if b.SlotID != "" {
+			k := slices.IndexFunc(slots, func(s slot) bool { return s.ID == b.SlotID })
+			if k < 0 {
+				return nil, fault.WithMsg(fault.Conflict, 100142, fmt.Sprintf(
+					"A vaga escolhida não existe mais na programação da TV %s. Recarregue o calendário.", t.Name))
+			}
+			if slots[k].AdTime < displayTime {
+				return nil, tooShort(displayTime, t.Name, slots[k].AdTime)
+			}
+			out[i].Slot = slots[k]
+			continue
+		}
+		longest := 0
+		for _, s := range slots {
+			longest = max(longest, s.AdTime)
+			if s.AdTime >= displayTime {
+				out[i].candidates = append(out[i].candidates, s)
+			}
+		}
+		if len(out[i].candidates) == 0 {
+			return nil, tooShort(displayTime, t.Name, longest)
+		}
+	}
+	return out, nil
+}
+
+func tooShort(displayTime int, tvName string, adTime int) error {
+	return fault.WithMsg(fault.Invalid, 100142, fmt.Sprintf(
+		"O tempo de exibição do anúncio (%d s) é maior que o da vaga da TV %s (%d s).", displayTime, tvName, adTime))
+}
+
+// slotDay is one ad slot of one TV on one day.
+type slotDay struct {
+	display, slot string
+	day           Day
+}
+
+// positions is which of a slot's positions are taken on a day (bit p−1 for
+// position p; a slot has at most schedule.MaxSlots = 100 positions).
+type positions [2]uint64
+
+func (p *positions) take(n int)      { p[(n-1)/64] |= 1 << ((n - 1) % 64) }
+func (p positions) taken(n int) bool { return p[(n-1)/64]&(1<<((n-1)%64)) != 0 }
+func (p positions) firstFree(total int) int {
+	for n := 1; n <= total && n <= 128; n++ {
+		if !p.taken(n) {
+			return n
+		}
+	}
+	return 0
+}
+
+// takenPositions reads the positions held on the TVs between two days.
+func takenPositions(ctx context.Context, q db.Querier, displays []string, from, to Day) (map[slotDay]positions, error) {
+	out := map[slotDay]positions{}
+	for _, chunk := range db.Chunks(displays) {
+		rows, err := q.QueryContext(ctx, `
+			SELECT display_id, slot_id, day, position FROM ad_bookings
+			WHERE display_id IN (`+db.Placeholders(len(chunk))+`) AND day >= ? AND day <= ?`,
+			append(db.Args(chunk), int(from), int(to))...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var k slotDay
+			var n int
+			if err := rows.Scan(&k.display, &k.slot, &k.day, &n); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			if n >= 1 && n <= 128 {
+				p := out[k]
+				p.take(n)
+				out[k] = p
+			}
+		}
+		if err := rows.Close(); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// book takes, for the advertisement adID, one position of each target's
+// slot on each of days: the lowest free one. Concurrent bookings of one
+// slot of one TV run one after the other (an advisory lock per slot on
+// PostgreSQL; SQLite runs write transactions one at a time), and the
+// positions' primary key refuses a double booking whatever happens: a
+// booking that loses the race fails with a unique violation and is tried
+// again by the caller. A target without a chosen slot gets the first of its
+// candidates free on every day. Nothing is written unless every day of
+// every target has a position. It returns the targets with their slots.
+func book(ctx context.Context, tx *db.Tx, franchiseID, adID string, targets []target, days []Day) ([]target, error) {
+	if len(days) == 0 || len(targets) == 0 {
+		return targets, nil
+	}
+	var keys, displays []string
+	for _, t := range targets {
+		displays = append(displays, t.DisplayID)
+		for _, s := range t.slots() {
+			keys = append(keys, "advertise:"+t.DisplayID+":"+s.ID)
+		}
+	}
+	slices.Sort(keys) // always the same order: no deadlock between two bookings
+	for _, k := range slices.Compact(keys) {
+		if err := db.LockKey(ctx, tx, k); err != nil {
+			return nil, err
+		}
+	}
+	from, to := slices.Min(days), slices.Max(days)
+	taken, err := takenPositions(ctx, tx, displays, from, to)
+	if err != nil {
+		return nil, err
+	}
+	var rows [][]any
+	out := make([]target, len(targets))
+	for i, t := range targets {
+		var full Day // the first day without a free position, of the last slot tried
+		chosen := false
+		for _, s := range t.slots() {
+			picked := make([]int, len(days))
+			full = 0
+			for j, d := range days {
+				p := taken[slotDay{t.DisplayID, s.ID, d}].firstFree(s.Positions)
+				if p == 0 {
+					full = d
+					break
+				}
+				picked[j] = p
+			}
+			if full != 0 {
+				continue
+			}
+			for j, d := range days {
+				rows = append(rows, []any{t.DisplayID, s.ID, int(d), picked[j], adID, franchiseID, t.ScheduleID})
+			}
+			t.Slot, t.candidates, chosen = s, nil, true
+			break
+		}
+		if !chosen {
+			return nil, fault.WithMsg(fault.Conflict, 100142, fmt.Sprintf(
+				"Não há mais vagas disponíveis na TV %s no dia %s.", t.DisplayName, full.Text()))
+		}
+		out[i] = t
+	}
+	err = insertMany(ctx, tx, `INSERT INTO ad_bookings (display_id, slot_id, day, position, advertisement_id,
+		franchise_id, schedule_id) VALUES `, rows)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// release gives back the advertisement's positions on the days outside p.
+func release(ctx context.Context, q db.Querier, adID string, p period) error {
+	_, err := q.ExecContext(ctx, `DELETE FROM ad_bookings WHERE advertisement_id = ? AND (day < ? OR day > ?)`,
+		adID, int(p.first), int(p.last))
+	return err
+}
+
+// displaysOf lists the TVs an advertisement was sold on.
+func displaysOf(ctx context.Context, q db.Querier, adID string) ([]string, error) {
+	return db.Collect(ctx, q, db.ScanString,
+		`SELECT display_id FROM ad_displays WHERE advertisement_id = ? ORDER BY display_id`, adID)
+}
+
+// bookedScreens returns the screens of an advertisement as targets, with
+// the slot each holds as the TV's schedule has it now. A screen whose TV no
+// longer plays that slot (linked to another schedule since, the slot
+// removed once its days were over) is returned with lost set, its Slot
+// holding only the id.
+func bookedScreens(ctx context.Context, q db.Querier, franchiseID, adID string, share bool) (targets []target, lost []bool, err error) {
+	type booked struct{ display, schedule, slot string }
+	list, err := db.Collect(ctx, q, func(sc db.Scanner) (booked, error) {
+		var b booked
+		err := sc.Scan(&b.display, &b.schedule, &b.slot)
+		return b, err
+	}, `SELECT display_id, schedule_id, slot_id FROM ad_displays WHERE advertisement_id = ? ORDER BY display_id`, adID)
+	if err != nil || len(list) == 0 {
+		return nil, nil, err
+	}
+	idList := make([]string, len(list))
+	for i, b := range list {
+		idList[i] = b.display
+	}
+	tvs, err := readTVs(ctx, q, franchiseID, idList)
+	if err != nil {
+		return nil, nil, err
+	}
+	var scheduleIDs []string
+	for _, t := range tvs {
+		if t.ScheduleID != "" {
+			scheduleIDs = append(scheduleIDs, t.ScheduleID)
+		}
+	}
+	slices.Sort(scheduleIDs)
+	slotsBySchedule, err := readSlots(ctx, q, franchiseID, slices.Compact(scheduleIDs), share)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, b := range list {
+		t := tvs[b.display]
+		tg := target{DisplayID: b.display, DisplayName: t.Name, StoreSlug: t.StoreSlug, ScheduleID: b.schedule,
+			Slot: slot{ID: b.slot}}
+		i := slices.IndexFunc(slotsBySchedule[t.ScheduleID], func(s slot) bool { return s.ID == b.slot })
+		if i >= 0 {
+			tg.Slot = slotsBySchedule[t.ScheduleID][i]
+		}
+		targets = append(targets, tg)
+		lost = append(lost, i < 0)
+	}
+	return targets, lost, nil
+}
+
+// joinNames lists names for a message: "A", "A e B", "A, B e C".
+func joinNames(list []string) string {
+	quoted := make([]string, len(list))
+	for i, n := range list {
+		quoted[i] = "'" + n + "'"
+	}
+	if len(quoted) <= 1 {
+		return strings.Join(quoted, "")
+	}
+	return strings.Join(quoted[:len(quoted)-1], ", ") + " e " + quoted[len(quoted)-1]
+}

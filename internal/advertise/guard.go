@@ -1,0 +1,103 @@
+package advertise
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"vitrine/internal/db"
+	"vitrine/internal/fault"
+	"vitrine/internal/names"
+)
+
+// SlotsChanging is the ads center as a schedule.SlotGuard: a schedule save
+// (or delete) that takes positions away from its ad slots — dropped maps
+// each such slot to the positions it keeps — is refused, naming the
+// advertisements, when more positions are booked on some day from today on
+// a TV playing the schedule than the slot keeps. When the bookings fit, the
+// ones numbered above the new count move down to free positions, so every
+// booking keeps a position that exists. It runs in the save's transaction,
+// which holds the schedule row: no booking of its slots can run meanwhile.
+func (s *Service) SlotsChanging(ctx context.Context, q db.Querier, franchiseID, scheduleID string, dropped map[string]int) error {
+	if len(dropped) == 0 {
+		return nil
+	}
+	loc, err := s.zone(ctx, q, franchiseID)
+	if err != nil {
+		return err
+	}
+	today := DayOf(s.now().UnixMilli(), loc)
+	slotIDs := make([]string, 0, len(dropped))
+	for id := range dropped {
+		slotIDs = append(slotIDs, id)
+	}
+	slices.Sort(slotIDs)
+	type held struct {
+		slotDay
+		position int
+		adName   string
+	}
+	var list []held
+	for _, chunk := range db.Chunks(slotIDs) {
+		part, err := db.Collect(ctx, q, func(sc db.Scanner) (held, error) {
+			var h held
+			err := sc.Scan(&h.display, &h.slot, &h.day, &h.position, &h.adName)
+			return h, err
+		}, `SELECT b.display_id, b.slot_id, b.day, b.position, a.name
+			FROM ad_bookings b JOIN advertisements a ON a.id = b.advertisement_id
+			WHERE b.franchise_id = ? AND b.day >= ? AND b.slot_id IN (`+db.Placeholders(len(chunk))+`)
+			  AND b.display_id IN (SELECT id FROM displays WHERE franchise_id = ? AND schedule_id = ?)`,
+			append(append([]any{franchiseID, int(today)}, db.Args(chunk)...), franchiseID, scheduleID)...)
+		if err != nil {
+			return err
+		}
+		list = append(list, part...)
+	}
+	groups := map[slotDay][]held{}
+	for _, h := range list {
+		groups[h.slotDay] = append(groups[h.slotDay], h)
+	}
+	var refused []string
+	for k, g := range groups {
+		if len(g) > dropped[k.slot] {
+			for _, h := range g {
+				refused = append(refused, h.adName)
+			}
+		}
+	}
+	if len(refused) > 0 {
+		slices.SortFunc(refused, names.Compare)
+		refused = slices.Compact(refused)
+		what := "ao anúncio"
+		if len(refused) > 1 {
+			what = "aos anúncios"
+		}
+		return fault.WithMsg(fault.Conflict, 100142, fmt.Sprintf(
+			"Esta alteração tira da programação vagas já vendidas %s %s. Exclua esses anúncios ou mude as datas deles antes de remover as vagas.",
+			what, joinNames(refused)))
+	}
+	// Everything fits: bring positions above the new count down.
+	for k, g := range groups {
+		keep := dropped[k.slot]
+		var taken positions
+		for _, h := range g {
+			if h.position <= keep {
+				taken.take(h.position)
+			}
+		}
+		for _, h := range g {
+			if h.position <= keep {
+				continue
+			}
+			p := taken.firstFree(keep)
+			taken.take(p)
+			_, err := q.ExecContext(ctx, `UPDATE ad_bookings SET position = ?
+				WHERE display_id = ? AND slot_id = ? AND day = ? AND position = ?`,
+				p, k.display, k.slot, int(k.day), h.position)
+			if err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,209 @@
+package advertise
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"vitrine/internal/change"
+	"vitrine/internal/db"
+	"vitrine/internal/fault"
+	"vitrine/internal/media"
+	"vitrine/internal/schedule"
+	"vitrine/internal/tenant"
+)
+
+// buildMedia validates an advertisement's media list against the
+// franchise's library: every item names a media of the franchise (100105,
+// 100101), no item is an ad slot, and the rules are well formed.
+// displayTime is what an item without one plays.
+func (s *Service) buildMedia(ctx context.Context, t tenant.Tenant, in []MediaInput, displayTime int) ([]MediaItem, error) {
+	if len(in) > MaxMedia {
+		return nil, ErrTooManyMedia
+	}
+	var idList []string
+	for _, m := range in {
+		if id := strings.TrimSpace(m.ID); id != "" {
+			idList = append(idList, id)
+		}
+	}
+	found, err := s.library.ByIDs(ctx, t, slices.Compact(slices.Sorted(slices.Values(idList))))
+	if err != nil {
+		return nil, err
+	}
+	out := make([]MediaItem, 0, len(in))
+	for i, m := range in {
+		item, err := buildItem(m, found, displayTime)
+		if err != nil {
+			if f, ok := fault.As(err); ok && f.Msg != "" {
+				return nil, fault.WithMsg(f.Kind, f.Code, fmt.Sprintf("Mídia %d: %s", i+1, f.Msg))
+			}
+			return nil, err
+		}
+		out = append(out, item)
+	}
+	return out, nil
+}
+
+func buildItem(in MediaInput, library map[string]media.Media, displayTime int) (MediaItem, error) {
+	if in.IsAd || in.AdSlots != nil || in.AdTime != nil || in.AdFallbackMediaID != "" {
+		return MediaItem{}, ErrSlotInAd
+	}
+	it := MediaItem{ID: strings.TrimSpace(in.ID), Name: strings.TrimSpace(in.Name), Dok: schedule.AllDays,
+		Enabled: true, TimeGap: []string{}, DisplayTime: displayTime}
+	if it.ID == "" {
+		return it, ErrMediaWithoutID
+	}
+	m, ok := library[it.ID]
+	if !ok {
+		return it, ErrMediaNotFound
+	}
+	if it.Name == "" {
+		it.Name = m.Name
+	}
+	if utf8.RuneCountInString(it.Name) > 200 {
+		return it, fault.Invalidf("O nome pode ter no máximo 200 caracteres.")
+	}
+	if in.DisplayTime != nil {
+		d := *in.DisplayTime
+		if math.IsNaN(d) || d <= 0 || d > MaxDisplayTime || d != math.Trunc(d) {
+			return it, fault.Invalidf("O tempo de exibição deve ser um número inteiro de segundos maior que 0.")
+		}
+		it.DisplayTime = int(d)
+	}
+	if in.Dok != nil {
+		if *in.Dok < 0 || *in.Dok > schedule.AllDays {
+			return it, fault.Invalidf("Dias da semana inválidos (dok de 0 a 127).")
+		}
+		it.Dok = *in.Dok
+	}
+	if in.Enabled != nil {
+		it.Enabled = *in.Enabled
+	}
+	if in.StartDate != nil {
+		it.StartDate = *in.StartDate
+	}
+	if in.EndDate != nil {
+		it.EndDate = *in.EndDate
+	}
+	if it.StartDate < 0 || it.EndDate < 0 || (it.StartDate > 0 && it.EndDate > 0 && it.EndDate < it.StartDate) {
+		return it, fault.Invalidf("A data final deve ser posterior à inicial.")
+	}
+	for _, w := range in.TimeGap {
+		w = strings.TrimSpace(w)
+		if !schedule.ValidWindow(w) {
+			return it, fault.Invalidf("Faixa de horário inválida: %q (use HH:MM@HH:MM).", w)
+		}
+		it.TimeGap = append(it.TimeGap, w)
+	}
+	if in.LimitByHour != nil {
+		if *in.LimitByHour < 0 || *in.LimitByHour > media.MaxLimitByHour {
+			return it, fault.Invalidf("O limite por hora deve ser um número inteiro de 0 a %d.", media.MaxLimitByHour)
+		}
+		it.LimitByHour = *in.LimitByHour
+	}
+	it.Volume = m.Volume
+	if in.Volume != nil {
+		v := *in.Volume
+		if math.IsNaN(v) || v < 0 || v > 1 {
+			return it, fault.Invalidf("O volume deve estar entre 0 e 1.")
+		}
+		it.Volume = v
+	}
+	if m.Type == media.Image {
+		it.Volume = 0
+	}
+	return it, nil
+}
+
+// withLibrary fills the items' kind and addresses from the library; an item
+// whose media is gone keeps only its rules.
+func (s *Service) withLibrary(ctx context.Context, t tenant.Tenant, items []MediaItem) error {
+	if len(items) == 0 {
+		return nil
+	}
+	idList := make([]string, len(items))
+	for i, it := range items {
+		idList[i] = it.ID
+	}
+	found, err := s.library.ByIDs(ctx, t, slices.Compact(slices.Sorted(slices.Values(idList))))
+	if err != nil {
+		return err
+	}
+	for i := range items {
+		if m, ok := found[items[i].ID]; ok {
+			items[i].Type, items[i].FilePath, items[i].URL, items[i].ThumbnailURL = m.Type, m.FilePath, m.URL, m.ThumbnailURL
+		}
+	}
+	return nil
+}
+
+// The ads center as a media.Usage: advertisements are not schedules, so
+// they add nothing to the schedules a media lists; deleting a media takes
+// it out of every advertisement, and a changed media is sent again to the
+// screens that play it.
+
+// SchedulesUsing names no schedules: advertisements are not schedules.
+func (s *Service) SchedulesUsing(context.Context, db.Querier, string, []string) (map[string][]media.ScheduleRef, error) {
+	return nil, nil
+}
+
+// DetachMedia removes deleted media from every advertisement of the
+// franchise, in the media delete's transaction.
+func (s *Service) DetachMedia(ctx context.Context, q db.Querier, franchiseID string, mediaIDs []string) error {
+	return s.forAdsUsing(ctx, q, franchiseID, mediaIDs, func(r *row, gone map[string]bool) bool {
+		kept := r.Media[:0:0]
+		for _, it := range r.Media {
+			if !gone[it.ID] {
+				kept = append(kept, it)
+			}
+		}
+		r.Media = kept
+		return true
+	})
+}
+
+// MediaChanged announces a changed media to the screens of the
+// advertisements that play it.
+func (s *Service) MediaChanged(ctx context.Context, q db.Querier, franchiseID string, mediaIDs []string) error {
+	return s.forAdsUsing(ctx, q, franchiseID, mediaIDs, func(*row, map[string]bool) bool { return false })
+}
+
+// forAdsUsing runs edit on each advertisement that plays one of mediaIDs,
+// stores those edit changed, and announces the change to their screens.
+func (s *Service) forAdsUsing(ctx context.Context, q db.Querier, franchiseID string, mediaIDs []string, edit func(r *row, ids map[string]bool) bool) error {
+	wanted := make(map[string]bool, len(mediaIDs))
+	for _, id := range mediaIDs {
+		wanted[id] = true
+	}
+	rows, err := listRows(ctx, q, franchiseID)
+	if err != nil {
+		return err
+	}
+	var displays []string
+	for _, r := range rows {
+		uses := slices.ContainsFunc(r.Media, func(it MediaItem) bool { return wanted[it.ID] })
+		if !uses {
+			continue
+		}
+		if edit(&r, wanted) {
+			r.UpdatedAt = s.now().UnixMilli()
+			if err := updateRow(ctx, q, franchiseID, r); err != nil {
+				return err
+			}
+		}
+		screens, err := displaysOf(ctx, q, r.ID)
+		if err != nil {
+			return err
+		}
+		displays = append(displays, screens...)
+	}
+	if len(displays) == 0 {
+		return nil
+	}
+	slices.Sort(displays)
+	return s.changes.Touch(ctx, q, change.Change{FranchiseID: franchiseID, Displays: slices.Compact(displays)})
+}
