@@ -19,7 +19,21 @@ const isLazy = (type: unknown) => (type as { $$typeof?: symbol } | undefined)?.$
 describe('route table', () => {
   const table = components(routes)
 
-  it.each(['(layout)', '/dashboard', '/medias', '/groups', '/profile/edit', '/user/new', '/user/list', '/schedule', '/schedule/:scheduleId'])(
+  it.each([
+    '(layout)',
+    '/dashboard',
+    '/medias',
+    '/groups',
+    '/profile/edit',
+    '/user/new',
+    '/user/list',
+    '/schedule',
+    '/schedule/:scheduleId',
+    '/ads-center',
+    '/ads-center/new',
+    '/ads-center/:id',
+    '/ads-center/:id/*',
+  ])(
     '%s is loaded on its first visit, as a chunk of its own',
     (path) => {
       expect(isLazy(table.get(path))).toBe(true)

@@ -3,7 +3,6 @@ import { LoginPage, NewPasswordPage, RecoverPasswordPage } from '@/features/auth
 import { Root } from './root'
 import { FallbackRedirect, PublicOnly, RequireAdminToken, RequireAdsCenter, RequireSession } from './routes/guards'
 import { lazyPage } from './routes/lazy-page'
-import { PlaceholderPage } from './routes/placeholder-page'
 
 // The first visit loads the login and what every screen needs (router,
 // session, toasts) only. The layout behind the login (sidebar, header, menus)
@@ -19,6 +18,11 @@ const UserListPage = lazyPage(() => import('@/features/admin'), (m) => m.UserLis
 const schedulePages = () => import('@/features/schedules').then((m) => m.loadSchedulePages())
 const SchedulesPage = lazyPage(schedulePages, (m) => m.SchedulesPage)
 const ScheduleDetailPage = lazyPage(schedulePages, (m) => m.ScheduleDetailPage)
+const adsCenterPages = () => import('@/features/ads-center').then((m) => m.loadAdsCenterPages())
+const AdsListPage = lazyPage(adsCenterPages, (m) => m.AdsListPage)
+const NewAdPage = lazyPage(adsCenterPages, (m) => m.NewAdPage)
+const AdEditorPage = lazyPage(adsCenterPages, (m) => m.AdEditorPage)
+const AdMediaPage = lazyPage(adsCenterPages, (m) => m.AdMediaPage)
 
 /** Every screen of the console, as in the product's route table. */
 export const routes: RouteObject[] = [
@@ -46,7 +50,12 @@ export const routes: RouteObject[] = [
               { path: '/action/add-media-to-schedule', Component: lazyPage(schedulePages, (m) => m.AddMediaActionPage) },
               {
                 element: <RequireAdsCenter />,
-                children: [{ path: '/ads-center/*', element: <PlaceholderPage title="Central de Anúncios" /> }],
+                children: [
+                  { path: '/ads-center', element: <AdsListPage /> },
+                  { path: '/ads-center/new', element: <NewAdPage /> },
+                  { path: '/ads-center/:id', element: <AdEditorPage /> },
+                  { path: '/ads-center/:id/*', element: <AdMediaPage /> },
+                ],
               },
               {
                 element: <RequireAdminToken />,

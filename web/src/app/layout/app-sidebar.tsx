@@ -14,6 +14,7 @@ import {
   SidebarRail,
   useSidebar,
 } from '@/components/ui/sidebar'
+import { useFollowAdsCenterPermission } from '@/features/ads-center'
 import { useSession } from '@/lib/session'
 
 type NavItem = { title: string; to: string; icon: LucideIcon }
@@ -45,6 +46,8 @@ function NavSection({ label, items }: { label: string; items: NavItem[] }) {
 export function AppSidebar() {
   const { pathname } = useLocation()
   const { user, hasAdminToken } = useSession()
+  // 'CENTRAL DE ANÚNCIOS' comes and goes as an administrator grants or revokes the permission.
+  useFollowAdsCenterPermission(!!user)
 
   const main: NavItem[] = [
     { title: 'VISÃO GERAL', to: '/dashboard', icon: LayoutDashboard },

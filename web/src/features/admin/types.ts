@@ -1,4 +1,7 @@
 import type { components } from '@/lib/api-types'
 
-/** One row of the administrators' user list (GET /user/all). */
-export type AdminUser = components['schemas']['UserSummary']
+/**
+ * One row of the administrators' user list (GET /user/all), with the
+ * ads-center permission when the list reports it.
+ */
+export type AdminUser = components['schemas']['UserSummary'] & { viewAdsCenter?: number }

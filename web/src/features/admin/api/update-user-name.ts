@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { User } from '@/lib/session'
+import { userQueryOptions, useSession, type User } from '@/lib/session'
 import type { EditUserNameInput } from '../schemas'
 import { adminKeys } from './keys'
 
-export type UpdateUserNameInput = EditUserNameInput & { email: string }
+/** The body of POST /user/detail/adm: the user's e-mail, the new name and, when set, the ads-center permission. */
+export type UpdateUserNameInput = EditUserNameInput & { email: string; viewAdsCenter?: 0 | 1 }
 
 export function updateUserName(input: UpdateUserNameInput) {
   return api.post<{ user: User }>('/user/detail/adm', input, { auth: 'admin' })
@@ -12,9 +13,18 @@ export function updateUserName(input: UpdateUserNameInput) {
 
 export function useUpdateUserName() {
   const queryClient = useQueryClient()
+  const { user: self } = useSession()
   return useMutation({
     mutationFn: updateUserName,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users }),
+    onSuccess: ({ user }) => {
+      // An administrator who changes their own permission sees it at once (sidebar, /ads-center).
+      if (self && user && user.email === self.email) {
+        queryClient.setQueryData(userQueryOptions().queryKey, (current) =>
+          current && { ...current, viewAdsCenter: user.viewAdsCenter, canUseAdsCenter: user.viewAdsCenter === 1 },
+        )
+      }
+      return queryClient.invalidateQueries({ queryKey: adminKeys.users })
+    },
     meta: { errorToast: { fallback: 'Ocorreu um erro ao atualizar o nome do usuário.' } },
   })
 }

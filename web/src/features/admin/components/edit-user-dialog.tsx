@@ -1,34 +1,55 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useForm } from 'react-hook-form'
+import { Controller, useForm } from 'react-hook-form'
 import { DialogFormFooter } from '@/components/dialog-form-footer'
+import { Checkbox } from '@/components/ui/checkbox'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
 import { toast } from '@/hooks/use-toast'
-import { useUpdateUserName } from '../api/update-user-name'
-import { editUserNameSchema, type EditUserNameInput } from '../schemas'
+import { useUpdateUserName, type UpdateUserNameInput } from '../api/update-user-name'
+import { editUserSchema, type EditUserInput } from '../schemas'
 import type { AdminUser } from '../types'
 import { useAdminGuard } from './use-admin-guard'
 
 type Props = { user: AdminUser; open: boolean; onOpenChange: (open: boolean) => void }
 
+/**
+ * The body of the save. The permission goes only when the list reported it
+ * or the administrator changed it: a list without it must not revoke it.
+ */
+export function editUserBody(user: AdminUser, values: EditUserInput, permissionTouched: boolean): UpdateUserNameInput {
+  const body: UpdateUserNameInput = { email: user.email, name: values.name }
+  if (user.viewAdsCenter !== undefined || permissionTouched) body.viewAdsCenter = values.viewAdsCenter ? 1 : 0
+  return body
+}
+
 export function EditUserDialog({ user, open, onOpenChange }: Props) {
   const update = useUpdateUserName()
   const guard = useAdminGuard()
-  const form = useForm<EditUserNameInput>({ resolver: zodResolver(editUserNameSchema), values: { name: user.name } })
-  const { errors } = form.formState
+  const form = useForm<EditUserInput>({
+    resolver: zodResolver(editUserSchema),
+    values: { name: user.name, viewAdsCenter: user.viewAdsCenter === 1 },
+  })
+  const { errors, dirtyFields } = form.formState
 
-  const onSubmit = form.handleSubmit(({ name }) => {
+  const onSubmit = form.handleSubmit((values) => {
     if (!guard.requireLogin()) return
-    update.mutate(
-      { email: user.email, name },
-      {
-        onSuccess: () => {
-          toast({ title: 'Nome atualizado com sucesso.', description: `Nome atualizado para ${name}.` })
-          onOpenChange(false)
-        },
+    const body = editUserBody(user, values, !!dirtyFields.viewAdsCenter)
+    const renamed = values.name !== user.name
+    update.mutate(body, {
+      onSuccess: () => {
+        if (!renamed && body.viewAdsCenter !== undefined && dirtyFields.viewAdsCenter) {
+          toast({
+            title: 'Permissão atualizada',
+            description: values.viewAdsCenter ? `${values.name} agora acessa a Central de Anúncios.` : `${values.name} não acessa mais a Central de Anúncios.`,
+          })
+        } else {
+          toast({ title: 'Nome atualizado com sucesso.', description: `Nome atualizado para ${values.name}.` })
+        }
+        onOpenChange(false)
       },
-    )
+    })
   })
 
   return (
@@ -42,6 +63,16 @@ export function EditUserDialog({ user, open, onOpenChange }: Props) {
           <FormField id="edit-user-name" label="Nome" error={errors.name?.message}>
             <Input placeholder="Digite o novo nome" {...form.register('name')} />
           </FormField>
+          <Controller
+            control={form.control}
+            name="viewAdsCenter"
+            render={({ field }) => (
+              <div className="flex items-center gap-2">
+                <Checkbox id="edit-user-ads-center" checked={field.value} onCheckedChange={(on) => field.onChange(on === true)} onBlur={field.onBlur} />
+                <Label htmlFor="edit-user-ads-center">Acesso à Central de Anúncios</Label>
+              </div>
+            )}
+          />
           <DialogFormFooter pending={update.isPending} />
         </form>
       </DialogContent>

@@ -1,0 +1,106 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import { act, cleanup, render, screen } from '@testing-library/react'
+import { MemoryRouter, Route, Routes } from 'react-router'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { SidebarProvider } from '@/components/ui/sidebar'
+import { TooltipProvider } from '@/components/ui/tooltip'
+import { createQueryClient } from '@/lib/query-client'
+import { SessionProvider } from '@/lib/session'
+import { storageKeys } from '@/lib/storage'
+import { AppSidebar } from '../layout/app-sidebar'
+import { RequireAdsCenter, RequireSession } from './guards'
+
+vi.mock('@/hooks/use-toast', () => ({ errorToast: vi.fn(), toast: vi.fn(), ERROR_TITLE: 'Oops! Algo deu errado.' }))
+
+/** What GET /api/user/detail says about the ads-center permission; an administrator may change it meanwhile. */
+let viewAdsCenter = 0
+
+function stubServer() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>(async (input) => {
+      const url = String(input)
+      if (url === '/api/user/detail') {
+        const user = { id: 'u1', email: 'ana@vitrine.test', name: 'Ana', franchise: { norte: 'Norte' }, permission: {}, viewAdsCenter, verified: true, createdAt: 0, updatedAt: 0 }
+        return new Response(JSON.stringify({ user, serverTime: Date.now() }))
+      }
+      if (url === '/api/franchise') return new Response(JSON.stringify({ franchiseList: [{ slug: 'norte', name: 'Norte', createdAt: 1, updatedAt: 1, stores: 0, displays: 0 }] }))
+      return new Response(JSON.stringify({ error: true, statusCode: 1403, msg: '' }), { status: 403 })
+    }),
+  )
+}
+
+function renderConsole(path: string) {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <SessionProvider>
+          <TooltipProvider>
+            <SidebarProvider>
+              <AppSidebar />
+              <Routes>
+                <Route element={<RequireSession />}>
+                  <Route path="/dashboard" element={<h1>Visão Geral</h1>} />
+                  <Route element={<RequireAdsCenter />}>
+                    <Route path="/ads-center/*" element={<h1>Central de Anúncios</h1>} />
+                  </Route>
+                </Route>
+              </Routes>
+            </SidebarProvider>
+          </TooltipProvider>
+        </SessionProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  )
+}
+
+const adsItem = () => screen.queryByRole('link', { name: 'CENTRAL DE ANÚNCIOS' })
+
+describe('the ads-center permission', () => {
+  beforeEach(() => {
+    localStorage.setItem(storageKeys.token, 'tok')
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: () => {}, removeEventListener: () => {} }))
+    stubServer()
+  })
+  afterEach(() => {
+    cleanup()
+    localStorage.clear()
+    vi.useRealTimers()
+    vi.unstubAllGlobals()
+  })
+
+  it('sends a user without it from /ads-center to /dashboard, without the sidebar item', async () => {
+    viewAdsCenter = 0
+    renderConsole('/ads-center/new')
+    expect(await screen.findByRole('heading', { name: 'Visão Geral' })).toBeInTheDocument()
+    expect(adsItem()).not.toBeInTheDocument()
+  })
+
+  it('opens the ads center for a user with it', async () => {
+    viewAdsCenter = 1
+    renderConsole('/ads-center')
+    expect(await screen.findByRole('heading', { name: 'Central de Anúncios' })).toBeInTheDocument()
+    expect(adsItem()).toHaveAttribute('href', '/ads-center')
+  })
+
+  it('follows a grant and a revocation without a new login', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    viewAdsCenter = 1
+    renderConsole('/ads-center')
+    expect(await screen.findByRole('heading', { name: 'Central de Anúncios' })).toBeInTheDocument()
+
+    // Revoked while the page stays open: the next check (every 5 minutes) leaves the ads center.
+    viewAdsCenter = 0
+    await act(() => vi.advanceTimersByTimeAsync(5 * 60_000))
+    expect(await screen.findByRole('heading', { name: 'Visão Geral' })).toBeInTheDocument()
+    expect(adsItem()).not.toBeInTheDocument()
+
+    // Granted again: coming back to the window is enough for the item to come back.
+    viewAdsCenter = 1
+    await act(() => vi.advanceTimersByTimeAsync(31_000))
+    act(() => {
+      window.dispatchEvent(new Event('focus'))
+    })
+    await vi.waitFor(() => expect(adsItem()).toBeInTheDocument())
+  })
+})

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest'
+import { fieldErrors } from '@/test/zod'
+import { advertise } from './test-utils'
+import { adMediaSaveProblem } from './components/use-save-ad-media'
+import { withoutItems, SLOT_UNLINK_REFUSED } from './media'
+import { editAdSchema, newAdParams, newAdSchema } from './schemas'
+
+describe("'New Ad'", () => {
+  it.each([
+    [{ name: '', duration: '' }, { name: 'Campo obrigatório', duration: 'Campo obrigatório' }],
+    [{ name: 'Natal', duration: '0' }, { duration: 'Duração deve ser maior do que 0' }],
+    [{ name: 'Natal', duration: 'dez' }, { duration: 'Duração deve ser maior do que 0' }],
+    [{ name: 'Natal', duration: '15' }, {}],
+  ])('%o', (value, expected) => {
+    expect(fieldErrors(newAdSchema, value)).toEqual(expected)
+  })
+
+  it('reads the calendar page query, or nothing when it is incomplete', () => {
+    expect(newAdParams(new URLSearchParams('name=Natal&duration=15'))).toEqual({ name: 'Natal', duration: 15 })
+    expect(newAdParams(new URLSearchParams('name=Natal'))).toBeNull()
+  })
+})
+
+describe('edit ad dialog', () => {
+  it.each([
+    [{ name: ' ', displayTime: '' }, { name: 'Pelo menos um dos campos devem ser preenchido' }],
+    [{ name: '', displayTime: '0' }, { displayTime: 'Duração deve ser maior do que 0' }],
+    [{ name: 'Natal', displayTime: '' }, {}],
+    [{ name: '', displayTime: '20' }, {}],
+  ])('%o', (value, expected) => {
+    expect(fieldErrors(editAdSchema, value)).toEqual(expected)
+  })
+
+  it('keeps what was left blank', () => {
+    expect(editAdSchema.parse({ name: '', displayTime: '20' })).toEqual({ name: undefined, displayTime: 20 })
+  })
+})
+
+describe('saving the media of an ad', () => {
+  const ad = advertise()
+  it.each([
+    ['no user', { user: null, franchise: 'norte', adId: 'ad1', ad }, 'Usuário não está definido.'],
+    ['no franchise', { user: {}, franchise: undefined, adId: 'ad1', ad }, 'Franquia não está definida.'],
+    ['no ad id', { user: {}, franchise: 'norte', adId: '', ad }, 'ID do anúncio não está definido.'],
+    ['no ad', { user: {}, franchise: 'norte', adId: 'ad1', ad: undefined }, 'Anúncio não encontrado.'],
+    ['no dates', { user: {}, franchise: 'norte', adId: 'ad1', ad: { ...ad, endsAt: 0 } }, 'Anúncio inválido.'],
+    ['everything', { user: {}, franchise: 'norte', adId: 'ad1', ad }, null],
+  ])('needs a user, a franchise, the ad and its dates: %s', (_case, needs, expected) => {
+    expect(adMediaSaveProblem(needs)).toBe(expected)
+  })
+
+  it('refuses to unlink a slot item', () => {
+    const media = [{ id: 'm1', name: 'Banner', type: 'image' as const, url: 'x' }, { id: 's', name: 'Slot', isAd: true }]
+    expect(withoutItems(media, [1])).toEqual({ error: SLOT_UNLINK_REFUSED })
+    expect(withoutItems(media, [0])).toEqual({ media: [{ id: 's', name: 'Slot', isAd: true }] })
+  })
+})

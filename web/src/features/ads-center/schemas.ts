@@ -1,0 +1,39 @@
+import { z } from 'zod'
+import { validationMessages } from '@/lib/validation'
+import { AD_VALIDATION } from './messages'
+
+const isPositive = (value: string) => /^\d+$/.test(value) && Number(value) > 0
+
+/** 'New Ad': name and duration in seconds, both required (spec 2 §5 'New ad'). */
+export const newAdSchema = z.object({
+  name: z.string().trim().min(1, validationMessages.required),
+  duration: z
+    .string()
+    .trim()
+    .min(1, validationMessages.required)
+    .refine(isPositive, AD_VALIDATION.positive)
+    .transform(Number),
+})
+export type NewAdInput = z.input<typeof newAdSchema>
+export type NewAdValues = z.output<typeof newAdSchema>
+
+/** The edit dialog: a new name, a new display time, or both (spec 2 §5 'Edit ad'). */
+export const editAdSchema = z
+  .object({ name: z.string(), displayTime: z.string() })
+  .superRefine(({ name, displayTime }, ctx) => {
+    const time = displayTime.trim()
+    if (!name.trim() && !time) ctx.addIssue({ code: 'custom', path: ['name'], message: AD_VALIDATION.oneOf })
+    else if (time && !isPositive(time)) ctx.addIssue({ code: 'custom', path: ['displayTime'], message: AD_VALIDATION.positive })
+  })
+  .transform(({ name, displayTime }) => ({
+    name: name.trim() || undefined,
+    displayTime: displayTime.trim() ? Number(displayTime.trim()) : undefined,
+  }))
+export type EditAdInput = z.input<typeof editAdSchema>
+export type EditAdValues = z.output<typeof editAdSchema>
+
+/** The new-ad page's query (?name=…&duration=…), or null when the dialog must be filled first. */
+export function newAdParams(search: URLSearchParams): NewAdValues | null {
+  const parsed = newAdSchema.safeParse({ name: search.get('name') ?? '', duration: search.get('duration') ?? '' })
+  return parsed.success ? parsed.data : null
+}
