@@ -37,9 +37,11 @@ type Summary struct {
 	Name       string            `json:"name"`
 	Franchise  map[string]string `json:"franchise"`
 	Permission map[string]int    `json:"permission"`
-	Verified   bool              `json:"verified"`
-	CreatedAt  int64             `json:"createdAt"`
-	UpdatedAt  int64             `json:"updatedAt"`
+	// ViewAdsCenter is 1 when the user may use the ads center, else 0.
+	ViewAdsCenter int   `json:"viewAdsCenter"`
+	Verified      bool  `json:"verified"`
+	CreatedAt     int64 `json:"createdAt"`
+	UpdatedAt     int64 `json:"updatedAt"`
 }
 
 // Credentials is the body of POST /user/auth.

@@ -129,7 +129,8 @@ func allUsers(ctx context.Context, q db.Querier) ([]Summary, error) {
 		index[u.ID] = len(list)
 		list = append(list, Summary{
 			ID: u.ID, Email: u.Email, Name: u.Name, Franchise: map[string]string{},
-			Permission: u.Permission, Verified: u.Verified, CreatedAt: u.CreatedAt, UpdatedAt: u.UpdatedAt,
+			Permission: u.Permission, ViewAdsCenter: u.ViewAdsCenter, Verified: u.Verified,
+			CreatedAt: u.CreatedAt, UpdatedAt: u.UpdatedAt,
 		})
 	}
 	rows.Close()

@@ -1080,6 +1080,10 @@ func TestAdministratorsGrantTheAdsCenter(t *testing.T) {
 			t.Fatalf("answer %s", r.Body)
 		}
 		mustStatus(t, a.Do(t, "POST", slotPath, ana.Token, slot), 200)
+		// The administrators' list shows the grant, for the 'Editar' dialog.
+		if list := a.Do(t, "GET", "/api/user/all", admin.Token, nil); !strings.Contains(string(list.Body), `"permission":{},"viewAdsCenter":1`) {
+			t.Fatalf("user list %s", list.Body)
+		}
 		detail := a.Do(t, "GET", "/api/user/detail", ana.Token, nil)
 		mustStatus(t, detail, 200)
 		if !strings.Contains(string(detail.Body), `"viewAdsCenter":1`) {

@@ -1083,6 +1083,11 @@ export interface components {
             name: string;
             franchise: components["schemas"]["FranchiseMap"];
             permission: components["schemas"]["PermissionMap"];
+            /**
+             * @description 1 when the user may use the ads center
+             * @enum {integer}
+             */
+            viewAdsCenter: 0 | 1;
             verified: boolean;
             /** Format: int64 */
             createdAt: number;

@@ -1,7 +1,4 @@
 import type { components } from '@/lib/api-types'
 
-/**
- * One row of the administrators' user list (GET /user/all), with the
- * ads-center permission when the list reports it.
- */
-export type AdminUser = components['schemas']['UserSummary'] & { viewAdsCenter?: number }
+/** One row of the administrators' user list (GET /user/all), with the ads-center permission. */
+export type AdminUser = components['schemas']['UserSummary']

@@ -16,7 +16,7 @@ vi.mock('@/lib/session', async (importOriginal) => ({
   useSession: () => ({ user: admin, hasAdminToken: true }),
 }))
 
-const bruno: AdminUser = { id: 'u2', email: 'bruno@vitrine.test', name: 'Bruno', franchise: {}, permission: {}, verified: true, createdAt: 0, updatedAt: 0 }
+const bruno: AdminUser = { id: 'u2', email: 'bruno@vitrine.test', name: 'Bruno', franchise: {}, permission: {}, viewAdsCenter: 0, verified: true, createdAt: 0, updatedAt: 0 }
 
 function openDialog(user: AdminUser) {
   const client = createQueryClient()
@@ -69,13 +69,13 @@ describe("'Editar Usuário': the ads-center permission", () => {
     expect(sent()).toEqual({ email: 'bruno@vitrine.test', name: 'Bruno', viewAdsCenter: 0 })
   })
 
-  it('keeps it as it is on a rename when the list does not say whether the user has it', async () => {
-    const { sent } = openDialog(bruno)
+  it('keeps it as it is on a rename', async () => {
+    const { sent } = openDialog({ ...bruno, viewAdsCenter: 1 })
     await userEvent.clear(screen.getByLabelText('Nome'))
     await userEvent.type(screen.getByLabelText('Nome'), 'Bruno Lima')
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }))
     await vi.waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Nome atualizado com sucesso.', description: 'Nome atualizado para Bruno Lima.' }))
-    expect(sent()).toEqual({ email: 'bruno@vitrine.test', name: 'Bruno Lima' })
+    expect(sent()).toEqual({ email: 'bruno@vitrine.test', name: 'Bruno Lima', viewAdsCenter: 1 })
   })
 
   it("shows an administrator's own change at once", async () => {

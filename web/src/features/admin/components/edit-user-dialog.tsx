@@ -14,14 +14,9 @@ import { useAdminGuard } from './use-admin-guard'
 
 type Props = { user: AdminUser; open: boolean; onOpenChange: (open: boolean) => void }
 
-/**
- * The body of the save. The permission goes only when the list reported it
- * or the administrator changed it: a list without it must not revoke it.
- */
-export function editUserBody(user: AdminUser, values: EditUserInput, permissionTouched: boolean): UpdateUserNameInput {
-  const body: UpdateUserNameInput = { email: user.email, name: values.name }
-  if (user.viewAdsCenter !== undefined || permissionTouched) body.viewAdsCenter = values.viewAdsCenter ? 1 : 0
-  return body
+/** The body of the save: the name and the ads-center permission as the dialog shows them. */
+export function editUserBody(user: AdminUser, values: EditUserInput): UpdateUserNameInput {
+  return { email: user.email, name: values.name, viewAdsCenter: values.viewAdsCenter ? 1 : 0 }
 }
 
 export function EditUserDialog({ user, open, onOpenChange }: Props) {
@@ -35,11 +30,11 @@ export function EditUserDialog({ user, open, onOpenChange }: Props) {
 
   const onSubmit = form.handleSubmit((values) => {
     if (!guard.requireLogin()) return
-    const body = editUserBody(user, values, !!dirtyFields.viewAdsCenter)
+    const body = editUserBody(user, values)
     const renamed = values.name !== user.name
     update.mutate(body, {
       onSuccess: () => {
-        if (!renamed && body.viewAdsCenter !== undefined && dirtyFields.viewAdsCenter) {
+        if (!renamed && dirtyFields.viewAdsCenter) {
           toast({
             title: 'Permissão atualizada',
             description: values.viewAdsCenter ? `${values.name} agora acessa a Central de Anúncios.` : `${values.name} não acessa mais a Central de Anúncios.`,
