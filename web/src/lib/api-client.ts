@@ -80,7 +80,17 @@ function tokenFor(auth: Auth) {
   return storage.get(storageKeys.token)
 }
 
-async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+function parseJSON(text: string): unknown {
+  if (!text) return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+/** Sends a call and returns its successful response; every failure rejects with an ApiError. */
+async function send(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
   const { body, auth = 'user', signal, timeoutMs = REQUEST_TIMEOUT_MS } = options
 
   const controller = new AbortController()
@@ -114,24 +124,31 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     clearTimeout(timer)
     signal?.removeEventListener('abort', cancel)
   }
+  if (!response.ok) throw httpError(response.status, parseJSON(await response.text().catch(() => '')))
+  return response
+}
 
-  const text = await response.text().catch(() => '')
-  let data: unknown = undefined
-  if (text) {
-    try {
-      data = JSON.parse(text)
-    } catch {
-      data = undefined
-    }
-  }
-  if (!response.ok) throw httpError(response.status, data)
-  return data as T
+async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(method, path, options)
+  return parseJSON(await response.text().catch(() => '')) as T
+}
+
+/** A file the API answers with (a screenshot, a CSV): its bytes and the name the server gives it. */
+async function getFile(path: string, options?: Omit<RequestOptions, 'body'>): Promise<{ blob: Blob; filename?: string }> {
+  const response = await send('GET', path, options)
+  const blob = await response.blob().catch(() => {
+    throw transportError('network error')
+  })
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(response.headers.get('Content-Disposition') ?? '')
+  return { blob, filename: match ? decodeURIComponent(match[1]) : undefined }
 }
 
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
     request<T>('POST', path, { ...options, body: body ?? {} }),
+  put: <T>(path: string, body: unknown, options?: Omit<RequestOptions, 'body'>) => request<T>('PUT', path, { ...options, body }),
   delete: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
     request<T>('DELETE', path, { ...options, body }),
+  getFile,
 }

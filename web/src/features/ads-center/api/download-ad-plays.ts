@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query'
 import { advertisePath } from './keys'
-import { getFile } from './request'
+import { api } from '@/lib/api-client'
 
 /** The plays as CSV (GET …/plays?format=csv), saved by the browser under the server's file name. */
 export async function downloadAdPlays({ franchise, id, fallbackName }: { franchise: string; id: string; fallbackName: string }) {
-  const { blob, filename } = await getFile(`${advertisePath(franchise, id, 'plays')}?format=csv`)
+  const { blob, filename } = await api.getFile(`${advertisePath(franchise, id, 'plays')}?format=csv`)
   const url = URL.createObjectURL(blob)
   try {
     const link = document.createElement('a')

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
 import { isForbidden, refreshAdsCenterPermission } from '../permission'
 import { adKeys, advertisePath } from './keys'
-import { put } from './request'
 import type { AdMediaInput, AdMediaItem, Advertise, UpdateAdInput } from './types'
 
 /** Changes the advertisement: what the body names (name, display time, dates, media list), nothing else. */
 export function updateAd({ franchise, ...body }: UpdateAdInput & { franchise: string }) {
-  return put<{ advertise: Advertise }>(advertisePath(franchise), body)
+  return api.put<{ advertise: Advertise }>(advertisePath(franchise), body)
 }
 
 /** An item as sent back in a save: its rules, without what the library adds. */

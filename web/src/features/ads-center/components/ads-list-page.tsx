@@ -15,7 +15,7 @@ import { useDeleteAd } from '../api/delete-ad'
 import { useAds } from '../api/get-ads'
 import type { Advertise } from '../api/types'
 import { useFollowForbidden } from '../permission'
-import { useDebounced } from '../use-debounced'
+import { useDebounced } from '@/hooks/use-debounced'
 import { AdPeriodBadge } from './ad-period-badge'
 import { NewAdDialog } from './new-ad-dialog'
 
