@@ -4,7 +4,10 @@ import (
 	"context"
 	"slices"
 
+	"time"
+
 	"vitrine/internal/db"
+	"vitrine/internal/playback"
 	"vitrine/internal/tenant"
 )
 
@@ -43,11 +46,13 @@ type PlayerAd struct {
 	Media       []MediaItem `json:"media"`
 }
 
-// ForPlayer returns the bookings of the TV displayID from today for
-// PlayerDays days, with their advertisements. The player hub can send it
-// with the TV's playlist: every booking change names the TVs it reaches.
-func (s *Service) ForPlayer(ctx context.Context, t tenant.Tenant, displayID string) (PlayerAds, error) {
-	loc, err := s.zone(ctx, s.db, t.ID)
+// ForPlayer returns the bookings of the TV displayID from today (in the
+// franchise's zone timeZone; empty reads it) for PlayerDays days, with
+// their advertisements. The player hub sends it with the TV's playlist:
+// every booking change names the TVs it reaches, and DayTurned the ones
+// whose window moves at midnight.
+func (s *Service) ForPlayer(ctx context.Context, t tenant.Tenant, timeZone, displayID string) (PlayerAds, error) {
+	loc, err := s.zoneNamed(ctx, t.ID, timeZone)
 	if err != nil {
 		return PlayerAds{}, err
 	}
@@ -84,9 +89,83 @@ func (s *Service) ForPlayer(ctx context.Context, t tenant.Tenant, displayID stri
 			if err := s.withLibrary(ctx, t, r.Media); err != nil {
 				return PlayerAds{}, err
 			}
+			playable := make([]MediaItem, 0, len(r.Media))
+			for _, m := range r.Media {
+				if m.URL != "" { // gone from the library since: nothing to show
+					playable = append(playable, m)
+				}
+			}
 			out.Ads[r.ID] = PlayerAd{ID: r.ID, Name: r.Name, DisplayTime: r.DisplayTime, StartAt: r.StartsAt,
-				EndsAt: r.EndsAt, Media: r.Media}
+				EndsAt: r.EndsAt, Media: playable}
 		}
 	}
 	return out, nil
+}
+
+// zoneNamed is the location of the zone name, or the franchise's stored
+// zone when name is empty.
+func (s *Service) zoneNamed(ctx context.Context, franchiseID, name string) (*time.Location, error) {
+	if name == "" {
+		return s.zone(ctx, s.db, franchiseID)
+	}
+	loc, err := playback.LoadZone(name)
+	if err != nil {
+		return playback.LoadZone("")
+	}
+	return loc, nil
+}
+
+// DayTurned announces, for every franchise whose day turned since the
+// last call, the TVs with a booking on the day that just entered their
+// players' window (PlayerDays from today), so those players receive it.
+// The first call only notes the time. Several replicas may
+// each announce a turn: a player is sent a playlist only when it differs.
+func (s *Service) DayTurned(ctx context.Context) (int, error) {
+	now := s.now()
+	// The earliest day any zone can be in, less a day: older advertisements
+	// have nothing left to play.
+	floor := DayOf(now.Add(-36*time.Hour).UnixMilli(), time.UTC)
+	type franchiseZone struct{ id, zone string }
+	list, err := db.Collect(ctx, s.db, func(sc db.Scanner) (franchiseZone, error) {
+		var f franchiseZone
+		return f, sc.Scan(&f.id, &f.zone)
+	}, `SELECT f.id, f.time_zone FROM franchises f WHERE f.id IN
+		(SELECT DISTINCT franchise_id FROM advertisements WHERE last_day >= ?)`, int(floor))
+	if err != nil {
+		return 0, err
+	}
+	s.daysMu.Lock()
+	last := s.lastTurn
+	s.lastTurn = now
+	s.daysMu.Unlock()
+	var turned []franchiseZone
+	var entering []Day
+	for _, f := range list {
+		loc, err := playback.LoadZone(f.zone)
+		if err != nil {
+			loc, _ = playback.LoadZone("")
+		}
+		today := DayOf(now.UnixMilli(), loc)
+		if !last.IsZero() && DayOf(last.UnixMilli(), loc) != today {
+			turned = append(turned, f)
+			entering = append(entering, today.Add(PlayerDays-1))
+		}
+	}
+	announced := 0
+	for i, f := range turned {
+		displays, err := db.Collect(ctx, s.db, db.ScanString, `SELECT DISTINCT display_id FROM ad_displays
+			WHERE franchise_id = ? AND last_day >= ? AND first_day <= ?`, f.id, int(entering[i]), int(entering[i]))
+		if err != nil {
+			return announced, err
+		}
+		if len(displays) == 0 {
+			continue
+		}
+		err = s.db.InTx(ctx, func(tx *db.Tx) error { return s.touch(ctx, tx, f.id, displays) })
+		if err != nil {
+			return announced, err
+		}
+		announced += len(displays)
+	}
+	return announced, nil
 }

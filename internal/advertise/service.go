@@ -8,6 +8,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -32,6 +33,9 @@ type Service struct {
 	now     func() time.Time
 	changes *franchise.Changes
 	library Library
+
+	daysMu   sync.Mutex
+	lastTurn time.Time // the last DayTurned
 }
 
 // NewService returns the ads center.

@@ -137,7 +137,7 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 	a.Schedules.AddSlotGuard(a.Ads)
 	a.workers = append(a.workers, a.sweepUploads)
 	a.Devices = device.NewService(a.DB, a.Now)
-	a.Hub = hub.New(device.NewPlaylists(a.Devices, a.Displays, a.Schedules, a.Franchises), a.Log, a.Now, hub.Options{})
+	a.Hub = hub.New(device.NewPlaylists(a.Devices, a.Displays, a.Schedules, a.Franchises, a.Ads), a.Log, a.Now, hub.Options{})
 	a.Changes.Subscribe(a.Hub.Notify)
 	weather, quotes := opts.Weather, opts.Quotes
 	if weather == nil {
@@ -147,7 +147,7 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 		quotes = &footerdata.AwesomeAPI{}
 	}
 	footer := footerdata.New(weather, quotes, a.Now, a.Log)
-	a.workers = append(a.workers, a.expireCommands, a.forgetDevices)
+	a.workers = append(a.workers, a.expireCommands, a.forgetDevices, a.turnAdDays)
 	a.Server = httpapi.New(httpapi.Deps{
 		Log:      a.Log,
 		Now:      a.Now,
@@ -413,4 +413,23 @@ func parseLevel(s string) slog.Level {
 		return slog.LevelInfo
 	}
 	return l
+}
+
+// turnAdDays sends, every minute, the players whose week of advertisements
+// gains a day with bookings when their franchise's day turns.
+func (a *App) turnAdDays(ctx context.Context) {
+	t := time.NewTicker(time.Minute)
+	defer t.Stop()
+	for {
+		if n, err := a.Ads.DayTurned(ctx); err != nil && ctx.Err() == nil {
+			a.Log.Warn("sending the new day's advertisements failed", "err", err)
+		} else if n > 0 {
+			a.Log.Info("new day's advertisements sent", "displays", n)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"sync"
 
+	"vitrine/internal/advertise"
 	"vitrine/internal/change"
 	"vitrine/internal/display"
 	"vitrine/internal/franchise"
@@ -24,6 +25,7 @@ type Playlists struct {
 	displays   *display.Service
 	schedules  *schedule.Service
 	franchises *franchise.Service
+	ads        AdSource
 
 	mu         sync.Mutex
 	builds     int64
@@ -45,9 +47,16 @@ type franchiseFacts struct {
 	timeZone string
 }
 
-// NewPlaylists returns the builder over the domain services.
-func NewPlaylists(devices *Service, displays *display.Service, schedules *schedule.Service, franchises *franchise.Service) *Playlists {
-	return &Playlists{devices: devices, displays: displays, schedules: schedules, franchises: franchises,
+// AdSource gives the advertisements booked on a TV for its player
+// (advertise.Service).
+type AdSource interface {
+	ForPlayer(ctx context.Context, t tenant.Tenant, timeZone, displayID string) (advertise.PlayerAds, error)
+}
+
+// NewPlaylists returns the builder over the domain services; ads may be
+// nil (no advertisement is ever sent).
+func NewPlaylists(devices *Service, displays *display.Service, schedules *schedule.Service, franchises *franchise.Service, ads AdSource) *Playlists {
+	return &Playlists{devices: devices, displays: displays, schedules: schedules, franchises: franchises, ads: ads,
 		encoded: map[scheduleKey]*encodedSchedule{}, franchiseC: map[string]franchiseFacts{}}
 }
 
@@ -71,15 +80,29 @@ type screenPart struct {
 	display.Screen
 	Franchise string `json:"franchise"`
 	TimeZone  string `json:"timeZone"`
+	// Ads are the positions booked in the ad slots of the TV's schedule
+	// from today for a week, when there are any.
+	Ads *advertise.PlayerAds `json:"ads,omitempty"`
 }
 
-// ScreenJSON encodes the TV's own part of its playlist.
+// ScreenJSON encodes the TV's own part of its playlist, with the
+// advertisements booked on it.
 func (p *Playlists) ScreenJSON(ctx context.Context, sc display.Screen) ([]byte, error) {
 	f, err := p.franchise(ctx, sc.FranchiseID)
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(screenPart{Screen: sc, Franchise: f.tenant.Slug, TimeZone: f.timeZone})
+	part := screenPart{Screen: sc, Franchise: f.tenant.Slug, TimeZone: f.timeZone}
+	if p.ads != nil && sc.ScheduleID != "" {
+		ads, err := p.ads.ForPlayer(ctx, f.tenant, f.timeZone, sc.DisplayID)
+		if err != nil {
+			return nil, err
+		}
+		if len(ads.Bookings) > 0 {
+			part.Ads = &ads
+		}
+	}
+	return json.Marshal(part)
 }
 
 // ScheduleJSON encodes a schedule for players; concurrent callers share

@@ -629,7 +629,7 @@ func TestAdvertiseLifecycle(t *testing.T) {
 		}
 
 		// The player of each TV gets its positions and the advertisement.
-		feed, err := a.Ads.ForPlayer(context.Background(), tenantOf(f), f.tv1)
+		feed, err := a.Ads.ForPlayer(context.Background(), tenantOf(f), "", f.tv1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -910,3 +910,70 @@ func TestAdvertiseMapIsGzipped(t *testing.T) {
 		t.Fatalf("status %d, encoding %q", res.StatusCode, res.Header.Get("Content-Encoding"))
 	}
 }
+
+// A player receives the positions booked on its TV with the advertisements'
+// media, as soon as a booking changes, and the day that enters its week
+// when the franchise's day turns.
+func TestAdvertisementsReachPlayers(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		a, clock := newAdApp(t, engine)
+		f := newAdFixture(t, a, 2)
+		code, token := a.AnnounceDevice(t)
+		tv := f.addTV(t, f.op.Token, f.slug, "centro", "TV Tocando", code, f.schedule)
+		p := connect(t, a, code, token)
+		first := p.until("playlist", func(fr frame) bool { return fr.Type == "playlist" })
+		if first.Screen.DisplayID != tv || first.Screen.Ads != nil {
+			t.Fatalf("before any booking: %+v", first.Screen)
+		}
+		if _, err := a.Ads.DayTurned(context.Background()); err != nil { // notes today
+			t.Fatal(err)
+		}
+
+		id := f.createAd(t, "Promoção", day(0), day(PlayerWeekLast), tv)
+		r := a.Do(t, "PUT", f.path(), f.op.Token, map[string]any{"advertiseId": id, "media": []map[string]any{{"id": f.image}}})
+		mustStatus(t, r, 200)
+		got := p.until("the booked media", func(fr frame) bool {
+			if fr.Type != "playlist" || fr.Screen.Ads == nil {
+				return false
+			}
+			ad, ok := fr.Screen.Ads.Ads[id]
+			return ok && len(ad.Media) == 1
+		})
+		ads := got.Screen.Ads
+		if len(ads.Bookings) != advertise.PlayerDays || ads.From != day(0).Key() || ads.To != day(advertise.PlayerDays-1).Key() {
+			t.Fatalf("bookings sent: %+v", ads)
+		}
+		for i, b := range ads.Bookings {
+			if b.SlotID != "slot-a" || b.Position != 1 || b.AdvertisementID != id || b.Day != day(i).Key() {
+				t.Fatalf("booking %d: %+v", i, b)
+			}
+		}
+		if m := ads.Ads[id].Media[0]; m.ID != f.image || m.URL == "" || ads.Ads[id].DisplayTime != 10 {
+			t.Fatalf("advertisement sent: %+v", ads.Ads[id])
+		}
+
+		// At midnight the day that enters the week is sent.
+		clock.Advance(24 * time.Hour)
+		if n, err := a.Ads.DayTurned(context.Background()); err != nil || n != 1 {
+			t.Fatalf("day turned: %d %v", n, err)
+		}
+		got = p.until("the next week", func(fr frame) bool {
+			return fr.Type == "playlist" && fr.Screen.Ads != nil && fr.Screen.Ads.From == day(1).Key()
+		})
+		if last := got.Screen.Ads.Bookings[len(got.Screen.Ads.Bookings)-1]; last.Day != day(advertise.PlayerDays).Key() {
+			t.Fatalf("the new day is not sent: %+v", got.Screen.Ads)
+		}
+		if n, err := a.Ads.DayTurned(context.Background()); err != nil || n != 0 {
+			t.Fatalf("the same day again: %d %v", n, err)
+		}
+
+		// Deleting the advertisement frees the positions on the player.
+		renewSession(t, a, f.op)
+		mustStatus(t, a.Do(t, "DELETE", f.path("/", id), f.op.Token, nil), 200)
+		p.until("no bookings", func(fr frame) bool { return fr.Type == "playlist" && fr.Screen.Ads == nil })
+	})
+}
+
+// PlayerWeekLast is the last day of an advertisement that outlasts a
+// player's week by one day.
+const PlayerWeekLast = advertise.PlayerDays

@@ -71,6 +71,17 @@ type frame struct {
 		Store              string `json:"store"`
 		ContentOrientation int    `json:"contentOrientation"`
 		TimeZone           string `json:"timeZone"`
+		Ads                *struct {
+			From, To string
+			Bookings []struct {
+				SlotID, Day, AdvertisementID string
+				Position                     int
+			}
+			Ads map[string]struct {
+				DisplayTime int
+				Media       []struct{ ID, URL string }
+			}
+		} `json:"ads"`
 	} `json:"screen"`
 	Schedule *struct {
 		ID      string `json:"id"`

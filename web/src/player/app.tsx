@@ -10,7 +10,7 @@ export function App({ session, media }: { session: PlayerSession; media: MediaFi
   const state = useSyncExternalStore(session.subscribe, session.getState)
   let content
   if (state.playlist) {
-    content = <Stage playlist={state.playlist} footer={state.footer} now={session.now} media={media} />
+    content = <Stage playlist={state.playlist} footer={state.footer} now={session.now} media={media} onPlay={session.recordPlay} />
   } else if (state.paired === false && state.device) {
     content = <Pairing device={state.device} />
   } else if (state.paired) {

@@ -4,7 +4,8 @@
 // lib/playback alone (spec 2 §4); this file only asks it, at the right
 // moments, and looks the media up.
 import { isAdSlot, nowPlaying, playbackAnchor, type PlaybackItem, type ScheduleEntry } from '../lib/playback'
-import type { PlayerMedia, PlayerSchedule } from './protocol'
+import { planDay, positionAt, type AdTurns, type PlayerItem } from './ads'
+import type { PlayerAds, PlayerMedia, PlayerSchedule } from './protocol'
 
 /** The media an entry shows: its own, or for an ad slot its fallback (no advertisement is booked in yet). */
 export function entryMediaId(entry: ScheduleEntry): string | null {
@@ -13,31 +14,35 @@ export function entryMediaId(entry: ScheduleEntry): string | null {
 }
 
 /**
- * The entries this box can play: those whose media is in the playlist's
- * media map. An entry whose media is gone is skipped, and so is an ad slot
- * with no fallback (nothing is booked in it on a player yet) — they are
- * left out before sequencing, so the loop goes straight to the next entry.
+ * The entries this box can play when no advertisement is sold: those whose
+ * media is in the playlist's media map, and ad slots with a fallback. The
+ * others are left out before sequencing, so the loop goes straight to the
+ * next entry. ads.ts planDay makes the plan of a day with its bookings.
  */
 export function playableEntries(schedule: PlayerSchedule | null): ScheduleEntry[] {
-  if (!schedule) return []
-  return schedule.entries.filter((entry) => {
-    const id = entryMediaId(entry)
-    return id !== null && Object.prototype.hasOwnProperty.call(schedule.media, id)
-  })
+  return planDay(schedule, null, '').entries
 }
 
 /**
  * Every file the schedule may show, in the order its entries first need
- * them (prefetched in that order), then the footer's logo and coin icons.
+ * them (prefetched in that order), then the advertisements' files, then
+ * the footer's logo and coin icons.
  */
-export function mediaUrls(schedule: PlayerSchedule | null): string[] {
+export function mediaUrls(schedule: PlayerSchedule | null, ads?: PlayerAds | null): string[] {
   if (!schedule) return []
   const urls: string[] = []
   const add = (url: string | undefined) => {
     if (url && urls.indexOf(url) < 0) urls.push(url)
   }
-  for (const entry of playableEntries(schedule)) add(schedule.media[entryMediaId(entry) as string].url)
+  for (const entry of playableEntries(schedule)) {
+    const id = entryMediaId(entry)
+    if (id !== null && Object.prototype.hasOwnProperty.call(schedule.media, id)) add(schedule.media[id].url)
+  }
   for (const id of Object.keys(schedule.media)) add(schedule.media[id].url)
+  const sold = new Set((ads?.bookings ?? []).map((b) => b.advertisementId))
+  for (const id of Object.keys(ads?.ads ?? {})) {
+    if (sold.has(id)) ads!.ads[id].media?.forEach((m) => add(m.url))
+  }
   const bar = schedule.bottomBar
   add(bar?.logo)
   bar?.quote?.coins.forEach((coin) => add(coin.icon))
@@ -59,21 +64,50 @@ export function itemAt(entries: readonly ScheduleEntry[], moment: number, timeZo
 export interface Shown {
   /** Unique per item of the timeline. */
   key: string
-  item: PlaybackItem
+  item: PlayerItem
   media: PlayerMedia | null
   /** 0 to 1; 0 plays muted. */
   volume: number
   /** The entry's `stretch`: fill the screen instead of fitting inside it. */
   stretch: boolean
+  /** For an advertisement's play: which one and which of its media (proof of play). */
+  ad?: { advertisementId: string; mediaId: string }
 }
 
-export function shownFor(item: PlaybackItem, entries: readonly ScheduleEntry[], schedule: PlayerSchedule | null): Shown {
+/** What shownFor needs to fill a slot's positions with advertisements. */
+export interface AdContext {
+  /** The day plan's positions, by entry index. */
+  positions: (string | null)[][]
+  ads: PlayerAds | null | undefined
+  turns: AdTurns
+  timeZone: string
+}
+
+const volumeOf = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0)
+
+export function shownFor(item: PlayerItem, entries: readonly ScheduleEntry[], schedule: PlayerSchedule | null, adContext?: AdContext): Shown {
   const entry = item.entryIndex >= 0 ? entries[item.entryIndex] : undefined
+  const stretch = entry?.stretch === true
+  const adId = adContext && item.position !== undefined ? adContext.positions[item.entryIndex]?.[item.position] : null
+  const ad = adId ? adContext?.ads?.ads[adId] : undefined
+  if (ad && adContext) {
+    const picked = adContext.turns.pick(ad, item.start, adContext.timeZone)
+    if (picked?.url) {
+      const media: PlayerMedia = { name: picked.name ?? ad.name, type: picked.type === 'video' ? 'video' : 'image', url: picked.url }
+      return {
+        key: `${item.start}:${item.entryIndex}:${media.url}`,
+        item,
+        media,
+        volume: volumeOf(picked.volume),
+        stretch,
+        ad: { advertisementId: ad.id, mediaId: picked.id },
+      }
+    }
+  }
   const mediaId = entry ? entryMediaId(entry) : null
   const media = schedule && mediaId !== null ? (schedule.media[mediaId] ?? null) : null
   // A slot's fallback has no volume of its own: it plays muted unless the slot says otherwise.
-  const volume = entry && typeof entry.volume === 'number' && Number.isFinite(entry.volume) ? Math.min(1, Math.max(0, entry.volume)) : 0
-  return { key: `${item.start}:${item.entryIndex}:${media?.url ?? ''}`, item, media, volume, stretch: entry?.stretch === true }
+  return { key: `${item.start}:${item.entryIndex}:${media?.url ?? ''}`, item, media, volume: volumeOf(entry?.volume), stretch }
 }
 
 /** How the stage turns for the screen's contentOrientation (0..3, or 90/180/270 degrees). */
@@ -100,14 +134,14 @@ export const LOOK_AHEAD_MS = 2_000
 export class Timeline {
   private timer: ReturnType<typeof setTimeout> | undefined
   private aheadTimer: ReturnType<typeof setTimeout> | undefined
-  private ahead: PlaybackItem | null = null
+  private ahead: PlayerItem | null = null
   private running = false
   private readonly entries: readonly ScheduleEntry[]
   private readonly timeZone: string
   private readonly changedAt: number | null
   private readonly now: () => number
-  private readonly onItem: (item: PlaybackItem) => void
-  private readonly onAhead: (item: PlaybackItem) => void
+  private readonly onItem: (item: PlayerItem) => void
+  private readonly onAhead: (item: PlayerItem) => void
 
   constructor(options: {
     entries: readonly ScheduleEntry[]
@@ -115,8 +149,8 @@ export class Timeline {
     changedAt: number | null
     /** Server time now, epoch ms. */
     now: () => number
-    onItem: (item: PlaybackItem) => void
-    onAhead?: (item: PlaybackItem) => void
+    onItem: (item: PlayerItem) => void
+    onAhead?: (item: PlayerItem) => void
   }) {
     this.entries = options.entries
     this.timeZone = options.timeZone
@@ -141,8 +175,9 @@ export class Timeline {
     clearTimeout(this.aheadTimer)
   }
 
-  private itemFor(moment: number) {
-    return itemAt(this.entries, moment, this.timeZone, this.changedAt)
+  /** The item covering `moment`: for an ad slot, the position of it that does. */
+  private itemFor(moment: number): PlayerItem {
+    return positionAt(itemAt(this.entries, moment, this.timeZone, this.changedAt), this.entries, moment)
   }
 
   private step(moment: number) {
@@ -151,7 +186,7 @@ export class Timeline {
     this.show(covers ? ahead : this.itemFor(moment))
   }
 
-  private show(item: PlaybackItem) {
+  private show(item: PlayerItem) {
     if (!this.running) return
     this.ahead = null
     this.onItem(item)

@@ -22,6 +22,43 @@ export interface Screen {
   contentOrientation: number
   /** IANA zone of the franchise; the playback rules read the wall clock there. */
   timeZone: string
+  /** The positions sold in the schedule's ad slots from today for a week; absent when none is. */
+  ads?: PlayerAds
+}
+
+/** The advertisements booked on the TV (internal/advertise/player.go). */
+export interface PlayerAds {
+  /** yyyyMMdd, the first and last day listed, in the franchise's zone. */
+  from: string
+  to: string
+  bookings: AdBooking[]
+  ads: Record<string, PlayerAd>
+}
+
+/** One position of an ad slot on one day. */
+export interface AdBooking {
+  /** The ad-slot entry's id in the schedule. */
+  slotId: string
+  /** yyyyMMdd. */
+  day: string
+  /** 1..adSlots. */
+  position: number
+  advertisementId: string
+}
+
+/** An advertisement as played: its media take turns in the positions it holds. */
+export interface PlayerAd {
+  id: string
+  name: string
+  /** Seconds of each play. */
+  displayTime: number
+  media: AdMedia[]
+}
+
+/** A media of an advertisement: the library file and the rules of a schedule entry. */
+export interface AdMedia extends ScheduleEntry {
+  url?: string
+  thumbnailUrl?: string
 }
 
 /** A library media named by the schedule's entries. */

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { vi } from 'vitest'
-import { ACK_EVERY_MS, CONNECT_TIMEOUT_MS, FOOTER_EVERY_MS, IDENTIFY_MS } from './session'
+import { ACK_EVERY_MS, CONNECT_TIMEOUT_MS, FOOTER_EVERY_MS, IDENTIFY_MS, PLAYS_EVERY_MS, PLAYS_FIRST_MS, PLAYS_RETRY_MS } from './session'
+import { PlayerStorage } from './storage'
 import { fakeFetch, makeSession, MemoryStore, schedule, SCREEN, type Call } from './testing'
 
 const HELLO = '/api/device/hello'
@@ -387,5 +388,60 @@ describe('commands', () => {
     await refused.command('identifyVersion')
     await vi.advanceTimersByTimeAsync(10_000)
     expect(refused.answers()).toHaveLength(1)
+  })
+})
+
+describe('proof of play', () => {
+  const PLAYS = '/api/device/plays'
+  const play = (id: string) => ({ id, advertisementId: 'ad-a', mediaId: 'a1', startedAt: T0, duration: 15_000 })
+
+  it('sends the first plays soon, then in batches; keeps them until the server takes them', async () => {
+    let down = true
+    const { fetch, calls } = fakeFetch({
+      [HELLO]: pairedHello,
+      [PLAYS]: () => (down ? 'network-error' : { status: 200, body: { stored: 1, duplicates: 0, ignored: 0 } }),
+    })
+    const store = new MemoryStore()
+    const { session } = makeSession({ fetch, store })
+    session.start()
+    session.recordPlay(play('p1'))
+    expect(JSON.parse(store.getItem('vitrine.player.plays') ?? '[]')).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(PLAYS_FIRST_MS)
+    const sent = () => calls.filter((c) => c.url === PLAYS)
+    expect(sent()).toHaveLength(1)
+    expect(sent()[0]).toMatchObject({ method: 'POST', headers: { Authorization: 'Bearer tok-1' }, body: { plays: [play('p1')] } })
+
+    // Offline: kept, and tried again later with what was played meanwhile.
+    session.recordPlay(play('p2'))
+    await vi.advanceTimersByTimeAsync(PLAYS_RETRY_MS)
+    expect(sent()).toHaveLength(2)
+    down = false
+    await vi.advanceTimersByTimeAsync(PLAYS_RETRY_MS)
+    expect(sent()).toHaveLength(3)
+    expect(sent()[2].body).toEqual({ plays: [play('p1'), play('p2')] })
+    expect(store.getItem('vitrine.player.plays')).toBeNull()
+
+    // Once sent, the next ones wait for the batch interval.
+    session.recordPlay(play('p3'))
+    await vi.advanceTimersByTimeAsync(PLAYS_FIRST_MS)
+    expect(sent()).toHaveLength(3)
+    await vi.advanceTimersByTimeAsync(PLAYS_EVERY_MS)
+    expect(sent()).toHaveLength(4)
+    session.stop()
+  })
+
+  it('sends the plays kept by a box that restarted offline, and keeps them through clearDb', async () => {
+    const store = new MemoryStore()
+    store.setItem('vitrine.player.token', 'tok-1')
+    store.setItem('vitrine.player.plays', JSON.stringify([play('old')]))
+    const { fetch, calls } = fakeFetch({ [HELLO]: pairedHello, [PLAYS]: { status: 503 } })
+    const { session } = makeSession({ fetch, store })
+    session.start()
+    await vi.advanceTimersByTimeAsync(PLAYS_FIRST_MS)
+    expect(calls.filter((c) => c.url === PLAYS)).toHaveLength(1)
+    expect(JSON.parse(store.getItem('vitrine.player.plays') ?? '[]')).toEqual([play('old')])
+    new PlayerStorage(store).forgetAllButIdentity()
+    expect(JSON.parse(store.getItem('vitrine.player.plays') ?? '[]')).toEqual([play('old')])
+    session.stop()
   })
 })

@@ -10,6 +10,7 @@
 //
 // The box plays its last playlist from storage from the first instant, and
 // keeps playing it whatever happens to the network.
+import type { AdPlay } from './ads'
 import { backoffDelay } from './backoff'
 import { answerRequest, runCommand, type CommandAnswer } from './commands'
 import type { MediaFiles } from './media-cache'
@@ -29,6 +30,16 @@ export const FOOTER_RETRY_MS = 60_000
 export const IDENTIFY_MS = 10_000
 /** How many times an answer to a command is sent before giving up (the job times out after a minute). */
 export const ANSWER_TRIES = 3
+/** Plays of advertisements are sent together, at most once in this long (10,000 boxes, one server). */
+export const PLAYS_EVERY_MS = 2 * 60_000
+/** The first plays after the box starts go sooner, so a new advertisement shows as played at once. */
+export const PLAYS_FIRST_MS = 10_000
+/** How soon plays the server did not take are sent again. */
+export const PLAYS_RETRY_MS = 60_000
+/** Plays per request (the server takes up to 1,000). */
+export const PLAYS_BATCH = 500
+/** Plays kept while the server cannot be reached; beyond it the oldest go. */
+export const PLAYS_KEPT = 2_000
 
 export type Connection =
   /** Not connected; trying again. */
@@ -102,11 +113,15 @@ export class PlayerSession {
   private footerTimer: ReturnType<typeof setTimeout> | undefined
   private footerKey = ''
   private identifyTimer: ReturnType<typeof setTimeout> | undefined
+  private playsTimer: ReturnType<typeof setTimeout> | undefined
+  private plays: AdPlay[]
+  private playsSent = false
   private stopped = false
 
   constructor(options: SessionOptions) {
     this.options = options
     this.token = options.storage.token()
+    this.plays = options.storage.plays()
     const playlist = options.storage.playlist()
     this.state = {
       device: options.storage.device(),
@@ -144,9 +159,10 @@ export class PlayerSession {
   start() {
     const playlist = this.state.playlist
     if (playlist) {
-      void this.options.media.sync(mediaUrls(playlist.schedule))
+      void this.options.media.sync(mediaUrls(playlist.schedule, playlist.screen.ads))
       this.followFooter(playlist.schedule?.bottomBar ?? null)
     }
+    if (this.plays.length > 0) this.planPlays(PLAYS_FIRST_MS)
     void this.hello()
   }
 
@@ -157,6 +173,7 @@ export class PlayerSession {
     this.closeSocket()
     clearTimeout(this.footerTimer)
     clearTimeout(this.identifyTimer)
+    clearTimeout(this.playsTimer)
   }
 
   /** The network is back ('online' event): a pending retry happens now instead of after its wait. */
@@ -356,7 +373,7 @@ export class PlayerSession {
     if (frame.screen.device) this.options.storage.setDevice(frame.screen.device)
     this.update({ playlist, paired: true, device: frame.screen.device || this.state.device, connection: 'online' })
     this.ack()
-    void this.options.media.sync(mediaUrls(schedule))
+    void this.options.media.sync(mediaUrls(schedule, frame.screen.ads))
     this.followFooter(schedule?.bottomBar ?? null)
   }
 
@@ -398,6 +415,51 @@ export class PlayerSession {
     this.footerTimer = setTimeout(() => void this.fetchFooter(key), next)
   }
 
+  // ---- proof of play ----
+
+  /** Keeps an advertisement's play (in storage, so a restart offline loses none) until the server takes it. */
+  readonly recordPlay = (play: AdPlay) => {
+    if (this.stopped) return
+    this.plays.push(play)
+    if (this.plays.length > PLAYS_KEPT) this.plays.splice(0, this.plays.length - PLAYS_KEPT)
+    this.options.storage.savePlays(this.plays)
+    this.planPlays(this.playsSent ? PLAYS_EVERY_MS : PLAYS_FIRST_MS)
+  }
+
+  private planPlays(delay: number) {
+    if (this.playsTimer !== undefined || this.stopped) return
+    this.playsTimer = setTimeout(() => {
+      this.playsTimer = undefined
+      void this.sendPlays()
+    }, delay)
+  }
+
+  private async sendPlays() {
+    const batch = this.plays.slice(0, PLAYS_BATCH)
+    if (batch.length === 0 || this.stopped) return
+    let taken = false
+    try {
+      const response = await this.options.fetch('/api/device/plays', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${this.token}` },
+        body: JSON.stringify({ plays: batch }),
+      })
+      // Taken, or refused for good (a malformed batch would be refused forever): either way they go.
+      // 401 (the box must say hello again), 429 and 5xx: kept and sent again.
+      taken = response.ok || (response.status >= 400 && response.status < 500 && response.status !== 401 && response.status !== 408 && response.status !== 429)
+    } catch {
+      // Offline: kept.
+    }
+    if (this.stopped) return
+    if (taken) {
+      this.playsSent = true
+      const sent = new Set(batch.map((play) => play.id))
+      this.plays = this.plays.filter((play) => !sent.has(play.id))
+      this.options.storage.savePlays(this.plays)
+    }
+    if (this.plays.length > 0) this.planPlays(!taken ? PLAYS_RETRY_MS : this.plays.length >= PLAYS_BATCH ? 0 : PLAYS_EVERY_MS)
+  }
+
   // ---- commands ----
 
   private async command(frame: CommandFrame) {
@@ -412,7 +474,7 @@ export class PlayerSession {
       clearMedia: async () => {
         await this.options.media.clear()
         // Kept again at once: the box must not stay without its offline copy.
-        void this.options.media.sync(mediaUrls(this.state.playlist?.schedule ?? null))
+        void this.options.media.sync(mediaUrls(this.state.playlist?.schedule ?? null, this.state.playlist?.screen.ads))
       },
       captureStill: () => this.options.host.captureStill(),
       captureClip: (ms) => this.options.host.captureClip(ms),

@@ -1,11 +1,12 @@
 // The stage: the screen's content turned by its contentOrientation, the
 // media area that plays the schedule, and the footer under it.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { DEFAULT_TIME_ZONE, type PlaybackItem } from '../lib/playback'
+import { DEFAULT_TIME_ZONE } from '../lib/playback'
+import { AdTurns, dayKey, planDay, playId, type AdPlay, type PlayerItem } from './ads'
 import { FooterBar } from './footer-bar'
 import type { MediaFiles } from './media-cache'
-import { orientationDegrees, playableEntries, shownFor, Timeline, type Shown } from './playlist'
-import type { FooterData, PlayerSchedule } from './protocol'
+import { orientationDegrees, shownFor, Timeline, type Shown } from './playlist'
+import type { FooterData, PlayerAds, PlayerSchedule } from './protocol'
 import type { StoredPlaylist } from './storage'
 import { useAddress } from './use-address'
 
@@ -13,6 +14,8 @@ import { useAddress } from './use-address'
 export const FADE_MS = 500
 /** A file that neither loads nor fails within this long is shown anyway (black), so the loop goes on. */
 export const READY_WITHIN_MS = 3_000
+/** How often the screen checks whether its day turned (a new day has other advertisements). */
+export const DAY_CHECK_MS = 20_000
 
 interface Layer {
   shown: Shown
@@ -21,7 +24,20 @@ interface Layer {
   prepared?: Promise<string>
 }
 
-export function Stage({ playlist, footer, now, media }: { playlist: StoredPlaylist; footer: FooterData | null; now: () => number; media: MediaFiles }) {
+export function Stage({
+  playlist,
+  footer,
+  now,
+  media,
+  onPlay,
+}: {
+  playlist: StoredPlaylist
+  footer: FooterData | null
+  now: () => number
+  media: MediaFiles
+  /** Called with each advertisement's play once it ends (proof of play). */
+  onPlay?: (play: AdPlay) => void
+}) {
   const { screen, schedule } = playlist
   const degrees = orientationDegrees(screen.contentOrientation)
   const timeZone = screen.timeZone || DEFAULT_TIME_ZONE
@@ -29,7 +45,7 @@ export function Stage({ playlist, footer, now, media }: { playlist: StoredPlayli
     <div className={`stage r${degrees}`} data-stage="">
       <div className="screen">
         {schedule ? (
-          <Playback schedule={schedule} timeZone={timeZone} changedAt={playlist.changedAt} now={now} media={media} />
+          <Playback schedule={schedule} ads={screen.ads} timeZone={timeZone} changedAt={playlist.changedAt} now={now} media={media} onPlay={onPlay} />
         ) : (
           <p className="notice" data-text="">
             Nenhuma programação vinculada a este televisor.
@@ -41,34 +57,78 @@ export function Stage({ playlist, footer, now, media }: { playlist: StoredPlayli
   )
 }
 
+/** The screen's day (yyyyMMdd in its zone), kept current. */
+function useDay(now: () => number, timeZone: string) {
+  const [day, setDay] = useState(() => dayKey(now(), timeZone))
+  useEffect(() => {
+    const check = () => setDay(dayKey(now(), timeZone))
+    check()
+    const timer = setInterval(check, DAY_CHECK_MS)
+    return () => clearInterval(timer)
+  }, [now, timeZone])
+  return day
+}
+
 /** Plays the schedule: one layer per item, the newest fading in over the last. */
 function Playback({
   schedule,
+  ads,
   timeZone,
   changedAt,
   now,
   media,
+  onPlay,
 }: {
   schedule: PlayerSchedule
+  ads: PlayerAds | undefined
   timeZone: string
   changedAt: number
   now: () => number
   media: MediaFiles
+  onPlay?: (play: AdPlay) => void
 }) {
-  const entries = useMemo(() => playableEntries(schedule), [schedule])
+  const day = useDay(now, timeZone)
+  const plan = useMemo(() => planDay(schedule, ads, day), [schedule, ads, day])
+  const turns = useRef(new AdTurns())
+  const reportPlay = useRef(onPlay)
+  useEffect(() => {
+    reportPlay.current = onPlay
+  }, [onPlay])
   const [layers, setLayers] = useState<Layer[]>([])
   const prepared = useRef(new Map<string, Promise<string>>())
   const topKey = useRef('')
 
   useEffect(() => {
     const waiting = prepared.current
+    const { entries } = plan
+    const adContext = { positions: plan.positions, ads, turns: turns.current, timeZone }
+    // The advertisement on screen, reported when it gives way.
+    let playing: { play: AdPlay; shownAt: number; until: number } | null = null
+    const endPlay = () => {
+      if (!playing) return
+      const { play, shownAt, until } = playing
+      playing = null
+      const duration = Math.max(0, Math.min(now(), until) - shownAt)
+      if (duration >= 1_000) reportPlay.current?.({ ...play, duration })
+    }
     const timeline = new Timeline({
       entries,
       timeZone,
       changedAt,
       now,
-      onItem: (item: PlaybackItem) => {
-        const shown = shownFor(item, entries, schedule)
+      onItem: (item: PlayerItem) => {
+        const shown = shownFor(item, entries, schedule, adContext)
+        if (shown.key !== topKey.current) {
+          endPlay()
+          if (shown.ad) {
+            const at = now()
+            playing = {
+              play: { id: playId(), ...shown.ad, startedAt: at, duration: 0 },
+              shownAt: at,
+              until: item.start + item.duration,
+            }
+          }
+        }
         const address = waiting.get(shown.key)
         waiting.delete(shown.key)
         // What was opened ahead for another item (the clock jumped) is given back.
@@ -82,18 +142,19 @@ function Playback({
         topKey.current = shown.key
         setLayers((current) => [...current.slice(-2), { shown, ready: !shown.media, prepared: address }])
       },
-      onAhead: (item: PlaybackItem) => {
-        const shown = shownFor(item, entries, schedule)
+      onAhead: (item: PlayerItem) => {
+        const shown = shownFor(item, entries, schedule, adContext)
         if (shown.media && !waiting.has(shown.key)) waiting.set(shown.key, media.open(shown.media.url))
       },
     })
     timeline.start()
     return () => {
       timeline.stop()
+      endPlay()
       waiting.forEach((stale) => void stale.then((value) => media.release(value)))
       waiting.clear()
     }
-  }, [entries, schedule, timeZone, changedAt, now, media])
+  }, [plan, ads, schedule, timeZone, changedAt, now, media])
 
   const ready = useCallback((key: string) => {
     setLayers((current) => current.map((layer) => (layer.shown.key === key && !layer.ready ? { ...layer, ready: true } : layer)))

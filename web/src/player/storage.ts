@@ -2,12 +2,14 @@
 // and code (so it stays paired) and the last playlist it received (so it
 // plays at once, even when it starts without a network). Storage that is
 // missing, full or throwing only makes the player forgetful, never broken.
+import type { AdPlay } from './ads'
 import type { PlayerSchedule, Screen } from './protocol'
 
 const PREFIX = 'vitrine.player.'
 const TOKEN = PREFIX + 'token'
 const DEVICE = PREFIX + 'device'
 const PLAYLIST = PREFIX + 'playlist'
+const PLAYS = PREFIX + 'plays'
 
 /** A playlist as the player applied it. */
 export interface StoredPlaylist {
@@ -107,13 +109,34 @@ export class PlayerStorage {
     this.remove(PLAYLIST)
   }
 
-  /** clearDb: everything the player kept except its identity (token and code), so the box stays paired. */
+  /** The advertisements' plays not yet accepted by the server, oldest first. */
+  plays(): AdPlay[] {
+    const text = this.get(PLAYS)
+    if (!text) return []
+    try {
+      const value = JSON.parse(text) as unknown
+      return Array.isArray(value) ? value.filter((p): p is AdPlay => typeof p === 'object' && p !== null && typeof (p as AdPlay).id === 'string') : []
+    } catch {
+      return []
+    }
+  }
+
+  savePlays(plays: readonly AdPlay[]) {
+    if (plays.length === 0) this.remove(PLAYS)
+    else this.set(PLAYS, JSON.stringify(plays))
+  }
+
+  /**
+   * clearDb: everything the player kept except its identity (token and
+   * code), so the box stays paired, and the plays not yet sent (proof of
+   * play is the advertisers', not the box's).
+   */
   forgetAllButIdentity() {
     const keys: string[] = []
     try {
       for (let i = 0; i < (this.store?.length ?? 0); i++) {
         const key = this.store?.key(i)
-        if (key && key.startsWith(PREFIX) && key !== TOKEN && key !== DEVICE) keys.push(key)
+        if (key && key.startsWith(PREFIX) && key !== TOKEN && key !== DEVICE && key !== PLAYS) keys.push(key)
       }
     } catch {
       return

@@ -1,0 +1,139 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { AdTurns, dayKey, planDay, positionAt } from './ads'
+import { itemAt, mediaUrls, shownFor, Timeline } from './playlist'
+import type { PlayerAds } from './protocol'
+import { schedule } from './testing'
+
+const ZONE = 'America/Sao_Paulo'
+const T0 = Date.parse('2026-03-02T10:00:00-03:00') // a Monday
+const DAY = '20260302'
+
+const withSlot = schedule({
+  entries: [
+    { id: 'm-img', displayTime: 10 },
+    { id: 'slot-1', isAd: true, adSlots: 3, adTime: 15, adFallbackMediaId: 'm-vid' },
+    { id: 'slot-2', isAd: true, adSlots: 2, adTime: 10 },
+  ],
+})
+
+const ads: PlayerAds = {
+  from: DAY,
+  to: '20260309',
+  bookings: [
+    { slotId: 'slot-1', day: DAY, position: 2, advertisementId: 'ad-a' },
+    { slotId: 'slot-2', day: DAY, position: 2, advertisementId: 'ad-b' },
+    { slotId: 'slot-2', day: '20260303', position: 1, advertisementId: 'ad-a' },
+    { slotId: 'slot-1', day: DAY, position: 3, advertisementId: 'ad-gone' },
+  ],
+  ads: {
+    'ad-a': {
+      id: 'ad-a',
+      name: 'Natal',
+      displayTime: 15,
+      media: [
+        { id: 'a1', name: 'Natal 1', type: 'image', url: '/files/loja-demo/media/natal1.jpg' },
+        { id: 'a2', name: 'Natal 2', type: 'video', url: '/files/loja-demo/media/natal2.mp4', volume: 0.4 },
+        { id: 'a3', name: 'Só à noite', type: 'image', url: '/files/loja-demo/media/noite.jpg', timeGap: ['20:00@23:00'] },
+      ],
+    },
+    'ad-b': { id: 'ad-b', name: 'Páscoa', displayTime: 10, media: [{ id: 'b1', name: 'Ovo', type: 'image', url: '/files/loja-demo/media/ovo.jpg' }] },
+    'ad-gone': { id: 'ad-gone', name: 'Sem mídia', displayTime: 10, media: [{ id: 'x', name: 'Apagada' }] },
+  },
+}
+
+describe("a day's plan", () => {
+  it('keeps the positions sold that day and, with a fallback, the others', () => {
+    const plan = planDay(withSlot, ads, DAY)
+    expect(plan.entries.map((e) => [e.id, e.adSlots ?? null])).toEqual([
+      ['m-img', null],
+      ['slot-1', 3],
+      ['slot-2', 1],
+    ])
+    // Position 3 was sold to an advertisement with nothing to show: the fallback plays.
+    expect(plan.positions).toEqual([[], [null, 'ad-a', null], ['ad-b']])
+  })
+
+  it('another day has other bookings; a slot with neither booking nor fallback is left out', () => {
+    expect(planDay(withSlot, ads, '20260303').positions).toEqual([[], [null, null, null], ['ad-a']])
+    expect(planDay(withSlot, ads, '20260304').entries.map((e) => e.id)).toEqual(['m-img', 'slot-1'])
+    expect(planDay(withSlot, null, DAY).entries.map((e) => e.id)).toEqual(['m-img', 'slot-1'])
+    expect(planDay(null, ads, DAY)).toEqual({ entries: [], positions: [] })
+  })
+
+  it("keys days by the franchise's wall clock", () => {
+    expect(dayKey(Date.parse('2026-03-03T02:30:00Z'), ZONE)).toBe('20260302')
+    expect(dayKey(Date.parse('2026-03-03T03:30:00Z'), ZONE)).toBe('20260303')
+  })
+})
+
+describe('positions', () => {
+  const plan = planDay(withSlot, ads, DAY)
+
+  it('cuts a slot into its positions, adTime each', () => {
+    const slot = itemAt(plan.entries, T0 + 10_000, ZONE, T0)
+    expect(slot).toMatchObject({ kind: 'slot', start: T0 + 10_000, duration: 45_000 })
+    expect(positionAt(slot, plan.entries, T0 + 26_000)).toMatchObject({ start: T0 + 25_000, duration: 15_000, position: 1 })
+    expect(positionAt(slot, plan.entries, T0 + 54_999)).toMatchObject({ start: T0 + 40_000, position: 2 })
+    const media = itemAt(plan.entries, T0 + 1_000, ZONE, T0)
+    expect(positionAt(media, plan.entries, T0 + 1_000)).toBe(media)
+  })
+
+  it('shows the advertisement sold in a position, its media in turn, and the fallback elsewhere', () => {
+    const turns = new AdTurns()
+    const context = { positions: plan.positions, ads, turns, timeZone: ZONE }
+    const at = (moment: number) => {
+      const item = positionAt(itemAt(plan.entries, moment, ZONE, T0), plan.entries, moment)
+      return shownFor(item, plan.entries, withSlot, context)
+    }
+    expect(at(T0 + 11_000)).toMatchObject({ media: { name: 'Vídeo' }, volume: 0 })
+    expect(at(T0 + 11_000).ad).toBeUndefined()
+    const first = at(T0 + 26_000)
+    expect(first).toMatchObject({ media: { name: 'Natal 1', type: 'image' }, ad: { advertisementId: 'ad-a', mediaId: 'a1' } })
+    // The look-ahead and the switch agree on the same position.
+    expect(at(T0 + 30_000).ad).toEqual(first.ad)
+    // The next loop (65 s long) plays the ad's next media; the night-only one is skipped in the morning.
+    expect(at(T0 + 65_000 + 26_000)).toMatchObject({ media: { name: 'Natal 2', type: 'video' }, volume: 0.4, ad: { mediaId: 'a2' } })
+    expect(at(T0 + 130_000 + 26_000).ad?.mediaId).toBe('a1')
+    expect(at(T0 + 55_000)).toMatchObject({ media: { name: 'Ovo' }, ad: { advertisementId: 'ad-b' } })
+  })
+
+  it("prefetches the advertisements' files after the schedule's", () => {
+    expect(mediaUrls(withSlot, ads)).toEqual([
+      '/files/loja-demo/promo.jpg',
+      'https://cdn.example.com/loja-demo/video.mp4',
+      '/files/loja-demo/media/natal1.jpg',
+      '/files/loja-demo/media/natal2.mp4',
+      '/files/loja-demo/media/noite.jpg',
+      '/files/loja-demo/media/ovo.jpg',
+    ])
+  })
+})
+
+describe('a timeline through a slot', () => {
+  beforeEach(() => vi.useFakeTimers())
+  afterEach(() => vi.useRealTimers())
+
+  it('steps position by position', async () => {
+    const plan = planDay(withSlot, ads, DAY)
+    vi.setSystemTime(T0)
+    const shown: [number, string, number | undefined][] = []
+    const timeline = new Timeline({
+      entries: plan.entries,
+      timeZone: ZONE,
+      changedAt: T0,
+      now: () => Date.now(),
+      onItem: (item) => shown.push([item.start - T0, item.entryId, item.position]),
+    })
+    timeline.start()
+    await vi.advanceTimersByTimeAsync(66_000)
+    timeline.stop()
+    expect(shown).toEqual([
+      [0, 'm-img', undefined],
+      [10_000, 'slot-1', 0],
+      [25_000, 'slot-1', 1],
+      [40_000, 'slot-1', 2],
+      [55_000, 'slot-2', 0],
+      [65_000, 'm-img', undefined],
+    ])
+  })
+})

@@ -1,0 +1,145 @@
+// Advertisements in the ad slots of a schedule (DESIGN.md "Ad slots"): on
+// each day a slot's positions are played in order, each for the slot's
+// adTime; a position sold on that day plays its advertisement's media in
+// turn, one nobody bought plays the slot's fallback media, or is skipped
+// when there is none. The day's plan is made once per day: the playback
+// rules see each slot with the positions it really has that day.
+import { entryDuration, isAdSlot, isEligible, localTime, type PlaybackItem, type ScheduleEntry } from '../lib/playback'
+import type { AdMedia, PlayerAd, PlayerAds, PlayerSchedule } from './protocol'
+
+/** yyyyMMdd of `moment` in `timeZone`: the days bookings are keyed by. */
+export function dayKey(moment: number, timeZone: string): string {
+  const t = localTime(moment, timeZone)
+  return `${t.year}${String(t.month).padStart(2, '0')}${String(t.day).padStart(2, '0')}`
+}
+
+/** What a screen plays on one day. */
+export interface DayPlan {
+  /** The entries the playback rules sequence: those with something to show, slots cut to their positions. */
+  entries: ScheduleEntry[]
+  /** By index in `entries`: for a slot, the advertisement of each position played (null: the fallback). */
+  positions: (string | null)[][]
+}
+
+const has = (record: object, key: string) => Object.prototype.hasOwnProperty.call(record, key)
+
+/** An advertisement's media a box can show: those with a file. */
+function playableMedia(ad: PlayerAd | undefined): AdMedia[] {
+  return ad && Array.isArray(ad.media) ? ad.media.filter((m) => typeof m.url === 'string' && m.url !== '') : []
+}
+
+/**
+ * The plan of `day` (yyyyMMdd): entries whose media is gone are left out;
+ * each ad slot keeps, in order, the positions sold that day (to an
+ * advertisement with a file to show) and, where a fallback exists, the
+ * others; a slot left with no position is left out.
+ */
+export function planDay(schedule: PlayerSchedule | null, ads: PlayerAds | null | undefined, day: string): DayPlan {
+  const plan: DayPlan = { entries: [], positions: [] }
+  if (!schedule) return plan
+  const sold = new Map<string, string>()
+  for (const b of ads?.bookings ?? []) {
+    if (b.day === day && playableMedia(ads?.ads[b.advertisementId]).length > 0) sold.set(`${b.slotId}#${b.position}`, b.advertisementId)
+  }
+  for (const entry of schedule.entries) {
+    if (!isAdSlot(entry)) {
+      if (entry.id && has(schedule.media, entry.id)) {
+        plan.entries.push(entry)
+        plan.positions.push([])
+      }
+      continue
+    }
+    const fallback = entry.adFallbackMediaId && has(schedule.media, entry.adFallbackMediaId) ? entry.adFallbackMediaId : null
+    const count = Number(entry.adSlots) || 0
+    const each = Number(entry.adTime) || 0
+    if (count <= 0 || each <= 0) {
+      // No positions to sell: the slot is its fallback for its whole length.
+      if (fallback) {
+        plan.entries.push(entry)
+        plan.positions.push([])
+      }
+      continue
+    }
+    const positions: (string | null)[] = []
+    for (let p = 1; p <= count; p++) {
+      const ad = sold.get(`${entry.id}#${p}`)
+      if (ad) positions.push(ad)
+      else if (fallback) positions.push(null)
+    }
+    if (positions.length === 0) continue
+    plan.entries.push(positions.length === count ? entry : { ...entry, adSlots: positions.length })
+    plan.positions.push(positions)
+  }
+  return plan
+}
+
+/** A slot item of the playback rules, narrowed to one of its positions. */
+export interface PlayerItem extends PlaybackItem {
+  /** For a slot cut into positions: which one (0-based, in the day's plan). */
+  position?: number
+}
+
+/**
+ * The position of a slot item that covers `moment` (a slot plays its
+ * positions one after the other, adTime each); any other item as it is.
+ */
+export function positionAt(item: PlaybackItem, entries: readonly ScheduleEntry[], moment: number): PlayerItem {
+  if (item.kind !== 'slot') return item
+  const entry = entries[item.entryIndex]
+  const count = Number(entry?.adSlots) || 0
+  const each = (Number(entry?.adTime) || 0) * 1000
+  if (!entry || count <= 0 || each <= 0 || entryDuration(entry) !== count * each) return item
+  const index = Math.min(count - 1, Math.max(0, Math.floor((moment - item.start) / each)))
+  return { ...item, start: item.start + index * each, duration: each, position: index }
+}
+
+/**
+ * Which media an advertisement shows in a position: its media take turns,
+ * each time the advertisement plays on this screen, among those whose
+ * rules (weekdays, dates, time windows, enabled) allow the moment. The
+ * choice for a position is kept, so the look-ahead and the switch agree.
+ */
+export class AdTurns {
+  private readonly next = new Map<string, number>()
+  private readonly chosen = new Map<string, AdMedia | null>()
+
+  pick(ad: PlayerAd, start: number, timeZone: string): AdMedia | null {
+    const key = `${ad.id}@${start}`
+    const kept = this.chosen.get(key)
+    if (kept !== undefined) return kept
+    const media = playableMedia(ad)
+    let picked: AdMedia | null = null
+    const from = this.next.get(ad.id) ?? 0
+    for (let k = 0; k < media.length; k++) {
+      const index = (from + k) % media.length
+      if (isEligible(media[index], start, timeZone)) {
+        picked = media[index]
+        this.next.set(ad.id, index + 1)
+        break
+      }
+    }
+    this.chosen.set(key, picked)
+    if (this.chosen.size > 32) this.chosen.delete(this.chosen.keys().next().value as string)
+    return picked
+  }
+}
+
+/** One play of an advertisement, as sent to POST /api/device/plays. */
+export interface AdPlay {
+  /** The box's own id for the play: a batch sent twice counts once. */
+  id: string
+  advertisementId: string
+  mediaId: string
+  /** Epoch ms, server time. */
+  startedAt: number
+  /** Milliseconds shown. */
+  duration: number
+}
+
+/** A random id (crypto where there is one). */
+export function playId(): string {
+  const bytes = new Uint8Array(16)
+  if (typeof crypto !== 'undefined' && typeof crypto.getRandomValues === 'function') crypto.getRandomValues(bytes)
+  else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256)
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+}
