@@ -68,13 +68,9 @@ func (s *Service) SlotsChanging(ctx context.Context, q db.Querier, franchiseID, 
 	if len(refused) > 0 {
 		slices.SortFunc(refused, names.Compare)
 		refused = slices.Compact(refused)
-		what := "ao anúncio"
-		if len(refused) > 1 {
-			what = "aos anúncios"
-		}
 		return fault.WithMsg(fault.Conflict, 100142, fmt.Sprintf(
 			"Esta alteração tira da programação vagas já vendidas %s %s. Exclua esses anúncios ou mude as datas deles antes de remover as vagas.",
-			what, joinNames(refused)))
+			toAds(refused), joinNames(refused)))
 	}
 	// Everything fits: bring positions above the new count down.
 	for k, g := range groups {
@@ -100,4 +96,56 @@ func (s *Service) SlotsChanging(ctx context.Context, q db.Querier, franchiseID, 
 		}
 	}
 	return nil
+}
+
+// DisplaysLeaving is the ads center as a display.BookingGuard: TVs with
+// positions sold from today on may neither be deleted nor moved to another
+// schedule (the positions belong to the ad slots of the one they play);
+// the refusal names the advertisements to delete first.
+func (s *Service) DisplaysLeaving(ctx context.Context, q db.Querier, franchiseID string, displayIDs []string) error {
+	sold, err := s.soldOn(ctx, q, franchiseID, `b.display_id IN (`+db.Placeholders(len(displayIDs))+`)`, db.Args(displayIDs)...)
+	if err != nil || len(sold) == 0 {
+		return err
+	}
+	return fault.WithMsg(fault.Conflict, 100142, fmt.Sprintf(
+		"Este televisor tem vagas vendidas %s %s. Exclua esses anúncios antes de trocar a programação ou excluir o televisor.",
+		toAds(sold), joinNames(sold)))
+}
+
+// StoreRemoving is the ads center as a store.RemovalGuard: a store whose
+// TVs have positions sold from today on is not deleted.
+func (s *Service) StoreRemoving(ctx context.Context, q db.Querier, franchiseID, storeID string) error {
+	sold, err := s.soldOn(ctx, q, franchiseID, `b.display_id IN (SELECT id FROM displays WHERE store_id = ?)`, storeID)
+	if err != nil || len(sold) == 0 {
+		return err
+	}
+	return fault.WithMsg(fault.Conflict, 100142, fmt.Sprintf(
+		"Esta loja tem televisores com vagas vendidas %s %s. Exclua esses anúncios antes de excluir a loja.",
+		toAds(sold), joinNames(sold)))
+}
+
+// soldOn names, in order, the advertisements holding positions from today
+// on on the TVs that where selects.
+func (s *Service) soldOn(ctx context.Context, q db.Querier, franchiseID, where string, args ...any) ([]string, error) {
+	loc, err := s.zone(ctx, q, franchiseID)
+	if err != nil {
+		return nil, err
+	}
+	today := DayOf(s.now().UnixMilli(), loc)
+	list, err := db.Collect(ctx, q, db.ScanString, `SELECT DISTINCT a.name FROM ad_bookings b
+		JOIN advertisements a ON a.id = b.advertisement_id
+		WHERE b.franchise_id = ? AND b.day >= ? AND `+where,
+		append([]any{franchiseID, int(today)}, args...)...)
+	if err != nil {
+		return nil, err
+	}
+	slices.SortFunc(list, names.Compare)
+	return list, nil
+}
+
+func toAds(list []string) string {
+	if len(list) > 1 {
+		return "aos anúncios"
+	}
+	return "ao anúncio"
 }

@@ -75,11 +75,13 @@ func (s *Service) touch(ctx context.Context, q db.Querier, franchiseID string, d
 
 // inTx runs fn in a transaction, once more when it lost a race for a
 // position (a unique violation): the second run sees the winner's rows and
-// takes another free position, or says there is none.
+// takes another free position, or says there is none. A transaction
+// PostgreSQL aborted to break a deadlock (a media delete detaching several
+// advertisements meanwhile) runs again too.
 func (s *Service) inTx(ctx context.Context, fn func(tx *db.Tx) error) error {
-	err := s.db.InTx(ctx, fn)
+	err := s.db.InTxRetrying(ctx, fn)
 	if err != nil && db.IsUniqueViolation(err) {
-		err = s.db.InTx(ctx, fn)
+		err = s.db.InTxRetrying(ctx, fn)
 		if err != nil && db.IsUniqueViolation(err) {
 			return ErrRace
 		}

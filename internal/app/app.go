@@ -135,6 +135,8 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 	a.Ads = advertise.NewService(a.DB, a.Now, changes, a.Media)
 	a.Media.AddUsage(a.Ads)
 	a.Schedules.AddSlotGuard(a.Ads)
+	a.Displays.AddBookingGuard(a.Ads)
+	a.Stores.AddRemovalGuard(a.Ads)
 	a.workers = append(a.workers, a.sweepUploads)
 	a.Devices = device.NewService(a.DB, a.Now)
 	a.Hub = hub.New(device.NewPlaylists(a.Devices, a.Displays, a.Schedules, a.Franchises, a.Ads), a.Log, a.Now, hub.Options{})

@@ -235,6 +235,27 @@ func IsUniqueViolation(err error) bool {
 	return false
 }
 
+// IsDeadlock reports whether err is PostgreSQL giving up a transaction to
+// break a deadlock (40P01) or a serialization failure (40001): running the
+// whole transaction again is the remedy.
+func IsDeadlock(err error) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && (pgErr.Code == "40P01" || pgErr.Code == "40001")
+}
+
+// InTxRetrying is InTx, run again (up to three times in all) when the
+// database broke a deadlock by aborting it. fn must be safe to run again:
+// it starts from the database, not from what an earlier run left in memory.
+func (d *DB) InTxRetrying(ctx context.Context, fn func(tx *Tx) error) error {
+	var err error
+	for range 3 {
+		if err = d.InTx(ctx, fn); !IsDeadlock(err) {
+			return err
+		}
+	}
+	return err
+}
+
 // Placeholders returns "?, ?, …" with n marks, for IN lists.
 func Placeholders(n int) string {
 	if n <= 0 {

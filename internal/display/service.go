@@ -17,11 +17,35 @@ import (
 	"vitrine/internal/tenant"
 )
 
+// BookingGuard is asked, inside the transaction that deletes TVs or
+// moves them to another schedule (or none), whether they may leave what
+// they play: it refuses (a fault naming the advertisements) when positions
+// of their ad slots are sold from today on. internal/advertise implements
+// it.
+type BookingGuard interface {
+	DisplaysLeaving(ctx context.Context, q db.Querier, franchiseID string, displayIDs []string) error
+}
+
 // Service holds the rules for displays.
 type Service struct {
 	db      *db.DB
 	now     func() time.Time
 	changes *franchise.Changes
+	guards  []BookingGuard
+}
+
+// AddBookingGuard plugs in a domain that sells positions on TVs. Call it
+// while wiring, before serving.
+func (s *Service) AddBookingGuard(g BookingGuard) { s.guards = append(s.guards, g) }
+
+// leaving asks the guards whether the TVs may leave their schedule.
+func (s *Service) leaving(ctx context.Context, tx *db.Tx, f tenant.Tenant, ids ...string) error {
+	for _, g := range s.guards {
+		if err := g.DisplaysLeaving(ctx, tx, f.ID, ids); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // NewService returns the display service; changes announces every change.
@@ -168,6 +192,11 @@ func (s *Service) Update(ctx context.Context, f tenant.Tenant, storeSlug, id str
 				return err
 			}
 		}
+		if r.ScheduleID != before && before != "" {
+			if err := s.leaving(ctx, tx, f, id); err != nil {
+				return err
+			}
+		}
 		if err := update(ctx, tx, id, r, s.now().UnixMilli()); err != nil {
 			return err
 		}
@@ -183,6 +212,9 @@ func (s *Service) Update(ctx context.Context, f tenant.Tenant, storeSlug, id str
 func (s *Service) Delete(ctx context.Context, f tenant.Tenant, storeSlug, id string) error {
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		if _, err := load(ctx, tx, f.ID, storeSlug, id); err != nil {
+			return err
+		}
+		if err := s.leaving(ctx, tx, f, id); err != nil {
 			return err
 		}
 		if err := remove(ctx, tx, id); err != nil {

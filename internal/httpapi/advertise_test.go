@@ -758,13 +758,25 @@ func TestAdvertiseScheduleSaveGuard(t *testing.T) {
 		renewSession(t, a, f.op)
 		mustStatus(t, a.Do(t, "POST", sched, f.op.Token, noSlot), 200)
 
-		// A TV moved to another schedule does not hold the slot back.
+		// A TV with positions sold keeps its schedule, and its store stays,
+		// until the advertisement goes; then it may move, and the slot with it.
 		mustStatus(t, a.Do(t, "POST", sched, f.op.Token, withSlot(2)), 200)
-		f.createAd(t, "Novo", day(5), day(5), f.tv2)
+		novo := f.createAd(t, "Novo", day(5), day(5), f.tv2)
 		refused(t, a.Do(t, "DELETE", sched, f.op.Token, nil), "Novo")
-		mustStatus(t, a.Do(t, "POST", "/api/display/"+f.slug+"/centro/"+f.tv2, f.op.Token, map[string]any{"scheduleId": f.plainSch}), 200)
+		tv2 := "/api/display/" + f.slug + "/centro/" + f.tv2
+		refused(t, a.Do(t, "POST", tv2, f.op.Token, map[string]any{"scheduleId": f.plainSch}), "Novo")
+		refused(t, a.Do(t, "POST", tv2, f.op.Token, map[string]any{"scheduleId": ""}), "Novo")
+		refused(t, a.Do(t, "DELETE", tv2, f.op.Token, nil), "Novo")
+		refused(t, a.Do(t, "DELETE", "/api/store/"+f.slug+"/centro", f.op.Token, map[string]any{"name": "Centro"}), "Novo")
+		mustStatus(t, a.Do(t, "POST", tv2, f.op.Token, map[string]any{"name": "TV Vitrine Nova"}), 200) // a rename is fine
+		if n, _ := f.positions(t, f.tv2, day(5)); n != 1 {
+			t.Fatalf("a refused move lost the booking")
+		}
+		mustStatus(t, a.Do(t, "DELETE", f.path("/", novo), f.op.Token, nil), 200)
+		mustStatus(t, a.Do(t, "POST", tv2, f.op.Token, map[string]any{"scheduleId": f.plainSch}), 200)
 		mustStatus(t, a.Do(t, "POST", sched, f.op.Token, noSlot), 200)
 		mustStatus(t, a.Do(t, "DELETE", sched, f.op.Token, nil), 200)
+		mustStatus(t, a.Do(t, "DELETE", tv2, f.op.Token, nil), 200)
 		_ = one
 	})
 }

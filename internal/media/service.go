@@ -543,7 +543,9 @@ func (s *Service) Delete(ctx context.Context, t tenant.Tenant, idList []string) 
 		}
 	}
 	var gone []Media
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	// A booking of an advertisement that shows these media may lock the
+	// same rows in another order: PostgreSQL then aborts one of the two.
+	err := s.db.InTxRetrying(ctx, func(tx *db.Tx) error {
 		found, err := getMediaByIDs(ctx, tx, t.ID, unique)
 		if err != nil {
 			return err

@@ -24,6 +24,7 @@ type Service struct {
 	now     func() time.Time
 	enqueue outbox.EnqueueFunc
 	changes *franchise.Changes
+	guards  []RemovalGuard
 }
 
 // NewService returns the store service; enqueue stores the messages to
@@ -31,6 +32,18 @@ type Service struct {
 func NewService(d *db.DB, now func() time.Time, enqueue outbox.EnqueueFunc, changes *franchise.Changes) *Service {
 	return &Service{db: d, now: now, enqueue: enqueue, changes: changes}
 }
+
+// RemovalGuard is asked, inside the transaction that deletes a store,
+// whether its TVs may go with it: it refuses (a fault naming the
+// advertisements) when positions on them are sold from today on.
+// internal/advertise implements it.
+type RemovalGuard interface {
+	StoreRemoving(ctx context.Context, q db.Querier, franchiseID, storeID string) error
+}
+
+// AddRemovalGuard plugs in a domain that sells positions on a store's TVs.
+// Call it while wiring, before serving.
+func (s *Service) AddRemovalGuard(g RemovalGuard) { s.guards = append(s.guards, g) }
 
 // touch records and announces a change to the store storeID.
 func (s *Service) touch(ctx context.Context, tx *db.Tx, f tenant.Tenant, storeID string) error {
@@ -161,6 +174,11 @@ func (s *Service) Delete(ctx context.Context, f tenant.Tenant, slug, confirmName
 		}
 		if c := strings.TrimSpace(confirmName); c != "" && names.Fold(c) != names.Fold(r.Name) {
 			return ErrNameMismatch
+		}
+		for _, g := range s.guards {
+			if err := g.StoreRemoving(ctx, tx, f.ID, id); err != nil {
+				return err
+			}
 		}
 		if err := remove(ctx, tx, id); err != nil {
 			return err
