@@ -466,7 +466,10 @@ export interface paths {
         put?: never;
         /** Update a store */
         post: operations["updateStore"];
-        /** Delete a store with its contacts and TVs, in one transaction */
+        /**
+         * Delete a store with its contacts and TVs, in one transaction
+         * @description Refused with 409 / 100142, naming the advertisements, while positions on the store's TVs are sold from today on.
+         */
         delete: operations["deleteStore"];
         options?: never;
         head?: never;
@@ -662,9 +665,15 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Rename, turn, or link / change / unlink the schedule of a TV */
+        /**
+         * Rename, turn, or link / change / unlink the schedule of a TV
+         * @description A TV with positions sold from today on keeps its schedule: changing or unlinking it is refused with 409 / 100142 naming the advertisements.
+         */
         post: operations["updateDisplay"];
-        /** Delete a TV */
+        /**
+         * Delete a TV
+         * @description Refused with 409 / 100142, naming the advertisements, while positions on it are sold from today on.
+         */
         delete: operations["deleteDisplay"];
         options?: never;
         head?: never;
@@ -2868,6 +2877,7 @@ export interface operations {
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
     listSchedules: {
@@ -3282,6 +3292,7 @@ export interface operations {
             };
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
     getDisplayNow: {
