@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { api, isApiError } from '@/lib/api-client'
 import { queryRoots } from '@/lib/query-keys'
 import { clearSession, storage, storageKeys } from '@/lib/storage'
 import { impersonationInProgress } from './impersonation'
@@ -27,7 +27,13 @@ function settleAdminToken(token: string | null, user: User) {
   }
 }
 
-/** Restores the session from the stored token. Any failure forgets the session. */
+/**
+ * Restores the session from the stored token. A token the server refuses
+ * (4xx: expired, revoked, unknown, the account blocked) is forgotten; a
+ * failure that says nothing of the token — the network, a time-out, a page
+ * reloaded mid-call, a server error — keeps it, so the next load signs in
+ * again.
+ */
 export async function restoreSession(signal?: AbortSignal): Promise<SessionUser> {
   const token = storage.get(storageKeys.token)
   try {
@@ -35,7 +41,7 @@ export async function restoreSession(signal?: AbortSignal): Promise<SessionUser>
     settleAdminToken(token, user)
     return toSessionUser(user, serverTime)
   } catch (error) {
-    if (!(typeof error === 'object' && error && 'apiCode' in error && error.apiCode === 'cancelled')) clearSession()
+    if (isApiError(error) && error.statusCode >= 400 && error.statusCode < 500) clearSession()
     throw error
   }
 }

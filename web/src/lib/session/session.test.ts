@@ -92,6 +92,16 @@ describe('session restore', () => {
     expect(localStorage.getItem(storageKeys.adminToken)).toBeNull()
     expect(localStorage.getItem(storageKeys.franchise)).toBeNull()
   })
+
+  it('keeps the session when the call fails for another reason (network, page reloaded mid-call, server error)', async () => {
+    localStorage.setItem(storageKeys.token, 'tok')
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'))
+    await expect(restoreSession()).rejects.toMatchObject({ apiCode: 'network error' })
+    expect(localStorage.getItem(storageKeys.token)).toBe('tok')
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ error: true, statusCode: 500, msg: '' }), { status: 503 }))
+    await expect(restoreSession()).rejects.toMatchObject({ statusCode: 503 })
+    expect(localStorage.getItem(storageKeys.token)).toBe('tok')
+  })
 })
 
 describe('impersonation', () => {
