@@ -11,6 +11,7 @@ import {
   freePositions,
   isDayAvailable,
   nextSelection,
+  selectedPeriod,
   selectionPart,
   shownDays,
   shownScreens,
@@ -89,6 +90,14 @@ describe('selection rules', () => {
     ['a click after a finished period starts a new one', range, 'tv1', '20260401', true, { displayId: 'tv1', from: '20260401' }],
   ])('%s', (_case, current, displayId, day, available, expected) => {
     expect(nextSelection(current, displayId, day, available)).toEqual(expected)
+  })
+
+  it.each<[string, AdSelection, ReturnType<typeof selectedPeriod>]>([
+    ['nothing chosen books nothing', null, null],
+    ['a lone first day books that day alone', start, { displayId: 'tv1', from: '20260310', to: '20260310' }],
+    ['a finished period books its days', range, { displayId: 'tv1', from: '20260310', to: '20260315' }],
+  ])('%s', (_case, selection, expected) => {
+    expect(selectedPeriod(selection)).toEqual(expected)
   })
 
   it('marks the start, the end and the days between, on the selected screen only', () => {

@@ -8,7 +8,7 @@ import { localTime, startOfLocalDay } from '@/lib/playback'
 import type { AdDay, AdMapScreen } from './api/types'
 
 export const AD_CALENDAR_MESSAGES = {
-  noSelection: 'Selecione o primeiro e o último dia do anúncio em uma tela.',
+  noSelection: 'Selecione o dia ou o período do anúncio em uma tela.',
   noSchedule: 'Você precisa vincular uma programação para continuar.',
   noFreeSlot: 'Esta tela não tem vaga livre em todos os dias escolhidos.',
   /** 100106 'Um ou mais anúncios sem slots definidos.' */
@@ -106,7 +106,10 @@ export function isDayAvailable(day: AdDay | undefined): boolean {
   return slots.length === 0 || slots.some((value) => freePositions(value) > 0)
 }
 
-/** A period chosen on one screen; `to` is missing until the second click. */
+/**
+ * A period chosen on one screen; `to` is missing until the second click, and
+ * a lone first day is a booking of that day alone (see selectedPeriod).
+ */
 export type AdSelection = { displayId: string; from: string; to?: string } | null
 
 /**
@@ -120,6 +123,15 @@ export function nextSelection(current: AdSelection, displayId: string, day: stri
   if (!current || current.displayId !== displayId || current.to !== undefined) return { displayId, from: day }
   if (day === current.from) return null
   return day < current.from ? { displayId, from: day, to: current.from } : { displayId, from: current.from, to: day }
+}
+
+/**
+ * The days a selection books: from its first to its last day, or its first
+ * day alone when no last day was clicked (a one-day advertisement).
+ */
+export function selectedPeriod(selection: AdSelection): { displayId: string; from: string; to: string } | null {
+  if (!selection) return null
+  return { displayId: selection.displayId, from: selection.from, to: selection.to ?? selection.from }
 }
 
 /** Where a day stands in the selection: its first or last day, between them, or outside. */

@@ -1,27 +1,27 @@
-// The advertisement's media list in the editor: keys, order, removal.
+// The advertisement's media list in the editor: what its saves send.
 import { isAdSlot } from '@/lib/playback'
 import type { AdMediaInput, AdMediaItem } from './api/types'
 import { toMediaInput } from './api/update-ad'
 
 /** Unlinking a slot item is refused (spec 2 §4 'Ads'). */
 export const SLOT_UNLINK_REFUSED = 'Não é possível desvincular uma vaga de anúncio.'
+/** Nor is a slot item edited: an advertisement holds media only. */
+export const SLOT_EDIT_REFUSED = 'Não é possível editar uma vaga de anúncio.'
 
-/** Stable row keys: the same media may be in the list twice, so the occurrence is part of it. */
-export function itemKeys(items: readonly AdMediaItem[]) {
-  const seen = new Map<string, number>()
-  return items.map((item) => {
-    const n = seen.get(item.id) ?? 0
-    seen.set(item.id, n + 1)
-    return `${item.id}#${n}`
-  })
-}
+/** An item the add/edit media form made (a schedule entry's rules; an ad item has no 'stretch'). */
+type FormItem = AdMediaInput & { stretch?: boolean }
 
-/** The list with the item at `from` moved to `to` (drag to reorder). */
-export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
-  const next = items.slice()
-  const [moved] = next.splice(from, 1)
-  next.splice(to, 0, moved)
-  return next
+/**
+ * The list to save after the add/edit media form: new items go to the end;
+ * an edit replaces the item at `editIndex` (with several when several images
+ * were chosen).
+ */
+export function withFormItems(items: readonly AdMediaItem[], added: readonly FormItem[], editIndex?: number): AdMediaInput[] {
+  const fresh = added.map(({ stretch: _stretch, ...item }) => item)
+  const rest = items.map(toMediaInput)
+  if (editIndex === undefined) return [...rest, ...fresh]
+  rest.splice(editIndex, 1, ...fresh)
+  return rest
 }
 
 /**

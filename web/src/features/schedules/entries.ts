@@ -1,6 +1,9 @@
 // Reading and saving a schedule's entry list in the detail screen.
-import { entryDuration, entryWindows, EVERY_DAY, isAdSlot, windowContains } from '@/lib/playback'
+import { entryDuration, entryWindows, EVERY_DAY, isAdSlot, windowContains, type ScheduleEntry as PlaybackEntry } from '@/lib/playback'
 import type { ScheduleEntry, ScheduleEntryInput } from './api/types'
+
+/** An entry as a media list shows it: a schedule's entry or an advertisement's media item. */
+export type ListedEntry = PlaybackEntry & { name: string; thumbnailUrl?: string }
 
 /**
  * An entry as sent back in a save: its rules, without what the library adds
@@ -30,23 +33,23 @@ export const WEEKDAY_LETTERS = ['D', 'S', 'T', 'Q', 'Q', 'S', 'S'] as const
 export const WEEKDAY_NAMES = ['Domingo', 'Segunda', 'Terça', 'Quarta', 'Quinta', 'Sexta', 'Sábado'] as const
 
 /** Which weekdays an entry plays on, Sunday first (slots: every day). */
-export function weekdays(entry: ScheduleEntry): boolean[] {
+export function weekdays(entry: ListedEntry): boolean[] {
   const dok = isAdSlot(entry) ? EVERY_DAY : (entry.dok ?? EVERY_DAY)
   return WEEKDAY_LETTERS.map((_letter, bit) => (dok & (1 << bit)) !== 0)
 }
 
 /** 'HH:MM às HH:MM' of each window, or 'Dia todo'. */
-export function windowsLabel(entry: ScheduleEntry): string {
+export function windowsLabel(entry: ListedEntry): string {
   const gaps = isAdSlot(entry) ? [] : (entry.timeGap ?? [])
   return gaps.length === 0 ? 'Dia todo' : gaps.map((gap) => gap.replace('@', ' às ')).join(', ')
 }
 
 /** Seconds the entry plays (slots: adSlots × adTime), by the shared rule. */
-export function displaySeconds(entry: ScheduleEntry): number {
+export function displaySeconds(entry: ListedEntry): number {
   return entryDuration(entry) / 1000
 }
 
-export function typeLabel(entry: ScheduleEntry): string {
+export function typeLabel(entry: ListedEntry): string {
   if (isAdSlot(entry)) return 'Slot'
   return entry.type === 'video' ? 'Vídeo' : 'Imagem'
 }

@@ -72,6 +72,11 @@ describe('choosing media', () => {
     expect(values).toMatchObject({ name: 'Filme', displayTime: '30', volume: 0.5, limitByHour: '4' })
   })
 
+  it("an advertisement's display time, when given, is the one filled in", () => {
+    expect(withChosenMedia(emptyMediaForm('ad1'), [video], 20)).toMatchObject({ name: 'Filme', displayTime: '20', volume: 0.5 })
+    expect(withChosenMedia(emptyMediaForm('ad1'), [image], 20)).toMatchObject({ displayTime: '20' })
+  })
+
   it('an image has volume 0 and no display time to start with', () => {
     expect(withChosenMedia(emptyMediaForm('s1'), [image])).toMatchObject({ name: 'Promo', displayTime: '', volume: 0 })
   })

@@ -9,6 +9,34 @@ import { validationMessages } from '@/lib/validation'
 import type { ScheduleEntry, ScheduleEntryInput } from './api/types'
 import { toEntryInput } from './entries'
 
+/**
+ * What the form edits: a schedule entry or an advertisement's media item,
+ * which carry the same rules (the ad's never with an ad slot's fields).
+ */
+export type EditableEntry = {
+  id: string
+  name: string
+  type?: 'image' | 'video'
+  url?: string
+  displayTime?: number
+  dok?: number
+  timeGap?: string[]
+  enabled?: boolean
+  stretch?: boolean
+  startDate?: number
+  endDate?: number
+  volume?: number
+  limitByHour?: number
+  isAd?: boolean
+  adSlots?: number
+  adTime?: number
+  adFallbackMediaId?: string
+}
+
+/** An entry as the form saves it: one chosen media with the form's rules. */
+export type MediaRules = Required<Pick<ScheduleEntryInput, 'id' | 'name' | 'displayTime' | 'dok' | 'enabled' | 'stretch' | 'timeGap' | 'volume'>> &
+  Pick<ScheduleEntryInput, 'startDate' | 'endDate' | 'limitByHour'>
+
 export const MEDIA_FORM_MESSAGES = {
   required: validationMessages.required,
   positive: 'Deve ser maior que 0',
@@ -88,15 +116,20 @@ export function emptyMediaForm(scheduleId = ''): MediaFormValues {
   }
 }
 
-/** Choosing media fills name, display time, volume and hourly limit from the first one. */
-export function withChosenMedia(values: MediaFormValues, chosen: ChosenMedia[]): MediaFormValues {
+/**
+ * Choosing media fills name, display time, volume and hourly limit from the
+ * first one; `displayTime`, when given (an advertisement's), is the display
+ * time instead of the media's own.
+ */
+export function withChosenMedia(values: MediaFormValues, chosen: ChosenMedia[], displayTime?: number): MediaFormValues {
   const first = chosen[0]
   if (!first) return { ...values, mediaSelected: [] }
+  const seconds = displayTime ?? first.displayTime
   return {
     ...values,
     mediaSelected: chosen,
     name: first.name,
-    displayTime: first.displayTime ? String(first.displayTime) : '',
+    displayTime: seconds ? String(seconds) : '',
     volume: first.type === 'image' ? 0 : (first.volume ?? 0),
     limitByHour: first.limitByHour ? String(first.limitByHour) : '',
   }
@@ -180,7 +213,7 @@ export function entryDates(values: Pick<MediaFormValues, 'dateMode' | 'date'>, t
 }
 
 /** The entries the form saves: one per chosen media, all with the same settings. */
-export function formEntries(values: MediaFormValues, timeZone: string, previous?: ScheduleEntry): ScheduleEntryInput[] {
+export function formEntries(values: MediaFormValues, timeZone: string, previous?: EditableEntry): MediaRules[] {
   const displayTime = toInt(values.displayTime)
   const limitByHour = values.limitByHour === '' ? undefined : toInt(values.limitByHour)
   const dates = values.showAdvancedOptions ? entryDates(values, timeZone) : {}
@@ -214,7 +247,7 @@ export function savedList(current: readonly ScheduleEntry[], added: ScheduleEntr
  * The form filled from a stored entry, advanced options open; a period of
  * 1000 days or more is single-date mode. An ad slot: name 'Slot', adSlots × adTime.
  */
-export function formFromEntry(entry: ScheduleEntry, scheduleId: string, timeZone: string): MediaFormValues {
+export function formFromEntry(entry: EditableEntry, scheduleId: string, timeZone: string): MediaFormValues {
   const base = emptyMediaForm(scheduleId)
   if (isAdSlot(entry)) {
     return { ...base, name: 'Slot', displayTime: String((entry.adSlots ?? 0) * (entry.adTime ?? 0)) }
@@ -227,7 +260,7 @@ export function formFromEntry(entry: ScheduleEntry, scheduleId: string, timeZone
   return {
     ...base,
     name: entry.name,
-    displayTime: entry.displayTime > 0 ? String(entry.displayTime) : '',
+    displayTime: entry.displayTime && entry.displayTime > 0 ? String(entry.displayTime) : '',
     volume: entry.type === 'image' ? 0 : (entry.volume ?? 0),
     limitByHour: entry.limitByHour ? String(entry.limitByHour) : '',
     dok: entry.dok ?? EVERY_DAY,

@@ -2,7 +2,7 @@ import { cleanup, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { errorToast, toast } from '@/hooks/use-toast'
-import { dayEndMs, dayStartMs } from '../calendar'
+import { dayEndMs, dayStartMs, dayText } from '../calendar'
 import { adMap, bodyOf, json, mapDays as days, mapScreen, renderAt, stubApi, WAIT } from '../test-utils'
 import { NewAdPage } from './new-ad-page'
 
@@ -83,7 +83,8 @@ describe("'Novo Anúncio'", () => {
       // The morning slot is full on one of the days: the all-day one is taken.
       displays: [{ displayId: 'tv2', slotId: 'slot-day', scheduleId: 'sched-tv2', storeSlug: 'loja-centro' }],
     })
-    expect(screen.getByTestId('location')).toHaveTextContent('/ads-center/ad-9')
+    // The navigation renders in a transition, after the toast.
+    await vi.waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/ads-center/ad-9'), WAIT)
   })
 
   it('shows the refusal when someone took the last position first, reads the map again and clears the choice', async () => {
@@ -117,15 +118,31 @@ describe("'Novo Anúncio'", () => {
     expect(fetchMock).toHaveBeenCalledTimes(1)
   })
 
-  it('needs the last day before it continues; a second click on the first day cancels', async () => {
-    stubApi({ [MAP]: () => json(adMap([mapScreen('tv1', 'Centro TV 1')])) })
+  it('books a lone first day as a one-day ad (from = until); a second click on that day cancels', async () => {
+    const fetchMock = stubApi({
+      [MAP]: () => json(adMap([mapScreen('tv1', 'Centro TV 1')])),
+      'POST /api/advertise/rede-norte': () => json({ advertise: { id: 'ad-1' } }, 201),
+    })
     renderAt(<NewAdPage />, PATH, '/ads-center/new')
     await screen.findByRole('grid')
-    await userEvent.click(cell('Centro TV 1', days[0]))
-    await userEvent.click(screen.getByRole('button', { name: 'Continuar' }))
-    expect(errorToast).toHaveBeenCalledWith('Selecione o primeiro e o último dia do anúncio em uma tela.')
-    await userEvent.click(cell('Centro TV 1', days[0]))
-    expect(cell('Centro TV 1', days[0])).not.toHaveAttribute('data-part')
+    const panel = screen.getByLabelText('Seleção')
+    await userEvent.click(within(panel).getByRole('button', { name: 'Continuar' }))
+    expect(errorToast).toHaveBeenCalledWith('Selecione o dia ou o período do anúncio em uma tela.')
+
+    await userEvent.click(cell('Centro TV 1', days[2]))
+    await userEvent.click(cell('Centro TV 1', days[2]))
+    expect(cell('Centro TV 1', days[2])).not.toHaveAttribute('data-part')
+    expect(within(panel).getByText('Clique em um dia disponível para começar.')).toBeInTheDocument()
+
+    await userEvent.click(cell('Centro TV 1', days[1]))
+    expect(within(panel).getAllByText(dayText(days[1]))).toHaveLength(2)
+    await userEvent.click(within(panel).getByRole('button', { name: 'Continuar' }))
+    await vi.waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Anúncio criado' }), WAIT)
+    expect(bodyOf(fetchMock, 'POST', '/api/advertise/rede-norte')).toMatchObject({
+      startAt: dayStartMs(days[1], SP),
+      endsAt: dayEndMs(days[1], SP),
+      displays: [{ displayId: 'tv1', slotId: 'slot-tv1', scheduleId: 'sched-tv1', storeSlug: 'loja-centro' }],
+    })
   })
 
   it('finds screens by a part of their name', async () => {

@@ -22,6 +22,7 @@ import {
   dayStartMs,
   dayText,
   nextSelection,
+  selectedPeriod,
   shownDays,
   shownScreens,
   type AdSelection,
@@ -86,6 +87,9 @@ function AdBooking({ ad }: { ad: NewAdValues }) {
   const columns = React.useMemo(() => shownDays(days, filter), [days, filter])
   const screens = React.useMemo(() => shownScreens(allScreens, filter, columns), [allScreens, filter, columns])
   const chosen = selection ? allScreens.find((screen) => screen.displayId === selection.displayId) : undefined
+  // A lone first day is a one-day booking: 'Continuar' books it from that day to that day.
+  const period = selectedPeriod(selection)
+  const chosenDays = period ? daysBetween(period.from, period.to).length : 0
 
   const onDayClick = React.useCallback(
     (screen: AdMapScreen, day: string, available: boolean) => setSelection((current) => nextSelection(current, screen.displayId, day, available)),
@@ -94,11 +98,11 @@ function AdBooking({ ad }: { ad: NewAdValues }) {
 
   const onContinue = () => {
     if (!requireUser(user) || !requireFranchise(slug)) return
-    if (!map.data || !selection?.to || !chosen) return errorToast(AD_CALENDAR_MESSAGES.noSelection)
+    if (!map.data || !period || !chosen) return errorToast(AD_CALENDAR_MESSAGES.noSelection)
     if (!chosen.scheduleId) return errorToast(AD_CALENDAR_MESSAGES.noSchedule)
     // 1061 'Loja não encontrada.'
     if (!chosen.storeId) return errorToast(messageForCode(1061))
-    const choice = chooseSlot(chosen, daysBetween(selection.from, selection.to), ad.duration)
+    const choice = chooseSlot(chosen, daysBetween(period.from, period.to), ad.duration)
     if ('error' in choice) return errorToast(choice.error)
     const { timeZone } = map.data
     create.mutate(
@@ -106,8 +110,8 @@ function AdBooking({ ad }: { ad: NewAdValues }) {
         franchise: slug,
         name: ad.name,
         displayTime: ad.duration,
-        startAt: dayStartMs(selection.from, timeZone),
-        endsAt: dayEndMs(selection.to, timeZone),
+        startAt: dayStartMs(period.from, timeZone),
+        endsAt: dayEndMs(period.to, timeZone),
         displays: [{ displayId: chosen.displayId, slotId: choice.slotId, scheduleId: chosen.scheduleId, storeSlug: chosen.storeId }],
       },
       {
@@ -149,9 +153,9 @@ function AdBooking({ ad }: { ad: NewAdValues }) {
         <CardContent className="grid gap-4">
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-2 text-sm">
             <dt className="text-muted-foreground">De:</dt>
-            <dd className="tabular-nums">{selection ? dayText(selection.from) : '—'}</dd>
+            <dd className="tabular-nums">{period ? dayText(period.from) : '—'}</dd>
             <dt className="text-muted-foreground">Até:</dt>
-            <dd className="tabular-nums">{selection?.to ? dayText(selection.to) : '—'}</dd>
+            <dd className="tabular-nums">{period ? dayText(period.to) : '—'}</dd>
             <dt className="text-muted-foreground">Tela:</dt>
             <dd className="break-words">{chosen?.name ?? '—'}</dd>
           </dl>
@@ -159,8 +163,8 @@ function AdBooking({ ad }: { ad: NewAdValues }) {
             {!selection
               ? 'Clique em um dia disponível para começar.'
               : !selection.to
-                ? 'Clique no último dia na mesma tela. Clique de novo no primeiro dia para cancelar.'
-                : `${daysBetween(selection.from, selection.to).length} dias selecionados.`}
+                ? '1 dia selecionado. Para um período, clique no último dia na mesma tela; clique de novo no primeiro dia para cancelar.'
+                : `${chosenDays} dias selecionados.`}
           </p>
           <div className="flex justify-end gap-2">
             <Button variant="outline" disabled={!selection || create.isPending} onClick={() => setSelection(null)}>

@@ -1,7 +1,7 @@
 import { Badge } from '@/components/ui/badge'
 import { entryBadge, type BadgeStatus } from '@/lib/playback'
 import { cn } from '@/lib/utils'
-import type { ScheduleEntry } from '../api/types'
+import type { ListedEntry } from '../entries'
 
 const statusText: Record<BadgeStatus, string> = { upcoming: 'Agendada', current: 'Em exibição', expired: 'Expirada' }
 const statusClass: Record<BadgeStatus, string> = {
@@ -11,7 +11,7 @@ const statusClass: Record<BadgeStatus, string> = {
 }
 
 /** The date badge of spec 2 §2: upcoming, current or expired, and 'SEMPRE' for no end. */
-export function EntryDateBadge({ entry, now, timeZone }: { entry: ScheduleEntry; now: number; timeZone: string }) {
+export function EntryDateBadge({ entry, now, timeZone }: { entry: ListedEntry; now: number; timeZone: string }) {
   const badge = entryBadge(entry, now, timeZone)
   return (
     <Badge variant="outline" className={cn('whitespace-nowrap', statusClass[badge.status])} title={statusText[badge.status]} data-status={badge.status}>

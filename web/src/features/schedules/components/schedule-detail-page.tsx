@@ -17,7 +17,6 @@ import { EntryTable } from './entry-table'
 import { PreviewDialog } from './preview-dialog'
 import { ScheduleActionDialogs, type ScheduleDialogState } from './schedule-actions'
 import { ScheduleDisplays } from './schedule-displays'
-import { SortableEntries } from './sortable-entries'
 
 /** 'Programações > name' (/schedule/{scheduleId}): the entries, their order and the TVs (spec 2 §2). */
 export function ScheduleDetailPage() {
@@ -133,25 +132,19 @@ export function ScheduleDetailPage() {
         </div>
       </div>
       <EntryFilters value={filter} onChange={setFilter} />
-      {isFiltering(filter) ? (
-        <EntryTable {...tableProps} visible={filterEntries(data.media, filter)} />
-      ) : (
-        <SortableEntries
-          entries={data.media}
-          disabled={busy}
-          onMove={(media, revert) =>
-            save.mutate(
-              { franchise: slug, id: data.id, hash: data.hash, media },
-              {
-                onSuccess: () => toast({ title: 'Programação atualizada.', description: 'A programação foi atualizada com sucesso.' }),
-                onError: revert,
-              },
-            )
-          }
-        >
-          {(sortable) => <EntryTable {...tableProps} {...sortable} />}
-        </SortableEntries>
-      )}
+      <EntryTable
+        {...tableProps}
+        visible={isFiltering(filter) ? filterEntries(data.media, filter) : undefined}
+        onMove={(media, revert) =>
+          save.mutate(
+            { franchise: slug, id: data.id, hash: data.hash, media },
+            {
+              onSuccess: () => toast({ title: 'Programação atualizada.', description: 'A programação foi atualizada com sucesso.' }),
+              onError: revert,
+            },
+          )
+        }
+      />
       <ScheduleDisplays franchise={slug} scheduleId={data.id} focus={search.get('action') === 'displays'} />
 
       <ScheduleActionDialogs franchise={slug} dialog={dialog?.kind === 'preview' ? null : dialog} onClose={() => setDialog(null)} afterDelete="/schedule" />

@@ -1,0 +1,346 @@
+import * as React from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { CalendarDays, Loader2, Trash2, X } from 'lucide-react'
+import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Calendar } from '@/components/ui/calendar'
+import { Checkbox } from '@/components/ui/checkbox'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover'
+import { cn } from '@/lib/utils'
+import { WEEKDAY_LETTERS, WEEKDAY_NAMES } from '../entries'
+import {
+  calendarDate,
+  calendarDay,
+  dateText,
+  emptyMediaForm,
+  formEntries,
+  formFromEntry,
+  mediaFormSchema,
+  onlyDigits,
+  timeGapOf,
+  toggleWeekday,
+  withChosenMedia,
+  type EditableEntry,
+  type MediaFormValues,
+  type MediaRules,
+} from '../media-form'
+import { MediaPickerDialog } from './media-picker-dialog'
+
+export type MediaEntriesFormProps = {
+  franchise: string
+  timeZone: string
+  /** Where the media goes: a schedule's or an advertisement's id; '' until one is chosen ('Selecione uma programação'). */
+  targetId: string
+  /** Editing: the entry as it is now ('Atualizar Mídia'); adding without one ('Adicionar Mídia'). */
+  entry?: EditableEntry
+  /** The display time filled in when media are chosen (an advertisement's); the first media's own without it. */
+  defaultDisplayTime?: number
+  /** The entries to save: one per chosen media, all with the form's settings. */
+  onSave: (entries: MediaRules[]) => void
+  /** A save is running: the button waits. */
+  pending: boolean
+  /** The button stays off (what the media goes to is not loaded yet). */
+  disabled?: boolean
+  /** Shown first, with the form's 'Selecione uma programação' error (guided action). */
+  targetField?: (error?: string) => React.ReactNode
+}
+
+/** A registered text input that drops what is not a digit before the form sees it. */
+function digitsOnly(field: UseFormRegisterReturn) {
+  return {
+    ...field,
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+      event.target.value = onlyDigits(event.target.value)
+      return field.onChange(event)
+    },
+  }
+}
+
+/**
+ * The add/edit media form (spec 2 §2 'Add or edit media in a schedule', §4,
+ * §5), shared by the schedules and the advertisements: it says what to save
+ * through `onSave`, and the screen saves it where it belongs.
+ */
+export function MediaEntriesForm({ franchise, timeZone, targetId, entry, defaultDisplayTime, onSave, pending, disabled, targetField }: MediaEntriesFormProps) {
+  const editing = entry !== undefined
+  const form = useForm<MediaFormValues>({ resolver: zodResolver(mediaFormSchema), defaultValues: emptyMediaForm(targetId) })
+  const { register, setValue, getValues, control, formState } = form
+  const errors = formState.errors
+  const [pickerOpen, setPickerOpen] = React.useState(false)
+  const [calendarOpen, setCalendarOpen] = React.useState(false)
+  const [filledFrom, setFilledFrom] = React.useState<EditableEntry>()
+
+  // Editing pre-fills every field once the entry is there.
+  if (entry && filledFrom !== entry) {
+    setFilledFrom(entry)
+    form.reset(formFromEntry(entry, targetId, timeZone))
+  }
+  React.useEffect(() => {
+    // The form's scheduleId field holds the target: its check says 'Selecione uma programação'.
+    if (getValues('scheduleId') !== targetId) setValue('scheduleId', targetId, { shouldValidate: formState.isSubmitted })
+  }, [targetId, getValues, setValue, formState.isSubmitted])
+
+  const values = useWatch({ control }) as MediaFormValues
+  const chosen = values.mediaSelected ?? []
+  const hasMedia = chosen.length > 0
+  const firstIsVideo = chosen[0]?.type === 'video'
+
+  const choose = (media: MediaFormValues['mediaSelected']) => {
+    form.reset({ ...withChosenMedia(getValues(), media, defaultDisplayTime) }, { keepErrors: false, keepIsSubmitted: true })
+    if (formState.isSubmitted) void form.trigger()
+  }
+
+  const onSubmit = form.handleSubmit((data) => onSave(formEntries(data, timeZone, entry)))
+
+  const addRange = () => {
+    const { mediaInitGap, mediaEndGap, timeGap } = getValues()
+    setValue('timeGap', [...timeGap, timeGapOf(mediaInitGap, mediaEndGap)])
+    setValue('mediaInitGap', '')
+    setValue('mediaEndGap', '')
+  }
+
+  const { from, to } = values.date ?? { from: '', to: '' }
+  const single = values.dateMode === 'single'
+  const shownDate = dateText({ dateMode: values.dateMode, date: { from, to } })
+  const setDate = (next: MediaFormValues['date']) => setValue('date', next, { shouldDirty: true })
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5">
+      {targetField?.(errors.scheduleId?.message)}
+
+      <div className="grid gap-2">
+        <div className="flex items-center gap-2">
+          <Checkbox
+            id="media-multiple"
+            checked={values.multipleImages}
+            onCheckedChange={(on) => {
+              setValue('multipleImages', !!on)
+              choose([])
+            }}
+          />
+          <Label htmlFor="media-multiple">Múltiplas imagens</Label>
+        </div>
+        {values.multipleImages && (
+          <p className="text-sm text-muted-foreground">Somente imagens podem ser escolhidas, e todas recebem as mesmas configurações de exibição.</p>
+        )}
+      </div>
+
+      <div className="grid gap-2">
+        <Button type="button" variant="outline" className="justify-self-start" onClick={() => setPickerOpen(true)}>
+          Selecionar Arquivos de Mídia
+        </Button>
+        {hasMedia && (
+          <ul aria-label="Mídias selecionadas" className="flex flex-wrap gap-2">
+            {chosen.map((media) => (
+              <li key={media.id}>
+                <Badge variant="secondary" className="gap-1 pr-1">
+                  {media.name}
+                  <button
+                    type="button"
+                    aria-label={`Remover ${media.name}`}
+                    className="rounded-full p-0.5 hover:bg-muted-foreground/20"
+                    onClick={() => choose(chosen.filter((c) => c.id !== media.id))}
+                  >
+                    <X className="size-3" />
+                  </button>
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+        {errors.mediaSelected && <p className="text-sm text-destructive">{errors.mediaSelected.message}</p>}
+        {errors.name && <p className="text-sm text-destructive">{errors.name.message}</p>}
+      </div>
+
+      <FormField id="media-display-time" label="Tempo de Exibição da Mídia (em seg.)" error={errors.displayTime?.message} className="max-w-xs">
+        <Input
+          inputMode="numeric"
+          placeholder="Ex.: 15"
+          disabled={!hasMedia}
+          {...digitsOnly(register('displayTime'))}
+        />
+      </FormField>
+
+      <div className="flex items-center gap-2">
+        <Checkbox
+          id="media-advanced"
+          disabled={!hasMedia}
+          checked={values.showAdvancedOptions}
+          onCheckedChange={(on) => setValue('showAdvancedOptions', !!on)}
+        />
+        <Label htmlFor="media-advanced" className={cn(!hasMedia && 'opacity-50')}>
+          Exibir opções avançadas de exibição
+        </Label>
+      </div>
+
+      {values.showAdvancedOptions && hasMedia && (
+        <fieldset className="grid gap-5 rounded-md border p-4">
+          <legend className="sr-only">Opções avançadas de exibição</legend>
+          <div className="flex items-center gap-2">
+            <Checkbox
+              id="media-no-end"
+              checked={single}
+              onCheckedChange={(on) => {
+                setValue('dateMode', on ? 'single' : 'range')
+                setValue('date', { from: getValues('date').from, to: '' })
+              }}
+            />
+            <Label htmlFor="media-no-end">Sem data para acabar</Label>
+          </div>
+
+          <div className="grid gap-2">
+            <Label htmlFor="media-date">{single ? 'Data de início' : 'Período de exibição'}</Label>
+            <div className="flex items-center gap-2">
+              <Popover open={calendarOpen} onOpenChange={setCalendarOpen}>
+                <PopoverTrigger asChild>
+                  <Button id="media-date" type="button" variant="outline" className={cn('min-w-72 justify-start font-normal', !shownDate && 'text-muted-foreground')}>
+                    <CalendarDays /> {shownDate || 'Selecione uma data'}
+                  </Button>
+                </PopoverTrigger>
+                <PopoverContent align="start" className="w-auto p-0">
+                  {single ? (
+                    <Calendar
+                      mode="single"
+                      numberOfMonths={1}
+                      defaultMonth={calendarDate(from)}
+                      selected={calendarDate(from)}
+                      onSelect={(day) => {
+                        setDate({ from: calendarDay(day), to: '' })
+                        if (day) setCalendarOpen(false)
+                      }}
+                    />
+                  ) : (
+                    <Calendar
+                      mode="range"
+                      numberOfMonths={2}
+                      // Side by side, a month's outside days would repeat the other's.
+                      showOutsideDays={false}
+                      resetOnSelect
+                      defaultMonth={calendarDate(from)}
+                      selected={from ? { from: calendarDate(from), to: calendarDate(to) } : undefined}
+                      onSelect={(range) => {
+                        setDate({ from: calendarDay(range?.from), to: calendarDay(range?.to) })
+                        if (range?.to) setCalendarOpen(false)
+                      }}
+                    />
+                  )}
+                </PopoverContent>
+              </Popover>
+              <Button type="button" variant="ghost" size="icon" aria-label="Limpar data" disabled={!from} onClick={() => setDate({ from: '', to: '' })}>
+                <X />
+              </Button>
+            </div>
+          </div>
+
+          <div className="grid gap-2">
+            <span className="text-sm font-medium">Dias da semana</span>
+            <div className="flex gap-1" role="group" aria-label="Dias da semana">
+              {WEEKDAY_LETTERS.map((letter, bit) => {
+                const on = ((values.dok ?? 0) & (1 << bit)) !== 0
+                return (
+                  <button
+                    key={bit}
+                    type="button"
+                    aria-pressed={on}
+                    aria-label={WEEKDAY_NAMES[bit]}
+                    title={WEEKDAY_NAMES[bit]}
+                    className={cn('grid size-9 place-items-center rounded-md border text-sm font-semibold', on ? 'bg-primary text-primary-foreground' : 'bg-muted text-muted-foreground')}
+                    onClick={() => setValue('dok', toggleWeekday(getValues('dok'), bit))}
+                  >
+                    {letter}
+                  </button>
+                )
+              })}
+            </div>
+            <div className="flex gap-4 text-xs text-muted-foreground">
+              <span className="flex items-center gap-1">
+                <span className="size-3 rounded-sm bg-primary" /> Exibe no dia
+              </span>
+              <span className="flex items-center gap-1">
+                <span className="size-3 rounded-sm border bg-muted" /> Não exibe no dia
+              </span>
+            </div>
+          </div>
+
+          <div className="grid gap-2">
+            <span className="text-sm font-medium">Faixas de horário</span>
+            <div className="flex flex-wrap items-end gap-2">
+              <label className="grid gap-1 text-sm">
+                Início
+                <Input type="time" aria-label="Horário inicial" className="w-32" {...register('mediaInitGap')} />
+              </label>
+              <label className="grid gap-1 text-sm">
+                Fim
+                <Input type="time" aria-label="Horário final" className="w-32" {...register('mediaEndGap')} />
+              </label>
+              <Button type="button" variant="secondary" disabled={!values.mediaInitGap || !values.mediaEndGap} onClick={addRange}>
+                Adicionar Faixa de Horário
+              </Button>
+            </div>
+            {(values.timeGap ?? []).length > 0 && (
+              <ul aria-label="Faixas de horário" className="grid gap-1">
+                {values.timeGap.map((gap, i) => (
+                  <li key={`${gap}-${i}`} className="flex items-center gap-2 text-sm">
+                    <span className="tabular-nums">{gap.replace('@', ' às ')}</span>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="icon"
+                      className="size-7 text-destructive"
+                      aria-label={`Excluir faixa ${gap.replace('@', ' às ')}`}
+                      onClick={() =>
+                        setValue(
+                          'timeGap',
+                          getValues('timeGap').filter((_g, j) => j !== i),
+                        )
+                      }
+                    >
+                      <Trash2 />
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+
+          <FormField id="media-limit" label="Limitar inserções (por hora):" className="max-w-xs">
+            <Input
+              inputMode="numeric"
+              placeholder="5"
+              {...digitsOnly(register('limitByHour'))}
+            />
+          </FormField>
+
+          {firstIsVideo && (
+            <div className="grid max-w-xs gap-2">
+              <Label htmlFor="media-volume">Volume de Exibição:</Label>
+              <div className="flex items-center gap-3">
+                <input
+                  id="media-volume"
+                  type="range"
+                  min={0}
+                  max={1}
+                  step={0.1}
+                  value={values.volume}
+                  onChange={(e) => setValue('volume', Number(e.target.value))}
+                  className="flex-1 accent-primary"
+                />
+                <span className="w-12 text-right text-sm tabular-nums">{Math.round((values.volume ?? 0) * 100)}%</span>
+              </div>
+            </div>
+          )}
+        </fieldset>
+      )}
+
+      <Button type="submit" className="justify-self-end" disabled={pending || disabled}>
+        {pending && <Loader2 className="animate-spin" />} {editing ? 'Atualizar Mídia' : 'Adicionar Mídia'}
+      </Button>
+
+      <MediaPickerDialog open={pickerOpen} onOpenChange={setPickerOpen} franchise={franchise} multiple={values.multipleImages} onSelect={choose} />
+    </form>
+  )
+}
