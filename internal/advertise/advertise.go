@@ -88,6 +88,12 @@ type MediaInput struct {
 	AdFallbackMediaID string `json:"adFallbackMediaId"`
 }
 
+// Rules is the item's rule fields, checked by the schedules' rules.
+func (in MediaInput) Rules() schedule.RuleInput {
+	return schedule.RuleInput{DisplayTime: in.DisplayTime, Dok: in.Dok, Enabled: in.Enabled, StartDate: in.StartDate,
+		EndDate: in.EndDate, TimeGap: in.TimeGap, LimitByHour: in.LimitByHour, Volume: in.Volume}
+}
+
 // BookingInput is one screen of a new advertisement: the TV, the ad slot of
 // its schedule ("" lets the server take the first that fits and is free on
 // every day), the schedule it plays and its store, as the map showed them.

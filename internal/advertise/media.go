@@ -3,7 +3,6 @@ package advertise
 import (
 	"context"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -52,8 +51,7 @@ func buildItem(in MediaInput, library map[string]media.Media, displayTime int) (
 	if in.IsAd || in.AdSlots != nil || in.AdTime != nil || in.AdFallbackMediaID != "" {
 		return MediaItem{}, ErrSlotInAd
 	}
-	it := MediaItem{ID: strings.TrimSpace(in.ID), Name: strings.TrimSpace(in.Name), Dok: schedule.AllDays,
-		Enabled: true, TimeGap: []string{}, DisplayTime: displayTime}
+	it := MediaItem{ID: strings.TrimSpace(in.ID), Name: strings.TrimSpace(in.Name)}
 	if it.ID == "" {
 		return it, ErrMediaWithoutID
 	}
@@ -67,55 +65,12 @@ func buildItem(in MediaInput, library map[string]media.Media, displayTime int) (
 	if utf8.RuneCountInString(it.Name) > 200 {
 		return it, fault.Invalidf("O nome pode ter no máximo 200 caracteres.")
 	}
-	if in.DisplayTime != nil {
-		d := *in.DisplayTime
-		if math.IsNaN(d) || d <= 0 || d > MaxDisplayTime || d != math.Trunc(d) {
-			return it, fault.Invalidf("O tempo de exibição deve ser um número inteiro de segundos maior que 0.")
-		}
-		it.DisplayTime = int(d)
+	r, err := schedule.CheckRules(in.Rules(), displayTime, m.Volume, m.Type == media.Image)
+	if err != nil {
+		return it, err
 	}
-	if in.Dok != nil {
-		if *in.Dok < 0 || *in.Dok > schedule.AllDays {
-			return it, fault.Invalidf("Dias da semana inválidos (dok de 0 a 127).")
-		}
-		it.Dok = *in.Dok
-	}
-	if in.Enabled != nil {
-		it.Enabled = *in.Enabled
-	}
-	if in.StartDate != nil {
-		it.StartDate = *in.StartDate
-	}
-	if in.EndDate != nil {
-		it.EndDate = *in.EndDate
-	}
-	if it.StartDate < 0 || it.EndDate < 0 || (it.StartDate > 0 && it.EndDate > 0 && it.EndDate < it.StartDate) {
-		return it, fault.Invalidf("A data final deve ser posterior à inicial.")
-	}
-	for _, w := range in.TimeGap {
-		w = strings.TrimSpace(w)
-		if !schedule.ValidWindow(w) {
-			return it, fault.Invalidf("Faixa de horário inválida: %q (use HH:MM@HH:MM).", w)
-		}
-		it.TimeGap = append(it.TimeGap, w)
-	}
-	if in.LimitByHour != nil {
-		if *in.LimitByHour < 0 || *in.LimitByHour > media.MaxLimitByHour {
-			return it, fault.Invalidf("O limite por hora deve ser um número inteiro de 0 a %d.", media.MaxLimitByHour)
-		}
-		it.LimitByHour = *in.LimitByHour
-	}
-	it.Volume = m.Volume
-	if in.Volume != nil {
-		v := *in.Volume
-		if math.IsNaN(v) || v < 0 || v > 1 {
-			return it, fault.Invalidf("O volume deve estar entre 0 e 1.")
-		}
-		it.Volume = v
-	}
-	if m.Type == media.Image {
-		it.Volume = 0
-	}
+	it.DisplayTime, it.Dok, it.Enabled, it.StartDate, it.EndDate = r.DisplayTime, r.Dok, r.Enabled, r.StartDate, r.EndDate
+	it.TimeGap, it.LimitByHour, it.Volume = r.TimeGap, r.LimitByHour, r.Volume
 	return it, nil
 }
 

@@ -13,7 +13,7 @@ import (
 	"errors"
 	"strings"
 	"time"
-	"unicode/utf8"
+	"vitrine/internal/names"
 
 	"vitrine/internal/db"
 	"vitrine/internal/fault"
@@ -67,8 +67,8 @@ func (s *Service) Hello(ctx context.Context, in HelloInput, userAgent string) (H
 	if version == "" {
 		return Hello{}, ErrHelloIncomplete
 	}
-	version = clip(version, 40)
-	userAgent = clip(userAgent, 300)
+	version = names.Clip(version, 40)
+	userAgent = names.Clip(userAgent, 300)
 	now := s.now().UnixMilli()
 	if in.Token != "" {
 		code, err := s.touchToken(ctx, ids.Hash(in.Token), version, userAgent, now)
@@ -178,11 +178,4 @@ func NewCode() string {
 		}
 	}
 	return string(out)
-}
-
-func clip(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	return string([]rune(s)[:n])
 }

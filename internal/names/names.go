@@ -166,3 +166,12 @@ func Compare(a, b string) int {
 	}
 	return strings.Compare(a, b)
 }
+
+// Clip cuts s to its first n characters (runes), for text a device or a
+// client sends that is kept only up to a length.
+func Clip(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n])
+}

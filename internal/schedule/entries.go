@@ -77,62 +77,113 @@ func buildEntry(in EntryInput, media library, newID func() string) (Entry, error
 	if len([]rune(e.Name)) > 200 {
 		return e, fault.Invalidf("O nome pode ter no máximo 200 caracteres.")
 	}
-	e.DisplayTime = m.DisplayTime // a video plays its length unless told otherwise
+	// A video plays its length unless told otherwise; an image names no
+	// length in the library: it plays the default, stored as such so the
+	// entry reads back as it plays.
+	def := m.DisplayTime
+	if def <= 0 {
+		def = DefaultDuration
+	}
+	r, err := CheckRules(in.Rules(), def, 0, e.Type == "image")
+	if err != nil {
+		return e, err
+	}
+	e.DisplayTime, e.Dok, e.Enabled, e.StartDate, e.EndDate = r.DisplayTime, r.Dok, r.Enabled, r.StartDate, r.EndDate
+	e.TimeGap, e.LimitByHour, e.Volume = r.TimeGap, r.LimitByHour, r.Volume
+	return e, nil
+}
+
+// RuleInput is what a client sends of an item's playing rules (a schedule
+// entry's, or an advertisement's media's); nil or empty takes the default.
+type RuleInput struct {
+	DisplayTime *float64
+	Dok         *int
+	Enabled     *bool
+	StartDate   *int64
+	EndDate     *int64
+	TimeGap     []string
+	LimitByHour *int
+	Volume      *float64
+}
+
+// Rules are an item's playing rules, checked.
+type Rules struct {
+	DisplayTime int // seconds
+	Dok         int
+	Enabled     bool
+	StartDate   int64
+	EndDate     int64
+	TimeGap     []string
+	LimitByHour int
+	Volume      float64
+}
+
+// Rules is the entry's rule fields.
+func (in EntryInput) Rules() RuleInput {
+	return RuleInput{DisplayTime: in.DisplayTime, Dok: in.Dok, Enabled: in.Enabled, StartDate: in.StartDate,
+		EndDate: in.EndDate, TimeGap: in.TimeGap, LimitByHour: in.LimitByHour, Volume: in.Volume}
+}
+
+// CheckRules checks an item's rules, in the spec's Portuguese: display time
+// a whole number of seconds (displayTime when absent), weekdays 0..127
+// (every day when absent), enabled unless told otherwise, an end not before
+// the start, "HH:MM@HH:MM" windows, a limit per hour of 0..3600, a volume of
+// 0..1 (volume when absent; always 0 for an image).
+func CheckRules(in RuleInput, displayTime int, volume float64, image bool) (Rules, error) {
+	r := Rules{DisplayTime: displayTime, Dok: AllDays, Enabled: true, TimeGap: []string{}, Volume: volume}
 	if in.DisplayTime != nil {
 		d := *in.DisplayTime
 		if math.IsNaN(d) || d <= 0 || d > MaxDisplayTime || d != math.Trunc(d) {
-			return e, fault.Invalidf("O tempo de exibição deve ser um número inteiro de segundos maior que 0.")
+			return r, fault.Invalidf("O tempo de exibição deve ser um número inteiro de segundos maior que 0.")
 		}
-		e.DisplayTime = int(d)
-	}
-	if e.DisplayTime <= 0 {
-		// An image names no length in the library: it plays the default,
-		// stored as such so the entry reads back as it plays.
-		e.DisplayTime = DefaultDuration
+		r.DisplayTime = int(d)
 	}
 	if in.Dok != nil {
 		if *in.Dok < 0 || *in.Dok > AllDays {
-			return e, fault.Invalidf("Dias da semana inválidos (dok de 0 a 127).")
+			return r, fault.Invalidf("Dias da semana inválidos (dok de 0 a 127).")
 		}
-		e.Dok = *in.Dok
+		r.Dok = *in.Dok
 	}
 	if in.Enabled != nil {
-		e.Enabled = *in.Enabled
+		r.Enabled = *in.Enabled
 	}
 	if in.StartDate != nil {
-		e.StartDate = *in.StartDate
+		r.StartDate = *in.StartDate
 	}
 	if in.EndDate != nil {
-		e.EndDate = *in.EndDate
+		r.EndDate = *in.EndDate
 	}
-	if e.StartDate < 0 || e.EndDate < 0 || (e.StartDate > 0 && e.EndDate > 0 && e.EndDate < e.StartDate) {
-		return e, fault.Invalidf("A data final deve ser posterior à inicial.")
+	if r.StartDate < 0 || r.EndDate < 0 || (r.StartDate > 0 && r.EndDate > 0 && r.EndDate < r.StartDate) {
+		return r, fault.Invalidf("A data final deve ser posterior à inicial.")
 	}
 	for _, w := range in.TimeGap {
 		w = strings.TrimSpace(w)
 		if !ValidWindow(w) {
-			return e, fault.Invalidf("Faixa de horário inválida: %q (use HH:MM@HH:MM).", w)
+			return r, fault.Invalidf("Faixa de horário inválida: %q (use HH:MM@HH:MM).", w)
 		}
-		e.TimeGap = append(e.TimeGap, w)
+		r.TimeGap = append(r.TimeGap, w)
 	}
 	if in.LimitByHour != nil {
-		if *in.LimitByHour < 0 || *in.LimitByHour > 3600 {
-			return e, fault.Invalidf("O limite por hora deve ser um número inteiro de 0 a 3600.")
+		if *in.LimitByHour < 0 || *in.LimitByHour > MaxLimitByHour {
+			return r, fault.Invalidf("O limite por hora deve ser um número inteiro de 0 a %d.", MaxLimitByHour)
 		}
-		e.LimitByHour = *in.LimitByHour
+		r.LimitByHour = *in.LimitByHour
 	}
 	if in.Volume != nil {
 		v := *in.Volume
 		if math.IsNaN(v) || v < 0 || v > 1 {
-			return e, fault.Invalidf("O volume deve estar entre 0 e 1.")
+			return r, fault.Invalidf("O volume deve estar entre 0 e 1.")
 		}
-		e.Volume = v
+		r.Volume = v
 	}
-	if e.Type == "image" {
-		e.Volume = 0
+	if image {
+		r.Volume = 0
 	}
-	return e, nil
+	return r, nil
 }
+
+// MaxLimitByHour is the highest plays-per-hour limit (one a second).
+const MaxLimitByHour = 3600
 
 func buildSlot(e *Entry, in EntryInput, media library) error {
 	e.IsAd = true

@@ -4,27 +4,16 @@
 // schedule's form, sees those days turn 'Indisponível', and the paired TV
 // box plays the advertisement in its slot and reports the plays, which the
 // editor counts.
-import type { Browser, Page } from '@playwright/test'
 import { test, expect, shot, strongPassword, toast, uniqueEmail, useSession } from './fixtures.ts'
 import { addMedia, png } from './harness/media-api.ts'
 import { createSchedule, createStore, operatorWithGroup } from './harness/overview-api.ts'
+import { onScreen, openPlayer } from './harness/player.ts'
 import { saveEntries } from './harness/schedule-api.ts'
-
-/** What the player shows: the media of its top, ready layer. */
-const onScreen = (tv: Page) => tv.locator('[data-layer][data-ready="true"]').last()
 
 /** yyyyMMdd of the day `ahead` days from today in São Paulo (the franchise's zone). */
 function dayKey(ahead: number) {
   const d = new Date(Date.now() + ahead * 86_400_000)
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d).replaceAll('-', '')
-}
-
-/** A TV box: its own browser context, a 16:9 screen. */
-async function openPlayer(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ baseURL, viewport: { width: 960, height: 540 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' })
-  const tv = await context.newPage()
-  await tv.goto('/player')
-  return tv
 }
 
 test('an advertisement sold on the calendar plays in its slot on the TV and its plays are counted', async ({ page, browser, api, adminToken, baseURL }) => {

@@ -7,12 +7,13 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { Browser, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { test as base, expect, shot, strongPassword, toast, uniqueEmail, useSession } from './fixtures.ts'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, ENV, requireEnv } from './harness/env.ts'
 import { addMedia, png } from './harness/media-api.ts'
 import { createSchedule, createStore, operatorWithGroup, storeDisplays } from './harness/overview-api.ts'
 import { saveEntries } from './harness/schedule-api.ts'
+import { onScreen, openPlayer } from './harness/player.ts'
 import { startVitrine, type VitrineServer } from './harness/server.ts'
 
 const resultsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../test-results')
@@ -50,17 +51,6 @@ test.afterAll(async () => {
 const card = (page: Page, name: string) => page.getByRole('region', { name, exact: true })
 const tvRow = (page: Page, store: string, tv: string) =>
   card(page, store).getByRole('table').getByRole('row').filter({ hasText: tv })
-
-/** What the player shows: the media of its top, ready layer. */
-const onScreen = (tv: Page) => tv.locator('[data-layer][data-ready="true"]').last()
-
-/** A TV box: its own browser context, a 16:9 screen. */
-async function openPlayer(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ baseURL, viewport: { width: 960, height: 540 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' })
-  const tv = await context.newPage()
-  await tv.goto('/player')
-  return tv
-}
 
 test('a TV box pairs by its code, plays its schedule, follows changes, survives the server going away and answers commands', async ({ page, browser, api, adminToken, baseURL }) => {
   test.setTimeout(180_000)

@@ -1,7 +1,7 @@
 // A TV box for the console's flows: a socket opened from a page of the
 // server's origin, authenticated with a device token, answering every
 // command with success — what the player does, without its screen.
-import type { BrowserContext, Page } from '@playwright/test'
+import type { Browser, BrowserContext, Page } from '@playwright/test'
 
 export interface Frame {
   type: string
@@ -43,3 +43,14 @@ export async function connectPlayer(context: BrowserContext, token: string): Pro
 export async function playerFrames(page: Page): Promise<Frame[]> {
   return page.evaluate(() => (window as unknown as { playerFrames: Frame[] }).playerFrames)
 }
+
+/** The real player (/player) on a TV box: its own browser context, a 16:9 screen in São Paulo. */
+export async function openPlayer(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 960, height: 540 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' })
+  const tv = await context.newPage()
+  await tv.goto('/player')
+  return tv
+}
+
+/** What the player shows: the media of its top, ready layer (data-media is the media's name). */
+export const onScreen = (tv: Page) => tv.locator('[data-layer][data-ready="true"]').last()
