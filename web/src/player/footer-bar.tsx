@@ -4,7 +4,8 @@
 // each at its own size. A widget the footer leaves out, or whose data did
 // not come, is not drawn.
 import { useEffect, useState } from 'react'
-import { clockText, FOOTER_DEFAULTS, quoteViews, untilNextMinute, weatherText } from './footer'
+import { clockText, FOOTER_DEFAULTS } from '../lib/footer'
+import { quoteViews, untilNextMinute, weatherText } from './footer'
 import type { MediaFiles } from './media-cache'
 import type { BottomBar, FooterData } from './protocol'
 import { useAddress } from './use-address'

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { clockText, quoteViews, reais, untilNextMinute, weatherSymbol, weatherText } from './footer'
+import { clockText } from '../lib/footer'
+import { quoteViews, reais, untilNextMinute, weatherSymbol, weatherText } from './footer'
 import type { BottomBar } from './protocol'
 
 const bar: BottomBar = {

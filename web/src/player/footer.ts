@@ -2,16 +2,7 @@
 // clock on the screen's wall clock, the weather and the quotes of the
 // footer's coins, formatted in pt-BR. A widget whose data is absent is not
 // drawn at all (null here).
-import { localTime } from '../lib/playback'
 import type { BottomBar, FooterData } from './protocol'
-
-const pad = (n: number) => (n < 10 ? '0' : '') + n
-
-/** 'HH:MM' at `moment` (epoch ms) in the screen's time zone. */
-export function clockText(moment: number, timeZone: string): string {
-  const t = localTime(moment, timeZone)
-  return `${pad(t.hour)}:${pad(t.minute)}`
-}
 
 /** Milliseconds from `moment` to the next local minute (when the clock changes). */
 export function untilNextMinute(moment: number): number {
@@ -83,19 +74,3 @@ export function quoteViews(bar: BottomBar | null, data: FooterData | null): Quot
   }
   return views
 }
-
-/** Spec 2 §9's default footer, for a field a stored footer lacks. */
-export const FOOTER_DEFAULTS = {
-  height: 64,
-  bgColor: '#dfdfdf',
-  color: '#000000',
-  fSize: 22,
-  fWeight: 700,
-  clockColor: '#000000',
-  clockSize: 40,
-  weatherSize: 35,
-  quoteGap: 20,
-  quoteSize: 30,
-  green: '#008800',
-  red: '#aa0000',
-} as const

@@ -1,5 +1,6 @@
 // The footer editor's rules (spec 2 §3 "Footer", §4 "Footer", §5 "Footer form", §9 defaults).
 import { z } from 'zod'
+import { FOOTER_DEFAULTS } from '@/lib/footer'
 import type { BottomBar } from './api/types'
 
 export const COIN_SYMBOLS = {
@@ -62,26 +63,26 @@ export const footerSchema = z
   })
 export type FooterValues = z.infer<typeof footerSchema>
 
-/** Spec 2 §9's default footer. */
+/** Spec 2 §9's default footer, as the form holds it. */
 export const FOOTER_FORM_DEFAULTS: FooterValues = {
   enabled: true,
-  height: 64,
-  bgColor: '#dfdfdf',
-  color: '#000000',
-  fSize: 22,
-  fWeight: 700,
+  height: FOOTER_DEFAULTS.height,
+  bgColor: FOOTER_DEFAULTS.bgColor,
+  color: FOOTER_DEFAULTS.color,
+  fSize: FOOTER_DEFAULTS.fSize,
+  fWeight: FOOTER_DEFAULTS.fWeight,
   logo: '',
   clockEnabled: true,
-  clockColor: '#000000',
-  clockSize: 40,
+  clockColor: FOOTER_DEFAULTS.clockColor,
+  clockSize: FOOTER_DEFAULTS.clockSize,
   weatherEnabled: true,
-  weatherSize: 35,
+  weatherSize: FOOTER_DEFAULTS.weatherSize,
   quoteEnabled: true,
   coins: ['USD', 'EUR'],
-  gap: 20,
-  quoteSize: 30,
-  green: '#008800',
-  red: '#aa0000',
+  gap: FOOTER_DEFAULTS.quoteGap,
+  quoteSize: FOOTER_DEFAULTS.quoteSize,
+  green: FOOTER_DEFAULTS.green,
+  red: FOOTER_DEFAULTS.red,
 }
 
 /** The form for a stored footer; with none, the defaults with the footer switched off. */

@@ -1,18 +1,14 @@
-import { localTime } from '@/lib/playback'
+import { clockText, FOOTER_DEFAULTS } from '@/lib/footer'
 import type { BottomBar } from '../api/types'
 
-// Spec 2 §9's footer defaults, and the preview's own size (§2 "Preview": height 64px, font 16px).
-export const FOOTER_DEFAULTS = { bgColor: '#dfdfdf', color: '#000000', fWeight: 700, clockColor: '#000000' } as const
+// The preview's own size (spec 2 §2 "Preview": height 64px, font 16px).
 export const PREVIEW_FOOTER = { height: 64, fontSize: 16 } as const
-
-const pad = (n: number) => String(n).padStart(2, '0')
 
 /**
  * The schedule's footer as the preview draws it: logo, clock at the simulated moment, weather and quotes as labels.
  * `actualSize` draws it at its own sizes (the footer editor's live preview) instead of the preview's fixed ones.
  */
 export function FooterPreview({ bar, moment, timeZone, actualSize = false }: { bar: BottomBar; moment: number; timeZone: string; actualSize?: boolean }) {
-  const t = localTime(moment, timeZone)
   return (
     <div
       data-testid="preview-footer"
@@ -43,7 +39,7 @@ export function FooterPreview({ bar, moment, timeZone, actualSize = false }: { b
       {bar.weather && <span style={actualSize ? { fontSize: bar.weather.fontSize } : undefined}>☀ 25°C</span>}
       {bar.clock && (
         <span className="tabular-nums" style={{ color: bar.clock.color || FOOTER_DEFAULTS.clockColor, fontSize: actualSize ? bar.clock.fSize : undefined }}>
-          {pad(t.hour)}:{pad(t.minute)}
+          {clockText(moment, timeZone)}
         </span>
       )}
     </div>
