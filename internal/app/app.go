@@ -30,6 +30,7 @@ import (
 	"vitrine/internal/httpapi"
 	"vitrine/internal/hub"
 	"vitrine/internal/media"
+	"vitrine/internal/metrics"
 	"vitrine/internal/objects"
 	"vitrine/internal/outbox"
 	"vitrine/internal/schedule"
@@ -72,6 +73,8 @@ type App struct {
 	Hub *hub.Hub
 	// Changes is the in-process change signal every domain announces on.
 	Changes *change.Bus
+	// Metrics are this instance's numbers, served by ServeMetrics.
+	Metrics *metrics.Metrics
 
 	workers []func(ctx context.Context)
 	// listening is closed once changes from other replicas are heard (nil
@@ -91,6 +94,7 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 	if a.Log == nil {
 		a.Log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: parseLevel(cfg.LogLevel)}))
 	}
+	a.Metrics = metrics.New(a.Log)
 	var err error
 	a.DB, err = db.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
 	if err != nil {
@@ -139,7 +143,7 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 	a.Stores.AddRemovalGuard(a.Ads)
 	a.workers = append(a.workers, a.sweepUploads)
 	a.Devices = device.NewService(a.DB, a.Now)
-	a.Hub = hub.New(device.NewPlaylists(a.Devices, a.Displays, a.Schedules, a.Franchises, a.Ads), a.Log, a.Now, hub.Options{})
+	a.Hub = hub.New(device.NewPlaylists(a.Devices, a.Displays, a.Schedules, a.Franchises, a.Ads), a.Log, a.Now, hub.Options{Acked: a.Metrics.PushAcked})
 	a.Changes.Subscribe(a.Hub.Notify)
 	weather, quotes := opts.Weather, opts.Quotes
 	if weather == nil {
@@ -175,7 +179,9 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 		NewDevicesPerAddress: cfg.NewDevicesPerAddress,
 		Outbox:               a.Outbox,
 		WhatsAppHook:         outbox.WhatsAppWebhook{VerifyToken: cfg.WhatsAppVerifyToken, AppSecret: cfg.WhatsAppAppSecret},
+		Metrics:              a.Metrics,
 	})
+	a.watch()
 	return a, nil
 }
 
@@ -320,6 +326,9 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
+	if args[0] == "backup" || args[0] == "restore" {
+		return backupCommand(args[0], args[1:], stdout, stderr)
+	}
 	if args[0] != "serve" {
 		fmt.Fprintf(stderr, "unknown command %q\n\n%s", args[0], config.Usage)
 		return 2
@@ -341,8 +350,14 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// Serve runs the server until ctx ends.
+// Serve runs the server until ctx ends, then stops gracefully (stop).
 func Serve(ctx context.Context, cfg config.Config, stdout io.Writer) error {
+	// Held while serving, so that a restore knows the folder is in use.
+	lock, err := lockData(cfg.DataDir, false)
+	if err != nil {
+		return err
+	}
+	defer lock.Close()
 	a, err := New(ctx, cfg, Options{})
 	if err != nil {
 		return err
@@ -352,6 +367,14 @@ func Serve(ctx context.Context, cfg config.Config, stdout io.Writer) error {
 		return err
 	}
 	a.Start()
+	if cfg.MetricsAddr != "" {
+		addr, stop, err := a.ServeMetrics(cfg.MetricsAddr)
+		if err != nil {
+			return err
+		}
+		defer stop()
+		a.Log.Info("metrics listening", "url", "http://"+addr.String()+"/metrics")
+	}
 
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
@@ -372,12 +395,7 @@ func Serve(ctx context.Context, cfg config.Config, stdout io.Writer) error {
 		return err
 	case <-ctx.Done():
 	}
-	shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	// Sockets are not the server's to wait for: they are closed with a code
-	// that sends their players to another replica at once.
-	srv.RegisterOnShutdown(func() { a.Hub.Close(shutdown) })
-	return srv.Shutdown(shutdown)
+	return a.stop(srv)
 }
 
 // Bootstrap creates the configured administrator and, with --demo, the demo

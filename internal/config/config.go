@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Config is everything `vitrine serve` can be told.
@@ -31,6 +32,10 @@ type Config struct {
 	// TrustedProxies are load balancers whose X-Forwarded-For names the caller.
 	TrustedProxies []netip.Prefix
 	Demo           bool // seed a demo franchise
+
+	// MetricsAddr is where GET /metrics is served (Prometheus); empty = off.
+	// Never the public address: the numbers are for the operator only.
+	MetricsAddr string
 
 	StorageURL string // empty = local objects folder; s3://ACCESS:SECRET@host:port/bucket?secure=false&region=…
 	MediaURL   string // public base of media files (CDN); empty = /files on this server
@@ -53,6 +58,10 @@ type Config struct {
 	// announce in 10 minutes; 0 = no limit.
 	NewDevicesPerAddress int
 
+	// ShutdownTimeout is how long a stopping server waits for requests in
+	// flight (uploads above all) before it closes their connections.
+	ShutdownTimeout time.Duration
+
 	LogLevel string
 }
 
@@ -61,7 +70,13 @@ const Usage = `vitrine — digital-signage management server
 
 Usage:
   vitrine serve [flags]     start the server
+  vitrine backup FILE       write a consistent copy of the SQLite database to FILE, also while a server runs
+  vitrine restore FILE      put a backup back as the SQLite database (the servers using the data folder
+                            must be stopped; the replaced database is kept as vitrine.db.bak)
   vitrine --help            show this text
+
+backup and restore read --data / VITRINE_DATA and DATABASE_URL like serve; on PostgreSQL use
+pg_dump and pg_restore instead (docs/operations.md, "Backups").
 
 Flags of serve (each also read from the environment variable shown):
   --addr ADDR        VITRINE_ADDR         listen address (default 127.0.0.1:8080)
@@ -76,12 +91,17 @@ Environment:
   VITRINE_MAIL_FROM       sender of e-mails (default "Vitrine <nao-responda@HOST>", HOST from the public URL)
   VITRINE_PUBLIC_URL      public address of the console, used in e-mailed links (default http://ADDR)
   VITRINE_TRUSTED_PROXIES load balancers (addresses or CIDRs, comma-separated) whose X-Forwarded-For
-                          header names the caller's address, for login throttling
+                          header names the caller's address, for login throttling, and whose
+                          X-Request-Id is kept
+  VITRINE_METRICS_ADDR    serve GET /metrics (Prometheus) on this address, e.g. 127.0.0.1:9090; a
+                          listener of its own, never the public one (default empty: off)
   VITRINE_ADMIN_EMAIL     with VITRINE_ADMIN_PASSWORD: on start, create this verified administrator
   VITRINE_ADMIN_PASSWORD  (permissions dispA and userA) when no user has that e-mail
   VITRINE_OPEN_SIGNUP=1   allow POST /api/user/register without a token (users must verify their e-mail)
   VITRINE_NEW_DEVICES_PER_ADDRESS  new TV boxes one address may announce in 10 minutes (default 60;
                           0 = no limit); boxes that already have a token are never limited
+  VITRINE_SHUTDOWN_TIMEOUT  on SIGTERM, how long requests in flight (uploads) may take to finish before
+                          their connections are closed (default 30s; a Go duration: 90s, 2m)
   STORAGE_URL             empty = DATA/objects; s3://ACCESS:SECRET@host:port/bucket?secure=false&region=…
   VITRINE_MEDIA_URL       public (CDN) base address of media files; default /files on this server
   VITRINE_UPLOAD_SECRET   signs uploads to local storage (at least 32 characters); default: made once and
@@ -105,6 +125,16 @@ STORAGE_URL_FILE, VITRINE_UPLOAD_SECRET_FILE, WHATSAPP_TOKEN_FILE, WHATSAPP_APP_
 
 // Parse reads flags (args after the "serve" word) over the environment.
 func Parse(args []string, getenv func(string) string, stderr io.Writer) (Config, error) {
+	c, rest, err := ParseCommand(args, getenv, stderr)
+	if err == nil && len(rest) > 0 {
+		return Config{}, fmt.Errorf("unexpected argument %q", rest[0])
+	}
+	return c, err
+}
+
+// ParseCommand reads flags like Parse, before or after other arguments, and
+// returns those arguments (the FILE of backup and restore).
+func ParseCommand(args []string, getenv func(string) string, stderr io.Writer) (Config, []string, error) {
 	env := func(key, def string) string {
 		if v := getenv(key); v != "" {
 			return v
@@ -133,6 +163,7 @@ func Parse(args []string, getenv func(string) string, stderr io.Writer) (Config,
 		AdminEmail:      env("VITRINE_ADMIN_EMAIL", ""),
 		AdminPassword:   env("VITRINE_ADMIN_PASSWORD", ""),
 		OpenSignup:      truthy(env("VITRINE_OPEN_SIGNUP", "")),
+		MetricsAddr:     env("VITRINE_METRICS_ADDR", ""),
 		StorageURL:      env("STORAGE_URL", ""),
 		MediaURL:        env("VITRINE_MEDIA_URL", ""),
 		UploadSecret:    env("VITRINE_UPLOAD_SECRET", ""),
@@ -153,23 +184,32 @@ func Parse(args []string, getenv func(string) string, stderr io.Writer) (Config,
 	fs.StringVar(&c.DataDir, "data", env("VITRINE_DATA", "./data"), "data folder")
 	fs.BoolVar(&c.Demo, "demo", truthy(env("VITRINE_DEMO", "")), "seed a demo franchise")
 	fs.StringVar(&c.LogLevel, "log-level", env("VITRINE_LOG_LEVEL", "info"), "log level")
-	if err := fs.Parse(args); err != nil {
-		return Config{}, err
-	}
-	if fs.NArg() > 0 {
-		return Config{}, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	var rest []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return Config{}, nil, err
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		rest = append(rest, fs.Arg(0))
+		args = fs.Args()[1:]
 	}
 	devices, err := strconv.Atoi(env("VITRINE_NEW_DEVICES_PER_ADDRESS", "60"))
 	if err != nil || devices < 0 {
-		return Config{}, fmt.Errorf("VITRINE_NEW_DEVICES_PER_ADDRESS: a number of devices, 0 for no limit")
+		return Config{}, nil, fmt.Errorf("VITRINE_NEW_DEVICES_PER_ADDRESS: a number of devices, 0 for no limit")
 	}
 	c.NewDevicesPerAddress = devices
+	c.ShutdownTimeout, err = time.ParseDuration(env("VITRINE_SHUTDOWN_TIMEOUT", "30s"))
+	if err != nil || c.ShutdownTimeout <= 0 {
+		return Config{}, nil, fmt.Errorf("VITRINE_SHUTDOWN_TIMEOUT: a duration such as 30s or 2m")
+	}
 	proxies, err := parsePrefixes(env("VITRINE_TRUSTED_PROXIES", ""))
 	if err != nil {
-		return Config{}, fmt.Errorf("VITRINE_TRUSTED_PROXIES: %w", err)
+		return Config{}, nil, fmt.Errorf("VITRINE_TRUSTED_PROXIES: %w", err)
 	}
 	c.TrustedProxies = proxies
-	return c, c.normalize()
+	return c, rest, c.normalize()
 }
 
 func (c *Config) normalize() error {
@@ -199,6 +239,9 @@ func (c *Config) normalize() error {
 		return fmt.Errorf("--data: %w", err)
 	}
 	c.DataDir = abs
+	if c.MetricsAddr != "" && c.MetricsAddr == c.Addr {
+		return errors.New("VITRINE_METRICS_ADDR must not be the listen address: metrics stay off the public port")
+	}
 	if c.DatabaseURL != "" && !strings.HasPrefix(c.DatabaseURL, "postgres://") && !strings.HasPrefix(c.DatabaseURL, "postgresql://") {
 		return errors.New("DATABASE_URL must be empty (SQLite) or a postgres:// address")
 	}

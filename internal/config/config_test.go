@@ -50,6 +50,7 @@ func TestEnvironmentAndFlags(t *testing.T) {
 		"VITRINE_OPEN_SIGNUP":         "1",
 		"VITRINE_DEMO":                "true",
 		"VITRINE_TRUSTED_PROXIES":     "10.0.0.0/8, 192.168.1.10",
+		"VITRINE_METRICS_ADDR":        "127.0.0.1:9090",
 	}
 	c, err := Parse(nil, env(vars), io.Discard)
 	if err != nil {
@@ -58,7 +59,7 @@ func TestEnvironmentAndFlags(t *testing.T) {
 	if c.Addr != "0.0.0.0:9000" || c.DataDir != "/srv/vitrine" || c.DatabaseURL != vars["DATABASE_URL"] ||
 		c.SMTPURL != vars["SMTP_URL"] || c.MailFrom != vars["VITRINE_MAIL_FROM"] ||
 		c.PublicURL != "https://painel.redesul.com.br" || c.AdminEmail != "admin@redesul.com.br" ||
-		c.AdminPassword != "Segredo#2026" || !c.OpenSignup || !c.Demo {
+		c.AdminPassword != "Segredo#2026" || !c.OpenSignup || !c.Demo || c.MetricsAddr != "127.0.0.1:9090" {
 		t.Errorf("from the environment: %+v", c)
 	}
 	want := []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8"), netip.MustParsePrefix("192.168.1.10/32")}
@@ -82,6 +83,7 @@ func TestBadSettingsAreRefused(t *testing.T) {
 		"a database that is not postgres": {"DATABASE_URL": "mysql://x"},
 		"a bad proxy address":             {"VITRINE_TRUSTED_PROXIES": "10.0.0.0/33"},
 		"a bad mail sender":               {"VITRINE_MAIL_FROM": "não é endereço"},
+		"metrics on the public address":   {"VITRINE_ADDR": "127.0.0.1:8080", "VITRINE_METRICS_ADDR": "127.0.0.1:8080"},
 	} {
 		if _, err := Parse(nil, env(vars), io.Discard); err == nil {
 			t.Errorf("%s: accepted", name)
@@ -102,7 +104,7 @@ func TestBadSettingsAreRefused(t *testing.T) {
 func TestUsageNamesEverySetting(t *testing.T) {
 	for _, name := range []string{"--addr", "VITRINE_ADDR", "--data", "VITRINE_DATA", "--demo", "DATABASE_URL",
 		"SMTP_URL", "VITRINE_MAIL_FROM", "VITRINE_PUBLIC_URL", "VITRINE_ADMIN_EMAIL", "VITRINE_ADMIN_PASSWORD",
-		"VITRINE_OPEN_SIGNUP", "VITRINE_TRUSTED_PROXIES", "STORAGE_URL", "WHATSAPP_TOKEN", "--log-level"} {
+		"VITRINE_OPEN_SIGNUP", "VITRINE_TRUSTED_PROXIES", "VITRINE_METRICS_ADDR", "STORAGE_URL", "WHATSAPP_TOKEN", "--log-level"} {
 		if !strings.Contains(Usage, name) {
 			t.Errorf("--help does not mention %s", name)
 		}

@@ -11,6 +11,7 @@ import (
 	"vitrine/internal/db"
 	"vitrine/internal/fault"
 	"vitrine/internal/ids"
+	"vitrine/internal/names"
 	"vitrine/internal/tenant"
 )
 
@@ -285,7 +286,7 @@ func (s *Service) CompleteCommand(ctx context.Context, j Job, a Answer) error {
 			UPDATE display_commands SET status = ?, result = ?, error = ?, result_key = ?, result_type = ?,
 			    completed_at = ?, updated_at = ?
 			WHERE id = ? AND status IN (?, ?, ?)`,
-		status, clipText(a.Text, 200), clipText(a.Error, 500), a.FileKey, a.FileType, now, now,
+		status, names.Clip(strings.TrimSpace(a.Text), 200), names.Clip(strings.TrimSpace(a.Error), 500), a.FileKey, a.FileType, now, now,
 		j.ID, CommandQueued, CommandSent, CommandTimeout)
 	if err != nil {
 		return err
@@ -308,10 +309,22 @@ func (s *Service) ExpireCommands(ctx context.Context) (int64, error) {
 	return res.RowsAffected()
 }
 
-func clipText(s string, n int) string {
-	s = strings.TrimSpace(s)
-	if r := []rune(s); len(r) > n {
-		return string(r[:n])
+// CommandCounts returns how many command jobs of all franchises are in
+// each status (sent, done, failed, timeout), for the metrics.
+func (s *Service) CommandCounts(ctx context.Context) (map[string]int, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT status, COUNT(*) FROM display_commands GROUP BY status`)
+	if err != nil {
+		return nil, err
 	}
-	return s
+	defer rows.Close()
+	out := map[string]int{CommandSent: 0, CommandDone: 0, CommandFailed: 0, CommandTimeout: 0}
+	for rows.Next() {
+		var status string
+		var n int
+		if err := rows.Scan(&status, &n); err != nil {
+			return nil, err
+		}
+		out[status] = n
+	}
+	return out, rows.Err()
 }

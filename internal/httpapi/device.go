@@ -12,6 +12,7 @@ import (
 	"vitrine/internal/display"
 	"vitrine/internal/fault"
 	"vitrine/internal/footerdata"
+	"vitrine/internal/metrics"
 	"vitrine/internal/objects"
 	"vitrine/internal/tenant"
 )
@@ -101,7 +102,7 @@ func (s *Server) answerCommand(w http.ResponseWriter, r *http.Request, code stri
 			return err
 		}
 		key := f.Slug + "/commands/" + job.ID + "." + ext
-		_, err = s.Media.Store().Put(ctx, key, r.Body, objects.PutOptions{
+		stored, err := s.Media.Store().Put(ctx, key, r.Body, objects.PutOptions{
 			ContentType: contentType, Size: r.ContentLength, MaxSize: maxCommandFile})
 		if errors.Is(err, objects.ErrTooLarge) {
 			return fault.WithMsg(fault.TooLarge, 1003, "O arquivo passa de 50 MB.")
@@ -109,6 +110,7 @@ func (s *Server) answerCommand(w http.ResponseWriter, r *http.Request, code stri
 		if err != nil {
 			return err
 		}
+		s.Metrics.AddUploadBytes(metrics.UploadCommandResult, stored.Size)
 		answer = display.Answer{OK: true, FileKey: key, FileType: contentType}
 	} else if err := decode(w, r, &answer); err != nil {
 		return err

@@ -59,7 +59,7 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 	if _, isFault := fault.As(err); !isFault {
 		timedOut := ctx.Err() != nil && context.Cause(ctx) == errRequestTimeout
 		if timedOut || (ctx.Err() == nil && db.IsUnavailable(err)) {
-			log.Warn("request failed: database unavailable", "method", r.Method, "path", r.URL.Path, "err", err)
+			log.Warn("request failed: database unavailable", "request_id", requestID(ctx), "method", r.Method, "path", r.URL.Path, "err", err)
 			err = fault.ErrUnavailable
 		}
 	}
@@ -80,6 +80,6 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 		// The client went away; nobody reads this answer.
 		return
 	}
-	log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+	log.Error("request failed", "request_id", requestID(ctx), "method", r.Method, "path", r.URL.Path, "err", err)
 	writeJSON(w, http.StatusInternalServerError, errorBody{Error: true, StatusCode: 1500, Msg: api.Message(1500)})
 }

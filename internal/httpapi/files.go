@@ -11,6 +11,7 @@ import (
 
 	"vitrine/internal/fault"
 	"vitrine/internal/media"
+	"vitrine/internal/metrics"
 	"vitrine/internal/objects"
 )
 
@@ -93,7 +94,7 @@ func (s *Server) uploadFile(w http.ResponseWriter, r *http.Request) error {
 		} else if used {
 			return errUploadUsed
 		}
-		_, err = store.Put(r.Context(), pol.Key, part, objects.PutOptions{
+		stored, err := store.Put(r.Context(), pol.Key, part, objects.PutOptions{
 			ContentType: pol.ContentType, Size: -1, MaxSize: pol.MaxSize,
 		})
 		if errors.Is(err, objects.ErrTooLarge) {
@@ -115,6 +116,7 @@ func (s *Server) uploadFile(w http.ResponseWriter, r *http.Request) error {
 			}
 			return err
 		}
+		s.Metrics.AddUploadBytes(metrics.UploadMedia, stored.Size)
 		// Parts after the file are ignored, as S3 does.
 		w.WriteHeader(http.StatusNoContent)
 		return nil

@@ -24,6 +24,7 @@ import (
 	"vitrine/internal/footerdata"
 	"vitrine/internal/franchise"
 	"vitrine/internal/media"
+	"vitrine/internal/metrics"
 	"vitrine/internal/outbox"
 	"vitrine/internal/schedule"
 	"vitrine/internal/store"
@@ -72,6 +73,8 @@ type Deps struct {
 	// WhatsAppHook checks the reports of WhatsApp's status webhook.
 	Outbox       *outbox.Worker
 	WhatsAppHook outbox.WhatsAppWebhook
+	// Metrics records request times and upload bytes; nil records nothing.
+	Metrics *metrics.Metrics
 }
 
 // Timeouts bound an API call.
@@ -138,7 +141,9 @@ func New(d Deps) *Server {
 // Routes lists every API route pattern served ("GET /api/user/detail").
 func (s *Server) Routes() []string { return append([]string(nil), s.routes...) }
 
-func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+// route sends a request to its handler (ServeHTTP wraps it with the access
+// log and the metrics).
+func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	setHeaders(w, s.headers)
 	if strings.HasPrefix(r.URL.Path, "/api/") || r.URL.Path == "/api" {
 		if hasControl(r) {
@@ -296,7 +301,12 @@ func (s *Server) impersonating(pattern, perm string, h tenantHandlerFunc) {
 }
 
 func (s *Server) register(pattern string, h http.HandlerFunc) {
-	s.mux.HandleFunc(pattern, h)
+	s.mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
+		if a, ok := r.Context().Value(accessKey{}).(*access); ok {
+			a.route, a.franchise = r.Pattern, r.PathValue("franchise")
+		}
+		h(w, r)
+	})
 	if strings.Contains(pattern, " /api/") {
 		s.routes = append(s.routes, pattern)
 	}

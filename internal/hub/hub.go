@@ -65,6 +65,9 @@ type Options struct {
 	WriteWithin time.Duration // time for one frame to be written (10 s)
 	QueueSize   int           // frames waiting per connection before it is dropped (8)
 	Writers     int           // goroutines writing frames (64)
+	// Acked, when set, is told how long each changed playlist took from
+	// being queued for a player to the player's ack (the push latency).
+	Acked func(time.Duration)
 }
 
 func (o *Options) defaults() {
@@ -205,6 +208,13 @@ type conn struct {
 
 	lastAckWritten time.Time // read and written by the reader goroutine only
 	lastFrame      atomic.Int64
+	// greeted is set (under qmu) once the playlist of the connect is
+	// queued: only later playlists, sent because something changed, are
+	// timed to their ack.
+	greeted bool
+	// pushedAt is when the oldest playlist written and not yet acked was
+	// queued (monotonic nanoseconds; 0 = none).
+	pushedAt atomic.Int64
 }
 
 // frame is one message to write: its parts are written one after the other
@@ -213,7 +223,17 @@ type conn struct {
 type frame struct {
 	parts    [][]byte
 	playlist bool
+	queued   int64 // when a changed playlist was queued (monotonic ns), to time its ack; 0 = untimed
 }
+
+// epoch anchors monotonic: nanoseconds since the process started, immune to
+// changes of the wall clock.
+var epoch = time.Now()
+
+func monotonic() int64 { return int64(time.Since(epoch)) + 1 }
+
+// playlistHead starts the frames the player acks (not the unpaired one).
+var playlistHead = []byte(`{"type":"playlist"`)
 
 // Serve upgrades the request to a player connection and serves it until it
 // closes.
@@ -249,6 +269,9 @@ func (h *Hub) Serve(w http.ResponseWriter, r *http.Request) {
 		}
 		defer h.unregister(c)
 		h.resolve(ctx, []*conn{c}, true)
+		c.qmu.Lock()
+		c.greeted = true
+		c.qmu.Unlock()
 		c.read(ctx)
 	}()
 }
@@ -384,6 +407,9 @@ func (c *conn) read(ctx context.Context) {
 		}
 		switch msg.Type {
 		case "ack":
+			if at := c.pushedAt.Swap(0); at != 0 && h.opts.Acked != nil {
+				h.opts.Acked(time.Duration(monotonic() - at))
+			}
 			c.acked()
 		case "auth":
 			// A repeated auth frame changes nothing.
@@ -434,11 +460,17 @@ func (c *conn) enqueue(f frame) {
 		return
 	}
 	if f.playlist {
-		// A newer playlist replaces one not yet written.
+		if c.greeted && c.h.opts.Acked != nil && len(f.parts) > 0 && bytes.HasPrefix(f.parts[0], playlistHead) {
+			f.queued = monotonic()
+		}
+		// A newer playlist replaces one not yet written (and is timed from
+		// the older one's queuing: the change it carries waited since then).
 		kept := c.queue[:0]
 		for _, q := range c.queue {
 			if !q.playlist {
 				kept = append(kept, q)
+			} else if q.queued != 0 && f.queued != 0 {
+				f.queued = min(f.queued, q.queued)
 			}
 		}
 		c.queue = kept
@@ -485,6 +517,10 @@ func (h *Hub) write() {
 func (h *Hub) writeFrame(c *conn, f frame) error {
 	ctx, cancel := context.WithTimeout(context.Background(), h.opts.WriteWithin)
 	defer cancel()
+	if f.queued != 0 {
+		// Noted before writing: the player may ack before Write returns.
+		c.pushedAt.CompareAndSwap(0, f.queued)
+	}
 	buf := framePool.Get().(*bytes.Buffer)
 	buf.Reset()
 	for _, p := range f.parts {

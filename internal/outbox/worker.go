@@ -33,6 +33,8 @@ type Worker struct {
 	Lease time.Duration
 	// SendTimeout bounds one delivery.
 	SendTimeout time.Duration
+	// Failed, when set, is told of every failed delivery attempt (metrics).
+	Failed func(channel string)
 }
 
 // NewWorker returns a worker delivering through senders, keyed by channel
@@ -155,6 +157,11 @@ func (w *Worker) DeliverDue(ctx context.Context) (int, error) {
 		}
 		claimed := 0
 		for _, id := range due {
+			if ctx.Err() != nil {
+				// Stopping: the message being delivered was finished; the
+				// rest wait for the next run (of this or another replica).
+				return sent, ctx.Err()
+			}
 			ok, err := w.claim(ctx, id)
 			if err != nil {
 				return sent, err
@@ -200,27 +207,28 @@ func (w *Worker) claim(ctx context.Context, id string) (bool, error) {
 	return n == 1, err
 }
 
-// deliver sends a claimed message and records the outcome.
+// deliver sends a claimed message and records the outcome. Once claimed, a
+// message is delivered to the end even when ctx ends meanwhile (a server
+// stopping finishes the message it has begun, within SendTimeout), so a
+// restart neither cuts a mail in half nor sends it twice after the lease.
 func (w *Worker) deliver(ctx context.Context, id string) (bool, error) {
+	ctx = context.WithoutCancel(ctx)
 	m, err := Get(ctx, w.db, id)
 	if err != nil {
 		return false, err
 	}
 	providerID, sendErr := w.send(ctx, m)
-	if ctx.Err() != nil {
-		// Shutting down: the lease hands the message to the next run.
-		return false, ctx.Err()
-	}
 	now := w.now()
-	// Writes below are detached from ctx so a shutdown does not lose the
-	// outcome of a delivery that already happened.
-	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	if sendErr == nil {
 		_, err := w.db.ExecContext(wctx, `
 			UPDATE outbox SET status = 'sent', sent_at = ?, last_error = '', provider_id = ? WHERE id = ?`,
 			now.UnixMilli(), providerID, id)
 		return err == nil, err
+	}
+	if w.Failed != nil {
+		w.Failed(m.Channel)
 	}
 	msg := truncate(sendErr.Error(), 1000)
 	var permanent *PermanentError

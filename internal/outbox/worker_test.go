@@ -275,3 +275,39 @@ func TestSMTPURL(t *testing.T) {
 		t.Errorf("without SMTP_URL mails are logged: %v", err)
 	}
 }
+
+func TestAMessageBeingSentWhenTheServerStopsIsSentOnceAndRecorded(t *testing.T) {
+	d := testutil.NewDB(t, "sqlite")
+	started, release := make(chan struct{}), make(chan struct{})
+	var calls atomic.Int32
+	slow := outbox.SenderFunc(func(ctx context.Context, m outbox.Message) error {
+		calls.Add(1)
+		close(started)
+		select { // an SMTP conversation still under way when the stop comes
+		case <-release:
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	})
+	w := outbox.NewWorker(d, map[string]outbox.Sender{outbox.Email: slow}, nil, quiet)
+	first := enqueue(t, d, w, outbox.Message{Channel: outbox.Email, Recipient: "ana@example.com", Subject: "Oi", Body: "Olá"})
+	second := enqueue(t, d, w, outbox.Message{Channel: outbox.Email, Recipient: "bia@example.com", Subject: "Oi", Body: "Olá"})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { w.Run(ctx); close(done) }()
+	<-started
+	cancel()
+	close(release)
+	<-done
+
+	if m := get(t, d, first); m.Status != outbox.Sent {
+		t.Errorf("the message being sent: %s, want sent", m.Status)
+	}
+	if m := get(t, d, second); m.Status != outbox.Pending || m.Attempts != 0 {
+		t.Errorf("the next message: %s after %d attempts, want pending and untouched", m.Status, m.Attempts)
+	}
+	if n := calls.Load(); n != 1 {
+		t.Errorf("%d deliveries, want 1", n)
+	}
+}

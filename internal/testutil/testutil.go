@@ -52,6 +52,11 @@ func WithFooter(weather footerdata.WeatherProvider, quotes footerdata.QuoteProvi
 	return func(_ *config.Config, o *app.Options) { o.Weather, o.Quotes = weather, quotes }
 }
 
+// WithLog gives the app a logger of the test's (to read what it logs).
+func WithLog(log *slog.Logger) Option {
+	return func(_ *config.Config, o *app.Options) { o.Log = log }
+}
+
 // WithClock gives the app a controllable clock.
 func WithClock(now func() time.Time) Option {
 	return func(_ *config.Config, o *app.Options) { o.Now = now }

@@ -1,0 +1,41 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"time"
+
+	"vitrine/internal/outbox"
+)
+
+// watch adds to the app's metrics the numbers read at scrape time — the
+// database pool, connected players, outbox messages and command jobs by
+// status — and the outbox's failed attempts.
+func (a *App) watch() {
+	a.Metrics.WatchDB(a.DB.SQL(), a.DB.Dialect().String())
+	a.Metrics.WatchPlayers(a.Hub.Connected)
+	a.Metrics.WatchCounts("vitrine_outbox_messages",
+		"Outbox messages (e-mail, WhatsApp) of all replicas by status: pending, sent, failed.", "status",
+		func(ctx context.Context) (map[string]int, error) { return outbox.Counts(ctx, a.DB) })
+	a.Metrics.WatchCounts("vitrine_command_jobs",
+		"Remote command jobs of all replicas by status: sent, done, failed, timeout.", "status",
+		a.Displays.CommandCounts)
+	a.Outbox.Failed = a.Metrics.DeliveryFailed
+}
+
+// ServeMetrics serves GET /metrics on addr — a listener of its own, never
+// the public one — until stop is called, and returns the address it
+// listens on.
+func (a *App) ServeMetrics(addr string) (bound net.Addr, stop func(), err error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, nil, fmt.Errorf("VITRINE_METRICS_ADDR: %w", err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", a.Metrics.Handler())
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = srv.Serve(ln) }()
+	return ln.Addr(), func() { srv.Close() }, nil
+}

@@ -1,0 +1,179 @@
+package httpapi
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/netip"
+	"strings"
+	"time"
+
+	"vitrine/internal/ids"
+	"vitrine/internal/metrics"
+)
+
+// RequestIDHeader names the id every answer carries, and the one a trusted
+// proxy may hand in so that its log and ours name a request alike.
+const RequestIDHeader = "X-Request-Id"
+
+// maxRequestID bounds an id taken from a proxy.
+const maxRequestID = 64
+
+// healthRoute is logged at Debug: load balancers ask every few seconds.
+const healthRoute = "GET /api/health"
+
+// access is what the access log and the metrics learn about a request while
+// it is served: the route pattern and franchise are filled in by the route's
+// handler (register), since only the mux knows them.
+type access struct {
+	id        string
+	route     string
+	franchise string
+}
+
+type accessKey struct{}
+
+// requestID returns the id of the request being served, "" outside one.
+func requestID(ctx context.Context) string {
+	if a, ok := ctx.Value(accessKey{}).(*access); ok {
+		return a.id
+	}
+	return ""
+}
+
+// ServeHTTP serves one request: it names it (X-Request-Id), routes it, then
+// writes its access log line and records its time by route pattern.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	acc := &access{id: s.requestID(r)}
+	w.Header().Set(RequestIDHeader, acc.id)
+	aw := &accessWriter{ResponseWriter: w}
+	r = r.WithContext(context.WithValue(r.Context(), accessKey{}, acc))
+	s.route(aw, r)
+	elapsed := time.Since(start)
+
+	route := acc.route
+	if route == "" {
+		route = metrics.RouteStatic
+		if strings.HasPrefix(r.URL.Path, "/api/") || r.URL.Path == "/api" {
+			route = metrics.RouteUnmatched
+		}
+	}
+	status := aw.status
+	if status == 0 {
+		status = http.StatusOK // a handler that wrote nothing answered 200
+	}
+	s.Metrics.ObserveRequest(route, status, elapsed)
+
+	level := slog.LevelInfo
+	if acc.route == healthRoute {
+		level = slog.LevelDebug
+	}
+	if !s.Log.Enabled(r.Context(), level) {
+		return
+	}
+	// Never the query string: links and webhooks carry codes and tokens there.
+	attrs := []slog.Attr{
+		slog.String("request_id", acc.id),
+		slog.String("method", r.Method),
+		slog.String("route", route),
+		slog.Int("status", status),
+		slog.Duration("duration", elapsed),
+		slog.Int64("bytes", aw.bytes),
+		slog.String("client", s.clientIP(r)),
+	}
+	if acc.franchise != "" {
+		attrs = append(attrs, slog.String("franchise", acc.franchise))
+	}
+	s.Log.LogAttrs(r.Context(), level, "request", attrs...)
+}
+
+// requestID is the id a trusted proxy sent when it is well formed, else a
+// new one. A caller reaching the server directly cannot choose its id, so
+// it cannot pass its requests off as someone else's in the log.
+func (s *Server) requestID(r *http.Request) string {
+	if id := r.Header.Get(RequestIDHeader); id != "" && validRequestID(id) && s.fromTrustedProxy(r) {
+		return id
+	}
+	return ids.Secret(12)
+}
+
+// fromTrustedProxy tells whether the connection comes from one of the
+// trusted proxies.
+func (s *Server) fromTrustedProxy(r *http.Request) bool {
+	if len(s.TrustedProxies) == 0 {
+		return false
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	addr, err := netip.ParseAddr(host)
+	return err == nil && s.trusted(addr)
+}
+
+// validRequestID accepts up to 64 letters, digits and - _ . : (UUIDs,
+// nginx's $request_id, AWS trace ids), nothing that could break a log line.
+func validRequestID(id string) bool {
+	if len(id) > maxRequestID {
+		return false
+	}
+	for i := 0; i < len(id); i++ {
+		c := id[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		case c == '-', c == '_', c == '.', c == ':':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// accessWriter notes the status and the bytes of an answer. It hands
+// http.ResponseController (deadlines, flushing, hijacking for the players'
+// sockets) the writer underneath through Unwrap, and keeps the server's
+// sendfile path through ReadFrom.
+type accessWriter struct {
+	http.ResponseWriter
+	status int
+	bytes  int64
+}
+
+func (w *accessWriter) WriteHeader(code int) {
+	if w.status == 0 || w.status < 200 && code >= 200 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *accessWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	n, err := w.ResponseWriter.Write(b)
+	w.bytes += int64(n)
+	return n, err
+}
+
+func (w *accessWriter) ReadFrom(src io.Reader) (int64, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	n, err := io.Copy(w.ResponseWriter, src)
+	w.bytes += n
+	return n, err
+}
+
+func (w *accessWriter) Flush() {
+	_ = http.NewResponseController(w.ResponseWriter).Flush()
+}
+
+func (w *accessWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	return http.NewResponseController(w.ResponseWriter).Hijack()
+}
+
+func (w *accessWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
