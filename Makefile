@@ -6,7 +6,7 @@ WEB_DEPS := web/node_modules/.installed
 # The Go packages of the project (web/node_modules may hold Go files of its own).
 GO_PKGS = $$($(GO) list ./... | grep -v /node_modules/)
 
-.PHONY: run build web deps test test-go test-web test-e2e lint-api bench bench-go bench-web bench-players chromium ffmpeg clean minio
+.PHONY: run build web deps test test-go test-web test-e2e test-cluster lint-api bench bench-go bench-web bench-players chromium ffmpeg nginx clean minio
 
 run: build
 	./bin/vitrine serve --demo
@@ -25,7 +25,7 @@ deps: $(WEB_DEPS)
 web: $(WEB_DEPS)
 	cd web && $(NPM) run build
 
-test: build lint-api test-go test-web test-e2e
+test: build lint-api test-go test-web test-e2e test-cluster
 
 # The API contract, checked by a standard OpenAPI linter (rules in redocly.yaml).
 lint-api: $(WEB_DEPS)
@@ -44,6 +44,17 @@ test-web: $(WEB_DEPS)
 # Browser tests drive Debian's Chromium against the real bin/vitrine.
 test-e2e: build chromium ffmpeg
 	cd web && $(NPM) run e2e
+
+# The cluster recipe of deploy/ run on loopback: a fresh PostgreSQL database (TEST_DATABASE_URL's
+# server, else postgres@127.0.0.1:5432), MinIO, two replicas of bin/vitrine and nginx with
+# deploy/nginx/vitrine.conf; a smoke flow and a rolling restart through the balancer. Says
+# 'test-cluster: skipped (…)' when nginx, MinIO or PostgreSQL is not at hand.
+test-cluster: build minio
+	@if ./scripts/ensure-nginx.sh; then $(GO) run ./cmd/vitrine-cluster; \
+	else echo "test-cluster: skipped (nginx is not installed and cannot be installed here)"; fi
+
+nginx:
+	@./scripts/ensure-nginx.sh
 
 chromium:
 	@./scripts/ensure-chromium.sh
