@@ -32,9 +32,19 @@ type access struct {
 	id        string
 	route     string
 	franchise string
+	w         *accessWriter
 }
 
 type accessKey struct{}
+
+// answeredStatus is the status of the answer written so far to the
+// request being served (200 before anything is written).
+func answeredStatus(ctx context.Context) int {
+	if a, ok := ctx.Value(accessKey{}).(*access); ok {
+		return a.w.answered()
+	}
+	return http.StatusOK
+}
 
 // requestID returns the id of the request being served, "" outside one.
 func requestID(ctx context.Context) string {
@@ -51,6 +61,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	acc := &access{id: s.requestID(r)}
 	w.Header().Set(RequestIDHeader, acc.id)
 	aw := &accessWriter{ResponseWriter: w}
+	acc.w = aw
 	r = r.WithContext(context.WithValue(r.Context(), accessKey{}, acc))
 	s.route(aw, r)
 	elapsed := time.Since(start)
@@ -62,10 +73,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			route = metrics.RouteUnmatched
 		}
 	}
-	status := aw.status
-	if status == 0 {
-		status = http.StatusOK // a handler that wrote nothing answered 200
-	}
+	status := aw.answered()
 	s.Metrics.ObserveRequest(route, status, elapsed)
 
 	level := slog.LevelInfo
@@ -141,6 +149,15 @@ type accessWriter struct {
 	http.ResponseWriter
 	status int
 	bytes  int64
+}
+
+// answered is the status written, or 200 when nothing was (a handler that
+// writes nothing answers 200).
+func (w *accessWriter) answered() int {
+	if w.status == 0 {
+		return http.StatusOK
+	}
+	return w.status
 }
 
 func (w *accessWriter) WriteHeader(code int) {

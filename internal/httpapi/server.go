@@ -224,12 +224,11 @@ func (s *Server) user(pattern string, h userHandlerFunc) {
 			return
 		}
 		r = r.WithContext(auth.WithPrincipal(r.Context(), p))
-		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
-		if err := h(rec, r, p); err != nil {
-			writeError(rec, r, s.Log, err)
+		if err := h(w, r, p); err != nil {
+			writeError(w, r, s.Log, err)
 		}
 		if p.AdminUserID != "" && r.Method != http.MethodGet && r.Method != http.MethodHead {
-			s.audit(r, p, rec.status)
+			s.audit(r, p, answeredStatus(r.Context()))
 		}
 	})
 }
@@ -368,21 +367,6 @@ func (s *Server) trusted(addr netip.Addr) bool {
 	}
 	return false
 }
-
-type statusRecorder struct {
-	http.ResponseWriter
-	status      int
-	wroteHeader bool
-}
-
-func (s *statusRecorder) WriteHeader(code int) {
-	if !s.wroteHeader {
-		s.status, s.wroteHeader = code, true
-	}
-	s.ResponseWriter.WriteHeader(code)
-}
-
-func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
 func (s *Server) health(w http.ResponseWriter, r *http.Request) error {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
