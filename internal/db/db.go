@@ -302,6 +302,31 @@ func ScanString(sc Scanner) (string, error) {
 	return s, err
 }
 
+// CountBy runs a query of (key, count) rows — `SELECT status, COUNT(*) …
+// GROUP BY status` — and returns the counts by key, with every key of
+// zeros present at 0.
+func CountBy(ctx context.Context, q Querier, zeros []string, query string, args ...any) (map[string]int, error) {
+	type row struct {
+		key string
+		n   int
+	}
+	list, err := Collect(ctx, q, func(sc Scanner) (row, error) {
+		var r row
+		return r, sc.Scan(&r.key, &r.n)
+	}, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]int, len(zeros)+len(list))
+	for _, k := range zeros {
+		out[k] = 0
+	}
+	for _, r := range list {
+		out[r.key] = r.n
+	}
+	return out, nil
+}
+
 // Args turns a list of strings into query arguments, for IN lists.
 func Args[T any](values []T) []any {
 	out := make([]any, len(values))

@@ -312,19 +312,6 @@ func (s *Service) ExpireCommands(ctx context.Context) (int64, error) {
 // CommandCounts returns how many command jobs of all franchises are in
 // each status (sent, done, failed, timeout), for the metrics.
 func (s *Service) CommandCounts(ctx context.Context) (map[string]int, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT status, COUNT(*) FROM display_commands GROUP BY status`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := map[string]int{CommandSent: 0, CommandDone: 0, CommandFailed: 0, CommandTimeout: 0}
-	for rows.Next() {
-		var status string
-		var n int
-		if err := rows.Scan(&status, &n); err != nil {
-			return nil, err
-		}
-		out[status] = n
-	}
-	return out, rows.Err()
+	return db.CountBy(ctx, s.db, []string{CommandSent, CommandDone, CommandFailed, CommandTimeout},
+		`SELECT status, COUNT(*) FROM display_commands GROUP BY status`)
 }

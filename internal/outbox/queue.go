@@ -105,19 +105,5 @@ func RecordDelivery(ctx context.Context, q db.Querier, providerID, status, reaso
 // Counts returns how many stored messages are in each status (pending,
 // sent, failed), for the metrics.
 func Counts(ctx context.Context, q db.Querier) (map[string]int, error) {
-	rows, err := q.QueryContext(ctx, `SELECT status, COUNT(*) FROM outbox GROUP BY status`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := map[string]int{Pending: 0, Sent: 0, Failed: 0}
-	for rows.Next() {
-		var status string
-		var n int
-		if err := rows.Scan(&status, &n); err != nil {
-			return nil, err
-		}
-		out[status] = n
-	}
-	return out, rows.Err()
+	return db.CountBy(ctx, q, []string{Pending, Sent, Failed}, `SELECT status, COUNT(*) FROM outbox GROUP BY status`)
 }
