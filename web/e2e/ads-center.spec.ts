@@ -6,6 +6,7 @@
 // editor counts.
 import { test, expect, shot, strongPassword, toast, uniqueEmail, useSession } from './fixtures.ts'
 import { addMedia, png } from './harness/media-api.ts'
+import { minioBinary, NO_MINIO } from './harness/minio.ts'
 import { createSchedule, createStore, operatorWithGroup } from './harness/overview-api.ts'
 import { onScreen, openPlayer } from './harness/player.ts'
 import { saveEntries } from './harness/schedule-api.ts'
@@ -16,99 +17,108 @@ function dayKey(ahead: number) {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d).replaceAll('-', '')
 }
 
-test('an advertisement sold on the calendar plays in its slot on the TV and its plays are counted', async ({ page, browser, api, adminToken, baseURL }) => {
-  test.setTimeout(150_000)
-  const email = uniqueEmail('anuncios')
-  const { token, franchise } = await operatorWithGroup(api, adminToken, { email, password: strongPassword(), group: `Rede Anúncios ${Date.now().toString(36)}` })
-  // An administrator grants the ads center.
-  await api.post('/user/detail/adm', { email, viewAdsCenter: 1 }, adminToken)
-  const store = await createStore(api, token, franchise.slug, { name: 'Loja Praça' })
-  const image = (name: string, seed: number) =>
-    addMedia(api, token, franchise.slug, { name, type: 'image', bytes: png(640, 360, { noise: true, seed }), contentType: 'image/png' })
-  const content = await image('Conteúdo da Loja', 11)
-  await image('Anúncio Verão', 12)
-  const schedule = await createSchedule(api, token, franchise.slug, 'Vitrine com Vaga')
-  // One position of 4 s after 3 s of the store's own content; nothing plays in it unless sold.
-  await saveEntries(api, token, franchise.slug, schedule.id, [
-    { id: content.id, displayTime: 3 },
-    { id: 'vaga-1', isAd: true, adSlots: 1, adTime: 4 },
-  ])
+// The TV box fetches the files from where the media live: this server's
+// /files, or the bucket's own address with S3 storage.
+for (const storage of ['local', 's3'] as const) {
+  test.describe(`${storage} storage`, () => {
+    test.use({ storage })
+    test.skip(storage === 's3' && !minioBinary(), NO_MINIO)
 
-  // --- A TV box paired with a TV that plays the schedule.
-  const tv = await openPlayer(browser, baseURL!)
-  const device = (await tv.locator('.pairing-code').textContent())!
-  expect(device).toMatch(/^[A-Z0-9]{6}$/)
-  await api.post(`/display/${franchise.slug}/${store.slug}`, { name: 'TV Entrada', device, scheduleId: schedule.id, detail: '', orientation: 0, contentOrientation: 0 }, token)
-  await expect(onScreen(tv)).toHaveAttribute('data-media', 'Conteúdo da Loja', { timeout: 5_000 })
+    test('an advertisement sold on the calendar plays in its slot on the TV and its plays are counted', async ({ page, browser, api, adminToken, baseURL }) => {
+      test.setTimeout(150_000)
+      const email = uniqueEmail('anuncios')
+      const { token, franchise } = await operatorWithGroup(api, adminToken, { email, password: strongPassword(), group: `Rede Anúncios ${Date.now().toString(36)}` })
+      // An administrator grants the ads center.
+      await api.post('/user/detail/adm', { email, viewAdsCenter: 1 }, adminToken)
+      const store = await createStore(api, token, franchise.slug, { name: 'Loja Praça' })
+      const image = (name: string, seed: number) =>
+        addMedia(api, token, franchise.slug, { name, type: 'image', bytes: png(640, 360, { noise: true, seed }), contentType: 'image/png' })
+      const content = await image('Conteúdo da Loja', 11)
+      await image('Anúncio Verão', 12)
+      const schedule = await createSchedule(api, token, franchise.slug, 'Vitrine com Vaga')
+      // One position of 4 s after 3 s of the store's own content; nothing plays in it unless sold.
+      await saveEntries(api, token, franchise.slug, schedule.id, [
+        { id: content.id, displayTime: 3 },
+        { id: 'vaga-1', isAd: true, adSlots: 1, adTime: 4 },
+      ])
 
-  // --- 'New Ad': name and duration, then the calendar.
-  await useSession(page, { token })
-  await page.goto('/ads-center')
-  await expect(page.getByText('Nenhum anúncio cadastrado.')).toBeVisible()
-  await page.getByRole('button', { name: 'New Ad' }).click()
-  const dialog = page.getByRole('dialog')
-  await dialog.getByLabel('Nome do anúncio').fill('Verão na Praça')
-  await dialog.getByLabel('Duração (em seg.)').fill('4')
-  await dialog.getByRole('button', { name: 'Continuar' }).click()
-  await expect(page).toHaveURL(/\/ads-center\/new\?/)
-  const grid = page.getByRole('grid', { name: 'Disponibilidade das telas por dia' })
-  const cell = (ahead: number) => grid.locator(`button[data-day="${dayKey(ahead)}"]`)
-  await expect(cell(0)).toHaveText('Disponível')
-  await expect(cell(0)).toHaveAccessibleName(/^TV Entrada, .*: Disponível$/)
+      // --- A TV box paired with a TV that plays the schedule.
+      const tv = await openPlayer(browser, baseURL!)
+      const device = (await tv.locator('.pairing-code').textContent())!
+      expect(device).toMatch(/^[A-Z0-9]{6}$/)
+      await api.post(`/display/${franchise.slug}/${store.slug}`, { name: 'TV Entrada', device, scheduleId: schedule.id, detail: '', orientation: 0, contentOrientation: 0 }, token)
+      await expect(onScreen(tv)).toHaveAttribute('data-media', 'Conteúdo da Loja', { timeout: 5_000 })
 
-  // From today to the day after tomorrow on that screen.
-  await cell(0).click()
-  await cell(2).click()
-  const panel = page.getByLabel('Seleção')
-  await expect(panel).toContainText('TV Entrada')
-  await expect(panel).toContainText('3 dias selecionados.')
-  await shot(page, 'ads-center-calendar-selection')
-  await panel.getByRole('button', { name: 'Continuar' }).click()
-  await expect(toast(page, 'Anúncio criado')).toBeVisible()
-  await expect(page).toHaveURL(/\/ads-center\/[^/]+$/)
-  const adUrl = new URL(page.url()).pathname
-  await expect(page.getByText('Nenhuma mídia em exibição.')).toBeVisible()
+      // --- 'New Ad': name and duration, then the calendar.
+      await useSession(page, { token })
+      await page.goto('/ads-center')
+      await expect(page.getByText('Nenhum anúncio cadastrado.')).toBeVisible()
+      await page.getByRole('button', { name: 'New Ad' }).click()
+      const dialog = page.getByRole('dialog')
+      await dialog.getByLabel('Nome do anúncio').fill('Verão na Praça')
+      await dialog.getByLabel('Duração (em seg.)').fill('4')
+      await dialog.getByRole('button', { name: 'Continuar' }).click()
+      await expect(page).toHaveURL(/\/ads-center\/new\?/)
+      const grid = page.getByRole('grid', { name: 'Disponibilidade das telas por dia' })
+      const cell = (ahead: number) => grid.locator(`button[data-day="${dayKey(ahead)}"]`)
+      await expect(cell(0)).toHaveText('Disponível')
+      await expect(cell(0)).toHaveAccessibleName(/^TV Entrada, .*: Disponível$/)
 
-  // --- Its media, with the schedule's form.
-  await page.getByRole('link', { name: 'Adicionar Mídia' }).click()
-  await expect(page).toHaveURL(new RegExp(`${adUrl}/media$`))
-  await page.getByRole('button', { name: 'Selecionar Arquivos de Mídia' }).click()
-  const picker = page.getByRole('dialog', { name: 'Selecionar Mídia' })
-  await picker.getByRole('button', { name: 'Anúncio Verão' }).click()
-  await picker.getByRole('button', { name: 'Selecionar', exact: true }).click()
-  await expect(page.getByRole('list', { name: 'Mídias selecionadas' })).toHaveText(/Anúncio Verão/)
-  await page.getByRole('button', { name: 'Adicionar Mídia' }).click()
-  await expect(page).toHaveURL(new RegExp(`${adUrl}$`))
-  await expect(page.getByRole('row').filter({ hasText: 'Anúncio Verão' })).toBeVisible()
-  await shot(page, 'ads-center-editor')
+      // From today to the day after tomorrow on that screen.
+      await cell(0).click()
+      await cell(2).click()
+      const panel = page.getByLabel('Seleção')
+      await expect(panel).toContainText('TV Entrada')
+      await expect(panel).toContainText('3 dias selecionados.')
+      if (storage === 'local') await shot(page, 'ads-center-calendar-selection')
+      await panel.getByRole('button', { name: 'Continuar' }).click()
+      await expect(toast(page, 'Anúncio criado')).toBeVisible()
+      await expect(page).toHaveURL(/\/ads-center\/[^/]+$/)
+      const adUrl = new URL(page.url()).pathname
+      await expect(page.getByText('Nenhuma mídia em exibição.')).toBeVisible()
 
-  // --- The slot's only position is sold on those days: the calendar says so.
-  await page.goto('/ads-center/new?name=Outro&duration=4')
-  await expect(cell(0)).toHaveText('Indisponível')
-  await expect(cell(0)).toBeDisabled()
-  await expect(cell(2)).toHaveText('Indisponível')
-  await expect(cell(3)).toHaveText('Disponível')
+      // --- Its media, with the schedule's form.
+      await page.getByRole('link', { name: 'Adicionar Mídia' }).click()
+      await expect(page).toHaveURL(new RegExp(`${adUrl}/media$`))
+      await page.getByRole('button', { name: 'Selecionar Arquivos de Mídia' }).click()
+      const picker = page.getByRole('dialog', { name: 'Selecionar Mídia' })
+      await picker.getByRole('button', { name: 'Anúncio Verão' }).click()
+      await picker.getByRole('button', { name: 'Selecionar', exact: true }).click()
+      await expect(page.getByRole('list', { name: 'Mídias selecionadas' })).toHaveText(/Anúncio Verão/)
+      await page.getByRole('button', { name: 'Adicionar Mídia' }).click()
+      await expect(page).toHaveURL(new RegExp(`${adUrl}$`))
+      await expect(page.getByRole('row').filter({ hasText: 'Anúncio Verão' })).toBeVisible()
+      if (storage === 'local') await shot(page, 'ads-center-editor')
 
-  // --- The TV plays it in its slot, between the store's content.
-  await expect(onScreen(tv)).toHaveAttribute('data-media', 'Anúncio Verão', { timeout: 10_000 })
-  await shot(tv, 'player-advertisement')
-  await expect(onScreen(tv)).toHaveAttribute('data-media', 'Conteúdo da Loja', { timeout: 6_000 })
+      // --- The slot's only position is sold on those days: the calendar says so.
+      await page.goto('/ads-center/new?name=Outro&duration=4')
+      await expect(cell(0)).toHaveText('Indisponível')
+      await expect(cell(0)).toBeDisabled()
+      await expect(cell(2)).toHaveText('Indisponível')
+      await expect(cell(3)).toHaveText('Disponível')
 
-  // --- Proof of play: the box reports its plays, and the editor counts them.
-  await page.goto(adUrl)
-  const plays = page.getByRole('table', { name: 'Exibições por dia e tela' })
-  await expect(async () => {
-    await page.reload()
-    await expect(plays.getByRole('row').filter({ hasText: 'TV Entrada' })).toBeVisible({ timeout: 2_000 })
-  }).toPass({ timeout: 40_000, intervals: [2_000] })
-  const row = plays.getByRole('row').filter({ hasText: 'TV Entrada' }).first()
-  const count = Number((await row.getByRole('cell').nth(2).textContent())?.trim())
-  expect(count).toBeGreaterThanOrEqual(1)
-  await shot(page, 'ads-center-plays')
+      // --- The TV plays it in its slot, between the store's content.
+      await expect(onScreen(tv)).toHaveAttribute('data-media', 'Anúncio Verão', { timeout: 10_000 })
+      await shot(tv, `player-advertisement-${storage}`)
+      await expect(onScreen(tv)).toHaveAttribute('data-media', 'Conteúdo da Loja', { timeout: 6_000 })
 
-  // --- A TV with positions sold keeps its schedule until the advertisement goes.
-  await page.goto('/dashboard')
-  const { displayList } = await api.get<{ displayList: { id: string }[] }>(`/display/${franchise.slug}/${store.slug}`, token)
-  await expect(api.post(`/display/${franchise.slug}/${store.slug}/${displayList[0].id}`, { scheduleId: '' }, token)).rejects.toThrow(/Verão na Praça/)
-  await tv.context().close()
-})
+      // --- Proof of play: the box reports its plays, and the editor counts them.
+      await page.goto(adUrl)
+      const plays = page.getByRole('table', { name: 'Exibições por dia e tela' })
+      await expect(async () => {
+        await page.reload()
+        await expect(plays.getByRole('row').filter({ hasText: 'TV Entrada' })).toBeVisible({ timeout: 2_000 })
+      }).toPass({ timeout: 40_000, intervals: [2_000] })
+      const row = plays.getByRole('row').filter({ hasText: 'TV Entrada' }).first()
+      const count = Number((await row.getByRole('cell').nth(2).textContent())?.trim())
+      expect(count).toBeGreaterThanOrEqual(1)
+      if (storage === 'local') await shot(page, 'ads-center-plays')
+
+      // --- A TV with positions sold keeps its schedule until the advertisement goes.
+      await page.goto('/dashboard')
+      const { displayList } = await api.get<{ displayList: { id: string }[] }>(`/display/${franchise.slug}/${store.slug}`, token)
+      await expect(api.post(`/display/${franchise.slug}/${store.slug}/${displayList[0].id}`, { scheduleId: '' }, token)).rejects.toThrow(/Verão na Praça/)
+      await tv.context().close()
+    })
+  })
+}
