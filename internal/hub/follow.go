@@ -105,6 +105,7 @@ func (h *Hub) apply(batch []change.Change) {
 // repush sends the connections their playlist again with the screens
 // they have: only schedules changed.
 func (h *Hub) repush(ctx context.Context, conns []*conn) {
+	read := h.reads.Add(1)
 	for _, c := range conns {
 		h.mu.RLock()
 		sc, paired, screenJSON := c.screen, c.paired, c.screenJSON
@@ -113,12 +114,13 @@ func (h *Hub) repush(ctx context.Context, conns []*conn) {
 			h.resolve(ctx, []*conn{c}, false)
 			continue
 		}
-		h.push(ctx, c, sc, screenJSON, false)
+		h.push(ctx, c, sc, screenJSON, false, read)
 	}
 }
 
-// push enqueues c's playlist unless it is the one last sent (and not force).
-func (h *Hub) push(ctx context.Context, c *conn, sc display.Screen, screenJSON []byte, force bool) {
+// push enqueues c's playlist unless it is the one last sent (and not
+// force); read is the number of the read its screen came from.
+func (h *Hub) push(ctx context.Context, c *conn, sc display.Screen, screenJSON []byte, force bool, read int64) {
 	schedule, version := []byte("null"), ""
 	if sc.ScheduleID != "" {
 		var err error
@@ -135,13 +137,16 @@ func (h *Hub) push(ctx context.Context, c *conn, sc display.Screen, screenJSON [
 	if skip {
 		return
 	}
-	c.enqueue(playlistFrame(h.now(), screenJSON, schedule))
+	f := playlistFrame(h.now(), screenJSON, schedule)
+	f.read = read
+	c.enqueue(f)
 }
 
 // resolve reads the screens of conns and pushes each its playlist (or the
 // unpaired frame), skipping connections whose playlist did not change
 // unless force.
 func (h *Hub) resolve(ctx context.Context, conns []*conn, force bool) {
+	read := h.reads.Add(1)
 	codes := make([]string, len(conns))
 	for i, c := range conns {
 		codes[i] = c.code
@@ -153,12 +158,12 @@ func (h *Hub) resolve(ctx context.Context, conns []*conn, force bool) {
 	}
 	for _, c := range conns {
 		sc, paired := screens[c.code]
-		if !h.repair(c, sc, paired) {
-			continue // closed meanwhile
+		if !h.repair(c, sc, paired, read) {
+			continue // closed meanwhile, or resolved since from a later read
 		}
 		if !paired {
 			c.mu(func() { c.lastVersion, c.lastScreen, c.screenJSON = "", nil, nil })
-			c.enqueue(frame{parts: [][]byte{unpairedFrame(c.code)}, playlist: true})
+			c.enqueue(frame{parts: [][]byte{unpairedFrame(c.code)}, playlist: true, read: read})
 			continue
 		}
 		screenJSON, err := h.src.ScreenJSON(ctx, sc)
@@ -166,8 +171,16 @@ func (h *Hub) resolve(ctx context.Context, conns []*conn, force bool) {
 			h.log.Warn("player screen not encoded", "err", err, "display", sc.DisplayID)
 			continue
 		}
-		c.mu(func() { c.screenJSON = screenJSON })
-		h.push(ctx, c, sc, screenJSON, force)
+		current := true
+		c.mu(func() {
+			if current = c.resolvedAt == read; current {
+				c.screenJSON = screenJSON
+			}
+		})
+		if !current {
+			continue
+		}
+		h.push(ctx, c, sc, screenJSON, force, read)
 	}
 }
 
@@ -178,14 +191,17 @@ func (c *conn) mu(fn func()) {
 	fn()
 }
 
-// repair moves c in the indexes to its (new) screen; a TV's first pairing
-// on this connection is recorded online. It reports false when c is gone.
-func (h *Hub) repair(c *conn, sc display.Screen, paired bool) bool {
+// repair moves c in the indexes to its (new) screen, read by the read
+// numbered read; a TV's first pairing on this connection is recorded
+// online. It reports false when c is gone, or was resolved from a later
+// read meanwhile (this one is stale).
+func (h *Hub) repair(c *conn, sc display.Screen, paired bool, read int64) bool {
 	h.mu.Lock()
-	if h.byCode[c.code] != c {
+	if h.byCode[c.code] != c || read < c.resolvedAt {
 		h.mu.Unlock()
 		return false
 	}
+	c.resolvedAt = read
 	was, before := c.paired, c.screen
 	if was {
 		if h.byDisplay[before.DisplayID] == c {

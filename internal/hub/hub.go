@@ -117,6 +117,11 @@ type Hub struct {
 	conns    sync.WaitGroup
 	stopOnce sync.Once
 
+	// reads numbers each read of the sources for pushes (screens and
+	// schedules), taken before reading: a later number read data at least as
+	// new, so a frame read earlier never replaces one read later.
+	reads atomic.Int64
+
 	// Pushed counts playlist frames written (for tests and metrics).
 	Pushed atomic.Int64
 }
@@ -200,11 +205,13 @@ type conn struct {
 	screenJSON  []byte // the screen's encoding, kept while the screen stays
 	lastScreen  []byte // screen JSON and schedule version last pushed, to skip repeats
 	lastVersion string
+	resolvedAt  int64 // the read (h.reads) the screen above comes from
 
 	qmu       sync.Mutex
 	queue     []frame
 	scheduled bool
 	dead      bool
+	queuedAt  int64 // the read (h.reads) of the newest playlist queued
 
 	lastAckWritten time.Time // read and written by the reader goroutine only
 	lastFrame      atomic.Int64
@@ -223,6 +230,7 @@ type conn struct {
 type frame struct {
 	parts    [][]byte
 	playlist bool
+	read     int64 // a playlist's read (h.reads): one read earlier than the last queued is stale
 	queued   int64 // when a changed playlist was queued (monotonic ns), to time its ack; 0 = untimed
 }
 
@@ -458,6 +466,15 @@ func (c *conn) enqueue(f frame) {
 		c.qmu.Unlock()
 		c.close(CloseTooSlow, "fila de envio cheia")
 		return
+	}
+	if f.playlist && f.read != 0 {
+		if f.read < c.queuedAt {
+			// Read before the playlist already queued (a connect racing a
+			// change): what it carries is older.
+			c.qmu.Unlock()
+			return
+		}
+		c.queuedAt = f.read
 	}
 	if f.playlist {
 		if c.greeted && c.h.opts.Acked != nil && len(f.parts) > 0 && bytes.HasPrefix(f.parts[0], playlistHead) {

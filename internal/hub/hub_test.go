@@ -21,12 +21,16 @@ import (
 )
 
 // fakeSource pairs every device with a TV of its own (display id = code) on
-// one schedule, whose encoding grows with each build.
+// one schedule, whose version (build) goes up with each change it is told
+// to forget, as the real playlists' cache does.
 type fakeSource struct {
 	mu     sync.Mutex
 	builds atomic.Int64
 	size   int
 	status []display.Status
+	// hold, when set, keeps the first Screens call waiting until it closes.
+	hold chan struct{}
+	held atomic.Bool
 }
 
 func (f *fakeSource) Authenticate(_ context.Context, token string) (string, error) {
@@ -36,10 +40,15 @@ func (f *fakeSource) Authenticate(_ context.Context, token string) (string, erro
 	return strings.TrimPrefix(token, "dev_"), nil
 }
 
+// Screens names each TV after the build it was read at.
 func (f *fakeSource) Screens(_ context.Context, codes []string) (map[string]display.Screen, error) {
+	name := "TV " + strconv.FormatInt(f.builds.Load(), 10)
+	if f.hold != nil && f.held.CompareAndSwap(false, true) {
+		<-f.hold
+	}
 	out := map[string]display.Screen{}
 	for _, c := range codes {
-		out[c] = display.Screen{DisplayID: c, Name: "TV " + c, Device: c, FranchiseID: "f", StoreID: "s", ScheduleID: "sc"}
+		out[c] = display.Screen{DisplayID: c, Name: name, Device: c, FranchiseID: "f", StoreID: "s", ScheduleID: "sc"}
 	}
 	return out, nil
 }
@@ -49,12 +58,12 @@ func (f *fakeSource) ScreenJSON(_ context.Context, sc display.Screen) ([]byte, e
 }
 
 func (f *fakeSource) ScheduleJSON(context.Context, string, string) ([]byte, string, error) {
-	n := f.builds.Add(1)
+	n := f.builds.Load()
 	body, _ := json.Marshal(map[string]any{"build": n, "pad": strings.Repeat("x", f.size)})
 	return body, strconv.FormatInt(n, 10), nil
 }
 
-func (f *fakeSource) Forget(change.Change) {}
+func (f *fakeSource) Forget(change.Change) { f.builds.Add(1) }
 
 func (f *fakeSource) RecordStatus(_ context.Context, batch []display.Status) error {
 	f.mu.Lock()
@@ -100,6 +109,9 @@ func TestASlowPlayerDoesNotSlowTheOthers(t *testing.T) {
 
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
+	if _, _, err := fast.Read(ctx); err != nil { // the playlist of the connect
+		t.Fatalf("first playlist: %v", err)
+	}
 	var last float64
 	for i := range 60 {
 		h.Notify(change.Change{FranchiseID: "f", Schedules: []string{"sc"}, Revision: int64(i + 1)})
@@ -115,12 +127,52 @@ func TestASlowPlayerDoesNotSlowTheOthers(t *testing.T) {
 		if err := json.Unmarshal(b, &f); err != nil {
 			t.Fatalf("push %d: %v", i, err)
 		}
-		if f.Schedule.Build <= last && i > 0 {
+		if f.Schedule.Build <= last {
 			t.Fatalf("push %d went back: build %v after %v", i, f.Schedule.Build, last)
 		}
 		last = f.Schedule.Build
 	}
 	waitFor(t, func() bool { return h.Connected() == 1 }, "the slow player dropped")
+}
+
+// A player whose connect read its TV before a change, and whose playlist
+// from that read would be queued after the change's, never gets the older
+// one last.
+func TestAStaleReadNeverReplacesANewerPlaylist(t *testing.T) {
+	src := &fakeSource{hold: make(chan struct{})}
+	h := New(src, slog.New(slog.NewTextHandler(io.Discard, nil)), time.Now, Options{})
+	srv := httptest.NewServer(http.HandlerFunc(h.Serve))
+	t.Cleanup(func() {
+		srv.Close()
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		h.Close(ctx)
+	})
+	ws := dialHub(t, srv.URL, "dev_TV1") // its connect reads "TV 0", then waits
+	waitFor(t, func() bool { return h.Connected() == 1 && src.held.Load() }, "the connect reading")
+	// The TV is renamed meanwhile: the change is read and pushed at once.
+	h.Notify(change.Change{FranchiseID: "f", Displays: []string{"TV1"}, Revision: 1})
+	name := func(b []byte) string {
+		var f struct {
+			Screen struct{ Name string } `json:"screen"`
+		}
+		if err := json.Unmarshal(b, &f); err != nil {
+			t.Fatalf("frame: %v", err)
+		}
+		return f.Screen.Name
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_, b, err := ws.Read(ctx)
+	if err != nil || name(b) != "TV 1" {
+		t.Fatalf("the change's playlist: %q %v", b, err)
+	}
+	close(src.hold) // the connect's read ends now, older than what was sent
+	quiet, stop := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer stop()
+	if _, b, err := ws.Read(quiet); err == nil {
+		t.Fatalf("a stale playlist followed: %s", name(b))
+	}
 }
 
 func waitFor(t *testing.T, cond func() bool, what string) {
