@@ -5,13 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"image"
 	"image/color"
-	"image/png"
 	"io"
-	"mime/multipart"
 	"net/http"
-	"net/url"
 	"os/exec"
 	"strings"
 	"sync"
@@ -20,44 +16,17 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"vitrine/internal/apiclient"
+	"vitrine/internal/freeport"
 )
 
 var client = &http.Client{Timeout: 60 * time.Second}
 
-// call sends body as JSON to base+path and decodes the answer into out; any
-// status but want is an error. It returns the replica nginx chose.
-func call(base, token, method, path string, body, out any, want int) (string, error) {
-	var rd io.Reader
-	if body != nil {
-		b, _ := json.Marshal(body)
-		rd = bytes.NewReader(b)
-	}
-	req, err := http.NewRequest(method, base+path, rd)
-	if err != nil {
-		return "", err
-	}
-	req.Header.Set("Content-Type", "application/json")
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	res, err := client.Do(req)
-	if err != nil {
-		return "", err
-	}
-	defer res.Body.Close()
-	b, err := io.ReadAll(res.Body)
-	if err != nil {
-		return "", err
-	}
-	if res.StatusCode != want {
-		return "", fmt.Errorf("%s %s: %d %s", method, path, res.StatusCode, strings.TrimSpace(string(b)))
-	}
-	if out != nil {
-		if err := json.Unmarshal(b, out); err != nil {
-			return "", fmt.Errorf("%s %s: %w", method, path, err)
-		}
-	}
-	return upstream(res.Header), nil
+// api calls the API at base (the balancer or a pinned entrance) with
+// token, "" for none.
+func api(base, token string) *apiclient.Client {
+	return &apiclient.Client{Base: base, Token: token, HTTP: client}
 }
 
 // upstream is the replica that finally answered, from nginx's list.
@@ -89,14 +58,8 @@ type player struct {
 func (p *player) connect(base string) (string, error) {
 	ctx, cancel := timeoutCtx(10 * time.Second)
 	defer cancel()
-	ws, res, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"/api/device/ws", nil)
+	ws, res, err := apiclient.ConnectPlayer(ctx, base, p.token, nil)
 	if err != nil {
-		return "", err
-	}
-	ws.SetReadLimit(1 << 20)
-	auth, _ := json.Marshal(map[string]string{"type": "auth", "token": p.token})
-	if err := ws.Write(ctx, websocket.MessageText, auth); err != nil {
-		ws.CloseNow()
 		return "", err
 	}
 	p.ws = ws
@@ -149,61 +112,10 @@ func (p *player) await(limit time.Duration, what string, match func(event) bool)
 	}
 }
 
+// pngFile is the poster the flow uploads: a gradient, so that it does not
+// compress to almost nothing.
 func pngFile() []byte {
-	img := image.NewRGBA(image.Rect(0, 0, 320, 180))
-	for i := 0; i < len(img.Pix); i += 4 {
-		c := color.RGBA{uint8(i), 90, 160, 255}
-		copy(img.Pix[i:], []byte{c.R, c.G, c.B, c.A})
-	}
-	var b bytes.Buffer
-	png.Encode(&b, img)
-	return b.Bytes()
-}
-
-// upload puts file in the library through base with the console's flow:
-// a policy, the POST it names (straight to storage), the registration.
-func upload(base, token, franchise string, file []byte) (string, error) {
-	var pol struct {
-		Data struct {
-			URL    string            `json:"url"`
-			Fields map[string]string `json:"fields"`
-		} `json:"data"`
-	}
-	q := url.Values{"type": {"image"}, "contentType": {"image/png"}}
-	if _, err := call(base, token, "GET", "/api/media/file/"+franchise+"?"+q.Encode(), nil, &pol, 200); err != nil {
-		return "", err
-	}
-	var body bytes.Buffer
-	mw := multipart.NewWriter(&body)
-	for k, v := range pol.Data.Fields {
-		mw.WriteField(k, v)
-	}
-	fw, _ := mw.CreateFormFile("file", "cartaz.png")
-	fw.Write(file)
-	mw.Close()
-	target := pol.Data.URL
-	if strings.HasPrefix(target, "/") {
-		target = base + target
-	}
-	res, err := client.Post(target, mw.FormDataContentType(), &body)
-	if err != nil {
-		return "", err
-	}
-	b, _ := io.ReadAll(res.Body)
-	res.Body.Close()
-	if res.StatusCode/100 != 2 {
-		return "", fmt.Errorf("POST %s: %d %s", target, res.StatusCode, b)
-	}
-	var m struct {
-		Media struct {
-			ID string `json:"id"`
-		} `json:"media"`
-	}
-	reg := map[string]any{"name": "Cartaz", "type": "image", "filePath": pol.Data.Fields["key"]}
-	if _, err := call(base, token, "POST", "/api/media/"+franchise, reg, &m, 201); err != nil {
-		return "", err
-	}
-	return m.Media.ID, nil
+	return apiclient.PNG(320, 180, func(x, y int) color.RGBA { return color.RGBA{uint8(4 * (y*320 + x)), 90, 160, 255} })
 }
 
 // load keeps calling the API through the balancer, as consoles and players
@@ -219,18 +131,14 @@ type load struct {
 func startLoad(lb, token, franchise, schedule, deviceToken string) *load {
 	ctx, cancel := context.WithCancel(context.Background())
 	l := &load{stop: cancel}
+	// The calls go on without ctx: the last one in flight at the end finishes.
+	bg := context.Background()
+	console, box := api(lb, token), api(lb, "")
 	calls := []func() error{
-		func() error {
-			_, err := call(lb, token, "GET", "/api/schedule/"+franchise+"/"+schedule, nil, nil, 200)
-			return err
-		},
-		func() error {
-			_, err := call(lb, token, "GET", "/api/media/"+franchise, nil, nil, 200)
-			return err
-		},
+		func() error { return console.Do(bg, "GET", "/api/schedule/"+franchise+"/"+schedule, nil, nil, 200) },
+		func() error { return console.Do(bg, "GET", "/api/media/"+franchise, nil, nil, 200) },
 		func() error { // a TV box starting again: a POST, a write
-			_, err := call(lb, "", "POST", "/api/device/hello", map[string]string{"version": "cluster", "token": deviceToken}, nil, 200)
-			return err
+			return box.Do(bg, "POST", "/api/device/hello", map[string]string{"version": "cluster", "token": deviceToken}, nil, 200)
 		},
 	}
 	for _, do := range calls {
@@ -260,6 +168,7 @@ func (l *load) end() (int, []string) {
 // run is the smoke flow.
 func (c *cluster) run() (result, error) {
 	var res result
+	ctx := context.Background()
 	began := time.Now()
 	help, _ := exec.Command(c.opts.binary, "--help").Output()
 	c.withMetrics = strings.Contains(string(help), "VITRINE_METRICS_ADDR")
@@ -270,7 +179,7 @@ func (c *cluster) run() (result, error) {
 	}
 	// The balancer's address is the replicas' public address; nginx needs
 	// the replicas' ports first, so the address is chosen before both.
-	lbPort, err := freePort()
+	lbPort, err := freeport.Loopback()
 	if err != nil {
 		return res, err
 	}
@@ -296,19 +205,18 @@ func (c *cluster) run() (result, error) {
 	}
 
 	// Log in and set up a franchise, through the balancer.
-	var login struct {
-		Token string `json:"token"`
-	}
-	if _, err := call(lb, "", "POST", "/api/user/auth", map[string]string{"email": adminEmail, "auth": adminPassword}, &login, 200); err != nil {
+	console, box := api(lb, ""), api(lb, "")
+	if err := console.Login(ctx, adminEmail, adminPassword); err != nil {
 		return res, fmt.Errorf("log in: %w", err)
 	}
-	token := login.Token
+	token := console.Token
+	pinned := [2]*apiclient.Client{api(c.pinned[0], token), api(c.pinned[1], token)}
 	var fr struct {
 		Franchise struct {
 			Slug string `json:"slug"`
 		} `json:"franchise"`
 	}
-	if _, err := call(lb, token, "POST", "/api/franchise", map[string]any{"name": "Rede Cluster"}, &fr, 201); err != nil {
+	if err := console.Do(ctx, "POST", "/api/franchise", map[string]any{"name": "Rede Cluster"}, &fr, 201); err != nil {
 		return res, err
 	}
 	franchise := fr.Franchise.Slug
@@ -318,13 +226,13 @@ func (c *cluster) run() (result, error) {
 		} `json:"store"`
 	}
 	store := map[string]any{"name": "Loja Centro", "region": "Sudeste", "state": "SP", "city": "São Paulo", "contacts": []any{}}
-	if _, err := call(lb, token, "POST", "/api/store/"+franchise, store, &st, 201); err != nil {
+	if err := console.Do(ctx, "POST", "/api/store/"+franchise, store, &st, 201); err != nil {
 		return res, err
 	}
 
 	// Upload through replica 1, read through replica 2.
 	file := pngFile()
-	mediaID, err := upload(c.pinned[0], token, franchise, file)
+	mediaID, err := pinned[0].Upload(ctx, franchise, "Cartaz", "image", "image/png", file)
 	if err != nil {
 		return res, fmt.Errorf("upload through %s: %w", c.replicas[0].name, err)
 	}
@@ -334,7 +242,7 @@ func (c *cluster) run() (result, error) {
 			URL string `json:"url"`
 		} `json:"mediaList"`
 	}
-	if _, err := call(c.pinned[1], token, "GET", "/api/media/"+franchise, nil, &lib, 200); err != nil {
+	if err := pinned[1].Do(ctx, "GET", "/api/media/"+franchise, nil, &lib, 200); err != nil {
 		return res, err
 	}
 	mediaURL := ""
@@ -368,22 +276,22 @@ func (c *cluster) run() (result, error) {
 			ID string `json:"id"`
 		} `json:"schedule"`
 	}
-	if _, err := call(lb, token, "POST", "/api/schedule/"+franchise, map[string]any{"name": "Vitrine"}, &sc, 201); err != nil {
+	if err := console.Do(ctx, "POST", "/api/schedule/"+franchise, map[string]any{"name": "Vitrine"}, &sc, 201); err != nil {
 		return res, err
 	}
 	schedule := sc.Schedule.ID
-	save := func(base string, round int) (string, time.Time, error) {
+	save := func(through *apiclient.Client, round int) (string, time.Time, error) {
 		var out struct {
 			Schedule struct {
 				Hash string `json:"hash"`
 			} `json:"schedule"`
 		}
 		at := time.Now()
-		_, err := call(base, token, "POST", "/api/schedule/"+franchise+"/"+schedule,
+		err := through.Do(ctx, "POST", "/api/schedule/"+franchise+"/"+schedule,
 			map[string]any{"media": []map[string]any{{"id": mediaID, "displayTime": 5 + round}}}, &out, 200)
 		return out.Schedule.Hash, at, err
 	}
-	hash, _, err := save(lb, 0)
+	hash, _, err := save(console, 0)
 	if err != nil {
 		return res, err
 	}
@@ -391,11 +299,11 @@ func (c *cluster) run() (result, error) {
 		Device string `json:"device"`
 		Token  string `json:"token"`
 	}
-	if _, err := call(lb, "", "POST", "/api/device/hello", map[string]string{"version": "cluster"}, &hello, 200); err != nil {
+	if err := box.Do(ctx, "POST", "/api/device/hello", map[string]string{"version": "cluster"}, &hello, 200); err != nil {
 		return res, err
 	}
 	tv := map[string]any{"name": "TV Vitrine", "device": hello.Device, "scheduleId": schedule}
-	if _, err := call(lb, token, "POST", "/api/display/"+franchise+"/"+st.Store.Slug, tv, nil, 201); err != nil {
+	if err := console.Do(ctx, "POST", "/api/display/"+franchise+"/"+st.Store.Slug, tv, nil, 201); err != nil {
 		return res, err
 	}
 	p := &player{token: hello.Token, events: make(chan event, 256)}
@@ -415,7 +323,7 @@ func (c *cluster) run() (result, error) {
 	logf("player connected through nginx to %s", name(at))
 
 	// Saves through the other replica reach the player.
-	other := c.pinned[1-on]
+	other := pinned[1-on]
 	for round := 1; round <= 5; round++ {
 		h, saved, err := save(other, round)
 		if err != nil {
@@ -507,7 +415,7 @@ func (c *cluster) run() (result, error) {
 	res.requests, res.failed = l.end()
 
 	// The player keeps following saves after the restarts.
-	h, saved, err := save(lb, 9)
+	h, saved, err := save(console, 9)
 	if err != nil {
 		return res, err
 	}
@@ -528,7 +436,7 @@ func (c *cluster) run() (result, error) {
 func (c *cluster) awaitInRotation(addr string, limit time.Duration) error {
 	deadline := time.Now().Add(limit)
 	for time.Now().Before(deadline) {
-		if at, err := call(c.lb, "", "GET", "/api/health", nil, nil, 200); err == nil && at == addr {
+		if h, err := api(c.lb, "").Send(context.Background(), "GET", "/api/health", nil, nil, 200); err == nil && upstream(h) == addr {
 			return nil
 		}
 		time.Sleep(50 * time.Millisecond)

@@ -3,7 +3,6 @@ package main
 import (
 	"database/sql"
 	"fmt"
-	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -15,6 +14,8 @@ import (
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // CREATE / DROP DATABASE of the run's own database
+
+	"vitrine/internal/freeport"
 )
 
 // cluster is everything the run started.
@@ -94,11 +95,11 @@ type replica struct {
 }
 
 func (c *cluster) startMinIO() error {
-	port, err := freePort()
+	port, err := freeport.Loopback()
 	if err != nil {
 		return err
 	}
-	console, err := freePort()
+	console, err := freeport.Loopback()
 	if err != nil {
 		return err
 	}
@@ -121,11 +122,11 @@ func (c *cluster) startMinIO() error {
 func (c *cluster) startReplica(i int) error {
 	r := c.replicas[i]
 	if r == nil {
-		port, err := freePort()
+		port, err := freeport.Loopback()
 		if err != nil {
 			return err
 		}
-		mport, err := freePort()
+		mport, err := freeport.Loopback()
 		if err != nil {
 			return err
 		}
@@ -179,7 +180,7 @@ func (c *cluster) startNginx() error {
 	// Pinned entrances, one per replica, only for the calls that must reach
 	// a given replica ("upload through one, read through the other").
 	for i, r := range c.replicas {
-		port, err := freePort()
+		port, err := freeport.Loopback()
 		if err != nil {
 			return err
 		}
@@ -277,15 +278,6 @@ func waitHTTP(p *process, u string, limit time.Duration) error {
 			return fmt.Errorf("%s: %s did not answer 200 within %s", p.name, u, limit)
 		}
 	}
-}
-
-func freePort() (int, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
-	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port, nil
 }
 
 // freshDatabase creates an empty database on the server base points at and

@@ -201,9 +201,9 @@ func run(o options) error {
 	nudges := make([]func() error, len(servers))
 	for i, s := range servers {
 		c := newAPI(s.url)
-		c.token = a.token
+		c.Token = a.Token
 		path := "/api/display/" + fx.franchise + "/" + fx.stores[0]
-		nudges[i] = func() error { return c.do(ctx, "GET", path, nil, nil, 200) }
+		nudges[i] = func() error { return c.Do(ctx, "GET", path, nil, nil, 200) }
 	}
 
 	res := make([]serverResult, len(servers))

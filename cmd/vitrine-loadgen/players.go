@@ -7,12 +7,13 @@ import (
 	"net"
 	"net/http"
 	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
+
+	"vitrine/internal/apiclient"
 )
 
 // player is one TV box: a socket, the time each schedule hash first
@@ -45,21 +46,15 @@ var dialer = &http.Client{Transport: &http.Transport{
 func (p *player) connect(ctx context.Context, base string) error {
 	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
 	defer cancel()
-	wsURL := "ws" + strings.TrimPrefix(base, "http") + "/api/device/ws"
-	ws, _, err := websocket.Dial(ctx, wsURL, &websocket.DialOptions{HTTPClient: dialer, CompressionMode: websocket.CompressionDisabled})
+	opts := &websocket.DialOptions{HTTPClient: dialer, CompressionMode: websocket.CompressionDisabled}
+	ws, _, err := apiclient.ConnectPlayer(ctx, base, p.token, opts)
 	if err != nil {
 		return err
 	}
-	ws.SetReadLimit(1 << 20)
 	p.ws = ws
 	p.first = make(chan struct{})
 	p.done = make(chan struct{})
 	p.arrived = map[string]time.Time{}
-	auth, _ := json.Marshal(map[string]string{"type": "auth", "token": p.token})
-	if err := ws.Write(ctx, websocket.MessageText, auth); err != nil {
-		ws.CloseNow()
-		return err
-	}
 	go p.read()
 	select {
 	case <-p.first:

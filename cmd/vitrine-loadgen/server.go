@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -20,6 +19,8 @@ import (
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // CREATE / DROP SCHEMA of the run's own schema
+
+	"vitrine/internal/freeport"
 )
 
 // server is one `vitrine serve` child process.
@@ -39,7 +40,7 @@ type server struct {
 // startServer starts binary on a free loopback port with the data folder
 // and database given, with the GC trace on, and waits until it answers.
 func startServer(ctx context.Context, name, binary, dataDir, databaseURL string, demo bool) (*server, error) {
-	port, err := freePort()
+	port, err := freeport.Loopback()
 	if err != nil {
 		return nil, err
 	}
@@ -111,15 +112,6 @@ func childEnv(databaseURL string) []string {
 		env = append(env, "DATABASE_URL="+databaseURL)
 	}
 	return env
-}
-
-func freePort() (int, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
-	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port, nil
 }
 
 // readStderr keeps the GC trace lines and copies the rest to the log file,

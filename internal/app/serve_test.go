@@ -3,12 +3,10 @@ package app
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"io"
 	"mime/multipart"
 	"net"
 	"net/http"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,6 +16,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"vitrine/internal/apiclient"
 	"vitrine/internal/config"
 )
 
@@ -110,51 +109,31 @@ func (w *lineWaiter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// call sends a JSON request and decodes the answer; any status but want
-// fails the test.
+// call sends a JSON request to the address u; any status but want fails
+// the test.
 func call(t *testing.T, method, u, token string, body, out any, want int) {
 	t.Helper()
-	var rd io.Reader
-	if body != nil {
-		b, _ := json.Marshal(body)
-		rd = bytes.NewReader(b)
-	}
-	req, _ := http.NewRequest(method, u, rd)
-	req.Header.Set("Content-Type", "application/json")
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatalf("%s %s: %v", method, u, err)
-	}
-	defer res.Body.Close()
-	b, _ := io.ReadAll(res.Body)
-	if res.StatusCode != want {
-		t.Fatalf("%s %s: %d %s, want %d", method, u, res.StatusCode, b, want)
-	}
-	if out != nil {
-		if err := json.Unmarshal(b, out); err != nil {
-			t.Fatalf("%s %s: %v", method, u, err)
-		}
+	c := &apiclient.Client{Token: token}
+	if err := c.Do(context.Background(), method, u, body, out, want); err != nil {
+		t.Fatal(err)
 	}
 }
 
-// signIn logs the administrator in and makes a franchise; it returns the
-// token and the franchise's slug.
-func signIn(t *testing.T, base string) (token, franchise string) {
+// signIn logs the administrator in and makes a franchise; it returns a
+// client with the session and the franchise's slug.
+func signIn(t *testing.T, base string) (c *apiclient.Client, franchise string) {
 	t.Helper()
-	var login struct {
-		Token string `json:"token"`
+	c = &apiclient.Client{Base: base}
+	if err := c.Login(context.Background(), testAdmin, testPassword); err != nil {
+		t.Fatal(err)
 	}
-	call(t, "POST", base+"/api/user/auth", "", map[string]string{"email": testAdmin, "auth": testPassword}, &login, 200)
 	var fr struct {
 		Franchise struct {
 			Slug string `json:"slug"`
 		} `json:"franchise"`
 	}
-	call(t, "POST", base+"/api/franchise", login.Token, map[string]any{"name": "Rede Teste"}, &fr, 201)
-	return login.Token, fr.Franchise.Slug
+	call(t, "POST", base+"/api/franchise", c.Token, map[string]any{"name": "Rede Teste"}, &fr, 201)
+	return c, fr.Franchise.Slug
 }
 
 // connectPlayer announces a player and opens its socket; it returns once
@@ -167,15 +146,11 @@ func connectPlayer(t *testing.T, base string) *websocket.Conn {
 	call(t, "POST", base+"/api/device/hello", "", map[string]string{"version": "test"}, &hello, 200)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"/api/device/ws", nil)
+	ws, _, err := apiclient.ConnectPlayer(ctx, base, hello.Token, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { ws.CloseNow() })
-	auth, _ := json.Marshal(map[string]string{"type": "auth", "token": hello.Token})
-	if err := ws.Write(ctx, websocket.MessageText, auth); err != nil {
-		t.Fatal(err)
-	}
 	if _, frame, err := ws.Read(ctx); err != nil || !strings.Contains(string(frame), `"unpaired"`) {
 		t.Fatalf("first frame %s, %v; want unpaired", frame, err)
 	}
@@ -185,20 +160,16 @@ func connectPlayer(t *testing.T, base string) *websocket.Conn {
 // slowUpload starts an upload to /files/upload whose file arrives in two
 // halves: the first now, the second when the returned function is called.
 // It waits until the server is storing the file.
-func slowUpload(t *testing.T, s *served, token, franchise string) (finish func(), result chan *http.Response) {
+func slowUpload(t *testing.T, s *served, c *apiclient.Client, franchise string) (finish func(), result chan *http.Response) {
 	t.Helper()
-	var pol struct {
-		Data struct {
-			URL    string            `json:"url"`
-			Fields map[string]string `json:"fields"`
-		} `json:"data"`
+	pol, err := c.Policy(context.Background(), franchise, "image", "image/png")
+	if err != nil {
+		t.Fatal(err)
 	}
-	q := url.Values{"type": {"image"}, "contentType": {"image/png"}}
-	call(t, "GET", s.url+"/api/media/file/"+franchise+"?"+q.Encode(), token, nil, &pol, 200)
 
 	pr, pw := io.Pipe()
 	mw := multipart.NewWriter(pw)
-	req, _ := http.NewRequest("POST", s.url+pol.Data.URL, pr)
+	req, _ := http.NewRequest("POST", pol.URL, pr)
 	req.Header.Set("Content-Type", mw.FormDataContentType())
 	result = make(chan *http.Response, 1)
 	go func() {
@@ -209,7 +180,7 @@ func slowUpload(t *testing.T, s *served, token, franchise string) (finish func()
 		result <- res
 	}()
 	t.Cleanup(func() { pr.CloseWithError(io.ErrClosedPipe) })
-	for k, v := range pol.Data.Fields {
+	for k, v := range pol.Fields {
 		mw.WriteField(k, v)
 	}
 	fw, _ := mw.CreateFormFile("file", "cartaz.png")
@@ -245,9 +216,9 @@ func refused(base string) bool {
 
 func TestSIGTERMLetsAnUploadInFlightFinishAndSendsPlayersAway(t *testing.T) {
 	s := startServe(t, "", nil)
-	token, franchise := signIn(t, s.url)
+	c, franchise := signIn(t, s.url)
 	ws := connectPlayer(t, s.url)
-	finish, result := slowUpload(t, s, token, franchise)
+	finish, result := slowUpload(t, s, c, franchise)
 
 	s.stop() // what SIGTERM does
 	closed := make(chan websocket.StatusCode, 1)
@@ -292,8 +263,8 @@ func TestSIGTERMLetsAnUploadInFlightFinishAndSendsPlayersAway(t *testing.T) {
 
 func TestAnUploadLongerThanTheShutdownTimeoutIsCut(t *testing.T) {
 	s := startServe(t, "", map[string]string{"VITRINE_SHUTDOWN_TIMEOUT": "300ms"})
-	token, franchise := signIn(t, s.url)
-	slowUpload(t, s, token, franchise) // never finished
+	c, franchise := signIn(t, s.url)
+	slowUpload(t, s, c, franchise) // never finished
 
 	start := time.Now()
 	s.stop()

@@ -8,7 +8,6 @@ package miniotest
 import (
 	"context"
 	"fmt"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -17,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"vitrine/internal/freeport"
 	"vitrine/internal/objects"
 )
 
@@ -63,11 +63,11 @@ func Start(t testing.TB) Server {
 	if bin == "" {
 		t.Skip("no MinIO server binary: run scripts/ensure-minio.sh (or set MINIO_BIN) to test the S3 backend")
 	}
-	port, err := freePort()
+	port, err := freeport.Loopback()
 	if err != nil {
 		t.Skipf("no free port for MinIO: %v", err)
 	}
-	consolePort, err := freePort()
+	consolePort, err := freeport.Loopback()
 	if err != nil {
 		t.Skipf("no free port for MinIO: %v", err)
 	}
@@ -123,13 +123,4 @@ func Start(t testing.TB) Server {
 		t.Fatalf("create bucket: %v", err)
 	}
 	return s
-}
-
-func freePort() (int, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
-	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port, nil
 }
