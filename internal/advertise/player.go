@@ -48,58 +48,113 @@ type PlayerAd struct {
 
 // ForPlayer returns the bookings of the TV displayID from today (in the
 // franchise's zone timeZone; empty reads it) for PlayerDays days, with
-// their advertisements. The player hub sends it with the TV's playlist:
-// every booking change names the TVs it reaches, and DayTurned the ones
-// whose window moves at midnight.
+// their advertisements. See ForPlayers.
 func (s *Service) ForPlayer(ctx context.Context, t tenant.Tenant, timeZone, displayID string) (PlayerAds, error) {
-	loc, err := s.zoneNamed(ctx, t.ID, timeZone)
+	all, err := s.ForPlayers(ctx, t, timeZone, []string{displayID})
 	if err != nil {
 		return PlayerAds{}, err
 	}
-	from := DayOf(s.now().UnixMilli(), loc)
-	to := from.Add(PlayerDays - 1)
-	out := PlayerAds{From: from.Key(), To: to.Key(), Bookings: []PlayerBooking{}, Ads: map[string]PlayerAd{}}
-	list, err := db.Collect(ctx, s.db, func(sc db.Scanner) (PlayerBooking, error) {
-		var b PlayerBooking
-		var day Day
-		err := sc.Scan(&b.SlotID, &day, &b.Position, &b.AdvertisementID)
-		b.Day = day.Key()
-		return b, err
-	}, `SELECT slot_id, day, position, advertisement_id FROM ad_bookings
-		WHERE display_id = ? AND franchise_id = ? AND day >= ? AND day <= ?
-		ORDER BY slot_id, day, position`, displayID, t.ID, int(from), int(to))
-	if err != nil || len(list) == 0 {
-		return out, err
+	if ads, ok := all[displayID]; ok {
+		return ads, nil
 	}
-	out.Bookings = list
+	from, to, err := s.playerWeek(ctx, t.ID, timeZone)
+	return PlayerAds{From: from.Key(), To: to.Key(), Bookings: []PlayerBooking{}, Ads: map[string]PlayerAd{}}, err
+}
+
+// ForPlayers returns, for those of the franchise's TVs displayIDs that
+// have any, the bookings from today (in the franchise's zone timeZone;
+// empty reads it) for PlayerDays days, with their advertisements: what the
+// players of those TVs fill their ad slots with. The player hub sends it
+// with each TV's playlist; every booking change names the TVs it reaches,
+// and DayTurned the ones whose week moves at midnight. A few queries serve
+// hundreds of TVs (a replica's players reconnecting at once).
+func (s *Service) ForPlayers(ctx context.Context, t tenant.Tenant, timeZone string, displayIDs []string) (map[string]PlayerAds, error) {
+	from, to, err := s.playerWeek(ctx, t.ID, timeZone)
+	if err != nil {
+		return nil, err
+	}
+	type row struct {
+		display string
+		PlayerBooking
+	}
+	var list []row
+	for _, chunk := range db.Chunks(displayIDs) {
+		part, err := db.Collect(ctx, s.db, func(sc db.Scanner) (row, error) {
+			var r row
+			var day Day
+			err := sc.Scan(&r.display, &r.SlotID, &day, &r.Position, &r.AdvertisementID)
+			r.Day = day.Key()
+			return r, err
+		}, `SELECT display_id, slot_id, day, position, advertisement_id FROM ad_bookings
+			WHERE franchise_id = ? AND day >= ? AND day <= ? AND display_id IN (`+db.Placeholders(len(chunk))+`)
+			ORDER BY display_id, slot_id, day, position`,
+			append([]any{t.ID, int(from), int(to)}, db.Args(chunk)...)...)
+		if err != nil {
+			return nil, err
+		}
+		list = append(list, part...)
+	}
+	out := map[string]PlayerAds{}
+	if len(list) == 0 {
+		return out, nil
+	}
 	var adIDs []string
-	for _, b := range list {
-		adIDs = append(adIDs, b.AdvertisementID)
+	for _, r := range list {
+		adIDs = append(adIDs, r.AdvertisementID)
 	}
 	slices.Sort(adIDs)
 	adIDs = slices.Compact(adIDs)
+	ads := make(map[string]PlayerAd, len(adIDs))
 	for _, chunk := range db.Chunks(adIDs) {
 		rows, err := db.Collect(ctx, s.db, scanRow, `SELECT `+rowColumns+` FROM advertisements a
 			WHERE a.franchise_id = ? AND a.id IN (`+db.Placeholders(len(chunk))+`)`,
 			append([]any{t.ID}, db.Args(chunk)...)...)
 		if err != nil {
-			return PlayerAds{}, err
+			return nil, err
+		}
+		// Every media of the chunk's advertisements, asked of the library at once.
+		var items []MediaItem
+		for _, r := range rows {
+			items = append(items, r.Media...)
+		}
+		if err := s.withLibrary(ctx, t, items); err != nil {
+			return nil, err
 		}
 		for _, r := range rows {
-			if err := s.withLibrary(ctx, t, r.Media); err != nil {
-				return PlayerAds{}, err
-			}
 			playable := make([]MediaItem, 0, len(r.Media))
-			for _, m := range r.Media {
+			for _, m := range items[:len(r.Media)] {
 				if m.URL != "" { // gone from the library since: nothing to show
 					playable = append(playable, m)
 				}
 			}
-			out.Ads[r.ID] = PlayerAd{ID: r.ID, Name: r.Name, DisplayTime: r.DisplayTime, StartAt: r.StartsAt,
+			items = items[len(r.Media):]
+			ads[r.ID] = PlayerAd{ID: r.ID, Name: r.Name, DisplayTime: r.DisplayTime, StartAt: r.StartsAt,
 				EndsAt: r.EndsAt, Media: playable}
 		}
 	}
+	for _, r := range list {
+		feed, ok := out[r.display]
+		if !ok {
+			feed = PlayerAds{From: from.Key(), To: to.Key(), Ads: map[string]PlayerAd{}}
+		}
+		feed.Bookings = append(feed.Bookings, r.PlayerBooking)
+		if ad, ok := ads[r.AdvertisementID]; ok {
+			feed.Ads[r.AdvertisementID] = ad
+		}
+		out[r.display] = feed
+	}
 	return out, nil
+}
+
+// playerWeek is the first and last day players receive: today in the
+// franchise's zone and PlayerDays−1 days after.
+func (s *Service) playerWeek(ctx context.Context, franchiseID, timeZone string) (Day, Day, error) {
+	loc, err := s.zoneNamed(ctx, franchiseID, timeZone)
+	if err != nil {
+		return 0, 0, err
+	}
+	from := DayOf(s.now().UnixMilli(), loc)
+	return from, from.Add(PlayerDays - 1), nil
 }
 
 // zoneNamed is the location of the zone name, or the franchise's stored

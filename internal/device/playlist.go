@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"maps"
 	"slices"
 	"strconv"
 	"sync"
@@ -47,10 +48,10 @@ type franchiseFacts struct {
 	timeZone string
 }
 
-// AdSource gives the advertisements booked on a TV for its player
-// (advertise.Service).
+// AdSource gives the advertisements booked on TVs for their players
+// (advertise.Service): only TVs with bookings are in the answer.
 type AdSource interface {
-	ForPlayer(ctx context.Context, t tenant.Tenant, timeZone, displayID string) (advertise.PlayerAds, error)
+	ForPlayers(ctx context.Context, t tenant.Tenant, timeZone string, displayIDs []string) (map[string]advertise.PlayerAds, error)
 }
 
 // NewPlaylists returns the builder over the domain services; ads may be
@@ -85,24 +86,45 @@ type screenPart struct {
 	Ads *advertise.PlayerAds `json:"ads,omitempty"`
 }
 
-// ScreenJSON encodes the TV's own part of its playlist, with the
-// advertisements booked on it.
-func (p *Playlists) ScreenJSON(ctx context.Context, sc display.Screen) ([]byte, error) {
-	f, err := p.franchise(ctx, sc.FranchiseID)
-	if err != nil {
-		return nil, err
+// ScreenJSONs encodes each TV's own part of its playlist, with the
+// advertisements booked on it (read for all the TVs of a franchise at
+// once: a replica's players reconnecting together cost a few queries).
+func (p *Playlists) ScreenJSONs(ctx context.Context, screens []display.Screen) ([][]byte, error) {
+	byFranchise := map[string][]string{}
+	for _, sc := range screens {
+		if sc.ScheduleID != "" {
+			byFranchise[sc.FranchiseID] = append(byFranchise[sc.FranchiseID], sc.DisplayID)
+		}
 	}
-	part := screenPart{Screen: sc, Franchise: f.tenant.Slug, TimeZone: f.timeZone}
-	if p.ads != nil && sc.ScheduleID != "" {
-		ads, err := p.ads.ForPlayer(ctx, f.tenant, f.timeZone, sc.DisplayID)
+	ads := map[string]advertise.PlayerAds{}
+	if p.ads != nil {
+		for franchiseID, displays := range byFranchise {
+			f, err := p.franchise(ctx, franchiseID)
+			if err != nil {
+				return nil, err
+			}
+			got, err := p.ads.ForPlayers(ctx, f.tenant, f.timeZone, displays)
+			if err != nil {
+				return nil, err
+			}
+			maps.Copy(ads, got)
+		}
+	}
+	out := make([][]byte, len(screens))
+	for i, sc := range screens {
+		f, err := p.franchise(ctx, sc.FranchiseID)
 		if err != nil {
 			return nil, err
 		}
-		if len(ads.Bookings) > 0 {
-			part.Ads = &ads
+		part := screenPart{Screen: sc, Franchise: f.tenant.Slug, TimeZone: f.timeZone}
+		if feed, ok := ads[sc.DisplayID]; ok && sc.ScheduleID != "" {
+			part.Ads = &feed
+		}
+		if out[i], err = json.Marshal(part); err != nil {
+			return nil, err
 		}
 	}
-	return json.Marshal(part)
+	return out, nil
 }
 
 // ScheduleJSON encodes a schedule for players; concurrent callers share

@@ -12,6 +12,7 @@ import (
 	"vitrine/internal/advertise"
 	"vitrine/internal/db"
 	"vitrine/internal/ids"
+	"vitrine/internal/tenant"
 	"vitrine/internal/testutil"
 )
 
@@ -195,4 +196,69 @@ func seedAdInventory(b testing.TB, a *testutil.TestApp, franchiseID string) int 
 		b.Fatal(err)
 	}
 	return held
+}
+
+// What advertisements add to a player's playlist: each screen's frame
+// carries its week of bookings (advertise.Service.ForPlayer, one query by
+// the screens' keys, then their advertisements). Measured on the calendar
+// above (200 screens, about 10 positions held per screen and day): every
+// screen asked 50 times in turn, one at a time — as many reads as 10,000
+// players reconnecting — then all 200 at once, 50 times, as the hub reads
+// the screens a change reaches. Reports p50 / p99 and the totals. Run:
+//
+//	go test -run '^$' -bench BenchmarkPlayerAds -benchtime 1x ./internal/httpapi/
+func BenchmarkPlayerAds(b *testing.B) {
+	for _, engine := range testutil.Engines() {
+		b.Run(engine, func(b *testing.B) {
+			clock := testutil.NewClock(adNow)
+			a := testutil.NewApp(b, engine, testutil.WithClock(clock.Now))
+			user := a.SeedUser(b, "bench@example.com", "")
+			franchiseID := a.SeedFranchise(b, "rede-anuncios", "Rede Anúncios", user)
+			seedAdInventory(b, a, franchiseID)
+			ctx := context.Background()
+			screens, err := db.Collect(ctx, a.DB, db.ScanString, `SELECT id FROM displays WHERE franchise_id = ? ORDER BY id`, franchiseID)
+			if err != nil || len(screens) != benchAdScreens {
+				b.Fatalf("screens: %d %v", len(screens), err)
+			}
+			t := tenant.Tenant{Franchise: tenant.Franchise{ID: franchiseID, Slug: "rede-anuncios"}}
+			// The answer is right before it is fast.
+			feed, err := a.Ads.ForPlayer(ctx, t, "America/Sao_Paulo", screens[0])
+			if err != nil || len(feed.Bookings) == 0 || len(feed.Ads) == 0 {
+				b.Fatalf("feed of %d bookings, %d ads: %v", len(feed.Bookings), len(feed.Ads), err)
+			}
+			b.ResetTimer()
+			for range b.N {
+				lat := make([]time.Duration, 0, 50*len(screens))
+				bookings := 0
+				start := time.Now()
+				for range 50 {
+					for _, id := range screens {
+						t0 := time.Now()
+						feed, err := a.Ads.ForPlayer(ctx, t, "America/Sao_Paulo", id)
+						if err != nil {
+							b.Fatal(err)
+						}
+						lat = append(lat, time.Since(t0))
+						bookings += len(feed.Bookings)
+					}
+				}
+				total := time.Since(start)
+				b.Logf("%s: %d reads one screen at a time, %.1f bookings each: p50 %v, p99 %v per screen, %v in all",
+					engine, len(lat), float64(bookings)/float64(len(lat)), percentile(lat, 50), percentile(lat, 99), total.Round(time.Millisecond))
+				// The hub reads the screens a change reaches together.
+				lat = lat[:0]
+				start = time.Now()
+				for range 50 {
+					t0 := time.Now()
+					all, err := a.Ads.ForPlayers(ctx, t, "America/Sao_Paulo", screens)
+					if err != nil || len(all) != len(screens) {
+						b.Fatalf("%d screens with bookings: %v", len(all), err)
+					}
+					lat = append(lat, time.Since(t0))
+				}
+				b.Logf("%s: %d reads of all %d screens at once: p50 %v, p99 %v per read, %v in all",
+					engine, len(lat), len(screens), percentile(lat, 50), percentile(lat, 99), time.Since(start).Round(time.Millisecond))
+			}
+		})
+	}
 }

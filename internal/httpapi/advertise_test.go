@@ -637,6 +637,13 @@ func TestAdvertiseLifecycle(t *testing.T) {
 			feed.Bookings[0].Position != 1 || feed.Ads[id].Media[0].URL == "" {
 			t.Fatalf("player feed %+v", feed)
 		}
+		// Read together, as the hub reads the screens a change reaches: only
+		// TVs with bookings are answered, each with its own.
+		feeds, err := a.Ads.ForPlayers(context.Background(), tenantOf(f), "", []string{f.tv1, f.tv2, f.bare, f.otherTV})
+		if err != nil || len(feeds) != 2 || len(feeds[f.tv1].Bookings) != 3 || len(feeds[f.tv2].Bookings) != 3 ||
+			feeds[f.tv2].Ads[id].Media[0].URL == "" {
+			t.Fatalf("feeds of several TVs: %v %+v", err, feeds)
+		}
 
 		// A new day that is full refuses the whole save.
 		neighbour := f.createAd(t, "Vizinho 1", day(4), day(4), f.tv2)

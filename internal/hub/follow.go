@@ -156,6 +156,8 @@ func (h *Hub) resolve(ctx context.Context, conns []*conn, force bool) {
 		h.log.Warn("player screens not read", "err", err, "players", len(conns))
 		return
 	}
+	var pairedConns []*conn
+	var pairedScreens []display.Screen
 	for _, c := range conns {
 		sc, paired := screens[c.code]
 		if !h.repair(c, sc, paired, read) {
@@ -166,11 +168,19 @@ func (h *Hub) resolve(ctx context.Context, conns []*conn, force bool) {
 			c.enqueue(frame{parts: [][]byte{unpairedFrame(c.code)}, playlist: true, read: read})
 			continue
 		}
-		screenJSON, err := h.src.ScreenJSON(ctx, sc)
-		if err != nil {
-			h.log.Warn("player screen not encoded", "err", err, "display", sc.DisplayID)
-			continue
-		}
+		pairedConns = append(pairedConns, c)
+		pairedScreens = append(pairedScreens, sc)
+	}
+	if len(pairedConns) == 0 {
+		return
+	}
+	encoded, err := h.src.ScreenJSONs(ctx, pairedScreens)
+	if err != nil {
+		h.log.Warn("player screens not encoded", "err", err, "players", len(pairedConns))
+		return
+	}
+	for i, c := range pairedConns {
+		sc, screenJSON := pairedScreens[i], encoded[i]
 		current := true
 		c.mu(func() {
 			if current = c.resolvedAt == read; current {

@@ -37,8 +37,8 @@ type Source interface {
 	Authenticate(ctx context.Context, token string) (string, error)
 	// Screens returns the TVs registered with the codes, by code.
 	Screens(ctx context.Context, codes []string) (map[string]display.Screen, error)
-	// ScreenJSON encodes a TV's own part of its playlist.
-	ScreenJSON(ctx context.Context, sc display.Screen) ([]byte, error)
+	// ScreenJSONs encodes TVs' own parts of their playlists, in order.
+	ScreenJSONs(ctx context.Context, screens []display.Screen) ([][]byte, error)
 	// ScheduleJSON encodes a schedule for players ("null" when gone), with
 	// a version that changes whenever the bytes may.
 	ScheduleJSON(ctx context.Context, franchiseID, scheduleID string) (data []byte, version string, err error)

@@ -53,8 +53,12 @@ func (f *fakeSource) Screens(_ context.Context, codes []string) (map[string]disp
 	return out, nil
 }
 
-func (f *fakeSource) ScreenJSON(_ context.Context, sc display.Screen) ([]byte, error) {
-	return json.Marshal(sc)
+func (f *fakeSource) ScreenJSONs(_ context.Context, screens []display.Screen) ([][]byte, error) {
+	out := make([][]byte, len(screens))
+	for i, sc := range screens {
+		out[i], _ = json.Marshal(sc)
+	}
+	return out, nil
 }
 
 func (f *fakeSource) ScheduleJSON(context.Context, string, string) ([]byte, string, error) {
