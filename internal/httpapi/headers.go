@@ -8,7 +8,9 @@ import (
 // securityHeaders are sent with every answer: no MIME sniffing, no framing
 // by other sites (clickjacking), no full URLs leaked to other sites, and a
 // Content-Security-Policy that lets the console load its own code and styles,
-// the media from their store, and nothing else.
+// the media from their store, and nothing else — but images from any https
+// site: a footer's logo and coin icons are addresses an operator types in
+// (spec 2 §3), shown by the console's previews and by the TV players.
 func (s *Server) securityHeaders() http.Header {
 	origins := ""
 	if s.Media != nil {
@@ -25,7 +27,7 @@ func (s *Server) securityHeaders() http.Header {
 		"script-src 'self'",
 		// Radix positions popovers and menus with inline styles.
 		"style-src 'self' 'unsafe-inline'",
-		"img-src 'self' data: blob:" + origins,
+		"img-src 'self' data: blob:" + origins + " https:",
 		"media-src 'self' blob:" + origins,
 		"connect-src 'self'" + origins,
 		"font-src 'self' data:",

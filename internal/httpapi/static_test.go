@@ -39,10 +39,15 @@ func TestTheCSPAllowsTheMediaStore(t *testing.T) {
 		c.MediaURL = "https://cdn.example.com/midia"
 	}))
 	csp := a.Do(t, "GET", "/", "", nil).Header.Get("Content-Security-Policy")
-	for _, want := range []string{"img-src 'self' data: blob: https://cdn.example.com", "media-src 'self' blob: https://cdn.example.com"} {
+	for _, want := range []string{"img-src 'self' data: blob: https://cdn.example.com https:", "media-src 'self' blob: https://cdn.example.com;"} {
 		if !strings.Contains(csp, want) {
 			t.Errorf("CSP %q lacks %q", csp, want)
 		}
+	}
+	// Footer logos and coin icons are addresses of any https site; scripts,
+	// videos and calls stay with the server and the media store.
+	if strings.Contains(csp, "connect-src 'self' https://cdn.example.com https:") || strings.Contains(csp, "script-src 'self' https:") {
+		t.Errorf("CSP %q opens more than images", csp)
 	}
 }
 
