@@ -109,6 +109,7 @@ type Hub struct {
 	closing     bool
 
 	changes  chan change.Change
+	connects chan *conn  // authenticated connections waiting for their first playlist
 	overflow atomic.Bool // changes were dropped: resolve every connection again
 	work     chan *conn
 	status   chan display.Status
@@ -133,15 +134,19 @@ func New(src Source, log *slog.Logger, now func() time.Time, opts Options) *Hub 
 		src: src, log: log, now: now, opts: opts,
 		byCode: map[string]*conn{}, byDisplay: map[string]*conn{},
 		byFranchise: map[string]map[*conn]struct{}{}, unpaired: map[*conn]struct{}{},
-		changes: make(chan change.Change, 4096),
-		work:    make(chan *conn, 4096),
-		status:  make(chan display.Status, 4096),
-		stop:    make(chan struct{}),
+		changes:  make(chan change.Change, 4096),
+		connects: make(chan *conn, 4096),
+		work:     make(chan *conn, 4096),
+		status:   make(chan display.Status, 4096),
+		stop:     make(chan struct{}),
 	}
-	h.done.Add(3 + opts.Writers)
+	h.done.Add(3 + opts.Writers + greeters)
 	go h.sweep()
 	go h.follow()
 	go h.flushStatus()
+	for range greeters {
+		go h.greet()
+	}
 	for range opts.Writers {
 		go h.write()
 	}
@@ -276,12 +281,59 @@ func (h *Hub) Serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		defer h.unregister(c)
-		h.resolve(ctx, []*conn{c}, true)
-		c.qmu.Lock()
-		c.greeted = true
-		c.qmu.Unlock()
+		select {
+		case h.connects <- c: // a greeter sends its first playlist
+		case <-h.stop:
+			return
+		}
 		c.read(ctx)
 	}()
+}
+
+// Greeting: connections' first playlists are read a batch at a time — up
+// to greetBatch connections that arrived within greetWait of the first —
+// so a replica's players reconnecting together read their screens and
+// bookings a few hundred at a time; a lone connection waits greetWait.
+const (
+	greeters   = 4
+	greetBatch = 256
+	greetWait  = 2 * time.Millisecond
+)
+
+// greet is one of the goroutines sending new connections their playlist.
+func (h *Hub) greet() {
+	defer h.done.Done()
+	for {
+		var batch []*conn
+		select {
+		case <-h.stop:
+			return
+		case c := <-h.connects:
+			batch = append(batch, c)
+		}
+		wait := time.NewTimer(greetWait)
+	collect:
+		for len(batch) < greetBatch {
+			select {
+			case c := <-h.connects:
+				batch = append(batch, c)
+			case <-wait.C:
+				break collect
+			case <-h.stop:
+				wait.Stop()
+				return
+			}
+		}
+		wait.Stop()
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		h.resolve(ctx, batch, true)
+		cancel()
+		for _, c := range batch {
+			c.qmu.Lock()
+			c.greeted = true
+			c.qmu.Unlock()
+		}
+	}
 }
 
 // sweep closes the connections silent for longer than IdleTimeout (one
