@@ -68,31 +68,12 @@ type MediaItem struct {
 	ThumbnailURL string `json:"thumbnailUrl,omitempty"`
 }
 
-// MediaInput is a media item as a client sends it; absent rules take their
-// defaults (every day, enabled, all day, the advertisement's display time).
-type MediaInput struct {
-	ID          string   `json:"id"`
-	Name        string   `json:"name"`
-	DisplayTime *float64 `json:"displayTime"`
-	Dok         *int     `json:"dok"`
-	TimeGap     []string `json:"timeGap"`
-	Enabled     *bool    `json:"enabled"`
-	StartDate   *int64   `json:"startDate"`
-	EndDate     *int64   `json:"endDate"`
-	Volume      *float64 `json:"volume"`
-	LimitByHour *int     `json:"limitByHour"`
-	// An ad slot cannot be part of an advertisement: any of these refuses it.
-	IsAd              bool   `json:"isAd"`
-	AdSlots           *int   `json:"adSlots"`
-	AdTime            *int   `json:"adTime"`
-	AdFallbackMediaID string `json:"adFallbackMediaId"`
-}
-
-// Rules is the item's rule fields, checked by the schedules' rules.
-func (in MediaInput) Rules() schedule.RuleInput {
-	return schedule.RuleInput{DisplayTime: in.DisplayTime, Dok: in.Dok, Enabled: in.Enabled, StartDate: in.StartDate,
-		EndDate: in.EndDate, TimeGap: in.TimeGap, LimitByHour: in.LimitByHour, Volume: in.Volume}
-}
+// MediaInput is a media item as a client sends it: a schedule entry's
+// fields, whose rules are checked alike (absent rules take their defaults:
+// every day, enabled, all day, the advertisement's display time). Ad-slot
+// fields refuse the item; a schedule's stretch is not kept (the slot's
+// applies).
+type MediaInput = schedule.EntryInput
 
 // BookingInput is one screen of a new advertisement: the TV, the ad slot of
 // its schedule ("" lets the server take the first that fits and is free on

@@ -48,7 +48,7 @@ func (s *Service) buildMedia(ctx context.Context, t tenant.Tenant, in []MediaInp
 }
 
 func buildItem(in MediaInput, library map[string]media.Media, displayTime int) (MediaItem, error) {
-	if in.IsAd || in.AdSlots != nil || in.AdTime != nil || in.AdFallbackMediaID != "" {
+	if in.IsSlot() {
 		return MediaItem{}, ErrSlotInAd
 	}
 	it := MediaItem{ID: strings.TrimSpace(in.ID), Name: strings.TrimSpace(in.Name)}

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"vitrine/internal/db"
-	"vitrine/internal/playback"
 	"vitrine/internal/tenant"
 )
 
@@ -44,21 +43,6 @@ type PlayerAd struct {
 	StartAt     int64       `json:"startAt"`
 	EndsAt      int64       `json:"endsAt"`
 	Media       []MediaItem `json:"media"`
-}
-
-// ForPlayer returns the bookings of the TV displayID from today (in the
-// franchise's zone timeZone; empty reads it) for PlayerDays days, with
-// their advertisements. See ForPlayers.
-func (s *Service) ForPlayer(ctx context.Context, t tenant.Tenant, timeZone, displayID string) (PlayerAds, error) {
-	all, err := s.ForPlayers(ctx, t, timeZone, []string{displayID})
-	if err != nil {
-		return PlayerAds{}, err
-	}
-	if ads, ok := all[displayID]; ok {
-		return ads, nil
-	}
-	from, to, err := s.playerWeek(ctx, t.ID, timeZone)
-	return PlayerAds{From: from.Key(), To: to.Key(), Bookings: []PlayerBooking{}, Ads: map[string]PlayerAd{}}, err
 }
 
 // ForPlayers returns, for those of the franchise's TVs displayIDs that
@@ -163,11 +147,7 @@ func (s *Service) zoneNamed(ctx context.Context, franchiseID, name string) (*tim
 	if name == "" {
 		return s.zone(ctx, s.db, franchiseID)
 	}
-	loc, err := playback.LoadZone(name)
-	if err != nil {
-		return playback.LoadZone("")
-	}
-	return loc, nil
+	return location(name), nil
 }
 
 // DayTurned announces, for every franchise whose day turned since the
@@ -196,10 +176,7 @@ func (s *Service) DayTurned(ctx context.Context) (int, error) {
 	var turned []franchiseZone
 	var entering []Day
 	for _, f := range list {
-		loc, err := playback.LoadZone(f.zone)
-		if err != nil {
-			loc, _ = playback.LoadZone("")
-		}
+		loc := location(f.zone)
 		today := DayOf(now.UnixMilli(), loc)
 		if !last.IsZero() && DayOf(last.UnixMilli(), loc) != today {
 			turned = append(turned, f)

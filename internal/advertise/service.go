@@ -16,16 +16,15 @@ import (
 	"vitrine/internal/db"
 	"vitrine/internal/fault"
 	"vitrine/internal/franchise"
-	"vitrine/internal/media"
 	"vitrine/internal/names"
 	"vitrine/internal/playback"
+	"vitrine/internal/schedule"
 	"vitrine/internal/tenant"
 )
 
-// Library is what advertisements need of the media library.
-type Library interface {
-	ByIDs(ctx context.Context, t tenant.Tenant, ids []string) (map[string]media.Media, error)
-}
+// Library is what advertisements need of the media library: what schedules
+// need of it.
+type Library = schedule.Library
 
 // Service holds the rules of the ads center.
 type Service struct {
@@ -55,11 +54,17 @@ func (s *Service) zone(ctx context.Context, q db.Querier, franchiseID string) (*
 	if err != nil {
 		return nil, err
 	}
-	loc, err := playback.LoadZone(name)
-	if err != nil {
-		return playback.LoadZone("")
+	return location(name), nil
+}
+
+// location is the zone name, or the default zone when the name is not one
+// (the franchise service checks zones on save; an old row may hold another).
+func location(name string) *time.Location {
+	if loc, err := playback.LoadZone(name); err == nil {
+		return loc
 	}
-	return loc, nil
+	loc, _ := playback.LoadZone("")
+	return loc
 }
 
 // touch records and announces a change to what the TVs show. With no TV

@@ -199,7 +199,7 @@ func seedAdInventory(b testing.TB, a *testutil.TestApp, franchiseID string) int 
 }
 
 // What advertisements add to a player's playlist: each screen's frame
-// carries its week of bookings (advertise.Service.ForPlayer, one query by
+// carries its week of bookings (advertise.Service.ForPlayers, one query by
 // the screens' keys, then their advertisements). Measured on the calendar
 // above (200 screens, about 10 positions held per screen and day): every
 // screen asked 50 times in turn, one at a time — as many reads as 10,000
@@ -222,7 +222,8 @@ func BenchmarkPlayerAds(b *testing.B) {
 			}
 			t := tenant.Tenant{Franchise: tenant.Franchise{ID: franchiseID, Slug: "rede-anuncios"}}
 			// The answer is right before it is fast.
-			feed, err := a.Ads.ForPlayer(ctx, t, "America/Sao_Paulo", screens[0])
+			feeds, err := a.Ads.ForPlayers(ctx, t, "America/Sao_Paulo", screens[:1])
+			feed := feeds[screens[0]]
 			if err != nil || len(feed.Bookings) == 0 || len(feed.Ads) == 0 {
 				b.Fatalf("feed of %d bookings, %d ads: %v", len(feed.Bookings), len(feed.Ads), err)
 			}
@@ -234,12 +235,12 @@ func BenchmarkPlayerAds(b *testing.B) {
 				for range 50 {
 					for _, id := range screens {
 						t0 := time.Now()
-						feed, err := a.Ads.ForPlayer(ctx, t, "America/Sao_Paulo", id)
+						feeds, err := a.Ads.ForPlayers(ctx, t, "America/Sao_Paulo", []string{id})
 						if err != nil {
 							b.Fatal(err)
 						}
 						lat = append(lat, time.Since(t0))
-						bookings += len(feed.Bookings)
+						bookings += len(feeds[id].Bookings)
 					}
 				}
 				total := time.Since(start)

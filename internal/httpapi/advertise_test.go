@@ -629,17 +629,18 @@ func TestAdvertiseLifecycle(t *testing.T) {
 		}
 
 		// The player of each TV gets its positions and the advertisement.
-		feed, err := a.Ads.ForPlayer(context.Background(), tenantOf(f), "", f.tv1)
+		feeds, err := a.Ads.ForPlayers(context.Background(), tenantOf(f), "", []string{f.tv1})
 		if err != nil {
 			t.Fatal(err)
 		}
+		feed := feeds[f.tv1]
 		if len(feed.Bookings) != 3 || feed.Bookings[0].Day != day(1).Key() || feed.Bookings[0].SlotID != "slot-a" ||
 			feed.Bookings[0].Position != 1 || feed.Ads[id].Media[0].URL == "" {
 			t.Fatalf("player feed %+v", feed)
 		}
 		// Read together, as the hub reads the screens a change reaches: only
 		// TVs with bookings are answered, each with its own.
-		feeds, err := a.Ads.ForPlayers(context.Background(), tenantOf(f), "", []string{f.tv1, f.tv2, f.bare, f.otherTV})
+		feeds, err = a.Ads.ForPlayers(context.Background(), tenantOf(f), "", []string{f.tv1, f.tv2, f.bare, f.otherTV})
 		if err != nil || len(feeds) != 2 || len(feeds[f.tv1].Bookings) != 3 || len(feeds[f.tv2].Bookings) != 3 ||
 			feeds[f.tv2].Ads[id].Media[0].URL == "" {
 			t.Fatalf("feeds of several TVs: %v %+v", err, feeds)
