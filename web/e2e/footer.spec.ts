@@ -23,8 +23,9 @@ test('an administrator edits the footer, saves it, reopens it and sees it in the
 
   // A schedule without footer opens with it off; switching it on shows the defaults.
   await expect(page.getByRole('switch', { name: 'Exibir rodapé' })).not.toBeChecked()
+  // Switching it on shows the default footer: clock, weather and quotes on, never an empty bar.
   await page.getByRole('switch', { name: 'Exibir rodapé' }).click()
-  for (const name of ['Exibir relógio', 'Exibir clima', 'Exibir cotações']) await page.getByRole('switch', { name }).click()
+  for (const name of ['Exibir relógio', 'Exibir clima', 'Exibir cotações']) await expect(page.getByRole('switch', { name })).toBeChecked()
   await expect(page.getByLabel('Altura (px)')).toHaveValue('64')
   await expect(page.getByLabel('Cor de fundo', { exact: true })).toHaveValue('#dfdfdf')
   const coins = page.getByLabel('Moedas')
@@ -75,8 +76,16 @@ test('an administrator edits the footer, saves it, reopens it and sees it in the
   await expect(footer).toHaveCSS('background-color', 'rgb(18, 52, 86)')
   await shot(page, 'footer-in-preview')
 
-  // Switching the whole footer off saves no footer at all.
+  // Off and on again: the parts that were on come back (the weather stays off).
   await page.goto(`/bottombar/${schedule.id}`)
+  await page.getByRole('switch', { name: 'Exibir rodapé' }).click()
+  for (const name of ['Exibir relógio', 'Exibir clima', 'Exibir cotações']) await expect(page.getByRole('switch', { name })).not.toBeChecked()
+  await page.getByRole('switch', { name: 'Exibir rodapé' }).click()
+  await expect(page.getByRole('switch', { name: 'Exibir relógio' })).toBeChecked()
+  await expect(page.getByRole('switch', { name: 'Exibir cotações' })).toBeChecked()
+  await expect(page.getByRole('switch', { name: 'Exibir clima' })).not.toBeChecked()
+
+  // Switching the whole footer off saves no footer at all.
   await page.getByRole('switch', { name: 'Exibir rodapé' }).click()
   await expect(page.getByRole('switch', { name: 'Exibir relógio' })).not.toBeChecked()
   await expect(page.getByRole('switch', { name: 'Exibir cotações' })).not.toBeChecked()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { footerSchema, FOOTER_FORM_DEFAULTS, FOOTER_MESSAGES, toBottomBar, toFooterValues, withFooterEnabled, type FooterValues } from './footer'
+import { footerSchema, FOOTER_FORM_DEFAULTS, FOOTER_MESSAGES, footerParts, toBottomBar, toFooterValues, withFooterEnabled, type FooterValues } from './footer'
 
 const values = (extra: Partial<FooterValues> = {}): FooterValues => ({ ...FOOTER_FORM_DEFAULTS, ...extra })
 const firstError = (v: FooterValues) => {
@@ -82,8 +82,20 @@ describe('footer save rules', () => {
     expect(withFooterEnabled(values(), false)).toMatchObject({ enabled: false, clockEnabled: false, weatherEnabled: false, quoteEnabled: false })
   })
 
-  it('switching the footer on leaves the sections as they are', () => {
-    expect(withFooterEnabled(values({ enabled: false, clockEnabled: false }), true)).toMatchObject({ enabled: true, clockEnabled: false, weatherEnabled: true })
+  it('switching the footer on for the first time turns clock, weather and quote on', () => {
+    const off = values({ enabled: false, clockEnabled: false, weatherEnabled: false, quoteEnabled: false })
+    expect(withFooterEnabled(off, true)).toMatchObject({ enabled: true, clockEnabled: true, weatherEnabled: true, quoteEnabled: true })
+  })
+
+  it('switching the footer off and on again brings back the parts that were on', () => {
+    const before = values({ weatherEnabled: false })
+    const off = withFooterEnabled(before, false)
+    expect(withFooterEnabled(off, true, footerParts(before))).toMatchObject({ enabled: true, clockEnabled: true, weatherEnabled: false, quoteEnabled: true })
+  })
+
+  it('switching on a footer whose parts were all off turns them all on, not an empty bar', () => {
+    const before = values({ clockEnabled: false, weatherEnabled: false, quoteEnabled: false })
+    expect(withFooterEnabled(values({ enabled: false }), true, footerParts(before))).toMatchObject({ clockEnabled: true, weatherEnabled: true, quoteEnabled: true })
   })
 
   it('reads a stored footer back into the same form', () => {

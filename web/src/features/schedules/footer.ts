@@ -135,7 +135,24 @@ export function toBottomBar(v: FooterValues): BottomBar | null {
   }
 }
 
-/** Switching the whole footer off also switches the clock, weather and quote off. */
-export function withFooterEnabled(v: FooterValues, enabled: boolean): FooterValues {
-  return enabled ? { ...v, enabled } : { ...v, enabled, clockEnabled: false, weatherEnabled: false, quoteEnabled: false }
+/** Which parts of the footer are on. */
+export type FooterParts = Pick<FooterValues, 'clockEnabled' | 'weatherEnabled' | 'quoteEnabled'>
+
+/** Every part on: a footer switched on for the first time shows clock, weather and quotes (spec 2 §9's default footer). */
+export const ALL_FOOTER_PARTS: FooterParts = { clockEnabled: true, weatherEnabled: true, quoteEnabled: true }
+
+export function footerParts(v: FooterValues): FooterParts {
+  return { clockEnabled: v.clockEnabled, weatherEnabled: v.weatherEnabled, quoteEnabled: v.quoteEnabled }
+}
+
+/**
+ * Switching the whole footer off also switches the clock, weather and quote
+ * off (spec 2 §4); switching it on again turns on the parts that were on
+ * before (`parts`, what footerParts read when it went off), or every part
+ * when there is nothing to go back to, never an empty bar.
+ */
+export function withFooterEnabled(v: FooterValues, enabled: boolean, parts: FooterParts = ALL_FOOTER_PARTS): FooterValues {
+  if (!enabled) return { ...v, enabled, clockEnabled: false, weatherEnabled: false, quoteEnabled: false }
+  const restored = parts.clockEnabled || parts.weatherEnabled || parts.quoteEnabled ? parts : ALL_FOOTER_PARTS
+  return { ...v, enabled, ...restored }
 }

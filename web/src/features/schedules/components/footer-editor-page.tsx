@@ -18,7 +18,7 @@ import { useSession } from '@/lib/session'
 import { useSchedule } from '../api/get-schedule'
 import { useSaveFooter } from '../api/save-footer'
 import type { BottomBar } from '../api/types'
-import { COIN_SYMBOLS, COINS, footerSchema, toBottomBar, toFooterValues, withFooterEnabled, type FooterValues } from '../footer'
+import { COIN_SYMBOLS, COINS, footerParts, footerSchema, toBottomBar, toFooterValues, withFooterEnabled, type FooterParts, type FooterValues } from '../footer'
 import { FooterPreview } from './footer-preview'
 
 type Form = UseFormReturn<FooterValues>
@@ -138,7 +138,13 @@ function FooterForm({ franchise, scheduleId, initial, timeZone }: { franchise: s
   const onSubmit = form.handleSubmit((values) =>
     save.mutate({ franchise, id: scheduleId, bottomBar: toBottomBar(values) }, { onSuccess: () => toast({ title: 'Configurações salvas' }) }),
   )
-  const setEnabled = (on: boolean) => form.reset(withFooterEnabled(form.getValues(), on), { keepDefaultValues: true, keepErrors: false, keepDirty: true })
+  // The parts that were on when the footer was switched off, to turn back on with it.
+  const partsBefore = React.useRef<FooterParts | undefined>(initial.enabled ? footerParts(initial) : undefined)
+  const setEnabled = (on: boolean) => {
+    const values = form.getValues()
+    if (!on) partsBefore.current = footerParts(values)
+    form.reset(withFooterEnabled(values, on, partsBefore.current), { keepDefaultValues: true, keepErrors: false, keepDirty: true })
+  }
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-6">
