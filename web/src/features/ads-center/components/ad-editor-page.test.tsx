@@ -87,6 +87,11 @@ describe("'Editando Anúncio'", () => {
     openEditor()
     await userEvent.click(await screen.findByRole('button', { name: 'Editar anúncio' }))
     const dialog = screen.getByRole('dialog', { name: 'Editar Anúncio' })
+    // It opens with the ad's name and display time.
+    expect(within(dialog).getByLabelText('Nome do anúncio')).toHaveValue('Promoção de verão')
+    expect(within(dialog).getByLabelText('Tempo de exibição (em seg.)')).toHaveValue('15')
+    await userEvent.clear(within(dialog).getByLabelText('Nome do anúncio'))
+    await userEvent.clear(within(dialog).getByLabelText('Tempo de exibição (em seg.)'))
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }))
     expect(within(dialog).getByText('Pelo menos um dos campos devem ser preenchido')).toBeInTheDocument()
     await userEvent.type(within(dialog).getByLabelText('Nome do anúncio'), 'Natal')
