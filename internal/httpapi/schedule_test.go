@@ -425,6 +425,23 @@ func TestWhatATVShowsNowAndNext(t *testing.T) {
 			t.Fatal("the night-only video does not play at 23:00")
 		}
 
+		// The next items continue the TV's loop: at 12:30 the banner has had
+		// its 2 plays of the hour, so it does not come back before 13:00.
+		limited := f.create(t, "Limitada",
+			map[string]any{"id": f.image, "displayTime": 20, "limitByHour": 2},
+			map[string]any{"id": f.video, "displayTime": 30})
+		mustStatus(t, a.Do(t, "POST", "/api/display/"+f.slug+"/centro/"+f.tv, f.op.Token, map[string]any{"schedule": limited.Schedule.ID}), 200)
+		half := time.Date(day.Year(), day.Month(), day.Day(), 12, 30, 0, 0, sp)
+		late := ask(t, half, 20)
+		if late.Playing.Now == nil || late.Playing.Now.EntryID != f.video {
+			t.Fatalf("at 12:30 the banner plays past its limit: %+v", late.Playing.Now)
+		}
+		for _, n := range late.Playing.Next {
+			if n.EntryID == f.image {
+				t.Fatalf("the banner comes back within the hour it reached its limit in: %+v", late.Playing.Next)
+			}
+		}
+
 		// An ad slot with nothing to fill it is skipped, as the player skips
 		// it; with a fallback media it plays.
 		slot := func(fallback string) map[string]any {

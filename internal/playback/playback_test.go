@@ -22,10 +22,11 @@ type playbackCase struct {
 	PlaysThisHour map[string]int `json:"playsThisHour"`
 	ChangedAt     string         `json:"changedAt"`
 	// Exactly one expectation is present.
-	Eligible   json.RawMessage `json:"eligible"`
-	Sequence   json.RawMessage `json:"sequence"`
-	NowPlaying json.RawMessage `json:"nowPlaying"`
-	Badge      json.RawMessage `json:"badge"`
+	Eligible    json.RawMessage `json:"eligible"`
+	Sequence    json.RawMessage `json:"sequence"`
+	NowPlaying  json.RawMessage `json:"nowPlaying"`
+	PlayingFrom json.RawMessage `json:"playingFrom"`
+	Badge       json.RawMessage `json:"badge"`
 }
 
 // wireItem is an item as the case file writes it.
@@ -104,7 +105,7 @@ func TestTheSharedPlaybackCases(t *testing.T) {
 			}
 			moment := instant(t, c.Moment)
 			present := 0
-			for _, raw := range []json.RawMessage{c.Eligible, c.Sequence, c.NowPlaying, c.Badge} {
+			for _, raw := range []json.RawMessage{c.Eligible, c.Sequence, c.NowPlaying, c.PlayingFrom, c.Badge} {
 				if raw != nil {
 					present++
 				}
@@ -152,6 +153,22 @@ func TestTheSharedPlaybackCases(t *testing.T) {
 					t.Fatalf("got nothing, want %v", fromWire(t, *want))
 				case want != nil && fromItem(got) != fromWire(t, *want):
 					t.Fatalf("got  %v\nwant %v", fromItem(got), fromWire(t, *want))
+				}
+			case c.PlayingFrom != nil:
+				var changedAt time.Time
+				if c.ChangedAt != "" {
+					changedAt = instant(t, c.ChangedAt)
+				}
+				var want []wireItem
+				mustDecode(t, c.PlayingFrom, &want)
+				got := PlayingFrom(c.Schedule, moment, loc, Anchor(moment, loc, changedAt), len(want))
+				if len(got) != len(want) {
+					t.Fatalf("%d items, want %d", len(got), len(want))
+				}
+				for i := range want {
+					if g, w := fromItem(got[i]), fromWire(t, want[i]); g != w {
+						t.Errorf("item %d: got  %v\n        want %v", i, g, w)
+					}
 				}
 			case c.Badge != nil:
 				var want []struct {

@@ -127,11 +127,24 @@ func Anchor(moment time.Time, loc *time.Location, changedAt time.Time) time.Time
 // [Start, End) holds moment; an idle item when nothing is eligible. It
 // reports false when moment is before anchor.
 func NowPlaying(entries []Entry, moment time.Time, loc *time.Location, anchor time.Time) (Item, bool) {
-	at, from := moment.UnixMilli(), anchor.UnixMilli()
-	if at < from {
+	items := PlayingFrom(entries, moment, loc, anchor, 1)
+	if len(items) == 0 {
 		return Item{}, false
 	}
+	return items[0], true
+}
+
+// PlayingFrom returns what the screen shows at moment (NowPlaying) and the
+// count−1 items after it, of the same sequence from anchor: the plays each
+// entry had since the anchor count toward its limitByHour, as they do on
+// the screen. It returns nil when moment is before anchor.
+func PlayingFrom(entries []Entry, moment time.Time, loc *time.Location, anchor time.Time, count int) []Item {
+	at, from := moment.UnixMilli(), anchor.UnixMilli()
+	if at < from || count <= 0 {
+		return nil
+	}
 	s := newSequencer(compileAll(entries), loc, from, 0)
+	var first item
 	for {
 		it := s.next()
 		if it.index < 0 {
@@ -140,13 +153,22 @@ func NowPlaying(entries []Entry, moment time.Time, loc *time.Location, anchor ti
 			end := it.start + s.idleRun(it.start)*idleMs
 			if at < end {
 				it.start += (at - it.start) / idleMs * idleMs
-				return s.toItem(it), true
+				s.at = it.start + idleMs
+				first = it
+				break
 			}
 			s.at = end
 			continue
 		}
 		if at < it.start+it.duration {
-			return s.toItem(it), true
+			first = it
+			break
 		}
 	}
+	items := make([]Item, 0, count)
+	items = append(items, s.toItem(first))
+	for len(items) < count {
+		items = append(items, s.toItem(s.next()))
+	}
+	return items
 }

@@ -234,6 +234,15 @@ func (s *Service) build(ctx context.Context, t tenant.Tenant, in []EntryInput) (
 	if len(in) > MaxEntries {
 		return nil, ErrTooManyEntries // before asking the library about every id
 	}
+	lib, err := s.libraryOf(ctx, t, in)
+	if err != nil {
+		return nil, err
+	}
+	return build(in, lib, newID)
+}
+
+// libraryOf is the franchise's media the entries name.
+func (s *Service) libraryOf(ctx context.Context, t tenant.Tenant, in []EntryInput) (library, error) {
 	var idList []string
 	for _, e := range in {
 		if e.IsSlot() {
@@ -250,7 +259,7 @@ func (s *Service) build(ctx context.Context, t tenant.Tenant, in []EntryInput) (
 	for id, m := range found {
 		lib[id] = libraryMedia{Name: m.Name, Type: m.Type, DisplayTime: m.DisplayTime}
 	}
-	return build(in, lib, newID)
+	return lib, nil
 }
 
 // modify runs change on the schedule's stored row under its lock, then
@@ -340,11 +349,24 @@ func (s *Service) RemoveEntry(ctx context.Context, t tenant.Tenant, id string, i
 	})
 }
 
-// AddSlot puts an ad slot of quantity positions of duration seconds at the
-// start of the schedule (new entries go first, spec 2 §4).
+// AddSlot puts an ad slot of quantity positions of duration seconds
+// (DefaultDuration when absent) at the start of the schedule (new entries go
+// first, spec 2 §4).
 func (s *Service) AddSlot(ctx context.Context, t tenant.Tenant, id string, in SlotInput) (Schedule, error) {
-	slot := EntryInput{IsAd: true, AdSlots: &in.Quantity, AdTime: &in.Duration, AdFallbackMediaID: in.AdFallbackMediaID}
-	built, err := s.build(ctx, t, []EntryInput{slot})
+	if in.Quantity == nil {
+		return Schedule{}, ErrSlotCount
+	}
+	duration := float64(DefaultDuration)
+	if in.Duration != nil {
+		duration = *in.Duration
+	}
+	slot := EntryInput{IsAd: true, AdSlots: in.Quantity, AdTime: &duration, AdFallbackMediaID: in.AdFallbackMediaID}
+	lib, err := s.libraryOf(ctx, t, []EntryInput{slot})
+	if err != nil {
+		return Schedule{}, err
+	}
+	// One slot, the modal's: its message needs no position.
+	built, err := buildEntry(slot, lib, newID)
 	if err != nil {
 		return Schedule{}, err
 	}
@@ -352,7 +374,7 @@ func (s *Service) AddSlot(ctx context.Context, t tenant.Tenant, id string, in Sl
 		if len(r.Entries) >= MaxEntries {
 			return ErrTooManyEntries
 		}
-		r.Entries = append(built, r.Entries...)
+		r.Entries = append([]Entry{built}, r.Entries...)
 		return nil
 	})
 }
@@ -574,18 +596,16 @@ func (s *Service) Playing(ctx context.Context, t tenant.Tenant, id string, at ti
 		}
 		return p
 	}
-	now, ok := playback.NowPlaying(entries, at, loc, anchor)
-	if !ok {
+	// The items after the one on screen continue its sequence, so the
+	// plays since the anchor count toward each entry's limitByHour.
+	items := playback.PlayingFrom(entries, at, loc, anchor, 1+next)
+	if len(items) == 0 {
 		return out, nil
 	}
-	cur := describe(now)
+	cur := describe(items[0])
 	out.Now = &cur
-	if next > 0 && len(entries) > 0 {
-		start := 0
-		if now.EntryIndex >= 0 {
-			start = now.EntryIndex + 1
-		}
-		for _, it := range playback.Next(entries, now.End(), loc, next, start) {
+	if len(entries) > 0 {
+		for _, it := range items[1:] {
 			out.Next = append(out.Next, describe(it))
 		}
 	}

@@ -28,7 +28,7 @@
 //   the moment.
 export { entryBadge, FOREVER_MS } from './badge'
 export { DEFAULT_DURATION_MS, entryDuration, EVERY_DAY, IDLE_MS, isAdSlot, isEligible } from './rules'
-export { nextItems, nowPlaying, playbackAnchor } from './sequence'
+export { nextItems, nowPlaying, playbackAnchor, playingFrom } from './sequence'
 export type { BadgeStatus, EntryBadge, ItemKind, PlaybackItem, ScheduleEntry } from './types'
 export { entryWindows, parseWindow, windowContains, type TimeWindow } from './windows'
 export { DEFAULT_TIME_ZONE, localTime, startOfLocalDay, type LocalTime } from './zone'

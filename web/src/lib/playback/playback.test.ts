@@ -11,6 +11,7 @@ import {
   nowPlaying,
   parseWindow,
   playbackAnchor,
+  playingFrom,
   startOfLocalDay,
   windowContains,
   type EntryBadge,
@@ -34,6 +35,7 @@ interface Case {
   eligible?: string[]
   sequence?: WireItem[]
   nowPlaying?: WireItem | null
+  playingFrom?: WireItem[]
   badge?: (EntryBadge & { id: string })[]
 }
 
@@ -54,7 +56,7 @@ describe('api/playback-cases.json', () => {
     expect(file.cases.length).toBeGreaterThanOrEqual(60)
     expect(new Set(file.cases.map((c) => c.name)).size).toBe(file.cases.length)
     for (const c of file.cases) {
-      const expectations = (['eligible', 'sequence', 'nowPlaying', 'badge'] as const).filter((key) => key in c)
+      const expectations = (['eligible', 'sequence', 'nowPlaying', 'playingFrom', 'badge'] as const).filter((key) => key in c)
       expect(expectations, c.name).toHaveLength(1)
     }
   })
@@ -70,6 +72,9 @@ describe('api/playback-cases.json', () => {
       const anchor = playbackAnchor(moment, c.timeZone, c.changedAt ? instant(c.changedAt) : null)
       const expected = c.nowPlaying === null ? null : fromWire(c.nowPlaying)
       expect(nowPlaying(c.schedule, moment, c.timeZone, anchor)).toEqual(expected)
+    } else if (c.playingFrom) {
+      const anchor = playbackAnchor(moment, c.timeZone, c.changedAt ? instant(c.changedAt) : null)
+      expect(playingFrom(c.schedule, moment, c.timeZone, anchor, c.playingFrom.length)).toEqual(c.playingFrom.map(fromWire))
     } else if (c.badge) {
       expect(c.schedule.map((entry) => ({ id: entry.id, ...entryBadge(entry, moment, c.timeZone) }))).toEqual(c.badge)
     }
@@ -162,6 +167,20 @@ describe('nowPlaying', () => {
     for (const item of items) {
       expect(nowPlaying(schedule, item.start + item.duration - 1, 'America/Sao_Paulo', anchor)).toEqual(item)
     }
+  })
+
+  it('is the first item playingFrom gives, and the items after it follow one another', () => {
+    const schedule: ScheduleEntry[] = [
+      { id: 'a', displayTime: 7, limitByHour: 4 },
+      { id: 'b', displayTime: 11, timeGap: ['00:02@00:50'] },
+    ]
+    const anchor = at('2026-03-02T00:00:00-03:00')
+    const moment = at('2026-03-02T00:37:12-03:00')
+    const items = playingFrom(schedule, moment, 'America/Sao_Paulo', anchor, 20)
+    expect(items[0]).toEqual(nowPlaying(schedule, moment, 'America/Sao_Paulo', anchor))
+    for (let i = 1; i < items.length; i++) expect(items[i].start).toBe(items[i - 1].start + items[i - 1].duration)
+    // a reached its 4 plays this hour long before 00:37: only b plays on.
+    expect(items.map((item) => item.entryId).filter((id) => id === 'a')).toEqual([])
   })
 
   it('anchors at the start of the local day when no anchor is given', () => {

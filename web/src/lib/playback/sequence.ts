@@ -123,8 +123,25 @@ export function nowPlaying(
   timeZone: string = DEFAULT_TIME_ZONE,
   anchor: number = playbackAnchor(moment, timeZone),
 ): PlaybackItem | null {
-  if (moment < anchor) return null
+  return playingFrom(schedule, moment, timeZone, anchor, 1)[0] ?? null
+}
+
+/**
+ * What the screen shows at `moment` (nowPlaying) and the `count` − 1 items
+ * after it, of the same sequence from `anchor`: the plays each entry had
+ * since the anchor count toward its limitByHour, as they do on the screen.
+ * Empty when the moment is before the anchor.
+ */
+export function playingFrom(
+  schedule: readonly ScheduleEntry[],
+  moment: number,
+  timeZone: string = DEFAULT_TIME_ZONE,
+  anchor: number = playbackAnchor(moment, timeZone),
+  count = 1,
+): PlaybackItem[] {
+  if (moment < anchor || count <= 0) return []
   const sequencer = new Sequencer(compile(schedule), timeZone, anchor, 0)
+  let first: PlaybackItem
   for (;;) {
     const item = sequencer.next()
     if (item.kind === 'idle') {
@@ -132,11 +149,19 @@ export function nowPlaying(
       // a quiet night one second at a time.
       const end = item.start + sequencer.idleRun(item.start) * IDLE_MS
       if (moment < end) {
-        return { ...item, start: item.start + Math.floor((moment - item.start) / IDLE_MS) * IDLE_MS }
+        first = { ...item, start: item.start + Math.floor((moment - item.start) / IDLE_MS) * IDLE_MS }
+        sequencer.at = first.start + IDLE_MS
+        break
       }
       sequencer.at = end
       continue
     }
-    if (moment < item.start + item.duration) return item
+    if (moment < item.start + item.duration) {
+      first = item
+      break
+    }
   }
+  const items = [first]
+  while (items.length < count) items.push(sequencer.next())
+  return items
 }
