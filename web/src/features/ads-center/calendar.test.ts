@@ -92,6 +92,29 @@ describe('selection rules', () => {
     expect(nextSelection(current, displayId, day, available)).toEqual(expected)
   })
 
+  describe('a period stops at the first unavailable day', () => {
+    // 12 and 14 March are full on tv1.
+    const isFree = (day: string) => day !== '20260312' && day !== '20260314'
+    it.each<[string, AdSelection, string, AdSelection]>([
+      ['forward: it ends the day before the first full day', start, '20260316', { displayId: 'tv1', from: '20260310', to: '20260311', stoppedAt: '20260312' }],
+      [
+        'backward: it starts the day after the full day nearest the start',
+        { displayId: 'tv1', from: '20260316' },
+        '20260310',
+        { displayId: 'tv1', from: '20260315', to: '20260316', stoppedAt: '20260314' },
+      ],
+      ['a period with no full day is kept whole', { displayId: 'tv1', from: '20260315' }, '20260320', { displayId: 'tv1', from: '20260315', to: '20260320' }],
+      [
+        'a full day right after the start leaves the start alone',
+        { displayId: 'tv1', from: '20260313' },
+        '20260320',
+        { displayId: 'tv1', from: '20260313', to: '20260313', stoppedAt: '20260314' },
+      ],
+    ])('%s', (_case, current, day, expected) => {
+      expect(nextSelection(current, 'tv1', day, true, isFree)).toStrictEqual(expected)
+    })
+  })
+
   it.each<[string, AdSelection, ReturnType<typeof selectedPeriod>]>([
     ['nothing chosen books nothing', null, null],
     ['a lone first day books that day alone', start, { displayId: 'tv1', from: '20260310', to: '20260310' }],

@@ -109,20 +109,36 @@ export function isDayAvailable(day: AdDay | undefined): boolean {
 /**
  * A period chosen on one screen; `to` is missing until the second click, and
  * a lone first day is a booking of that day alone (see selectedPeriod).
+ * `stoppedAt` is the unavailable day that cut the period short, if one did.
  */
-export type AdSelection = { displayId: string; from: string; to?: string } | null
+export type AdSelection = { displayId: string; from: string; to?: string; stoppedAt?: string } | null
 
 /**
  * What a click on a day does (spec 2 §4): an unavailable day does nothing; the
  * first click sets the start; a second click on the same screen sets the end
  * (the two in order), or cancels when it is the same day; a click on another
  * screen, or after a finished period, starts again from that day.
+ * A period never crosses a day the screen has no free position on
+ * (`isFree`): it stops on the day before the first one, counted from the start.
  */
-export function nextSelection(current: AdSelection, displayId: string, day: string, available: boolean): AdSelection {
+export function nextSelection(
+  current: AdSelection,
+  displayId: string,
+  day: string,
+  available: boolean,
+  isFree: (day: string) => boolean = () => true,
+): AdSelection {
   if (!available) return current
   if (!current || current.displayId !== displayId || current.to !== undefined) return { displayId, from: day }
   if (day === current.from) return null
-  return day < current.from ? { displayId, from: day, to: current.from } : { displayId, from: current.from, to: day }
+  const forward = day > current.from
+  const walk = daysBetween(current.from, day)
+  if (!forward) walk.reverse()
+  const blocked = walk.findIndex((d) => !isFree(d))
+  const end = blocked < 0 ? day : walk[blocked - 1]
+  const stoppedAt = blocked < 0 ? undefined : walk[blocked]
+  const [from, to] = forward ? [current.from, end] : [end, current.from]
+  return stoppedAt ? { displayId, from, to, stoppedAt } : { displayId, from, to }
 }
 
 /**
@@ -153,12 +169,12 @@ export function shownDays(days: readonly string[], filter: CalendarFilter): stri
   return days.filter((day) => day >= filter.from! && day <= last)
 }
 
-/** The screens whose name holds the filter's text and that are free on every day shown. */
+/** The screens whose name or store's name holds the filter's text and that are free on every day shown. */
 export function shownScreens(screens: readonly AdMapScreen[], filter: CalendarFilter, days: readonly string[]): AdMapScreen[] {
   const needle = foldName(filter.name.trim())
   return screens.filter(
     (screen) =>
-      (!needle || foldName(screen.name).includes(needle)) && (!filter.from || days.every((day) => isDayAvailable(screen.dayMap?.[day]))),
+      (!needle || foldName(screen.name).includes(needle) || foldName(screen.storeName ?? '').includes(needle)) && (!filter.from || days.every((day) => isDayAvailable(screen.dayMap?.[day]))),
   )
 }
 

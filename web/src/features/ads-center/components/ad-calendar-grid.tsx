@@ -108,11 +108,13 @@ const GridRow = React.memo(function GridRow({ screen, row, days, firstCol, lastC
       <div
         role="rowheader"
         aria-colindex={1}
-        className="sticky left-0 z-10 flex h-full items-center truncate border-r bg-background px-3 text-sm"
+        className="sticky left-0 z-10 flex h-full min-w-0 flex-col justify-center border-r bg-background px-3 leading-tight"
         style={{ width: LABEL_WIDTH }}
-        title={screen.name}
+        title={screen.storeName ? `${screen.name} · ${screen.storeName}` : screen.name}
       >
-        <span className="truncate">{screen.name}</span>
+        {/* Two stores may each have a 'Caixa 1': the store tells them apart. */}
+        <span className="truncate text-sm">{screen.name}</span>
+        {screen.storeName && <span className="truncate text-xs text-muted-foreground">{screen.storeName}</span>}
       </div>
       {cells}
     </div>
@@ -141,7 +143,7 @@ const DayCell = React.memo(function DayCell({
         type="button"
         disabled={!available}
         aria-pressed={part !== null}
-        aria-label={`${screen.name}, ${weekdayText(day)} ${dayText(day)}: ${text}`}
+        aria-label={`${screen.name}, ${screen.storeName ? `${screen.storeName}, ` : ''}${weekdayText(day)} ${dayText(day)}: ${text}`}
         data-day={day}
         data-part={part ?? undefined}
         onClick={() => onDayClick(screen, day, available)}

@@ -59,7 +59,7 @@ describe("'Novo Anúncio'", () => {
     const morning = { slotId: 'slot-am', keys: ['08:00@12:00'], adSlots: 1, adTime: 30 }
     const allDay = { slotId: 'slot-day', keys: ['00:00@23:59'], adSlots: 2, adTime: 20 }
     const fetchMock = stubApi({
-      [MAP]: () => json(adMap([mapScreen('tv1', 'Centro TV 1'), mapScreen('tv2', 'Centro TV 2', { [days[4]]: { '08:00@12:00': '0.1' } }, [morning, allDay])])),
+      [MAP]: () => json(adMap([mapScreen('tv1', 'Centro TV 1'), mapScreen('tv2', 'Centro TV 2', { [days[4]]: { '08:00@12:00': '0.1', '00:00@23:59': '2.2' } }, [morning, allDay])])),
       'POST /api/advertise/rede-norte': () => json({ advertise: { id: 'ad-9' } }, 201),
     })
     renderAt(<NewAdPage />, PATH, '/ads-center/new')
@@ -85,6 +85,36 @@ describe("'Novo Anúncio'", () => {
     })
     // The navigation renders in a transition, after the toast.
     await vi.waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/ads-center/ad-9'), WAIT)
+  })
+
+  it('tells screens of the same name apart by their store, and stops a period at the first unavailable day', async () => {
+    const fetchMock = stubApi({
+      [MAP]: () =>
+        json(
+          adMap([
+            { ...mapScreen('tv1', 'Caixa 1', { [days[3]]: { '00:00@23:59': '0.1' } }), storeName: 'Loja Centro' },
+            { ...mapScreen('tv2', 'Caixa 1'), storeId: 'loja-praca', storeName: 'Loja Praça' },
+          ]),
+        ),
+    })
+    renderAt(<NewAdPage />, PATH, '/ads-center/new')
+    const grid = await screen.findByRole('grid')
+    const rows = within(grid).getAllByRole('rowheader')
+    expect(rows.map((row) => row.textContent)).toEqual(['Caixa 1Loja Centro', 'Caixa 1Loja Praça'])
+    expect(rows[0]).toHaveAttribute('title', 'Caixa 1 · Loja Centro')
+    const centro = (day: string) => within(grid).getByRole('button', { name: new RegExp(`^Caixa 1, Loja Centro, .* ${dayText(day)}:`) })
+
+    // From day 1 towards day 6: day 3 is full, so the period ends on day 2.
+    await userEvent.click(centro(days[1]))
+    await userEvent.click(centro(days[6]))
+    const panel = screen.getByLabelText('Seleção')
+    expect(within(panel).getByText(dayText(days[1]))).toBeInTheDocument()
+    expect(within(panel).getByText(dayText(days[2]))).toBeInTheDocument()
+    expect(within(panel).getByText('Loja Centro')).toBeInTheDocument()
+    expect(within(panel).getByRole('status')).toHaveTextContent(`O período para em ${dayText(days[2])}: ${dayText(days[3])} está indisponível nesta tela.`)
+    expect(centro(days[2])).toHaveAttribute('data-part', 'end')
+    expect(centro(days[4])).not.toHaveAttribute('data-part')
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false)
   })
 
   it('shows the refusal when someone took the last position first, reads the map again and clears the choice', async () => {

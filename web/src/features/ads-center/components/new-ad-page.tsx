@@ -21,6 +21,7 @@ import {
   daysBetween,
   dayStartMs,
   dayText,
+  isDayAvailable,
   nextSelection,
   selectedPeriod,
   shownDays,
@@ -92,7 +93,8 @@ function AdBooking({ ad }: { ad: NewAdValues }) {
   const chosenDays = period ? daysBetween(period.from, period.to).length : 0
 
   const onDayClick = React.useCallback(
-    (screen: AdMapScreen, day: string, available: boolean) => setSelection((current) => nextSelection(current, screen.displayId, day, available)),
+    (screen: AdMapScreen, day: string, available: boolean) =>
+      setSelection((current) => nextSelection(current, screen.displayId, day, available, (d) => isDayAvailable(screen.dayMap?.[d]))),
     [],
   )
 
@@ -157,15 +159,29 @@ function AdBooking({ ad }: { ad: NewAdValues }) {
             <dt className="text-muted-foreground">Até:</dt>
             <dd className="tabular-nums">{period ? dayText(period.to) : '—'}</dd>
             <dt className="text-muted-foreground">Tela:</dt>
-            <dd className="break-words">{chosen?.name ?? '—'}</dd>
+            <dd className="min-w-0 [overflow-wrap:anywhere]">
+              {chosen ? (
+                <>
+                  {chosen.name}
+                  {chosen.storeName && <span className="block text-xs text-muted-foreground">{chosen.storeName}</span>}
+                </>
+              ) : (
+                '—'
+              )}
+            </dd>
           </dl>
           <p className="text-xs text-muted-foreground">
             {!selection
               ? 'Clique em um dia disponível para começar.'
               : !selection.to
                 ? '1 dia selecionado. Para um período, clique no último dia na mesma tela; clique de novo no primeiro dia para cancelar.'
-                : `${chosenDays} dias selecionados.`}
+                : `${chosenDays} ${chosenDays === 1 ? 'dia selecionado' : 'dias selecionados'}.`}
           </p>
+          {selection?.stoppedAt && (
+            <p role="status" className="text-xs text-amber-700 dark:text-amber-400">
+              O período para em {dayText(selection.to ?? selection.from)}: {dayText(selection.stoppedAt)} está indisponível nesta tela.
+            </p>
+          )}
           <div className="flex justify-end gap-2">
             <Button variant="outline" disabled={!selection || create.isPending} onClick={() => setSelection(null)}>
               Cancelar
