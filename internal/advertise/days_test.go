@@ -117,3 +117,16 @@ func TestFirstFreePosition(t *testing.T) {
 		t.Fatal("positions past 64")
 	}
 }
+
+func TestParseDayReadsOnlyRealDays(t *testing.T) {
+	for key, want := range map[string]Day{"20261124": 20261124, "20280229": 20280229, "20261231": 20261231} {
+		if got, ok := ParseDay(key); !ok || got != want {
+			t.Errorf("ParseDay(%q) = %d, %v", key, got, ok)
+		}
+	}
+	for _, key := range []string{"", "2026112", "202611240", "2026-11-24", "20261301", "20270229", "hoje----"} {
+		if got, ok := ParseDay(key); ok {
+			t.Errorf("ParseDay(%q) = %d, want refused", key, got)
+		}
+	}
+}

@@ -57,6 +57,38 @@ func (s *Service) ForPlayers(ctx context.Context, t tenant.Tenant, timeZone stri
 	if err != nil {
 		return nil, err
 	}
+	return s.feeds(ctx, t, from, to, displayIDs)
+}
+
+// ForDisplayDay returns what the player of the franchise's TV displayID
+// fills its ad slots with on day, past or future: the positions booked
+// that day and their advertisements, as ForPlayers gives them (From and To
+// are the day). The console's preview of a TV on a chosen day plays it.
+func (s *Service) ForDisplayDay(ctx context.Context, t tenant.Tenant, displayID string, day Day) (PlayerAds, error) {
+	feeds, err := s.feeds(ctx, t, day, day, []string{displayID})
+	if err != nil {
+		return PlayerAds{}, err
+	}
+	feed, ok := feeds[displayID]
+	if !ok {
+		feed = PlayerAds{From: day.Key(), To: day.Key(), Bookings: []PlayerBooking{}, Ads: map[string]PlayerAd{}}
+	}
+	return feed, nil
+}
+
+// ParseDay reads a day written "yyyyMMdd" (an ad map key), or reports
+// false when the text is not a real day.
+func ParseDay(key string) (Day, bool) {
+	at, err := time.Parse("20060102", key)
+	if err != nil || len(key) != 8 {
+		return 0, false
+	}
+	return DayOf(at.UnixMilli(), time.UTC), true
+}
+
+// feeds reads the bookings of the TVs displayIDs from day from to day to,
+// with their advertisements, by TV; TVs without any are left out.
+func (s *Service) feeds(ctx context.Context, t tenant.Tenant, from, to Day, displayIDs []string) (map[string]PlayerAds, error) {
 	type row struct {
 		display string
 		PlayerBooking

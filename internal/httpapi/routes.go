@@ -63,6 +63,7 @@ func (s *Server) registerRoutes() {
 	s.scoped("POST /api/schedule/{franchise}/{id}/dup", s.duplicateSchedule)
 	s.scopedIf("POST /api/schedule/{franchise}/{id}/config", actsAsAdmin, s.saveScheduleFooter)
 	s.scopedIf("POST /api/schedule/{franchise}/{id}/slot", adsCenter, s.addScheduleSlot)
+	s.scoped("GET /api/footer/{franchise}", s.footerValues) // the footer previews' weather and quotes
 
 	// Displays (TVs) and remote commands to their TV boxes
 	s.scoped("GET /api/display/{franchise}", s.listFranchiseDisplays)
@@ -71,6 +72,7 @@ func (s *Server) registerRoutes() {
 	s.scoped("POST /api/display/{franchise}/{storeSlug}/{displayId}", s.updateDisplay)
 	s.scoped("DELETE /api/display/{franchise}/{storeSlug}/{displayId}", s.deleteDisplay)
 	s.scoped("GET /api/display/{franchise}/{storeSlug}/{displayId}/now", s.displayNow)
+	s.scoped("GET /api/display/{franchise}/{storeSlug}/{displayId}/screen", s.displayScreen)
 	s.impersonating("POST /api/display/{franchise}/{storeSlug}/{displayId}/admin-command", "dispA", s.queueDisplayCommand)
 	s.scoped("GET /api/display/{franchise}/{storeSlug}/{displayId}/commands", s.listDisplayCommands)
 	s.scoped("GET /api/display/{franchise}/{storeSlug}/{displayId}/commands/{commandId}/file", s.displayCommandFile)

@@ -608,6 +608,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/footer/{franchise}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The weather in the franchise's city and the coins' quotes, for the console's footer previews
+         * @description From the same providers and cache as the TVs' footers. A part whose provider failed, or
+         *     that was not asked for, is absent (the console then draws an example, marked as such); no
+         *     weather when the franchise has no city. 400 / 1003 for a coin not in the footer's list.
+         */
+        get: operations["getFooterValues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/display/{franchise}": {
         parameters: {
             query?: never;
@@ -699,6 +723,33 @@ export interface paths {
          *     now null and no next items.
          */
         get: operations["getDisplayNow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/display/{franchise}/{storeSlug}/{displayId}/screen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                storeSlug: string;
+                displayId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * What the TV's player plays on a day, for the preview as this TV
+         * @description The TV's linked schedule as its player receives it and the positions sold in its ad slots
+         *     on the day (past or future), with their advertisements. The console plays them with the
+         *     player's own rules (web/src/player/ads.ts, lib/playback). 400 / 1003 for a day that is not
+         *     yyyyMMdd.
+         */
+        get: operations["getDisplayScreen"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1526,6 +1577,69 @@ export interface components {
             /** @description what is on screen at the moment; null without a schedule */
             now: components["schemas"]["PlayingItem"] | null;
             next: components["schemas"]["PlayingItem"][];
+        };
+        /** @description A schedule as a player receives it (docs/device-protocol.md) */
+        PlayerSchedule: {
+            id: string;
+            name: string;
+            hash: string;
+            /** @description as stored */
+            entries: components["schemas"]["ScheduleEntry"][];
+            /** @description every library media the entries name (ad-slot fallbacks included), by id; a media deleted since is absent and its entry skipped */
+            media: {
+                [key: string]: {
+                    name: string;
+                    /** @enum {string} */
+                    type: "image" | "video";
+                    url: string;
+                    thumbnailUrl?: string;
+                    /** @description seconds, for videos */
+                    duration?: number;
+                };
+            };
+            bottomBar: components["schemas"]["BottomBar"] | null;
+            /**
+             * Format: int64
+             * @description epoch ms of the last change of the entries: the loop restarts there
+             */
+            updatedAt: number;
+        };
+        /** @description The positions sold in a TV's ad slots over some days, with their advertisements, as its player receives them */
+        PlayerAds: {
+            /** @description yyyyMMdd */
+            from: string;
+            /** @description yyyyMMdd */
+            to: string;
+            bookings: {
+                /** @description the ad-slot entry's id in the TV's schedule */
+                slotId: string;
+                /** @description yyyyMMdd */
+                day: string;
+                position: number;
+                advertisementId: string;
+            }[];
+            ads: {
+                [key: string]: {
+                    id: string;
+                    name: string;
+                    displayTime: number;
+                    /** Format: int64 */
+                    startAt: number;
+                    /** Format: int64 */
+                    endsAt: number;
+                    media: components["schemas"]["AdMediaItem"][];
+                };
+            };
+        };
+        DisplayScreen: {
+            display: components["schemas"]["Display"];
+            /** @description the franchise's IANA zone the TV's rules run in */
+            timeZone: string;
+            /** @description yyyyMMdd, the day asked about */
+            day: string;
+            /** @description the TV's linked schedule; null without one */
+            schedule: components["schemas"]["PlayerSchedule"] | null;
+            ads: components["schemas"]["PlayerAds"];
         };
         DisplayNowResponse: {
             display: components["schemas"]["Display"];
@@ -3157,6 +3271,35 @@ export interface operations {
             404: components["responses"]["Error"];
         };
     };
+    getFooterValues: {
+        parameters: {
+            query?: {
+                /** @description comma-separated: USD, EUR, GBP, JPY, CHF, CAD, AUD, DKK, NOK, SEK */
+                coins?: string;
+                weather?: "1" | "0" | "true" | "false";
+            };
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The values known now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceFooter"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
     listFranchiseDisplays: {
         parameters: {
             query?: never;
@@ -3319,6 +3462,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DisplayNowResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getDisplayScreen: {
+        parameters: {
+            query?: {
+                /** @description yyyyMMdd; today in the franchise's zone by default */
+                day?: string;
+            };
+            header?: never;
+            path: {
+                franchise: string;
+                storeSlug: string;
+                displayId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The TV's screen that day */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisplayScreen"];
                 };
             };
             400: components["responses"]["Error"];

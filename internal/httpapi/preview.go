@@ -1,0 +1,109 @@
+package httpapi
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+
+	"vitrine/internal/advertise"
+	"vitrine/internal/display"
+	"vitrine/internal/fault"
+	"vitrine/internal/footerdata"
+	"vitrine/internal/playback"
+	"vitrine/internal/schedule"
+	"vitrine/internal/tenant"
+)
+
+// displayScreenResponse is what the console's preview of a TV plays: the
+// TV's schedule and the advertisements booked on it that day, as its
+// player receives them.
+type displayScreenResponse struct {
+	Display  display.Display          `json:"display"`
+	TimeZone string                   `json:"timeZone"`
+	Day      string                   `json:"day"`
+	Schedule *schedule.PlayerSchedule `json:"schedule"`
+	Ads      advertise.PlayerAds      `json:"ads"`
+}
+
+// GET /api/display/{franchise}/{storeSlug}/{displayId}/screen?day=yyyyMMdd
+// — the TV's screen on a day (today in the franchise's zone by default):
+// its schedule resolved for players and the positions sold in its ad slots
+// that day, for the preview "as this TV".
+func (s *Server) displayScreen(w http.ResponseWriter, r *http.Request, f tenant.Tenant) error {
+	ctx := r.Context()
+	d, err := s.Displays.Get(ctx, f, r.PathValue("storeSlug"), r.PathValue("displayId"))
+	if err != nil {
+		return err
+	}
+	zone, err := s.Franchises.TimeZone(ctx, f.ID)
+	if err != nil {
+		return err
+	}
+	loc, err := playback.LoadZone(zone)
+	if err != nil {
+		return err
+	}
+	day := advertise.DayOf(s.Now().UnixMilli(), loc)
+	if v := r.URL.Query().Get("day"); v != "" {
+		var ok bool
+		if day, ok = advertise.ParseDay(v); !ok {
+			return fault.Invalidf("O dia (day) deve ser uma data no formato aaaammdd.")
+		}
+	}
+	answer := displayScreenResponse{Display: d, TimeZone: zone, Day: day.Key(),
+		Ads: advertise.PlayerAds{From: day.Key(), To: day.Key(), Bookings: []advertise.PlayerBooking{}, Ads: map[string]advertise.PlayerAd{}}}
+	if d.Schedule != "" {
+		sc, err := s.Schedules.ForPlayer(ctx, f, d.Schedule)
+		switch {
+		case errors.Is(err, schedule.ErrNotFound): // deleted meanwhile: nothing to play
+		case err != nil:
+			return err
+		default:
+			answer.Schedule = &sc
+			if s.Ads != nil {
+				if answer.Ads, err = s.Ads.ForDisplayDay(ctx, f, d.ID, day); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	writeJSON(w, http.StatusOK, answer)
+	return nil
+}
+
+// GET /api/footer/{franchise}?coins=USD,EUR&weather=1 — the weather in the
+// franchise's city and the quotes of the coins, as the TVs' footers show
+// them (from the same cache), for the console's footer previews. A part
+// whose provider failed, or that was not asked for, is absent: the console
+// then draws an example, marked as such.
+func (s *Server) footerValues(w http.ResponseWriter, r *http.Request, f tenant.Tenant) error {
+	q := r.URL.Query()
+	var coins []string
+	if v := strings.TrimSpace(q.Get("coins")); v != "" {
+		for _, c := range strings.Split(v, ",") {
+			c = strings.ToUpper(strings.TrimSpace(c))
+			if _, ok := schedule.Currencies[c]; !ok {
+				return fault.Invalidf("Moeda inválida: %q. Use USD, EUR, GBP, JPY, CHF, CAD, AUD, DKK, NOK ou SEK.", c)
+			}
+			coins = append(coins, c)
+		}
+	}
+	weather := true
+	switch q.Get("weather") {
+	case "", "1", "true":
+	case "0", "false":
+		weather = false
+	default:
+		return fault.Invalidf("O clima (weather) deve ser 1 ou 0.")
+	}
+	if s.Footer == nil || (len(coins) == 0 && !weather) {
+		writeJSON(w, http.StatusOK, footerdata.Data{})
+		return nil
+	}
+	fr, err := s.Franchises.Get(r.Context(), f.ID)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, s.Footer.Footer(r.Context(), fr.City, fr.State, coins, weather))
+	return nil
+}
