@@ -56,6 +56,7 @@ type Querier interface {
 type DB struct {
 	sql     *sql.DB
 	dialect Dialect
+	watch   *connWatch // PostgreSQL connections seen broken (reconnect.go)
 }
 
 // Open connects to databaseURL (empty = SQLite file vitrine.db in dataDir)
@@ -77,14 +78,15 @@ func Open(ctx context.Context, databaseURL, dataDir string) (*DB, error) {
 		pool.SetMaxOpenConns(8)
 		d = &DB{sql: pool, dialect: SQLite}
 	} else {
-		pool, err := sql.Open("pgx", databaseURL)
+		watch := &connWatch{}
+		pool, err := openPostgres(databaseURL, watch)
 		if err != nil {
 			return nil, err
 		}
 		pool.SetMaxOpenConns(40)
 		pool.SetMaxIdleConns(40)
 		pool.SetConnMaxIdleTime(5 * time.Minute)
-		d = &DB{sql: pool, dialect: Postgres}
+		d = &DB{sql: pool, dialect: Postgres, watch: watch}
 	}
 	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
@@ -137,16 +139,34 @@ func (d *DB) SQL() *sql.DB { return d.sql }
 // Ping checks the database is reachable.
 func (d *DB) Ping(ctx context.Context) error { return d.sql.PingContext(ctx) }
 
+// ExecContext, QueryContext and QueryRowContext run a statement on the
+// pool; one whose connection broke under it runs once more when that is
+// safe (reconnect.go).
 func (d *DB) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
-	return d.sql.ExecContext(ctx, Rebind(d.dialect, q), args...)
+	q = Rebind(d.dialect, q)
+	res, err := d.sql.ExecContext(ctx, q, args...)
+	if err != nil && d.again(ctx, q, err) {
+		res, err = d.sql.ExecContext(ctx, q, args...)
+	}
+	return res, err
 }
 
 func (d *DB) QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
-	return d.sql.QueryContext(ctx, Rebind(d.dialect, q), args...)
+	q = Rebind(d.dialect, q)
+	rows, err := d.sql.QueryContext(ctx, q, args...)
+	if err != nil && d.again(ctx, q, err) {
+		rows, err = d.sql.QueryContext(ctx, q, args...)
+	}
+	return rows, err
 }
 
 func (d *DB) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row {
-	return d.sql.QueryRowContext(ctx, Rebind(d.dialect, q), args...)
+	q = Rebind(d.dialect, q)
+	row := d.sql.QueryRowContext(ctx, q, args...)
+	if err := row.Err(); err != nil && d.again(ctx, q, err) {
+		row = d.sql.QueryRowContext(ctx, q, args...)
+	}
+	return row
 }
 
 // Tx is a transaction with the same query methods as DB.
@@ -175,24 +195,39 @@ func (t *Tx) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Ro
 	return t.tx.QueryRowContext(ctx, Rebind(t.dialect, q), args...)
 }
 
-// InTx runs fn in a transaction, committing when it returns nil.
+// InTx runs fn in a transaction, committing when it returns nil. A BEGIN
+// that met a broken connection is tried again on another; a transaction
+// that broke later is not (fn may not be safe to run twice): its error is
+// IsUnavailable.
 func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
+	_, err := d.inTx(ctx, fn)
+	return err
+}
+
+// inTx is InTx; atCommit tells whether err came from the COMMIT, whose
+// outcome is then unknown.
+func (d *DB) inTx(ctx context.Context, fn func(tx *Tx) error) (atCommit bool, err error) {
 	sqlTx, err := d.sql.BeginTx(ctx, nil)
+	if err != nil && d.lost(ctx, err) {
+		sqlTx, err = d.sql.BeginTx(ctx, nil)
+	}
 	if err != nil {
-		return err
+		return false, err
 	}
 	tx := &Tx{tx: sqlTx, dialect: d.dialect}
 	if err := fn(tx); err != nil {
 		_ = sqlTx.Rollback()
-		return err
+		d.lost(ctx, err) // have the pool check its connections
+		return false, err
 	}
 	if err := sqlTx.Commit(); err != nil {
-		return err
+		d.lost(ctx, err)
+		return true, err
 	}
 	for _, after := range tx.afterCommit {
 		after()
 	}
-	return nil
+	return false, nil
 }
 
 // Rebind rewrites `?` placeholders to `$1, $2, …` for PostgreSQL. Question
@@ -244,12 +279,22 @@ func IsDeadlock(err error) bool {
 }
 
 // InTxRetrying is InTx, run again (up to three times in all) when the
-// database broke a deadlock by aborting it. fn must be safe to run again:
-// it starts from the database, not from what an earlier run left in memory.
+// database broke a deadlock by aborting it, or (once) when the connection
+// broke before the COMMIT was sent: the server rolled the transaction back.
+// A COMMIT whose answer was lost is not run again. fn must be safe to run
+// again: it starts from the database, not from what an earlier run left in
+// memory.
 func (d *DB) InTxRetrying(ctx context.Context, fn func(tx *Tx) error) error {
 	var err error
+	reconnected := false
 	for range 3 {
-		if err = d.InTx(ctx, fn); !IsDeadlock(err) {
+		var atCommit bool
+		atCommit, err = d.inTx(ctx, fn)
+		switch {
+		case IsDeadlock(err):
+		case !atCommit && !reconnected && d.lost(ctx, err):
+			reconnected = true
+		default:
 			return err
 		}
 	}
@@ -387,6 +432,9 @@ func Chunks[T any](values []T) [][]T {
 func IsUnavailable(err error) bool {
 	if err == nil {
 		return false
+	}
+	if IsConnLost(err) {
+		return true
 	}
 	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, driver.ErrBadConn) || errors.Is(err, sql.ErrConnDone) {
 		return true
