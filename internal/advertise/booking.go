@@ -77,14 +77,14 @@ func resolve(ctx context.Context, q db.Querier, franchiseID string, in []Booking
 		}
 		if t.ScheduleID == "" {
 			return nil, fault.WithMsg(fault.Invalid, 100142, fmt.Sprintf(
-				"A TV %s não tem programação. Você precisa vincular uma programação para continuar.", t.Name))
+				"O televisor “%s” não tem programação. Você precisa vincular uma programação para continuar.", t.Name))
 		}
 		if b.ScheduleID != "" && b.ScheduleID != t.ScheduleID {
 			return nil, fault.WithMsg(fault.Conflict, 100142, fmt.Sprintf(
-				"A programação da TV %s mudou. Recarregue o calendário e escolha de novo.", t.Name))
+				"A programação do televisor “%s” mudou. Recarregue o calendário e escolha de novo.", t.Name))
 		}
 		if b.StoreSlug != "" && b.StoreSlug != t.StoreSlug {
-			return nil, fault.WithMsg(fault.Invalid, 100142, fmt.Sprintf("A TV %s não é da loja %s.", t.Name, b.StoreSlug))
+			return nil, fault.WithMsg(fault.Invalid, 100142, fmt.Sprintf("O televisor “%s” não é da loja %s.", t.Name, b.StoreSlug))
 		}
 		scheduleIDs = append(scheduleIDs, t.ScheduleID)
 	}
@@ -100,13 +100,13 @@ func resolve(ctx context.Context, q db.Querier, franchiseID string, in []Booking
 		slots := slotsBySchedule[t.ScheduleID]
 		if len(slots) == 0 {
 			return nil, fault.WithMsg(fault.Invalid, 100106, fmt.Sprintf(
-				"A programação da TV %s não tem vagas para anúncios.", t.Name))
+				"A programação do televisor “%s” não tem vagas para anúncios.", t.Name))
 		}
 		if b.SlotID != "" {
 			k := slices.IndexFunc(slots, func(s slot) bool { return s.ID == b.SlotID })
 			if k < 0 {
 				return nil, fault.WithMsg(fault.Conflict, 100142, fmt.Sprintf(
-					"A vaga escolhida não existe mais na programação da TV %s. Recarregue o calendário.", t.Name))
+					"A vaga escolhida não existe mais na programação do televisor “%s”. Recarregue o calendário.", t.Name))
 			}
 			if slots[k].AdTime < displayTime {
 				return nil, tooShort(displayTime, t.Name, slots[k].AdTime)
@@ -130,7 +130,7 @@ func resolve(ctx context.Context, q db.Querier, franchiseID string, in []Booking
 
 func tooShort(displayTime int, tvName string, adTime int) error {
 	return fault.WithMsg(fault.Invalid, 100142, fmt.Sprintf(
-		"O tempo de exibição do anúncio (%d s) é maior que o da vaga da TV %s (%d s).", displayTime, tvName, adTime))
+		"O tempo de exibição do anúncio (%d s) é maior que a duração da vaga (%d s) no televisor “%s”. Use no máximo %d s.", displayTime, adTime, tvName, adTime))
 }
 
 // slotDay is one ad slot of one TV on one day.
@@ -243,7 +243,7 @@ func book(ctx context.Context, tx *db.Tx, franchiseID, adID string, targets []ta
 		}
 		if !chosen {
 			return nil, fault.WithMsg(fault.Conflict, 100142, fmt.Sprintf(
-				"Não há mais vagas disponíveis na TV %s no dia %s.", t.DisplayName, full.Text()))
+				"Não há mais vagas disponíveis no televisor “%s” no dia %s.", t.DisplayName, full.Text()))
 		}
 		out[i] = t
 	}

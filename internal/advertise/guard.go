@@ -69,7 +69,7 @@ func (s *Service) SlotsChanging(ctx context.Context, q db.Querier, franchiseID, 
 		slices.SortFunc(refused, names.Compare)
 		refused = slices.Compact(refused)
 		return fault.WithMsg(fault.Conflict, 100142, fmt.Sprintf(
-			"Esta alteração tira da programação vagas já vendidas %s %s. Exclua esses anúncios ou mude as datas deles antes de remover as vagas.",
+			"Esta alteração tira da programação vagas já vendidas %s %s. Exclua esses anúncios ou mude as datas deles antes de reduzir ou remover as vagas.",
 			toAds(refused), joinNames(refused)))
 	}
 	// Everything fits: bring positions above the new count down.

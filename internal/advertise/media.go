@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"vitrine/internal/change"
@@ -37,10 +38,11 @@ func (s *Service) buildMedia(ctx context.Context, t tenant.Tenant, in []MediaInp
 	for i, m := range in {
 		item, err := buildItem(m, found, displayTime)
 		if err != nil {
-			if f, ok := fault.As(err); ok && f.Msg != "" {
-				return nil, fault.WithMsg(f.Kind, f.Code, fmt.Sprintf("Mídia %d: %s", i+1, f.Msg))
+			name := strings.TrimSpace(m.Name)
+			if name == "" {
+				name = found[strings.TrimSpace(m.ID)].Name
 			}
-			return nil, err
+			return nil, schedule.At(err, i, false, name)
 		}
 		out = append(out, item)
 	}
@@ -72,6 +74,34 @@ func buildItem(in MediaInput, library map[string]media.Media, displayTime int) (
 	it.DisplayTime, it.Dok, it.Enabled, it.StartDate, it.EndDate = r.DisplayTime, r.Dok, r.Enabled, r.StartDate, r.EndDate
 	it.TimeGap, it.LimitByHour, it.Volume = r.TimeGap, r.LimitByHour, r.Volume
 	return it, nil
+}
+
+// checkPeriod refuses media dated entirely outside the advertisement's
+// booked period (startsAt..endsAt, epoch ms): they would never play, and a
+// sold advertisement would show nothing on its TVs. The message names the
+// media, its dates and the booked period, in the franchise's zone.
+func checkPeriod(items []MediaItem, startsAt, endsAt int64, loc *time.Location) error {
+	day := func(ms int64) string { return time.UnixMilli(ms).In(loc).Format("02/01/2006") }
+	for i, it := range items {
+		before := it.EndDate > 0 && it.EndDate < startsAt
+		after := it.StartDate > 0 && it.StartDate > endsAt
+		if !before && !after {
+			continue
+		}
+		var dates string
+		switch {
+		case it.StartDate > 0 && it.EndDate > 0 && it.EndDate-it.StartDate < schedule.Forever/2:
+			dates = day(it.StartDate) + " a " + day(it.EndDate)
+		case it.StartDate > 0:
+			dates = "a partir de " + day(it.StartDate)
+		default:
+			dates = "até " + day(it.EndDate)
+		}
+		return schedule.At(fault.WithMsg(fault.Invalid, 100142, fmt.Sprintf(
+			"as datas da mídia (%s) ficam fora do período contratado do anúncio (%s a %s), então ela nunca seria exibida. Ajuste as datas da mídia para dentro desse período ou deixe-as em branco.",
+			dates, day(startsAt), day(endsAt))), i, false, it.Name)
+	}
+	return nil
 }
 
 // withLibrary fills the items' kind and addresses from the library; an item

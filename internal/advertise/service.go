@@ -215,6 +215,9 @@ func (s *Service) Create(ctx context.Context, t tenant.Tenant, in CreateInput) (
 	r := row{ID: newID(), Name: name, DisplayTime: displayTime, First: p.first, Last: p.last,
 		StartsAt: p.first.Start(loc).UnixMilli(), EndsAt: p.last.End(loc), Media: items,
 		CreatedAt: now.UnixMilli(), UpdatedAt: now.UnixMilli()}
+	if err := checkPeriod(r.Media, r.StartsAt, r.EndsAt, loc); err != nil {
+		return Advertisement{}, err
+	}
 	days := p.list()
 	err = s.inTx(ctx, func(tx *db.Tx) error {
 		targets, err := resolve(ctx, tx, t.ID, bookings, displayTime)
@@ -368,7 +371,7 @@ func (s *Service) Update(ctx context.Context, t tenant.Tenant, in UpdateInput) (
 				if lost[i] {
 					if len(added) > 0 {
 						return fault.WithMsg(fault.Conflict, 100142, fmt.Sprintf(
-							"A TV %s não exibe mais a vaga deste anúncio: não é possível acrescentar dias.", tg.DisplayName))
+							"O televisor “%s” não exibe mais a vaga deste anúncio: não é possível acrescentar dias.", tg.DisplayName))
 					}
 					continue
 				}
@@ -387,6 +390,13 @@ func (s *Service) Update(ctx context.Context, t tenant.Tenant, in UpdateInput) (
 			r.First, r.Last = next.first, next.last
 			r.StartsAt, r.EndsAt = next.first.Start(loc).UnixMilli(), next.last.End(loc)
 			if err := setScreensPeriod(ctx, tx, r); err != nil {
+				return err
+			}
+		}
+		// New media, or new dates that leave some media out, are checked
+		// against the period the advertisement ends up with.
+		if in.Media != nil || next != old {
+			if err := checkPeriod(r.Media, r.StartsAt, r.EndsAt, loc); err != nil {
 				return err
 			}
 		}

@@ -399,7 +399,7 @@ func TestAdvertiseBookingRace(t *testing.T) {
 			switch {
 			case r.Status == 201:
 				won++
-			case r.Status == 409 && r.Code() == 100142 && strings.Contains(string(r.Body), "Não há mais vagas disponíveis na TV TV Caixa no dia 25/11/2026."):
+			case r.Status == 409 && r.Code() == 100142 && strings.Contains(string(r.Body), "Não há mais vagas disponíveis no televisor “TV Caixa” no dia 25/11/2026."):
 			default:
 				t.Errorf("a racer got %d %s", r.Status, r.Body)
 			}
@@ -437,7 +437,7 @@ func TestAdvertiseRefusals(t *testing.T) {
 		testutil.RunCases(t, a, setup, []testutil.Case[*adFixture]{
 			{Name: "a display time longer than the slot's positions", Scenario: func(f *adFixture) testutil.Scenario {
 				return post(f, adBody("Longo", 16, day(0), day(1), "slot-a", f.tv1), 400, 100142,
-					"O tempo de exibição do anúncio (16 s) é maior que o da vaga da TV TV Caixa (15 s).")
+					"O tempo de exibição do anúncio (16 s) é maior que a duração da vaga (15 s) no televisor “TV Caixa”. Use no máximo 15 s.")
 			}},
 			{Name: "a display time longer than every slot, left to the server", Scenario: func(f *adFixture) testutil.Scenario {
 				return post(f, adBody("Longo", 20, day(0), day(1), "", f.tv1), 400, 100142, "(15 s)")
@@ -493,12 +493,12 @@ func TestAdvertiseRefusals(t *testing.T) {
 			{Name: "a schedule the TV no longer plays", Scenario: func(f *adFixture) testutil.Scenario {
 				b := adBody("Outra programação", 10, day(0), day(1), "slot-a", f.tv1)
 				b["displays"] = []map[string]any{{"displayId": f.tv1, "slotId": "slot-a", "scheduleId": "antiga"}}
-				return post(f, b, 409, 100142, "A programação da TV TV Caixa mudou")
+				return post(f, b, 409, 100142, "A programação do televisor “TV Caixa” mudou")
 			}},
 			{Name: "an ad slot among the media", Scenario: func(f *adFixture) testutil.Scenario {
 				b := adBody("Com vaga", 10, day(0), day(1), "slot-a", f.tv1)
 				b["media"] = []map[string]any{{"id": f.image}, {"isAd": true, "adSlots": 1, "adTime": 10}}
-				return post(f, b, 400, 100142, "Mídia 2: Vagas de anúncio não podem ser adicionadas a um anúncio.")
+				return post(f, b, 400, 100142, "Mídia na posição 2: Vagas de anúncio não podem ser adicionadas a um anúncio.")
 			}},
 			{Name: "a media not in the library", Scenario: func(f *adFixture) testutil.Scenario {
 				b := adBody("Mídia alheia", 10, day(0), day(1), "slot-a", f.tv1)
@@ -509,7 +509,7 @@ func TestAdvertiseRefusals(t *testing.T) {
 				f.createAd(f.t, "Cheio 1", day(3), day(3), f.tv2)
 				f.createAd(f.t, "Cheio 2", day(3), day(3), f.tv2)
 				s := post(f, adBody("Três dias", 10, day(1), day(3), "slot-a", f.tv1, f.tv2), 409, 100142,
-					"Não há mais vagas disponíveis na TV TV Vitrine no dia 27/11/2026.")
+					"Não há mais vagas disponíveis no televisor “TV Vitrine” no dia 27/11/2026.")
 				s.Check = func(t *testing.T, _ *testutil.Response) {
 					for _, tv := range []string{f.tv1, f.tv2} {
 						for d := 1; d <= 2; d++ {
@@ -542,7 +542,7 @@ func TestAdvertiseRefusals(t *testing.T) {
 				id := f.createAd(f.t, "Curto", day(0), day(0), f.tv1)
 				return testutil.Scenario{Method: "PUT", Path: f.path(), Token: f.op.Token,
 					Body:   map[string]any{"advertiseId": id, "displayTime": 20},
-					Status: 400, Code: 100142, Contains: []string{"(20 s) é maior que o da vaga da TV TV Caixa (15 s)"}}
+					Status: 400, Code: 100142, Contains: []string{"(20 s) é maior que a duração da vaga (15 s) no televisor “TV Caixa”"}}
 			}},
 		})
 	})
@@ -650,7 +650,7 @@ func TestAdvertiseLifecycle(t *testing.T) {
 		neighbour := f.createAd(t, "Vizinho 1", day(4), day(4), f.tv2)
 		f.createAd(t, "Vizinho 2", day(4), day(4), f.tv2)
 		r = a.Do(t, "PUT", f.path(), f.op.Token, map[string]any{"advertiseId": id, "name": "Não salvo", "endsAt": day(4).End(saoPaulo)})
-		if r.Status != 409 || r.Code() != 100142 || !strings.Contains(string(r.Body), "TV Vitrine no dia 28/11/2026") {
+		if r.Status != 409 || r.Code() != 100142 || !strings.Contains(string(r.Body), "televisor “TV Vitrine” no dia 28/11/2026") {
 			t.Fatalf("extending onto a full day: %d %s", r.Status, r.Body)
 		}
 		if n, _ := f.positions(t, f.tv1, day(4)); n != 0 {
@@ -997,3 +997,42 @@ func TestAdvertisementsReachPlayers(t *testing.T) {
 // PlayerWeekLast is the last day of an advertisement that outlasts a
 // player's week by one day.
 const PlayerWeekLast = advertise.PlayerDays
+
+// Media dated entirely outside the advertisement's booked period would never
+// play: creating, saving media, or moving the dates so that they fall out is
+// refused naming the media and the period, and nothing changes.
+func TestAdvertiseMediaOutsideTheBookedPeriod(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		a, _ := newAdApp(t, engine)
+		f := newAdFixture(t, a, 3)
+		date := func(d advertise.Day) string { return time.UnixMilli(d.Start(saoPaulo).UnixMilli()).In(saoPaulo).Format("02/01/2006") }
+		period := "período contratado do anúncio (" + date(day(5)) + " a " + date(day(7)) + ")"
+		early := map[string]any{"id": f.image, "name": "Cartaz antigo", "startDate": day(1).Start(saoPaulo).UnixMilli(), "endDate": day(2).End(saoPaulo)}
+
+		b := adBody("Fora do período", 10, day(5), day(7), "slot-a", f.tv1)
+		b["media"] = []map[string]any{early}
+		r := a.Do(t, "POST", f.path(), f.op.Token, b)
+		if r.Status != 400 || r.Code() != 100142 || !strings.Contains(string(r.Body), "Mídia “Cartaz antigo” (posição 1): as datas da mídia ("+date(day(1))+" a "+date(day(2))+") ficam fora do "+period) {
+			t.Fatalf("create: %d %s", r.Status, r.Body)
+		}
+		if n, _ := f.positions(t, f.tv1, day(5)); n != 0 {
+			t.Fatalf("a refused advertisement booked %d positions", n)
+		}
+
+		id := f.createAd(t, "No período", day(5), day(7), f.tv1)
+		r = a.Do(t, "PUT", f.path(), f.op.Token, map[string]any{"advertiseId": id, "media": []map[string]any{early}})
+		if r.Status != 400 || r.Code() != 100142 || !strings.Contains(string(r.Body), period) {
+			t.Fatalf("media save: %d %s", r.Status, r.Body)
+		}
+		inside := map[string]any{"id": f.image, "name": "Cartaz", "startDate": day(6).Start(saoPaulo).UnixMilli(), "endDate": day(6).End(saoPaulo)}
+		mustStatus(t, a.Do(t, "PUT", f.path(), f.op.Token, map[string]any{"advertiseId": id, "media": []map[string]any{inside}}), 200)
+		// Dates moved so that the media's day falls out: refused too.
+		r = a.Do(t, "PUT", f.path(), f.op.Token, map[string]any{"advertiseId": id, "endsAt": day(5).End(saoPaulo)})
+		if r.Status != 400 || r.Code() != 100142 || !strings.Contains(string(r.Body), "Mídia “Cartaz” (posição 1)") {
+			t.Fatalf("dates moved: %d %s", r.Status, r.Body)
+		}
+		if n, _ := f.positions(t, f.tv1, day(7)); n != 1 {
+			t.Fatalf("a refused date change released day +2: %d", n)
+		}
+	})
+}

@@ -139,29 +139,52 @@ func TestSchedules(t *testing.T) {
 				name  string
 				entry map[string]any
 				code  int
+				msg   string // part of the message ("" for the catalogue's)
 			}{
-				{"an entry without id is 100105", map[string]any{"displayTime": 5}, 100105},
-				{"an unknown media is 100101", map[string]any{"id": "nao-existe"}, 100101},
-				{"another franchise's media is 100101", map[string]any{"id": f.foreignMedia}, 100101},
-				{"an ad slot without positions is 100106", map[string]any{"isAd": true, "adTime": 10}, 100106},
-				{"an ad slot of zero seconds is 100106", map[string]any{"isAd": true, "adSlots": 2, "adTime": 0}, 100106},
-				{"weekdays beyond 127", map[string]any{"id": f.image, "dok": 128}, 1003},
-				{"a malformed window", map[string]any{"id": f.image, "timeGap": []string{"25:00@26:00"}}, 1003},
-				{"a window without its end", map[string]any{"id": f.image, "timeGap": []string{"08:00"}}, 1003},
-				{"volume above 1", map[string]any{"id": f.video, "volume": 1.5}, 1003},
-				{"an end before the start", map[string]any{"id": f.image, "startDate": 2000, "endDate": 1000}, 1003},
-				{"a display time of zero", map[string]any{"id": f.image, "displayTime": 0}, 1003},
-				{"a fallback that is not a media of the franchise", map[string]any{"isAd": true, "adSlots": 1, "adTime": 5, "adFallbackMediaId": f.foreignMedia}, 100101},
+				{"an entry without id is 100105", map[string]any{"displayTime": 5}, 100105, ""},
+				{"an unknown media is 100101", map[string]any{"id": "nao-existe"}, 100101, ""},
+				{"another franchise's media is 100101", map[string]any{"id": f.foreignMedia}, 100101, ""},
+				{"an ad slot without positions is 100106", map[string]any{"isAd": true, "adTime": 10}, 100106, ""},
+				{"an ad slot of zero seconds", map[string]any{"isAd": true, "adSlots": 2, "adTime": 0}, 1003,
+					"Vaga de anúncios (posição 2): A duração de cada anúncio da vaga deve ser um número inteiro de 1 a 3600 segundos."},
+				{"an ad slot of 1.5 positions", map[string]any{"isAd": true, "adSlots": 1.5, "adTime": 10}, 1003,
+					"Vaga de anúncios (posição 2): A quantidade de anúncios da vaga deve ser um número inteiro de 1 a 100."},
+				{"weekdays beyond 127", map[string]any{"id": f.image, "dok": 128}, 1003, "dok deve ser um número inteiro de 1 a 127"},
+				{"no weekday", map[string]any{"id": f.image, "dok": 0}, 1003, `Mídia “Banner” (posição 2): Selecione pelo menos um dia da semana.`},
+				{"a malformed window", map[string]any{"id": f.image, "timeGap": []string{"25:00@26:00"}}, 1003, "Faixa de horário inválida"},
+				{"a window without its end", map[string]any{"id": f.image, "timeGap": []string{"08:00"}}, 1003, "Faixa de horário inválida"},
+				{"a window that starts and ends at the same minute", map[string]any{"id": f.image, "timeGap": []string{"15:00@15:00"}}, 1003,
+					"A faixa de horário 15:00 às 15:00 começa e termina no mesmo horário"},
+				{"overlapping windows", map[string]any{"id": f.image, "timeGap": []string{"11:00@14:00", "08:00@12:00"}}, 1003,
+					"As faixas de horário 08:00 às 12:00 e 11:00 às 14:00 se sobrepõem"},
+				{"volume above 1", map[string]any{"id": f.video, "volume": 1.5}, 1003, "O volume deve ser um número de 0 a 1."},
+				{"an end before the start", map[string]any{"id": f.image, "startDate": 2000, "endDate": 1000}, 1003, "A data final deve ser posterior à inicial."},
+				{"a display time of zero", map[string]any{"id": f.image, "displayTime": 0}, 1003, "de 1 a 86400 segundos"},
+				{"a display time of 123456789012", map[string]any{"id": f.image, "displayTime": 123456789012}, 1003,
+					"O tempo de exibição deve ser um número inteiro de 1 a 86400 segundos."},
+				{"an hourly limit of 2.5", map[string]any{"id": f.image, "limitByHour": 2.5}, 1003, "de 0 a 3600 (0 = sem limite)"},
+				{"a fallback that is not a media of the franchise", map[string]any{"isAd": true, "adSlots": 1, "adTime": 5, "adFallbackMediaId": f.foreignMedia}, 100101, ""},
 			} {
 				t.Run(c.name, func(t *testing.T) {
 					r := a.Do(t, "POST", f.path(id), f.op.Token, map[string]any{"media": []any{map[string]any{"id": f.image}, c.entry}})
-					if r.Code() != c.code || r.Status < 400 || r.Status >= 500 {
+					if r.Code() != c.code || r.Status < 400 || r.Status >= 500 || !strings.Contains(string(r.Body), c.msg) {
 						t.Fatalf("%d %s", r.Status, r.Body)
 					}
 					if got := f.get(t, id); len(got.Media) != 0 {
 						t.Fatalf("a refused save changed the entries: %v", got.Media)
 					}
 				})
+			}
+		})
+
+		t.Run("windows are saved sorted by their start", func(t *testing.T) {
+			f := setup(t)
+			id := f.create(t, "Faixas").Schedule.ID
+			mustStatus(t, a.Do(t, "POST", f.path(id), f.op.Token, map[string]any{"media": []any{
+				map[string]any{"id": f.image, "timeGap": []string{"18:00@20:00", "22:00@02:00", "08:00@09:00"}}}}), 200)
+			got := f.get(t, id).Media[0]["timeGap"]
+			if fmt.Sprint(got) != "[08:00@09:00 18:00@20:00 22:00@02:00]" {
+				t.Fatalf("timeGap %v", got)
 			}
 		})
 
@@ -314,8 +337,21 @@ func TestSchedules(t *testing.T) {
 			if _, err := a.DB.ExecContext(context.Background(), `UPDATE users SET view_ads_center = 1 WHERE id = ?`, f.op.ID); err != nil {
 				t.Fatal(err)
 			}
-			if r := a.Do(t, "POST", f.path(id, "/slot"), f.op.Token, map[string]any{"quantity": 0, "duration": 15}); r.Code() != 100106 {
-				t.Fatalf("a slot of no positions: %d %s", r.Status, r.Body)
+			for _, c := range []struct {
+				name string
+				body map[string]any
+				msg  string
+			}{
+				{"no positions", map[string]any{"quantity": 0, "duration": 15}, `"A quantidade de anúncios da vaga deve ser um número inteiro de 1 a 100."`},
+				{"1.5 positions", map[string]any{"quantity": 1.5, "duration": 15}, `"A quantidade de anúncios da vaga deve ser um número inteiro de 1 a 100."`},
+				{"no quantity", map[string]any{"duration": 15}, `"A quantidade de anúncios da vaga deve ser um número inteiro de 1 a 100."`},
+				{"a duration of 0", map[string]any{"quantity": 2, "duration": 0}, `"A duração de cada anúncio da vaga deve ser um número inteiro de 1 a 3600 segundos."`},
+				{"a duration of 4000", map[string]any{"quantity": 2, "duration": 4000}, `"A duração de cada anúncio da vaga deve ser um número inteiro de 1 a 3600 segundos."`},
+			} {
+				r := a.Do(t, "POST", f.path(id, "/slot"), f.op.Token, c.body)
+				if r.Status != 400 || r.Code() != 1003 || !strings.Contains(string(r.Body), c.msg) {
+					t.Fatalf("a slot of %s: %d %s", c.name, r.Status, r.Body)
+				}
 			}
 			mustStatus(t, a.Do(t, "POST", f.path(id, "/slot"), f.op.Token, body), 200)
 			got := f.get(t, id)

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -37,14 +38,33 @@ func build(in []EntryInput, media library, newID func() string) ([]Entry, error)
 	for i, e := range in {
 		entry, err := buildEntry(e, media, newID)
 		if err != nil {
-			if f, ok := fault.As(err); ok && f.Msg != "" {
-				return nil, fault.WithMsg(f.Kind, f.Code, fmt.Sprintf("Mídia %d: %s", i+1, f.Msg))
+			name := strings.TrimSpace(e.Name)
+			if name == "" {
+				name = media[strings.TrimSpace(e.ID)].Name
 			}
-			return nil, err
+			return nil, At(err, i, e.IsSlot(), name)
 		}
 		out = append(out, entry)
 	}
 	return out, nil
+}
+
+// At puts where in a list an item's error lies before its message: the ad
+// slot, or the media by name, and its position (0 = first, shown as 1), so
+// the operator knows which row to fix.
+func At(err error, i int, slot bool, name string) error {
+	f, ok := fault.As(err)
+	if !ok || f.Msg == "" {
+		return err
+	}
+	switch {
+	case slot:
+		return fault.WithMsg(f.Kind, f.Code, fmt.Sprintf("Vaga de anúncios (posição %d): %s", i+1, f.Msg))
+	case name == "":
+		return fault.WithMsg(f.Kind, f.Code, fmt.Sprintf("Mídia na posição %d: %s", i+1, f.Msg))
+	default:
+		return fault.WithMsg(f.Kind, f.Code, fmt.Sprintf("Mídia “%s” (posição %d): %s", name, i+1, f.Msg))
+	}
 }
 
 // IsSlot tells an ad slot from a media entry: any of its fields marks it.
@@ -97,12 +117,12 @@ func buildEntry(in EntryInput, media library, newID func() string) (Entry, error
 // entry's, or an advertisement's media's); nil or empty takes the default.
 type RuleInput struct {
 	DisplayTime *float64
-	Dok         *int
+	Dok         *float64
 	Enabled     *bool
 	StartDate   *int64
 	EndDate     *int64
 	TimeGap     []string
-	LimitByHour *int
+	LimitByHour *float64
 	Volume      *float64
 }
 
@@ -124,25 +144,52 @@ func (in EntryInput) Rules() RuleInput {
 		EndDate: in.EndDate, TimeGap: in.TimeGap, LimitByHour: in.LimitByHour, Volume: in.Volume}
 }
 
+// whole reads v as a whole number from lo to hi.
+func whole(v float64, lo, hi int) (int, bool) {
+	if math.IsNaN(v) || v != math.Trunc(v) || v < float64(lo) || v > float64(hi) {
+		return 0, false
+	}
+	return int(v), true
+}
+
+// Messages of the rules, each naming its field and bounds; the console's
+// forms say the same (web/src/features/schedules/media-form.ts, schemas.ts).
+var (
+	ErrDisplayTime = fault.Invalidf("O tempo de exibição deve ser um número inteiro de 1 a %d segundos.", MaxDisplayTime)
+	ErrNoWeekday   = fault.Invalidf("Selecione pelo menos um dia da semana.")
+	ErrWeekdays    = fault.Invalidf("Dias da semana inválidos: dok deve ser um número inteiro de 1 a %d.", AllDays)
+	ErrDates       = fault.Invalidf("A data final deve ser posterior à inicial.")
+	ErrLimitByHour = fault.Invalidf("O limite de inserções por hora deve ser um número inteiro de 0 a %d (0 = sem limite).", MaxLimitByHour)
+	ErrVolume      = fault.Invalidf("O volume deve ser um número de 0 a 1.")
+	ErrTooManyGaps = fault.Invalidf("Uma mídia pode ter no máximo %d faixas de horário.", MaxWindows)
+	ErrSlotCount   = fault.Invalidf("A quantidade de anúncios da vaga deve ser um número inteiro de 1 a %d.", MaxSlots)
+	ErrSlotTime    = fault.Invalidf("A duração de cada anúncio da vaga deve ser um número inteiro de 1 a %d segundos.", MaxAdTime)
+	ErrJumpStart   = fault.Invalidf("O tempo da vaga deve ser um número inteiro de 0 a %d segundos.", MaxDisplayTime)
+)
+
+// MaxWindows is how many time windows one item may have.
+const MaxWindows = 48
+
 // CheckRules checks an item's rules, in the spec's Portuguese: display time
-// a whole number of seconds (displayTime when absent), weekdays 0..127
+// a whole number of seconds (displayTime when absent), at least one weekday
 // (every day when absent), enabled unless told otherwise, an end not before
-// the start, "HH:MM@HH:MM" windows, a limit per hour of 0..3600, a volume of
-// 0..1 (volume when absent; always 0 for an image).
+// the start, time windows (CheckWindows), a limit per hour of 0..3600, a
+// volume of 0..1 (volume when absent; always 0 for an image).
 func CheckRules(in RuleInput, displayTime int, volume float64, image bool) (Rules, error) {
 	r := Rules{DisplayTime: displayTime, Dok: AllDays, Enabled: true, TimeGap: []string{}, Volume: volume}
+	var ok bool
 	if in.DisplayTime != nil {
-		d := *in.DisplayTime
-		if math.IsNaN(d) || d <= 0 || d > MaxDisplayTime || d != math.Trunc(d) {
-			return r, fault.Invalidf("O tempo de exibição deve ser um número inteiro de segundos maior que 0.")
+		if r.DisplayTime, ok = whole(*in.DisplayTime, 1, MaxDisplayTime); !ok {
+			return r, ErrDisplayTime
 		}
-		r.DisplayTime = int(d)
 	}
 	if in.Dok != nil {
-		if *in.Dok < 0 || *in.Dok > AllDays {
-			return r, fault.Invalidf("Dias da semana inválidos (dok de 0 a 127).")
+		if *in.Dok == 0 {
+			return r, ErrNoWeekday
 		}
-		r.Dok = *in.Dok
+		if r.Dok, ok = whole(*in.Dok, 1, AllDays); !ok {
+			return r, ErrWeekdays
+		}
 	}
 	if in.Enabled != nil {
 		r.Enabled = *in.Enabled
@@ -154,25 +201,22 @@ func CheckRules(in RuleInput, displayTime int, volume float64, image bool) (Rule
 		r.EndDate = *in.EndDate
 	}
 	if r.StartDate < 0 || r.EndDate < 0 || (r.StartDate > 0 && r.EndDate > 0 && r.EndDate < r.StartDate) {
-		return r, fault.Invalidf("A data final deve ser posterior à inicial.")
+		return r, ErrDates
 	}
-	for _, w := range in.TimeGap {
-		w = strings.TrimSpace(w)
-		if !ValidWindow(w) {
-			return r, fault.Invalidf("Faixa de horário inválida: %q (use HH:MM@HH:MM).", w)
-		}
-		r.TimeGap = append(r.TimeGap, w)
+	gaps, err := CheckWindows(in.TimeGap)
+	if err != nil {
+		return r, err
 	}
+	r.TimeGap = gaps
 	if in.LimitByHour != nil {
-		if *in.LimitByHour < 0 || *in.LimitByHour > MaxLimitByHour {
-			return r, fault.Invalidf("O limite por hora deve ser um número inteiro de 0 a %d.", MaxLimitByHour)
+		if r.LimitByHour, ok = whole(*in.LimitByHour, 0, MaxLimitByHour); !ok {
+			return r, ErrLimitByHour
 		}
-		r.LimitByHour = *in.LimitByHour
 	}
 	if in.Volume != nil {
 		v := *in.Volume
 		if math.IsNaN(v) || v < 0 || v > 1 {
-			return r, fault.Invalidf("O volume deve estar entre 0 e 1.")
+			return r, ErrVolume
 		}
 		r.Volume = v
 	}
@@ -180,6 +224,66 @@ func CheckRules(in RuleInput, displayTime int, volume float64, image bool) (Rule
 		r.Volume = 0
 	}
 	return r, nil
+}
+
+// CheckWindows checks an item's time windows and returns them sorted by
+// their start: each is "HH:MM@HH:MM", none starts and ends at the same
+// minute (the playback rules would play it all day, while it reads as an
+// empty window), and no two share a minute. Overlapping windows are refused,
+// not merged: the operator typed two ranges, and the message says which two
+// collide and the single range that would cover both (docs/schedules.md).
+func CheckWindows(timeGap []string) ([]string, error) {
+	if len(timeGap) > MaxWindows {
+		return nil, ErrTooManyGaps
+	}
+	type parsed struct {
+		text string
+		w    playback.Window
+	}
+	list := make([]parsed, 0, len(timeGap))
+	for _, text := range timeGap {
+		text = strings.TrimSpace(text)
+		w, err := playback.ParseWindow(text)
+		if err != nil {
+			return nil, fault.Invalidf("Faixa de horário inválida: %q (use HH:MM@HH:MM, de 00:00 a 23:59).", text)
+		}
+		if w.Start == w.End {
+			return nil, fault.Invalidf("A faixa de horário %s começa e termina no mesmo horário. Escolha um horário final diferente do inicial; para exibir o dia todo, não adicione faixas.", windowText(text))
+		}
+		list = append(list, parsed{text, w})
+	}
+	slices.SortStableFunc(list, func(a, b parsed) int {
+		if a.w.Start != b.w.Start {
+			return a.w.Start - b.w.Start
+		}
+		return a.w.End - b.w.End
+	})
+	for i := range list {
+		for j := i + 1; j < len(list); j++ {
+			if overlap(list[i].w, list[j].w) {
+				return nil, fault.Invalidf("As faixas de horário %s e %s se sobrepõem. Ajuste os horários ou use uma só faixa.",
+					windowText(list[i].text), windowText(list[j].text))
+			}
+		}
+	}
+	out := make([]string, len(list))
+	for i, p := range list {
+		out[i] = p.text
+	}
+	return out, nil
+}
+
+// windowText is "HH:MM às HH:MM", as the console lists windows.
+func windowText(w string) string { return strings.Replace(w, "@", " às ", 1) }
+
+// overlap tells whether two windows share a minute of the day.
+func overlap(a, b playback.Window) bool {
+	for m := range 24 * 60 {
+		if a.Contains(m) && b.Contains(m) {
+			return true
+		}
+	}
+	return false
 }
 
 // MaxLimitByHour is the highest plays-per-hour limit (one a second).
@@ -190,18 +294,20 @@ func buildSlot(e *Entry, in EntryInput, media library) error {
 	if e.Name == "" {
 		e.Name = "Slot"
 	}
-	if in.AdSlots == nil || in.AdTime == nil || *in.AdSlots <= 0 || *in.AdTime <= 0 {
+	if in.AdSlots == nil || in.AdTime == nil {
 		return ErrSlotWithout
 	}
-	if *in.AdSlots > MaxSlots || *in.AdTime > MaxAdTime {
-		return fault.Invalidf("Uma vaga pode ter no máximo %d anúncios de até %d segundos.", MaxSlots, MaxAdTime)
+	var ok bool
+	if e.AdSlots, ok = whole(*in.AdSlots, 1, MaxSlots); !ok {
+		return ErrSlotCount
 	}
-	e.AdSlots, e.AdTime = *in.AdSlots, *in.AdTime
+	if e.AdTime, ok = whole(*in.AdTime, 1, MaxAdTime); !ok {
+		return ErrSlotTime
+	}
 	if in.DisplayTimeJumpStart != nil {
-		if *in.DisplayTimeJumpStart < 0 || *in.DisplayTimeJumpStart > MaxDisplayTime {
-			return fault.Invalidf("Tempo inválido para a vaga.")
+		if e.DisplayTimeJumpStart, ok = whole(*in.DisplayTimeJumpStart, 0, MaxDisplayTime); !ok {
+			return ErrJumpStart
 		}
-		e.DisplayTimeJumpStart = *in.DisplayTimeJumpStart
 	}
 	e.DisplayTime = e.AdSlots * e.AdTime
 	if fb := strings.TrimSpace(in.AdFallbackMediaID); fb != "" {

@@ -65,23 +65,25 @@ type Entry struct {
 }
 
 // EntryInput is an entry as a client sends it; absent rule fields take
-// their defaults (every day, enabled, all day, no limit).
+// their defaults (every day, enabled, all day, no limit). Numbers are read
+// as any JSON number, so 1.5 or 123456789012 gets a message about its field
+// and bounds instead of a bare "bad request".
 type EntryInput struct {
 	ID                   string   `json:"id"`
 	Name                 string   `json:"name"`
 	DisplayTime          *float64 `json:"displayTime"`
-	Dok                  *int     `json:"dok"`
+	Dok                  *float64 `json:"dok"`
 	Enabled              *bool    `json:"enabled"`
 	Stretch              bool     `json:"stretch"`
 	StartDate            *int64   `json:"startDate"`
 	EndDate              *int64   `json:"endDate"`
 	TimeGap              []string `json:"timeGap"`
-	LimitByHour          *int     `json:"limitByHour"`
+	LimitByHour          *float64 `json:"limitByHour"`
 	Volume               *float64 `json:"volume"`
-	DisplayTimeJumpStart *int     `json:"displayTimeJumpStart"`
+	DisplayTimeJumpStart *float64 `json:"displayTimeJumpStart"`
 	IsAd                 bool     `json:"isAd"`
-	AdSlots              *int     `json:"adSlots"`
-	AdTime               *int     `json:"adTime"`
+	AdSlots              *float64 `json:"adSlots"`
+	AdTime               *float64 `json:"adTime"`
 	AdFallbackMediaID    string   `json:"adFallbackMediaId"`
 }
 
@@ -95,11 +97,12 @@ type Input struct {
 	Hash  *string       `json:"hash"`
 }
 
-// SlotInput is the body of the ad slot modal.
+// SlotInput is the body of the ad slot modal: positions, seconds of each
+// (DefaultDuration when absent) and the media played when none is booked.
 type SlotInput struct {
-	Quantity          int    `json:"quantity"`
-	Duration          int    `json:"duration"`
-	AdFallbackMediaID string `json:"adFallbackMediaId"`
+	Quantity          *float64 `json:"quantity"`
+	Duration          *float64 `json:"duration"`
+	AdFallbackMediaID string   `json:"adFallbackMediaId"`
 }
 
 // Limits of a schedule.

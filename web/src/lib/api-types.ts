@@ -515,9 +515,14 @@ export interface paths {
         /**
          * Rename, retag or save the entry list (reorder, remove, add, ad slots)
          * @description Only the fields sent change. Every entry needs an id (100105), a media entry a media of the
-         *     franchise (100101), an ad slot adSlots and adTime (100106); rules are validated (dok 0-127,
-         *     windows HH:MM@HH:MM, volume 0-1, dates in order, display time > 0). A hash that is not the
-         *     stored one is 409: the schedule changed since the client loaded it.
+         *     franchise (100101), an ad slot adSlots and adTime (100106); rules are validated (dok 1-127,
+         *     windows HH:MM@HH:MM with a start other than the end and no two overlapping, volume 0-1,
+         *     dates in order, display time 1-86400, adSlots 1-100, adTime 1-3600): a refusal is 400/1003
+         *     whose message names the row ('Mídia “name” (posição N): …' or 'Vaga de anúncios (posição N):
+         *     …'), the field and its bounds. Editing an ad slot is a save of the list with the slot's new
+         *     adSlots, adTime or adFallbackMediaId; fewer positions than are sold from today on is 409/100142
+         *     naming the advertisements. A hash that is not the stored one is 409: the schedule changed
+         *     since the client loaded it.
          */
         post: operations["updateSchedule"];
         /** Delete a schedule; its TVs are left without one in the same transaction */
@@ -968,8 +973,10 @@ export interface paths {
          * Rename, change the display time, the dates or the media of an advertisement
          * @description New days take a position on every screen of the advertisement in the same transaction (or
          *     nothing changes: 409 / 100142 naming the TV and day); days left out free theirs. A longer
-         *     display time must fit every slot held. 400 / 100142 'ID do anúncio não está definido.',
-         *     'Pelo menos um dos campos devem ser preenchido.'; 404 / 100142 'Anúncio não encontrado.'.
+         *     display time must fit every slot held. Media dated entirely outside the booked period (after
+         *     the save) are refused: 400 / 100142 naming the media, its dates and the period. 400 / 100142
+         *     'ID do anúncio não está definido.', 'Pelo menos um dos campos devem ser preenchido.';
+         *     404 / 100142 'Anúncio não encontrado.'.
          */
         put: operations["updateAdvertise"];
         /**
@@ -1436,6 +1443,7 @@ export interface components {
             name?: string;
             /** @description whole seconds > 0 */
             displayTime?: number;
+            /** @description at least one weekday: 0 is refused (it would never play) */
             dok?: number;
             enabled?: boolean;
             stretch?: boolean;
@@ -1443,6 +1451,11 @@ export interface components {
             startDate?: number;
             /** Format: int64 */
             endDate?: number;
+            /**
+             * @description Windows "HH:MM@HH:MM". A window whose start equals its end is refused (the playback
+             *     rules would play it all day); overlapping windows are refused, not merged, naming the two
+             *     (docs/schedules.md); the windows are stored sorted by their start.
+             */
             timeGap?: string[];
             limitByHour?: number;
             volume?: number;
