@@ -143,7 +143,12 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 	a.Stores.AddRemovalGuard(a.Ads)
 	a.workers = append(a.workers, a.sweepUploads)
 	a.Devices = device.NewService(a.DB, a.Now)
-	a.Hub = hub.New(device.NewPlaylists(a.Devices, a.Displays, a.Schedules, a.Franchises, a.Ads), a.Log, a.Now, hub.Options{Acked: a.Metrics.PushAcked})
+	pending := cfg.PendingSocketsPerAddress
+	if pending == 0 {
+		pending = -1 // the hub's "no limit"
+	}
+	a.Hub = hub.New(device.NewPlaylists(a.Devices, a.Displays, a.Schedules, a.Franchises, a.Ads), a.Log, a.Now,
+		hub.Options{Acked: a.Metrics.PushAcked, PendingPerAddress: pending})
 	a.Changes.Subscribe(a.Hub.Notify)
 	weather, quotes := opts.Weather, opts.Quotes
 	if weather == nil {

@@ -57,6 +57,9 @@ type Config struct {
 	// NewDevicesPerAddress is how many new players one address may
 	// announce in 10 minutes; 0 = no limit.
 	NewDevicesPerAddress int
+	// PendingSocketsPerAddress is how many player sockets one address may
+	// hold before they authenticate; 0 = no limit.
+	PendingSocketsPerAddress int
 
 	// ShutdownTimeout is how long a stopping server waits for requests in
 	// flight (uploads above all) before it closes their connections.
@@ -100,6 +103,8 @@ Environment:
   VITRINE_OPEN_SIGNUP=1   allow POST /api/user/register without a token (users must verify their e-mail)
   VITRINE_NEW_DEVICES_PER_ADDRESS  new TV boxes one address may announce in 10 minutes (default 60;
                           0 = no limit); boxes that already have a token are never limited
+  VITRINE_PENDING_SOCKETS_PER_ADDRESS  player sockets one address may hold before they authenticate
+                          (default 256; 0 = no limit); a box authenticates within milliseconds
   VITRINE_SHUTDOWN_TIMEOUT  on SIGTERM, how long requests in flight (uploads) may take to finish before
                           their connections are closed (default 30s; a Go duration: 90s, 2m)
   STORAGE_URL             empty = DATA/objects; s3://ACCESS:SECRET@host:port/bucket?secure=false&region=…
@@ -200,6 +205,11 @@ func ParseCommand(args []string, getenv func(string) string, stderr io.Writer) (
 		return Config{}, nil, fmt.Errorf("VITRINE_NEW_DEVICES_PER_ADDRESS: a number of devices, 0 for no limit")
 	}
 	c.NewDevicesPerAddress = devices
+	pending, err := strconv.Atoi(env("VITRINE_PENDING_SOCKETS_PER_ADDRESS", "256"))
+	if err != nil || pending < 0 {
+		return Config{}, nil, fmt.Errorf("VITRINE_PENDING_SOCKETS_PER_ADDRESS: a number of sockets, 0 for no limit")
+	}
+	c.PendingSocketsPerAddress = pending
 	c.ShutdownTimeout, err = time.ParseDuration(env("VITRINE_SHUTDOWN_TIMEOUT", "30s"))
 	if err != nil || c.ShutdownTimeout <= 0 {
 		return Config{}, nil, fmt.Errorf("VITRINE_SHUTDOWN_TIMEOUT: a duration such as 30s or 2m")

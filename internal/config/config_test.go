@@ -31,6 +31,9 @@ func TestDefaults(t *testing.T) {
 	if c.MailFrom != "Vitrine <nao-responda@127.0.0.1>" {
 		t.Errorf("mail sender %q", c.MailFrom)
 	}
+	if c.PendingSocketsPerAddress != 256 {
+		t.Errorf("pending sockets per address %d", c.PendingSocketsPerAddress)
+	}
 }
 
 func TestEnvironmentAndFlags(t *testing.T) {
@@ -39,18 +42,19 @@ func TestEnvironmentAndFlags(t *testing.T) {
 		t.Fatal(err)
 	}
 	vars := map[string]string{
-		"VITRINE_ADDR":                "0.0.0.0:9000",
-		"VITRINE_DATA":                "/srv/vitrine",
-		"DATABASE_URL":                "postgres://vitrine@db:5432/vitrine",
-		"SMTP_URL":                    "smtps://user:pass@mail.example.com",
-		"VITRINE_MAIL_FROM":           "Rede Sul <avisos@redesul.com.br>",
-		"VITRINE_PUBLIC_URL":          "https://painel.redesul.com.br/",
-		"VITRINE_ADMIN_EMAIL":         "admin@redesul.com.br",
-		"VITRINE_ADMIN_PASSWORD_FILE": secret,
-		"VITRINE_OPEN_SIGNUP":         "1",
-		"VITRINE_DEMO":                "true",
-		"VITRINE_TRUSTED_PROXIES":     "10.0.0.0/8, 192.168.1.10",
-		"VITRINE_METRICS_ADDR":        "127.0.0.1:9090",
+		"VITRINE_ADDR":                        "0.0.0.0:9000",
+		"VITRINE_DATA":                        "/srv/vitrine",
+		"DATABASE_URL":                        "postgres://vitrine@db:5432/vitrine",
+		"SMTP_URL":                            "smtps://user:pass@mail.example.com",
+		"VITRINE_MAIL_FROM":                   "Rede Sul <avisos@redesul.com.br>",
+		"VITRINE_PUBLIC_URL":                  "https://painel.redesul.com.br/",
+		"VITRINE_ADMIN_EMAIL":                 "admin@redesul.com.br",
+		"VITRINE_ADMIN_PASSWORD_FILE":         secret,
+		"VITRINE_OPEN_SIGNUP":                 "1",
+		"VITRINE_DEMO":                        "true",
+		"VITRINE_TRUSTED_PROXIES":             "10.0.0.0/8, 192.168.1.10",
+		"VITRINE_METRICS_ADDR":                "127.0.0.1:9090",
+		"VITRINE_PENDING_SOCKETS_PER_ADDRESS": "1000",
 	}
 	c, err := Parse(nil, env(vars), io.Discard)
 	if err != nil {
@@ -65,6 +69,9 @@ func TestEnvironmentAndFlags(t *testing.T) {
 	want := []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8"), netip.MustParsePrefix("192.168.1.10/32")}
 	if len(c.TrustedProxies) != 2 || c.TrustedProxies[0] != want[0] || c.TrustedProxies[1] != want[1] {
 		t.Errorf("trusted proxies %v", c.TrustedProxies)
+	}
+	if c.PendingSocketsPerAddress != 1000 {
+		t.Errorf("pending sockets per address %d", c.PendingSocketsPerAddress)
 	}
 
 	c, err = Parse([]string{"--addr", "127.0.0.1:7000", "--data=/tmp/v", "--demo=false", "--log-level", "debug"}, env(vars), io.Discard)
@@ -84,6 +91,7 @@ func TestBadSettingsAreRefused(t *testing.T) {
 		"a bad proxy address":             {"VITRINE_TRUSTED_PROXIES": "10.0.0.0/33"},
 		"a bad mail sender":               {"VITRINE_MAIL_FROM": "não é endereço"},
 		"metrics on the public address":   {"VITRINE_ADDR": "127.0.0.1:8080", "VITRINE_METRICS_ADDR": "127.0.0.1:8080"},
+		"a negative socket bound":         {"VITRINE_PENDING_SOCKETS_PER_ADDRESS": "-1"},
 	} {
 		if _, err := Parse(nil, env(vars), io.Discard); err == nil {
 			t.Errorf("%s: accepted", name)
@@ -104,7 +112,7 @@ func TestBadSettingsAreRefused(t *testing.T) {
 func TestUsageNamesEverySetting(t *testing.T) {
 	for _, name := range []string{"--addr", "VITRINE_ADDR", "--data", "VITRINE_DATA", "--demo", "DATABASE_URL",
 		"SMTP_URL", "VITRINE_MAIL_FROM", "VITRINE_PUBLIC_URL", "VITRINE_ADMIN_EMAIL", "VITRINE_ADMIN_PASSWORD",
-		"VITRINE_OPEN_SIGNUP", "VITRINE_TRUSTED_PROXIES", "VITRINE_METRICS_ADDR", "STORAGE_URL", "WHATSAPP_TOKEN", "--log-level"} {
+		"VITRINE_OPEN_SIGNUP", "VITRINE_TRUSTED_PROXIES", "VITRINE_METRICS_ADDR", "VITRINE_PENDING_SOCKETS_PER_ADDRESS", "STORAGE_URL", "WHATSAPP_TOKEN", "--log-level"} {
 		if !strings.Contains(Usage, name) {
 			t.Errorf("--help does not mention %s", name)
 		}

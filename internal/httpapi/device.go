@@ -12,6 +12,7 @@ import (
 	"vitrine/internal/display"
 	"vitrine/internal/fault"
 	"vitrine/internal/footerdata"
+	"vitrine/internal/hub"
 	"vitrine/internal/metrics"
 	"vitrine/internal/objects"
 	"vitrine/internal/tenant"
@@ -69,8 +70,11 @@ func (s *Server) deviceSocket(w http.ResponseWriter, r *http.Request) error {
 	if s.Hub == nil {
 		return fault.ErrUnavailable
 	}
-	s.Hub.Serve(w, r)
-	return nil
+	err := s.Hub.Serve(w, r, s.clientIP(r))
+	if errors.Is(err, hub.ErrTooManyPending) {
+		w.Header().Set("Retry-After", "5")
+	}
+	return err
 }
 
 // maxCommandFile bounds a screenshot or a video a player uploads.

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"net/netip"
 	"slices"
 	"strings"
 	"testing"
@@ -605,4 +606,57 @@ func TestNewDevicesFromOneAddressAreLimited(t *testing.T) {
 	if r := a.Do(t, "POST", "/api/device/hello", "", map[string]any{"version": "1", "token": kept}); r.Status != 200 {
 		t.Fatalf("a known box: %d %s", r.Status, r.Body)
 	}
+}
+
+// Sockets still in the auth phase are bounded per client address (the one
+// trusted proxies name): past the bound the upgrade is refused with 429;
+// other addresses, and boxes that authenticated, are not held back.
+func TestSocketsAwaitingAuthFromOneAddressAreLimited(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		a := testutil.NewApp(t, engine, testutil.WithConfig(func(c *config.Config) {
+			c.PendingSocketsPerAddress = 2
+			c.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}
+		}))
+		code, token := a.AnnounceDevice(t)
+		from := func(addr string) (*websocket.Conn, *http.Response, error) {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			ws, resp, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(a.URL, "http")+"/api/device/ws",
+				&websocket.DialOptions{HTTPHeader: http.Header{"X-Forwarded-For": {addr}}})
+			if ws != nil {
+				t.Cleanup(func() { ws.CloseNow() })
+			}
+			return ws, resp, err
+		}
+		first, _, err := from("198.51.100.1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := from("198.51.100.1"); err != nil {
+			t.Fatal(err)
+		}
+		_, resp, err := from("198.51.100.1")
+		if err == nil || resp == nil || resp.StatusCode != http.StatusTooManyRequests || resp.Header.Get("Retry-After") == "" {
+			t.Fatalf("a third socket awaiting auth: %v %v", resp, err)
+		}
+		var body struct {
+			StatusCode int    `json:"statusCode"`
+			Msg        string `json:"msg"`
+		}
+		if err := json.NewDecoder(resp.Body).Decode(&body); err != nil || body.StatusCode != 1003 ||
+			!strings.Contains(body.Msg, "aguardando autenticação") {
+			t.Fatalf("the refusal: %+v %v", body, err)
+		}
+		if _, _, err := from("198.51.100.2"); err != nil {
+			t.Fatalf("another address: %v", err)
+		}
+		p := &player{t: t, code: code, token: token, ws: first}
+		p.send(map[string]any{"type": "auth", "token": token})
+		if got := p.next(); got.Type != "unpaired" {
+			t.Fatalf("after auth: %+v", got)
+		}
+		if _, _, err := from("198.51.100.1"); err != nil {
+			t.Fatalf("once a box authenticated: %v", err)
+		}
+	})
 }

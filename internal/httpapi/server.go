@@ -66,8 +66,10 @@ type Deps struct {
 	// Footer fetches the weather and quotes players show; nil leaves them out.
 	Footer *footerdata.Service
 	// Hub holds the players' sockets; nil serves 503 on /api/device/ws.
+	// Serve is given the client's address (its sockets in the auth phase
+	// are bounded) and returns an error only before upgrading.
 	Hub interface {
-		Serve(w http.ResponseWriter, r *http.Request)
+		Serve(w http.ResponseWriter, r *http.Request, addr string) error
 	}
 	// Outbox records what providers report about delivered messages;
 	// WhatsAppHook checks the reports of WhatsApp's status webhook.

@@ -16,15 +16,20 @@ import (
 const ioBufferSize = 512
 
 // smallBuffers is a ResponseWriter whose Hijack hands over small buffers.
+// It keeps the hijacked connection: the hub bounds a socket's reads and
+// writes with its deadlines (the WebSocket library bounds them only with
+// contexts, whose expiry drops the connection without a close frame).
 type smallBuffers struct {
 	http.ResponseWriter
+	conn net.Conn
 }
 
-func (s smallBuffers) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+func (s *smallBuffers) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	conn, brw, err := http.NewResponseController(s.ResponseWriter).Hijack()
 	if err != nil {
 		return nil, nil, err
 	}
+	s.conn = conn
 	n := brw.Reader.Buffered()
 	if n > ioBufferSize {
 		return conn, brw, nil // bytes already read from the player that a small buffer cannot hold
@@ -43,4 +48,4 @@ func (s smallBuffers) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 }
 
 // Unwrap lets http.ResponseController reach the server's writer.
-func (s smallBuffers) Unwrap() http.ResponseWriter { return s.ResponseWriter }
+func (s *smallBuffers) Unwrap() http.ResponseWriter { return s.ResponseWriter }

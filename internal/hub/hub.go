@@ -9,7 +9,11 @@
 // per connection (its reader), a fixed pool of writers shared by all, a
 // small bounded queue per connection (a player that reads too slowly is
 // dropped and reconnects), and one encoded schedule shared by every screen
-// that shows it. TV status goes to the database in batches: on connect, on
+// that shows it. Every way a socket ends — a bad frame, a slow reader, a
+// takeover, silence, shutdown — releases it within CloseWithin whatever the
+// box does, and the sockets one device token or one address (in the auth
+// phase) may hold are bounded, so misbehaving boxes cannot exhaust the
+// server's files. TV status goes to the database in batches: on connect, on
 // disconnect, and when the stored ack is a few minutes old — never on every
 // ack.
 package hub
@@ -18,7 +22,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"log/slog"
+	"net"
 	"net/http"
 	"sync"
 	"sync/atomic"
@@ -28,6 +34,7 @@ import (
 
 	"vitrine/internal/change"
 	"vitrine/internal/display"
+	"vitrine/internal/fault"
 	"vitrine/internal/ids"
 )
 
@@ -54,7 +61,13 @@ const (
 	CloseUnauthorized websocket.StatusCode = 4401 // no auth frame in time, or an unknown token
 	CloseTooSlow      websocket.StatusCode = 4408 // the send queue filled
 	CloseReplaced     websocket.StatusCode = 4409 // a newer connection of the same device took over
+	CloseTooMany      websocket.StatusCode = 1013 // the device's token holds PerDevice sockets already
 )
+
+// ErrTooManyPending refuses an upgrade from an address that holds
+// PendingPerAddress sockets still in the auth phase.
+var ErrTooManyPending = fault.WithMsg(fault.TooMany, 1003,
+	"Muitas conexões de televisores deste endereço aguardando autenticação. Tente novamente em instantes.")
 
 // Options tune a hub; zero values take the defaults.
 type Options struct {
@@ -63,8 +76,23 @@ type Options struct {
 	AckEvery    time.Duration // how old the stored ack may grow before it is written again (3 min)
 	FlushEvery  time.Duration // how often status changes are written (500 ms)
 	WriteWithin time.Duration // time for one frame to be written (10 s)
-	QueueSize   int           // frames waiting per connection before it is dropped (8)
-	Writers     int           // goroutines writing frames (64)
+	// CloseWithin is the time a closing socket gets to write its close
+	// frame and read the player's answer; then its TCP connection is
+	// closed whatever the player does (3 s).
+	CloseWithin time.Duration
+	// PerDevice bounds the sockets one device token holds, closing ones
+	// included (4): a player reconnecting takes over its previous socket,
+	// which may need CloseWithin to end; a token opening sockets in a loop
+	// gets 1013.
+	PerDevice int
+	// PendingPerAddress bounds the sockets from one client address still
+	// in the auth phase (256; negative = no limit). A player sends its
+	// auth frame at once, so this phase lasts milliseconds: a store's
+	// boxes behind one NAT stay far below it even when they all reconnect
+	// together.
+	PendingPerAddress int
+	QueueSize         int // frames waiting per connection before it is dropped (8)
+	Writers           int // goroutines writing frames (64)
 	// Acked, when set, is told how long each changed playlist took from
 	// being queued for a player to the player's ack (the push latency).
 	Acked func(time.Duration)
@@ -81,6 +109,13 @@ func (o *Options) defaults() {
 	set(&o.AckEvery, 3*time.Minute)
 	set(&o.FlushEvery, 500*time.Millisecond)
 	set(&o.WriteWithin, 10*time.Second)
+	set(&o.CloseWithin, 3*time.Second)
+	if o.PerDevice <= 0 {
+		o.PerDevice = 4
+	}
+	if o.PendingPerAddress == 0 {
+		o.PendingPerAddress = 256
+	}
 	if o.QueueSize <= 0 {
 		o.QueueSize = 8
 	}
@@ -107,6 +142,12 @@ type Hub struct {
 	byFranchise map[string]map[*conn]struct{}
 	unpaired    map[*conn]struct{}
 	closing     bool
+	// perDevice counts each device code's sockets from registration until
+	// released; pending holds the sockets in the auth phase and
+	// pendingFrom counts them by client address.
+	perDevice   map[string]int
+	pending     map[net.Conn]struct{}
+	pendingFrom map[string]int
 
 	changes  chan change.Change
 	connects chan *conn  // authenticated connections waiting for their first playlist
@@ -134,6 +175,7 @@ func New(src Source, log *slog.Logger, now func() time.Time, opts Options) *Hub 
 		src: src, log: log, now: now, opts: opts,
 		byCode: map[string]*conn{}, byDisplay: map[string]*conn{},
 		byFranchise: map[string]map[*conn]struct{}{}, unpaired: map[*conn]struct{}{},
+		perDevice: map[string]int{}, pending: map[net.Conn]struct{}{}, pendingFrom: map[string]int{},
 		changes:  make(chan change.Change, 4096),
 		connects: make(chan *conn, 4096),
 		work:     make(chan *conn, 4096),
@@ -175,13 +217,17 @@ func (h *Hub) Connected() int {
 }
 
 // Close closes every connection with 1012 (players reconnect at once,
-// reaching another replica), records those TVs offline and stops the hub.
+// reaching another replica), those still in the auth phase included,
+// records those TVs offline and stops the hub.
 func (h *Hub) Close(ctx context.Context) {
 	h.mu.Lock()
 	h.closing = true
 	all := make([]*conn, 0, len(h.byCode))
 	for _, c := range h.byCode {
 		all = append(all, c)
+	}
+	for nc := range h.pending {
+		nc.SetReadDeadline(longAgo) // the auth read ends; authenticate sees closing
 	}
 	h.mu.Unlock()
 	for _, c := range all {
@@ -201,7 +247,8 @@ func (h *Hub) Close(ctx context.Context) {
 type conn struct {
 	h    *Hub
 	ws   *websocket.Conn
-	id   string // connection id, recorded with the TV's online flag
+	nc   net.Conn // the connection under ws, for its deadlines
+	id   string   // connection id, recorded with the TV's online flag
 	code string
 
 	// Guarded by h.mu.
@@ -212,11 +259,13 @@ type conn struct {
 	lastVersion string
 	resolvedAt  int64 // the read (h.reads) the screen above comes from
 
-	qmu       sync.Mutex
-	queue     []frame
-	scheduled bool
-	dead      bool
-	queuedAt  int64 // the read (h.reads) of the newest playlist queued
+	qmu         sync.Mutex
+	queue       []frame
+	scheduled   bool
+	dead        bool
+	queuedAt    int64                // the read (h.reads) of the newest playlist queued
+	closeCode   websocket.StatusCode // why the hub closed the socket (0 = it did not)
+	closeReason string
 
 	lastAckWritten time.Time // read and written by the reader goroutine only
 	lastFrame      atomic.Int64
@@ -249,45 +298,112 @@ func monotonic() int64 { return int64(time.Since(epoch)) + 1 }
 var playlistHead = []byte(`{"type":"playlist"`)
 
 // Serve upgrades the request to a player connection and serves it until it
-// closes.
-func (h *Hub) Serve(w http.ResponseWriter, r *http.Request) {
-	ws, err := websocket.Accept(smallBuffers{w}, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled})
+// closes. addr is the client's address (behind trusted proxies, the one
+// they name): an address holding PendingPerAddress sockets still in the
+// auth phase is refused with ErrTooManyPending before the upgrade.
+func (h *Hub) Serve(w http.ResponseWriter, r *http.Request, addr string) error {
+	if !h.admit(addr) {
+		return ErrTooManyPending
+	}
+	sb := &smallBuffers{ResponseWriter: w}
+	ws, err := websocket.Accept(sb, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled})
 	if err != nil {
-		return // Accept wrote the error response
+		h.leavePending(addr, nil)
+		return nil // Accept wrote the error response
 	}
+	nc := sb.conn
 	ws.SetReadLimit(MaxFrame)
-	h.mu.RLock()
-	closing := h.closing
-	h.mu.RUnlock()
-	if closing {
-		ws.Close(websocket.StatusServiceRestart, "servidor reiniciando")
-		return
+	// The auth frame is read under a deadline on the connection (the
+	// library's context deadline would drop it without the close frame),
+	// set before the socket is listed: Close ends the listed ones' reads.
+	nc.SetReadDeadline(time.Now().Add(h.opts.AuthWithin))
+	h.mu.Lock()
+	h.pending[nc] = struct{}{}
+	if h.closing {
+		nc.SetReadDeadline(longAgo)
 	}
+	h.mu.Unlock()
 	h.conns.Add(1)
 	// The connection is served from a goroutine of its own, so that the
 	// handler returns: net/http then drops the request, the response and
 	// the handler's stack, which would otherwise live as long as the socket.
 	go func() {
 		defer h.conns.Done()
-		ctx := context.Background()
-		code, ok := h.authenticate(ctx, ws)
-		if !ok {
+		code, why, reason := h.authenticate(ws, nc)
+		if why != 0 {
+			h.release(ws, nc, why, reason)
+			h.leavePending(addr, nc) // counted until released: closing sockets hold files too
 			return
 		}
-		c := &conn{h: h, ws: ws, id: ids.Secret(12), code: code}
+		c := &conn{h: h, ws: ws, nc: nc, id: ids.Secret(12), code: code}
 		c.lastFrame.Store(h.now().UnixNano())
-		if !h.register(c) {
-			ws.Close(websocket.StatusServiceRestart, "servidor reiniciando")
+		if why, reason := h.register(c); why != 0 {
+			h.release(ws, nc, why, reason)
+			h.leavePending(addr, nc)
 			return
 		}
-		defer h.unregister(c)
-		select {
-		case h.connects <- c: // a greeter sends its first playlist
-		case <-h.stop:
-			return
+		h.leavePending(addr, nc) // counted by its device from here
+		why, reason = c.serve()
+		h.unregister(c)
+		h.release(ws, nc, why, reason)
+		h.mu.Lock()
+		if h.perDevice[code]--; h.perDevice[code] <= 0 {
+			delete(h.perDevice, code)
 		}
-		c.read(ctx)
+		h.mu.Unlock()
 	}()
+	return nil
+}
+
+// admit counts a socket from addr in the auth phase, unless addr holds
+// PendingPerAddress already.
+func (h *Hub) admit(addr string) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if limit := h.opts.PendingPerAddress; limit > 0 && h.pendingFrom[addr] >= limit {
+		return false
+	}
+	h.pendingFrom[addr]++
+	return true
+}
+
+// leavePending ends a socket's auth phase (nc nil: it never upgraded).
+func (h *Hub) leavePending(addr string, nc net.Conn) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if nc != nil {
+		delete(h.pending, nc)
+	}
+	if h.pendingFrom[addr]--; h.pendingFrom[addr] <= 0 {
+		delete(h.pendingFrom, addr)
+	}
+}
+
+// longAgo is a deadline in the past: it ends a blocked read or write at
+// once.
+var longAgo = time.Unix(1, 0)
+
+// release ends a socket within CloseWithin whatever the player does: the
+// close frame is written (unless one was already) and the player's answer
+// awaited under one deadline on the connection, then the connection is
+// closed. It runs on the socket's own goroutine: closing costs no goroutine
+// or timer beyond the connection's deadline.
+func (h *Hub) release(ws *websocket.Conn, nc net.Conn, code websocket.StatusCode, reason string) {
+	nc.SetDeadline(time.Now().Add(h.opts.CloseWithin))
+	ws.Close(code, reason)
+	nc.Close() // ws.Close has closed it on every path; this makes sure
+}
+
+// serve sends c its first playlist and handles its frames until the socket
+// ends; it returns the close code and reason to end it with.
+func (c *conn) serve() (websocket.StatusCode, string) {
+	h := c.h
+	select {
+	case h.connects <- c: // a greeter sends its first playlist
+	case <-h.stop:
+		return websocket.StatusServiceRestart, "servidor reiniciando"
+	}
+	return c.read()
 }
 
 // Greeting: connections' first playlists are read a batch at a time — up
@@ -363,40 +479,51 @@ func (h *Hub) sweep() {
 	}
 }
 
-func (h *Hub) authenticate(ctx context.Context, ws *websocket.Conn) (string, bool) {
-	actx, cancel := context.WithTimeout(ctx, h.opts.AuthWithin)
-	defer cancel()
-	typ, data, err := ws.Read(actx)
-	if err != nil {
-		if websocket.CloseStatus(err) == -1 {
-			ws.Close(CloseUnauthorized, "autenticação ausente")
-		}
-		return "", false
+// authenticate reads the auth frame (due within AuthWithin of the upgrade,
+// by the connection's read deadline). A refusal returns its close code.
+func (h *Hub) authenticate(ws *websocket.Conn, nc net.Conn) (code string, refused websocket.StatusCode, reason string) {
+	typ, data, err := ws.Read(context.Background())
+	h.mu.RLock()
+	closing := h.closing
+	h.mu.RUnlock()
+	switch {
+	case closing:
+		return "", websocket.StatusServiceRestart, "servidor reiniciando"
+	case errors.Is(err, websocket.ErrMessageTooBig):
+		return "", websocket.StatusMessageTooBig, "quadro grande demais" // the library sent 1009 already
+	case err != nil:
+		return "", CloseUnauthorized, "autenticação ausente"
 	}
 	var msg struct {
 		Type  string `json:"type"`
 		Token string `json:"token"`
 	}
 	if typ != websocket.MessageText || json.Unmarshal(data, &msg) != nil || msg.Type != "auth" {
-		ws.Close(CloseUnauthorized, "o primeiro quadro deve ser auth")
-		return "", false
+		return "", CloseUnauthorized, "o primeiro quadro deve ser auth"
 	}
-	code, err := h.src.Authenticate(actx, msg.Token)
+	ctx, cancel := context.WithTimeout(context.Background(), h.opts.AuthWithin)
+	defer cancel()
+	code, err = h.src.Authenticate(ctx, msg.Token)
 	if err != nil {
-		ws.Close(CloseUnauthorized, "token desconhecido")
-		return "", false
+		return "", CloseUnauthorized, "token desconhecido"
 	}
-	return code, true
+	nc.SetReadDeadline(time.Time{})
+	return code, 0, ""
 }
 
 // register indexes c under its code, closing an older connection of the
-// same device.
-func (h *Hub) register(c *conn) bool {
+// same device; a refusal returns its close code.
+func (h *Hub) register(c *conn) (websocket.StatusCode, string) {
 	h.mu.Lock()
 	if h.closing {
 		h.mu.Unlock()
-		return false
+		return websocket.StatusServiceRestart, "servidor reiniciando"
 	}
+	if h.perDevice[c.code] >= h.opts.PerDevice {
+		h.mu.Unlock()
+		return CloseTooMany, "conexões demais deste dispositivo"
+	}
+	h.perDevice[c.code]++
 	old := h.byCode[c.code]
 	if old != nil {
 		h.removeLocked(old)
@@ -407,7 +534,7 @@ func (h *Hub) register(c *conn) bool {
 	if old != nil {
 		old.close(CloseReplaced, "outra conexão deste dispositivo assumiu")
 	}
-	return true
+	return 0, ""
 }
 
 func (h *Hub) unregister(c *conn) {
@@ -448,13 +575,31 @@ func (h *Hub) removeLocked(c *conn) {
 	}
 }
 
-// read handles the player's frames until the connection ends.
-func (c *conn) read(ctx context.Context) {
+// read handles the player's frames until the connection ends; it returns
+// the close code and reason to end it with.
+func (c *conn) read() (websocket.StatusCode, string) {
 	h := c.h
 	for {
-		typ, data, err := c.ws.Read(ctx)
+		typ, data, err := c.ws.Read(context.Background())
 		if err != nil {
-			return // closed by the player, by the hub (or its sweep), or too big (1009 sent by the library)
+			// Closed by the hub (its deadline ended the read), too big
+			// (1009 sent by the library), or by the player or the network.
+			c.qmu.Lock()
+			code, reason := c.closeCode, c.closeReason
+			c.qmu.Unlock()
+			if code != 0 {
+				return code, reason
+			}
+			h.mu.RLock()
+			closing := h.closing
+			h.mu.RUnlock()
+			if closing {
+				return websocket.StatusServiceRestart, "servidor reiniciando"
+			}
+			if errors.Is(err, websocket.ErrMessageTooBig) {
+				return websocket.StatusMessageTooBig, "quadro grande demais"
+			}
+			return websocket.StatusGoingAway, "conexão encerrada"
 		}
 		c.lastFrame.Store(h.now().UnixNano())
 		var msg struct {
@@ -462,8 +607,7 @@ func (c *conn) read(ctx context.Context) {
 			Hash string `json:"hash"`
 		}
 		if typ != websocket.MessageText || json.Unmarshal(data, &msg) != nil {
-			c.close(CloseMalformed, "quadro inválido")
-			return
+			return CloseMalformed, "quadro inválido"
 		}
 		switch msg.Type {
 		case "ack":
@@ -474,8 +618,7 @@ func (c *conn) read(ctx context.Context) {
 		case "auth":
 			// A repeated auth frame changes nothing.
 		default:
-			c.close(CloseMalformed, "tipo de quadro desconhecido")
-			return
+			return CloseMalformed, "tipo de quadro desconhecido"
 		}
 	}
 }
@@ -498,12 +641,20 @@ func (c *conn) acked() {
 		ConnectionID: c.id, Online: true, Ack: now.UnixMilli()})
 }
 
+// close ends c with code: the connection's read deadline passes at once,
+// which ends its reader's read; the reader then releases the socket (a
+// write blocked on a player that does not read ends by release's
+// deadline; one in progress finishes, so the close frame still follows
+// it). It never blocks the hub.
 func (c *conn) close(code websocket.StatusCode, reason string) {
 	c.qmu.Lock()
 	c.dead = true
 	c.queue = nil
+	if c.closeCode == 0 {
+		c.closeCode, c.closeReason = code, reason
+	}
 	c.qmu.Unlock()
-	go c.ws.Close(code, reason) // Close waits for the player's answer; never block the hub on it
+	c.nc.SetReadDeadline(longAgo)
 }
 
 // enqueue adds a frame to c's queue and schedules a writer; a full queue

@@ -98,7 +98,7 @@ func dialHub(t *testing.T, url, token string) *websocket.Conn {
 func TestASlowPlayerDoesNotSlowTheOthers(t *testing.T) {
 	src := &fakeSource{size: 256 << 10}
 	h := New(src, slog.New(slog.NewTextHandler(io.Discard, nil)), time.Now, Options{QueueSize: 4, WriteWithin: 2 * time.Second})
-	srv := httptest.NewServer(http.HandlerFunc(h.Serve))
+	srv := httptest.NewServer(serveFrom(h, "127.0.0.1"))
 	t.Cleanup(func() {
 		srv.Close()
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -145,7 +145,7 @@ func TestASlowPlayerDoesNotSlowTheOthers(t *testing.T) {
 func TestAStaleReadNeverReplacesANewerPlaylist(t *testing.T) {
 	src := &fakeSource{hold: make(chan struct{})}
 	h := New(src, slog.New(slog.NewTextHandler(io.Discard, nil)), time.Now, Options{})
-	srv := httptest.NewServer(http.HandlerFunc(h.Serve))
+	srv := httptest.NewServer(serveFrom(h, "127.0.0.1"))
 	t.Cleanup(func() {
 		srv.Close()
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -176,6 +176,15 @@ func TestAStaleReadNeverReplacesANewerPlaylist(t *testing.T) {
 	defer stop()
 	if _, b, err := ws.Read(quiet); err == nil {
 		t.Fatalf("a stale playlist followed: %s", name(b))
+	}
+}
+
+// serveFrom serves the hub's sockets as if every client had addr.
+func serveFrom(h *Hub, addr string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if err := h.Serve(w, r, addr); err != nil {
+			http.Error(w, err.Error(), http.StatusTooManyRequests)
+		}
 	}
 }
 
