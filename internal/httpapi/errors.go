@@ -53,7 +53,10 @@ func errorStatus(err error) int {
 }
 
 // writeError turns any error into the JSON error body. Faults carry their own
-// status and code; anything else is a 500 whose details go to the log only.
+// status and code; an outage (the database unreachable, out of time, or its
+// connection broken under the call: db.IsUnavailable) is 503
+// fault.ErrUnavailable; anything else is a 500 whose details go to the log
+// only.
 func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
 	ctx := r.Context()
 	if _, isFault := fault.As(err); !isFault {
