@@ -107,7 +107,7 @@ func (d *DB) migrate(ctx context.Context) error {
 		return err
 	}
 	dialect := goose.DialectSQLite3
-	var opts []goose.ProviderOption
+	opts := []goose.ProviderOption{goose.WithGoMigrations(nameKeysMigration(d.dialect))}
 	if d.dialect == Postgres {
 		dialect = goose.DialectPostgres
 		// Replicas starting together take turns migrating.

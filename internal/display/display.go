@@ -72,4 +72,7 @@ var (
 	ErrNameRequired     = fault.ErrNameRequired
 	ErrOrientation      = fault.Invalidf("Orientação inválida: use 0, 1, 2 ou 3.")
 	ErrOperation        = fault.Invalidf("Comando desconhecido.")
+	// ErrNameTaken is a name already used by another TV of the store,
+	// ignoring case, accents and extra spaces.
+	ErrNameTaken = fault.WithMsg(fault.Conflict, 1003, "Já existe um televisor com este nome nesta loja.")
 )

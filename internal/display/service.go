@@ -145,6 +145,11 @@ func (s *Service) Create(ctx context.Context, f tenant.Tenant, storeSlug string,
 				return err
 			}
 		}
+		if taken, err := nameTaken(ctx, tx, storeID, r.Name, ""); err != nil {
+			return err
+		} else if taken {
+			return ErrNameTaken
+		}
 		if taken, err := deviceTaken(ctx, tx, device); err != nil {
 			return err
 		} else if taken {
@@ -160,6 +165,9 @@ func (s *Service) Create(ctx context.Context, f tenant.Tenant, storeSlug string,
 		}
 		return s.touch(ctx, tx, f, id)
 	})
+	if db.IsUniqueViolationOf(err, "displays", "name_key") {
+		return Display{}, ErrNameTaken
+	}
 	if db.IsUniqueViolation(err) {
 		return Display{}, ErrDeviceTaken
 	}
@@ -183,9 +191,21 @@ func (s *Service) Update(ctx context.Context, f tenant.Tenant, storeSlug, id str
 				return ErrDeviceImmutable
 			}
 		}
-		before := r.ScheduleID
+		before, name := r.ScheduleID, r.Name
 		if err := in.applyTo(&r); err != nil {
 			return err
+		}
+		// A TV keeps its key while its name stays the same name, so a
+		// repeated name that older data kept without a key can still be edited.
+		if names.Key(r.Name) != names.Key(name) {
+			if taken, err := nameTaken(ctx, tx, r.StoreID, r.Name, id); err != nil {
+				return err
+			} else if taken {
+				return ErrNameTaken
+			}
+			if err := setNameKey(ctx, tx, id, r.Name); err != nil {
+				return err
+			}
 		}
 		if r.ScheduleID != before && r.ScheduleID != "" {
 			if err := schedule.Check(ctx, tx, f.ID, r.ScheduleID); err != nil {
@@ -202,6 +222,9 @@ func (s *Service) Update(ctx context.Context, f tenant.Tenant, storeSlug, id str
 		}
 		return s.touch(ctx, tx, f, id)
 	})
+	if db.IsUniqueViolationOf(err, "displays", "name_key") {
+		return Display{}, ErrNameTaken
+	}
 	if err != nil {
 		return Display{}, err
 	}

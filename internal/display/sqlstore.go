@@ -7,6 +7,7 @@ import (
 
 	"vitrine/internal/db"
 	"vitrine/internal/ids"
+	"vitrine/internal/names"
 	"vitrine/internal/schedule"
 	"vitrine/internal/store"
 	"vitrine/internal/tenant"
@@ -17,6 +18,7 @@ type row struct {
 	Name, Device, Detail            string
 	Orientation, ContentOrientation int
 	ScheduleID                      string // "" = none
+	StoreID                         string // set by load
 }
 
 // columns are read by list and get, joined with the store for its slug.
@@ -101,7 +103,7 @@ func load(ctx context.Context, q db.Querier, franchiseID, storeSlug, id string) 
 	if err != nil {
 		return row{}, err
 	}
-	var r row
+	r := row{StoreID: storeID}
 	err = q.QueryRowContext(ctx, `
 		SELECT name, device, detail, orientation, content_orientation, COALESCE(schedule_id, '')
 		FROM displays WHERE franchise_id = ? AND store_id = ? AND id = ?`+db.ForUpdate(q), franchiseID, storeID, id).
@@ -115,10 +117,10 @@ func load(ctx context.Context, q db.Querier, franchiseID, storeSlug, id string) 
 func insert(ctx context.Context, q db.Querier, franchiseID, storeID string, r row, now int64) (string, error) {
 	id := ids.New()
 	_, err := q.ExecContext(ctx, `
-		INSERT INTO displays (id, franchise_id, store_id, name, device, detail, orientation,
+		INSERT INTO displays (id, franchise_id, store_id, name, name_key, device, detail, orientation,
 		    content_orientation, schedule_id, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		id, franchiseID, storeID, r.Name, r.Device, r.Detail, r.Orientation, r.ContentOrientation,
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		id, franchiseID, storeID, r.Name, names.Key(r.Name), r.Device, r.Detail, r.Orientation, r.ContentOrientation,
 		db.NullIfEmpty(r.ScheduleID), now, now)
 	return id, err
 }
@@ -130,6 +132,38 @@ func update(ctx context.Context, q db.Querier, id string, r row, now int64) erro
 		WHERE id = ?`,
 		r.Name, r.Detail, r.Orientation, r.ContentOrientation, db.NullIfEmpty(r.ScheduleID), now, id)
 	return err
+}
+
+// setNameKey gives a renamed TV the key of its new name.
+func setNameKey(ctx context.Context, q db.Querier, id, name string) error {
+	_, err := q.ExecContext(ctx, `UPDATE displays SET name_key = ? WHERE id = ?`, names.Key(name), id)
+	return err
+}
+
+// nameTaken tells whether another TV of the store has name (ignoring case,
+// accents and spaces): one holding its key, or one of the repeated names
+// older data kept without a key.
+func nameTaken(ctx context.Context, q db.Querier, storeID, name, exceptID string) (bool, error) {
+	key := names.Key(name)
+	var n int
+	err := q.QueryRowContext(ctx, `
+		SELECT COUNT(*) FROM displays WHERE store_id = ? AND name_key = ? AND id <> ?`,
+		storeID, key, exceptID).Scan(&n)
+	if err != nil || n > 0 {
+		return n > 0, err
+	}
+	unkeyed, err := db.Collect(ctx, q, db.ScanString, `
+		SELECT name FROM displays WHERE store_id = ? AND name_key IS NULL AND id <> ?`,
+		storeID, exceptID)
+	if err != nil {
+		return false, err
+	}
+	for _, other := range unkeyed {
+		if names.Key(other) == key {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 func remove(ctx context.Context, q db.Querier, id string) error {

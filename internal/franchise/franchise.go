@@ -55,4 +55,8 @@ var (
 	ErrNotFound        = fault.ErrFranchise              // 1041
 	ErrPhoneInvalid    = fault.Invalidf("Telefone inválido")
 	ErrTimeZone        = fault.Invalidf("Fuso horário inválido.")
+	// ErrNameTaken is a name already used by another group anywhere in the
+	// system (ignoring case, accents and extra spaces): a group's name is
+	// what the user menu, the admin lists and the franchise chips show.
+	ErrNameTaken = fault.WithMsg(fault.Conflict, 1003, "Já existe um grupo com este nome.")
 )

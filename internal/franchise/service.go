@@ -77,6 +77,9 @@ func (s *Service) Create(ctx context.Context, creatorID string, in Input) (Franc
 			if err := db.LockKey(ctx, tx, "franchise-slug:"+base); err != nil {
 				return err
 			}
+			if err := checkNameFree(ctx, tx, r.Name, ""); err != nil {
+				return err
+			}
 			if err := checkDocumentFree(ctx, tx, r.Document, ""); err != nil {
 				return err
 			}
@@ -92,6 +95,9 @@ func (s *Service) Create(ctx context.Context, creatorID string, in Input) (Franc
 		})
 		if err == nil {
 			break
+		}
+		if db.IsUniqueViolationOf(err, "franchises", "name_key") {
+			return Franchise{}, ErrNameTaken
 		}
 		if !db.IsUniqueViolation(err) {
 			return Franchise{}, err
@@ -111,14 +117,28 @@ func (s *Service) Update(ctx context.Context, id string, in Input) (Franchise, e
 		if err != nil {
 			return err
 		}
+		name := r.Name
 		if err := in.applyTo(&r); err != nil {
 			return err
+		}
+		// A franchise keeps its key while its name stays the same name, so a
+		// repeated name that older data kept without a key can still be edited.
+		if names.Key(r.Name) != names.Key(name) {
+			if err := checkNameFree(ctx, tx, r.Name, id); err != nil {
+				return err
+			}
+			if err := setNameKey(ctx, tx, id, r.Name); err != nil {
+				return err
+			}
 		}
 		if err := checkDocumentFree(ctx, tx, r.Document, id); err != nil {
 			return err
 		}
 		return update(ctx, tx, id, r, s.now().UnixMilli())
 	})
+	if db.IsUniqueViolationOf(err, "franchises", "name_key") {
+		return Franchise{}, ErrNameTaken
+	}
 	if db.IsUniqueViolation(err) {
 		return Franchise{}, ErrDocumentTaken
 	}

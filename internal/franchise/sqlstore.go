@@ -83,11 +83,11 @@ func load(ctx context.Context, q db.Querier, id string) (row, error) {
 func insert(ctx context.Context, q db.Querier, slug string, r row, now int64) (string, error) {
 	id := ids.New()
 	_, err := q.ExecContext(ctx, `
-		INSERT INTO franchises (id, slug, name, social, document, state, city, address, number,
-		    complement, additional_information, phone, tag_store, tag_display, tag_schedule,
+		INSERT INTO franchises (id, slug, name, name_key, social, document, state, city, address,
+		    number, complement, additional_information, phone, tag_store, tag_display, tag_schedule,
 		    time_zone, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		id, slug, r.Name, r.Social, db.NullIfEmpty(r.Document), r.State, r.City, r.Address, r.Number,
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		id, slug, r.Name, names.Key(r.Name), r.Social, db.NullIfEmpty(r.Document), r.State, r.City, r.Address, r.Number,
 		r.Complement, r.AdditionalInformation, r.Phone, r.TagStore, r.TagDisplay, r.TagSchedule,
 		r.TimeZone, now, now)
 	return id, err
@@ -189,6 +189,39 @@ func checkDocumentFree(ctx context.Context, q db.Querier, document, exceptID str
 	}
 	if n > 0 {
 		return ErrDocumentTaken
+	}
+	return nil
+}
+
+// setNameKey gives a renamed franchise the key of its new name.
+func setNameKey(ctx context.Context, q db.Querier, id, name string) error {
+	_, err := q.ExecContext(ctx, `UPDATE franchises SET name_key = ? WHERE id = ?`, names.Key(name), id)
+	return err
+}
+
+// checkNameFree fails with ErrNameTaken when another franchise than exceptID
+// has name (ignoring case, accents and spaces): one holding its key, or one
+// of the repeated names older data kept without a key.
+func checkNameFree(ctx context.Context, q db.Querier, name, exceptID string) error {
+	key := names.Key(name)
+	var n int
+	err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM franchises WHERE name_key = ? AND id <> ?`,
+		key, exceptID).Scan(&n)
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		return ErrNameTaken
+	}
+	unkeyed, err := db.Collect(ctx, q, db.ScanString,
+		`SELECT name FROM franchises WHERE name_key IS NULL AND id <> ?`, exceptID)
+	if err != nil {
+		return err
+	}
+	for _, other := range unkeyed {
+		if names.Key(other) == key {
+			return ErrNameTaken
+		}
 	}
 	return nil
 }

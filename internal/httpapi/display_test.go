@@ -116,6 +116,32 @@ func TestDisplays(t *testing.T) {
 				return testutil.Scenario{Method: "POST", Path: f.tvs("centro"), Token: f.ana.Token,
 					Body: map[string]any{"device": f.code + "123"}, Status: 400, Code: 1141}
 			}},
+			{Name: "a name already used in the store is refused, in other case and accents too", Scenario: func(f *displayFixture) testutil.Scenario {
+				f.addTV("centro", map[string]any{"name": "Balcão", "device": f.code + "1"})
+				return testutil.Scenario{Method: "POST", Path: f.tvs("centro"), Token: f.ana.Token,
+					Body: map[string]any{"name": " BALCAO ", "device": f.code + "2"}, Status: 409, Code: 1003,
+					Contains: []string{"Já existe um televisor com este nome nesta loja."},
+					Check: func(t *testing.T, _ *testutil.Response) {
+						r := f.a.Do(t, "GET", f.tvs("centro"), f.ana.Token, nil)
+						wantNames(t, r, "Balcão")
+					}}
+			}},
+			{Name: "a name used in another store is accepted", Scenario: func(f *displayFixture) testutil.Scenario {
+				f.addTV("centro", map[string]any{"name": "Balcão", "device": f.code + "1"})
+				return testutil.Scenario{Method: "POST", Path: f.tvs("norte"), Token: f.ana.Token,
+					Body: map[string]any{"name": "Balcão", "device": f.code + "2"}, Status: 201}
+			}},
+			{Name: "renaming a TV to another TV's name is refused", Scenario: func(f *displayFixture) testutil.Scenario {
+				f.addTV("centro", map[string]any{"name": "Balcão", "device": f.code + "1"})
+				vitrine := f.addTV("centro", map[string]any{"name": "Vitrine", "device": f.code + "2"})
+				return testutil.Scenario{Method: "POST", Path: f.tvs("centro") + "/" + vitrine, Token: f.ana.Token,
+					Body: map[string]any{"name": "balcão"}, Status: 409, Code: 1003}
+			}},
+			{Name: "a TV keeps its own name when other fields change", Scenario: func(f *displayFixture) testutil.Scenario {
+				id := f.addTV("centro", map[string]any{"name": "Balcão", "device": f.code + "1"})
+				return testutil.Scenario{Method: "POST", Path: f.tvs("centro") + "/" + id, Token: f.ana.Token,
+					Body: map[string]any{"name": "BALCÃO", "contentOrientation": 2}, Status: 200}
+			}},
 			{Name: "device is required", Scenario: func(f *displayFixture) testutil.Scenario {
 				return testutil.Scenario{Method: "POST", Path: f.tvs("centro"), Token: f.ana.Token,
 					Body: map[string]any{"name": "TV 1", "device": " "}, Status: 400, Code: 100125}
@@ -295,7 +321,7 @@ func TestOneDeviceCodeTwoSimultaneousRegistrations(t *testing.T) {
 				go func() {
 					defer wg.Done()
 					<-start
-					results[i], errs[i] = a.Send("POST", call.path, call.token, map[string]any{"name": "TV", "device": code})
+					results[i], errs[i] = a.Send("POST", call.path, call.token, map[string]any{"name": "TV " + code, "device": code})
 				}()
 			}
 			close(start)

@@ -17,7 +17,7 @@ type franchiseFixture struct {
 	ana, bia testutil.SeededUser
 	beta     string // bia's franchise slug
 	// name is "Lojas Ção <Word>", slug the slug derived from it, and
-	// plainName the same name without the accent.
+	// plainName another name with the same slug.
 	name, slug, plainName string
 	cnpj, cnpj2           string // valid CNPJs, bare digits
 }
@@ -27,7 +27,7 @@ func newFranchiseFixture(t *testing.T, a *testutil.TestApp) *franchiseFixture {
 	u := a.Unique()
 	word := strings.ToUpper(u[:1]) + u[1:]
 	f := &franchiseFixture{t: t, a: a, beta: "rede-beta-" + u,
-		name: "Lojas Ção " + word, slug: "lojas-cao-" + u, plainName: "Lojas Cao " + word,
+		name: "Lojas Ção " + word, slug: "lojas-cao-" + u, plainName: "Lojas-Cao " + word,
 		cnpj: a.UniqueCNPJ(), cnpj2: a.UniqueCNPJ()}
 	f.ana = a.SeedUser(t, "ana-"+u+"@example.com", "")
 	f.bia = a.SeedUser(t, "bia-"+u+"@example.com", "")
@@ -95,7 +95,29 @@ func TestFranchises(t *testing.T) {
 				return testutil.Scenario{Method: "POST", Path: "/api/franchise", Token: f.ana.Token,
 					Body: map[string]any{"name": "Outra", "document": f.cnpj}, Status: 409, Code: 1042}
 			}},
-			{Name: "the same name gets a numbered slug", Scenario: func(f *franchiseFixture) testutil.Scenario {
+			{Name: "the same name without its accent and in capitals is refused", Scenario: func(f *franchiseFixture) testutil.Scenario {
+				f.create(map[string]any{"name": f.name})
+				return testutil.Scenario{Method: "POST", Path: "/api/franchise", Token: f.ana.Token,
+					Body: map[string]any{"name": strings.ToUpper(strings.Replace(f.name, "Ção", "Cao", 1))}, Status: 409, Code: 1003,
+					Contains: []string{"Já existe um grupo com este nome."}}
+			}},
+			{Name: "a name used by another user's group is refused", Scenario: func(f *franchiseFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "POST", Path: "/api/franchise", Token: f.ana.Token,
+					Body: map[string]any{"name": "  rede   beta "}, Status: 409, Code: 1003}
+			}},
+			{Name: "renaming to another group's name is refused", Scenario: func(f *franchiseFixture) testutil.Scenario {
+				f.create(map[string]any{"name": f.name})
+				other := f.create(map[string]any{"name": f.plainName})
+				return testutil.Scenario{Method: "POST", Path: "/api/franchise/" + other, Token: f.ana.Token,
+					Body: map[string]any{"name": f.name}, Status: 409, Code: 1003,
+					Contains: []string{"Já existe um grupo com este nome."}}
+			}},
+			{Name: "a group may change the case of its own name", Scenario: func(f *franchiseFixture) testutil.Scenario {
+				slug := f.create(map[string]any{"name": f.name})
+				return testutil.Scenario{Method: "POST", Path: "/api/franchise/" + slug, Token: f.ana.Token,
+					Body: map[string]any{"name": strings.ToUpper(f.name)}, Status: 200}
+			}},
+			{Name: "the same slug from another name gets a numbered slug", Scenario: func(f *franchiseFixture) testutil.Scenario {
 				f.create(map[string]any{"name": f.name})
 				return testutil.Scenario{Method: "POST", Path: "/api/franchise", Token: f.ana.Token,
 					Body: map[string]any{"name": f.plainName}, Status: 201, Contains: []string{`"slug":"` + f.slug + `-2"`, `"document":""`}}

@@ -66,7 +66,7 @@ func (f *storeFixture) addStoresToSort() {
 	f.t.Helper()
 	f.addLojaCao10()
 	f.add(map[string]any{"name": "loja 2", "region": "Sul", "state": "RS", "city": "Pelotas"})
-	f.add(storeBody("Loja 2"))
+	f.add(storeBody("Loja 2."))
 	f.add(storeBody("Notify"))
 }
 
@@ -126,10 +126,39 @@ func TestStores(t *testing.T) {
 					Body: map[string]any{"name": "loja 2", "region": "Sul", "state": "RS", "city": "Pelotas"}, Status: 201,
 					Contains: []string{`"slug":"loja-2"`, `"contacts":[]`}}
 			}},
-			{Name: "the same name gets a numbered slug", Scenario: func(f *storeFixture) testutil.Scenario {
+			{Name: "the same slug from another name gets a numbered slug", Scenario: func(f *storeFixture) testutil.Scenario {
 				f.add(storeBody("loja 2"))
 				return testutil.Scenario{Method: "POST", Path: f.path, Token: f.ana.Token,
-					Body: storeBody("Loja 2"), Status: 201, Contains: []string{`"slug":"loja-2-2"`}}
+					Body: storeBody("Loja 2."), Status: 201, Contains: []string{`"slug":"loja-2-2"`}}
+			}},
+			{Name: "the same name in other case and accents is refused", Scenario: func(f *storeFixture) testutil.Scenario {
+				f.add(storeBody("Loja Ção 10"))
+				return testutil.Scenario{Method: "POST", Path: f.path, Token: f.ana.Token,
+					Body: storeBody(" LOJA  CAO 10 "), Status: 409, Code: 1003,
+					Contains: []string{"Já existe uma loja com este nome neste grupo."}}
+			}},
+			{Name: "a name used in another group is accepted", Scenario: func(f *storeFixture) testutil.Scenario {
+				other := newStoreFixture(f.t, f.a)
+				other.add(storeBody("Loja Centro"))
+				return testutil.Scenario{Method: "POST", Path: f.path, Token: f.ana.Token,
+					Body: storeBody("Loja Centro"), Status: 201}
+			}},
+			{Name: "renaming to another store's name is refused and changes nothing", Scenario: func(f *storeFixture) testutil.Scenario {
+				f.add(storeBody("Loja Centro"))
+				norte := f.add(storeBody("Loja Norte"))
+				return testutil.Scenario{Method: "POST", Path: f.path + "/" + norte, Token: f.ana.Token,
+					Body: map[string]any{"name": "loja centro"}, Status: 409, Code: 1003,
+					Check: func(t *testing.T, _ *testutil.Response) {
+						r := f.a.Do(t, "GET", f.path, f.ana.Token, nil)
+						if !bytes.Contains(r.Body, []byte(`"name":"Loja Norte"`)) {
+							t.Errorf("Loja Norte was renamed: %s", r.Body)
+						}
+					}}
+			}},
+			{Name: "a store may change the case of its own name", Scenario: func(f *storeFixture) testutil.Scenario {
+				slug := f.add(storeBody("Loja Centro"))
+				return testutil.Scenario{Method: "POST", Path: f.path + "/" + slug, Token: f.ana.Token,
+					Body: map[string]any{"name": "LOJA CENTRO"}, Status: 200, Contains: []string{`"name":"LOJA CENTRO"`}}
 			}},
 			{Name: "a store named like the notify call gets another slug", Scenario: func(f *storeFixture) testutil.Scenario {
 				return testutil.Scenario{Method: "POST", Path: f.path, Token: f.ana.Token,

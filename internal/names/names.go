@@ -40,6 +40,13 @@ func Fold(s string) string {
 	return b.String()
 }
 
+// Key is the form under which two names count as the same name: accents
+// and case folded, spaces trimmed and collapsed ("Loja  Centro" and
+// "loja centro" share one key). Stores, TVs and groups keep it in a column
+// with a unique index, so a name is refused in its scope even when two
+// requests race.
+func Key(name string) string { return strings.Join(strings.Fields(Fold(name)), " ") }
+
 // Slug derives a URL identifier from a name: accents folded, lower-case,
 // anything other than letters and digits collapsed to single hyphens. A name
 // with no letters or digits gives "".

@@ -44,3 +44,25 @@ func TestSortKeyOrdersLikeAReader(t *testing.T) {
 		t.Error("case and accents must not matter")
 	}
 }
+
+func TestKeyTreatsCaseAccentsAndSpacesAsTheSameName(t *testing.T) {
+	same := [][2]string{
+		{"Loja Centro", "loja centro"},
+		{"Balcão", "BALCAO"},
+		{"  Grupo   Ação ", "grupo acao"},
+	}
+	for _, p := range same {
+		if Key(p[0]) != Key(p[1]) {
+			t.Errorf("Key(%q) = %q, Key(%q) = %q: want the same key", p[0], Key(p[0]), p[1], Key(p[1]))
+		}
+	}
+	different := [][2]string{
+		{"Loja Centro", "Loja-Centro"},
+		{"TV 1", "TV 10"},
+	}
+	for _, p := range different {
+		if Key(p[0]) == Key(p[1]) {
+			t.Errorf("Key(%q) and Key(%q) are both %q: want different keys", p[0], p[1], Key(p[0]))
+		}
+	}
+}

@@ -107,6 +107,11 @@ func (s *Service) Create(ctx context.Context, f tenant.Tenant, in Input) (Store,
 			if err := db.LockKey(ctx, tx, "store-slug:"+f.ID+":"+base); err != nil {
 				return err
 			}
+			if taken, err := nameTaken(ctx, tx, f.ID, r.Name, ""); err != nil {
+				return err
+			} else if taken {
+				return ErrNameTaken
+			}
 			slug, err = freeSlug(ctx, tx, f.ID, base)
 			if err != nil {
 				return err
@@ -122,6 +127,9 @@ func (s *Service) Create(ctx context.Context, f tenant.Tenant, in Input) (Store,
 		})
 		if err == nil {
 			break
+		}
+		if db.IsUniqueViolationOf(err, "stores", "name_key") {
+			return Store{}, ErrNameTaken
 		}
 		if !db.IsUniqueViolation(err) {
 			return Store{}, err
@@ -140,12 +148,25 @@ func (s *Service) Update(ctx context.Context, f tenant.Tenant, slug string, in I
 		if err != nil {
 			return err
 		}
+		before := r.Name
 		contacts, err := in.applyTo(&r)
 		if err != nil {
 			return err
 		}
 		if err := r.requireAddress(); err != nil {
 			return err
+		}
+		// A store keeps its key while its name stays the same name, so a
+		// repeated name that older data kept without a key can still be edited.
+		if renamed := names.Key(r.Name) != names.Key(before); renamed {
+			if taken, err := nameTaken(ctx, tx, f.ID, r.Name, id); err != nil {
+				return err
+			} else if taken {
+				return ErrNameTaken
+			}
+			if err := setNameKey(ctx, tx, id, r.Name); err != nil {
+				return err
+			}
 		}
 		if err := update(ctx, tx, id, r, s.now().UnixMilli()); err != nil {
 			return err
@@ -157,6 +178,9 @@ func (s *Service) Update(ctx context.Context, f tenant.Tenant, slug string, in I
 		}
 		return s.touch(ctx, tx, f, id)
 	})
+	if db.IsUniqueViolationOf(err, "stores", "name_key") {
+		return Store{}, ErrNameTaken
+	}
 	if err != nil {
 		return Store{}, err
 	}

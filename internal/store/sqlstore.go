@@ -161,11 +161,11 @@ func ID(ctx context.Context, q db.Querier, franchiseID, slug string) (string, er
 func insert(ctx context.Context, q db.Querier, franchiseID, slug string, r row, now int64) (string, error) {
 	id := ids.New()
 	_, err := q.ExecContext(ctx, `
-		INSERT INTO stores (id, franchise_id, slug, name, region, state, city, social, document,
-		    tag, phone, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		id, franchiseID, slug, r.Name, r.Region, r.State, r.City, r.Social, r.Document, r.Tag,
-		r.Phone, now, now)
+		INSERT INTO stores (id, franchise_id, slug, name, name_key, region, state, city, social,
+		    document, tag, phone, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		id, franchiseID, slug, r.Name, names.Key(r.Name), r.Region, r.State, r.City, r.Social,
+		r.Document, r.Tag, r.Phone, now, now)
 	return id, err
 }
 
@@ -176,6 +176,38 @@ func update(ctx context.Context, q db.Querier, id string, r row, now int64) erro
 		WHERE id = ?`,
 		r.Name, r.Region, r.State, r.City, r.Social, r.Document, r.Tag, r.Phone, now, id)
 	return err
+}
+
+// setNameKey gives a renamed store the key of its new name.
+func setNameKey(ctx context.Context, q db.Querier, id, name string) error {
+	_, err := q.ExecContext(ctx, `UPDATE stores SET name_key = ? WHERE id = ?`, names.Key(name), id)
+	return err
+}
+
+// nameTaken tells whether another store of the franchise has name (ignoring
+// case, accents and spaces): one holding its key, or one of the repeated
+// names older data kept without a key.
+func nameTaken(ctx context.Context, q db.Querier, franchiseID, name, exceptID string) (bool, error) {
+	key := names.Key(name)
+	var n int
+	err := q.QueryRowContext(ctx, `
+		SELECT COUNT(*) FROM stores WHERE franchise_id = ? AND name_key = ? AND id <> ?`,
+		franchiseID, key, exceptID).Scan(&n)
+	if err != nil || n > 0 {
+		return n > 0, err
+	}
+	unkeyed, err := db.Collect(ctx, q, db.ScanString, `
+		SELECT name FROM stores WHERE franchise_id = ? AND name_key IS NULL AND id <> ?`,
+		franchiseID, exceptID)
+	if err != nil {
+		return false, err
+	}
+	for _, other := range unkeyed {
+		if names.Key(other) == key {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 func replaceContacts(ctx context.Context, q db.Querier, storeID string, contacts []Contact) error {

@@ -98,4 +98,7 @@ var (
 	ErrNoStoreChosen     = fault.Invalidf("Seleciona pelo menos um estabelecimento")
 	ErrTooManyStores     = fault.Invalidf("Escolha no máximo %d lojas por mensagem.", MaxNotifyStores)
 	ErrBusy              = fault.ErrBusy
+	// ErrNameTaken is a name already used by another store of the group,
+	// ignoring case, accents and extra spaces.
+	ErrNameTaken = fault.WithMsg(fault.Conflict, 1003, "Já existe uma loja com este nome neste grupo.")
 )

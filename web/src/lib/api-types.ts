@@ -196,7 +196,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End the calling session */
+        /**
+         * End the calling session
+         * @description Called with an impersonation token it ends only the impersonation: the administrator's own session stays valid, and the console returns to it ('Voltar para minha conta').
+         */
         post: operations["logout"];
         delete?: never;
         options?: never;
@@ -366,7 +369,10 @@ export interface paths {
         /** The caller's franchises with store and TV counts */
         get: operations["listFranchises"];
         put?: never;
-        /** Create a franchise; the caller becomes a member */
+        /**
+         * Create a franchise; the caller becomes a member
+         * @description A franchise's name is unique across the whole system, ignoring case, accents and extra spaces ('Grupo Ação' = 'grupo acao'): a name already used by any group is 409 / 1003 'Já existe um grupo com este nome.', also when two requests race.
+         */
         post: operations["createFranchise"];
         delete?: never;
         options?: never;
@@ -400,7 +406,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Update one of the caller's franchises (1403 outside the caller's franchises) */
+        /**
+         * Update one of the caller's franchises (1403 outside the caller's franchises)
+         * @description Renaming to another group's name is 409 / 1003 (see createFranchise).
+         */
         post: operations["updateFranchise"];
         delete?: never;
         options?: never;
@@ -420,7 +429,10 @@ export interface paths {
         /** The franchise's stores with contacts and TV counts */
         get: operations["listStores"];
         put?: never;
-        /** Create a store; its slug comes from the name */
+        /**
+         * Create a store; its slug comes from the name
+         * @description A store's name is unique within its franchise, ignoring case, accents and extra spaces: a name another store of the franchise has is 409 / 1003 'Já existe uma loja com este nome neste grupo.', also when two requests race.
+         */
         post: operations["createStore"];
         delete?: never;
         options?: never;
@@ -464,7 +476,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Update a store */
+        /**
+         * Update a store
+         * @description Renaming to another store's name in the franchise is 409 / 1003 (see createStore).
+         */
         post: operations["updateStore"];
         /**
          * Delete a store with its contacts and TVs, in one transaction
@@ -672,7 +687,9 @@ export interface paths {
         /**
          * Register a TV in the store
          * @description The device code must be one a player announced (POST /device/hello), else 404 / 100123
-         *     'Dispositivo não encontrado.'. 404 too for an unknown store.
+         *     'Dispositivo não encontrado.'. 404 too for an unknown store. A TV's name is unique within
+         *     its store, ignoring case, accents and extra spaces: a name another TV of the store has is
+         *     409 / 1003 'Já existe um televisor com este nome nesta loja.', also when two requests race.
          */
         post: operations["createDisplay"];
         delete?: never;
@@ -696,7 +713,7 @@ export interface paths {
         put?: never;
         /**
          * Rename, turn, or link / change / unlink the schedule of a TV
-         * @description A TV with positions sold from today on keeps its schedule: changing or unlinking it is refused with 409 / 100142 naming the advertisements.
+         * @description A TV with positions sold from today on keeps its schedule: changing or unlinking it is refused with 409 / 100142 naming the advertisements. Renaming to another TV's name in the store is 409 / 1003 (see createDisplay).
          */
         post: operations["updateDisplay"];
         /**
@@ -888,9 +905,10 @@ export interface paths {
          *       of any change to what the screen shows (schedule: id, name, hash, entries, media by id,
          *       bottomBar; null without a linked schedule); `{"type": "command", "id", "operation"}` for
          *       a remote command, answered with POST /device/command/{id}.
-         *     - close codes: 1009 frame too big, 1012 server restarting, 4400 malformed frame, 4401 no
-         *       auth in time or unknown token (hello again), 4408 player read too slowly, 4409 another
-         *       connection with the same token took over (do not reconnect).
+         *     - close codes: 1009 frame too big, 1012 server restarting, 1013 the token holds too many
+         *       sockets, 4400 malformed frame, 4401 no auth in time or unknown token (hello again), 4408
+         *       player read too slowly, 4409 another connection with the same token took over (do not
+         *       reconnect). The server closes the connection at most 3 s after its close frame.
          *
          *     A request that is not a WebSocket upgrade is refused in plain text: 426 without the
          *     Upgrade headers, 400 for a wrong version or key, 403 for another site's Origin.
@@ -2888,6 +2906,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
     listStoreMessages: {
@@ -2971,6 +2990,7 @@ export interface operations {
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
     deleteStore: {
@@ -3671,6 +3691,19 @@ export interface operations {
                 };
                 content: {
                     "text/plain": string;
+                };
+            };
+            /**
+             * @description The client address already holds too many sockets that have not authenticated (1003
+             *     'Muitas conexões de televisores deste endereço aguardando autenticação. Tente novamente
+             *     em instantes.'); Retry-After says when to try again
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Another refusal as a JSON error (503 / 1500 while the server takes no sockets) */
