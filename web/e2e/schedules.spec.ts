@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test'
 import { test, expect, shot, toast, useSession, uniqueEmail, strongPassword } from './fixtures.ts'
 import { addMedia, png } from './harness/media-api.ts'
-import { createDisplay, createStore, operatorWithGroup } from './harness/overview-api.ts'
+import { createDisplay, createSchedule, createStore, operatorWithGroup, storeDisplays } from './harness/overview-api.ts'
 import { getSchedule, saveEntries, scheduleNamed } from './harness/schedule-api.ts'
 
 const listRow = (page: Page, name: string) =>
@@ -85,8 +85,9 @@ test('an operator creates a schedule, links it to a TV, previews it at night, du
   await expect(toast(page, 'Programação vinculada')).toBeVisible()
   await expect(linked.getByRole('row').filter({ hasText: 'TV Vitrine' })).toContainText('Loja Centro')
 
-  // --- Unlink a media entry
+  // --- Unlink a media entry (it asks first)
   await page.getByRole('button', { name: 'Desvincular Cartaz Extra' }).click()
+  await page.getByRole('alertdialog', { name: 'Desvincular mídia?' }).getByRole('button', { name: 'Desvincular' }).click()
   await expect(toast(page, 'Mídia desvinculada')).toBeVisible()
   await expect(entryRows(page)).toHaveCount(2)
   await expect(page.getByRole('table', { name: 'Mídias da programação' })).not.toContainText('Cartaz Extra')
@@ -172,9 +173,93 @@ test('a save on a schedule changed meanwhile shows the server message and reload
   // Someone else removes an entry: the page's hash is stale, the server refuses and the page reloads.
   await saveEntries(api, token, franchise.slug, schedule.id, [{ id: always.id }, { id: night.id }])
   await page.getByRole('button', { name: 'Desvincular Promo Noite' }).click()
+  await page.getByRole('alertdialog', { name: 'Desvincular mídia?' }).getByRole('button', { name: 'Desvincular' }).click()
   await expect(toast(page, 'Oops! Algo deu errado.')).toContainText('A programação foi alterada por outra pessoa enquanto você editava.')
   await expect(entryRows(page)).toHaveCount(2)
   await expect(entryRows(page).nth(1)).toContainText('Promo Noite')
+})
+
+test('on the schedule page: unlinking asks, a TV on another schedule is moved only once confirmed, the copy opens, deleting lands on the list', async ({ page, api, adminToken }) => {
+  const { token, franchise, store, display, night, always, extra } = await setup(api, adminToken)
+  const morning = await createSchedule(api, token, franchise.slug, 'Manhã')
+  const afternoon = await createSchedule(api, token, franchise.slug, 'Tarde')
+  await saveEntries(api, token, franchise.slug, afternoon.id, [{ id: night.id }, { id: always.id }, { id: extra.id }])
+  await api.post(`/display/${franchise.slug}/${store.slug}/${display.id}`, { scheduleId: morning.id }, token)
+  // Two stores each with a 'Caixa 1', both on 'Tarde': the linked list tells them apart by store.
+  const praca = await createStore(api, token, franchise.slug, { name: 'Loja Praça' })
+  for (const where of [store, praca]) {
+    const caixa = await createDisplay(api, token, franchise.slug, where.slug, { name: 'Caixa 1' })
+    await api.post(`/display/${franchise.slug}/${where.slug}/${caixa.id}`, { scheduleId: afternoon.id }, token)
+  }
+
+  await useSession(page, { token })
+  await page.goto(`/schedule/${afternoon.id}`)
+  await expect(entryRows(page)).toHaveCount(3)
+  const linked = page.getByRole('table', { name: 'Televisores com essa programação:' })
+  const caixas = linked.getByRole('row').filter({ hasText: 'Caixa 1' })
+  await expect(caixas).toHaveCount(2)
+  await expect(caixas.nth(0)).toContainText('Loja Centro')
+  await expect(caixas.nth(1)).toContainText('Loja Praça')
+
+  // --- Unlinking one entry asks first; 'Cancelar' keeps it.
+  await page.getByRole('button', { name: 'Desvincular Cartaz Extra' }).click()
+  const unlink = page.getByRole('alertdialog', { name: 'Desvincular mídia?' })
+  await expect(unlink).toContainText('"Cartaz Extra" sai desta programação. A mídia continua na biblioteca.')
+  await shot(page, 'schedule-unlink-confirm')
+  await unlink.getByRole('button', { name: 'Cancelar' }).click()
+  await expect(unlink).toBeHidden()
+  await expect(entryRows(page)).toHaveCount(3)
+  expect((await getSchedule(api, token, franchise.slug, afternoon.id)).media).toHaveLength(3)
+  await page.getByRole('button', { name: 'Desvincular Cartaz Extra' }).click()
+  await unlink.getByRole('button', { name: 'Desvincular' }).click()
+  await expect(toast(page, 'Mídia desvinculada')).toBeVisible()
+  await expect(entryRows(page)).toHaveCount(2)
+
+  // --- A TV on 'Manhã': the choice says so, and linking asks before moving it.
+  await page.getByRole('combobox', { name: 'Loja' }).click()
+  await page.getByRole('option', { name: 'Loja Centro', exact: true }).click()
+  await page.getByRole('combobox', { name: 'Televisor' }).click()
+  await expect(page.getByRole('option', { name: 'TV Vitrine · em Manhã' })).toBeVisible()
+  await page.getByRole('option', { name: 'TV Vitrine · em Manhã' }).click()
+  await expect(page.getByRole('note')).toHaveText('Este televisor exibe hoje a programação Manhã; ao adicionar, ele deixa essa programação.')
+  await page.getByRole('button', { name: 'Adicionar', exact: true }).click()
+  const move = page.getByRole('alertdialog', { name: 'Trocar a programação do televisor?' })
+  await expect(move).toContainText('O televisor TV Vitrine (Loja Centro) sai da programação Manhã e passa a exibir Tarde.')
+  await shot(page, 'schedule-link-move-confirm')
+  await move.getByRole('button', { name: 'Cancelar' }).click()
+  await expect(move).toBeHidden()
+  expect((await storeDisplays(api, token, franchise.slug, store.slug)).find((tv) => tv.id === display.id)?.schedule).toBe(morning.id)
+  await page.getByRole('button', { name: 'Adicionar', exact: true }).click()
+  await move.getByRole('button', { name: 'Trocar programação' }).click()
+  await expect(toast(page, 'Programação vinculada')).toBeVisible()
+  await expect(linked.getByRole('row').filter({ hasText: 'TV Vitrine' })).toContainText('Loja Centro')
+  expect((await storeDisplays(api, token, franchise.slug, store.slug)).find((tv) => tv.id === display.id)?.schedule).toBe(afternoon.id)
+  await shot(page, 'schedule-detail-linked')
+
+  // --- 'Duplicar programação' opens the copy.
+  await page.getByRole('button', { name: 'Duplicar programação' }).click()
+  const duplicate = page.getByRole('dialog', { name: 'Duplicar Programação' })
+  await expect(duplicate.getByLabel('Nome da programação')).toHaveValue('Tarde (cópia)')
+  await duplicate.getByRole('button', { name: 'Duplicar' }).click()
+  await expect(toast(page, 'Programação duplicada com sucesso!')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Programações > Tarde (cópia)' })).toBeVisible()
+  const copy = await scheduleNamed(api, token, franchise.slug, 'Tarde (cópia)')
+  await expect(page).toHaveURL(new RegExp(`/schedule/${copy.id}$`))
+  await expect(entryRows(page)).toHaveCount(2)
+
+  // --- Deleting the schedule on screen: only the success, then the list.
+  await page.getByRole('button', { name: 'Excluir programação' }).click()
+  await page.getByRole('alertdialog', { name: 'Excluir programação?' }).getByRole('button', { name: 'Excluir' }).click()
+  await expect(toast(page, 'Programação excluída')).toBeVisible()
+  await expect(page).toHaveURL(/\/schedule$/)
+  await expect(listRow(page, 'Tarde')).toBeVisible()
+  await expect(listRow(page, 'Tarde (cópia)')).toHaveCount(0)
+  // Every call the list makes has answered: a stray read of the deleted schedule would have shown its error by now.
+  await page.waitForLoadState('networkidle')
+  await expect(page.getByRole('region', { name: /^Notificações/ }).getByRole('listitem')).toHaveCount(1)
+  await expect(toast(page, 'Agenda não encontrada.')).toHaveCount(0)
+  await expect(toast(page, 'Oops! Algo deu errado.')).toHaveCount(0)
+  await shot(page, 'schedule-deleted-list')
 })
 
 test("the TV row menu of Visão Geral shows what the TV plays now and next", async ({ page, api, adminToken }) => {

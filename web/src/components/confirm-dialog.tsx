@@ -31,7 +31,8 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
+          {/* A long name in the text wraps anywhere rather than widen the dialog. */}
+          <AlertDialogDescription className="[overflow-wrap:anywhere]">{description}</AlertDialogDescription>
         </AlertDialogHeader>
         {children}
         <AlertDialogFooter>

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query'
 import { errorToast } from '@/hooks/use-toast'
 import { api, errorText, isApiError } from '@/lib/api-client'
 import { SESSION_EXPIRED } from '@/lib/errors'
@@ -69,13 +69,31 @@ function useScheduleMutation<V extends { franchise: string }, R>(mutationFn: (va
 export const useCreateSchedule = () => useScheduleMutation(createSchedule, 'Ocorreu algum erro ao criar programação.')
 export const useDuplicateSchedule = () => useScheduleMutation(duplicateSchedule, 'Ocorreu algum erro ao duplicar a programação.')
 
-/** The deleted schedule's detail is dropped, not refetched (it would answer 404 while its page closes). */
+/**
+ * Drops a cached query once no screen shows it. Removed while its page is
+ * still open, the page would read it again at its next render (and get a 404
+ * for a deleted schedule) before it closes.
+ */
+function removeWhenUnused(queryClient: QueryClient, queryKey: QueryKey) {
+  const cache = queryClient.getQueryCache()
+  const query = cache.find({ queryKey, exact: true })
+  if (!query) return
+  void queryClient.cancelQueries({ queryKey, exact: true })
+  if (query.getObserversCount() === 0) return cache.remove(query)
+  const unsubscribe = cache.subscribe((event) => {
+    if (event.query !== query || event.type !== 'observerRemoved' || query.getObserversCount() > 0) return
+    unsubscribe()
+    cache.remove(query)
+  })
+}
+
+/** The deleted schedule's detail is dropped, never refetched (it would answer 404 while its page closes). */
 export function useDeleteSchedule() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: deleteSchedule,
     onSuccess: (_data, { franchise, id }) => {
-      queryClient.removeQueries({ queryKey: scheduleKeys.detail(franchise, id) })
+      removeWhenUnused(queryClient, scheduleKeys.detail(franchise, id))
       void queryClient.invalidateQueries({ queryKey: scheduleKeys.list(franchise) })
       void queryClient.invalidateQueries({ queryKey: scheduleKeys.refs(franchise) })
       void queryClient.invalidateQueries({ queryKey: franchiseKeys.displays(franchise) })

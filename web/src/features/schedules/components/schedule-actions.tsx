@@ -29,7 +29,7 @@ type Props = {
   onClose: () => void
   /** Where to go after the open schedule is deleted (the detail goes back to the list). */
   afterDelete?: string
-  /** After a create or a duplicate, open the new schedule. */
+  /** After a create or a duplicate, open the new schedule (the detail opens the copy it made). */
   openCreated?: boolean
 }
 
@@ -99,9 +99,10 @@ export function ScheduleActionDialogs({ franchise, dialog, onClose, afterDelete,
           duplicate.mutate(
             { franchise, id: target.id, name },
             {
-              onSuccess: () => {
+              onSuccess: ({ schedule }) => {
                 toast({ title: 'Programação duplicada com sucesso!' })
                 onClose()
+                if (openCreated) void navigate(`/schedule/${encodeURIComponent(schedule.id)}`)
               },
             },
           )
@@ -123,7 +124,8 @@ export function ScheduleActionDialogs({ franchise, dialog, onClose, afterDelete,
               onSuccess: () => {
                 toast({ title: 'Programação excluída' })
                 onClose()
-                if (afterDelete) void navigate(afterDelete)
+                // The deleted schedule's page leaves the history too.
+                if (afterDelete) void navigate(afterDelete, { replace: true })
               },
             },
           )

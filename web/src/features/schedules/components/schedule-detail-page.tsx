@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { toast } from '@/hooks/use-toast'
-import { DEFAULT_TIME_ZONE } from '@/lib/playback'
+import { DEFAULT_TIME_ZONE, isAdSlot } from '@/lib/playback'
 import { useSession } from '@/lib/session'
 import { useSchedule } from '../api/get-schedule'
 import { useRemoveEntry, useSaveEntries } from '../api/save-schedule'
@@ -31,6 +31,8 @@ export function ScheduleDetailPage() {
   const [dialog, setDialog] = React.useState<ScheduleDialogState>(null)
   const [slotOpen, setSlotOpen] = React.useState(false)
   const [confirmBulk, setConfirmBulk] = React.useState(false)
+  // The position of the entry whose unlink waits for a confirmation.
+  const [unlinking, setUnlinking] = React.useState<number | null>(null)
   const [selected, setSelected] = React.useState<Set<number>>(new Set())
   const [filter, setFilter] = React.useState<EntryFilter>(NO_FILTER)
   // The badges' "today": when the screen opened (a badge changes at most once a day).
@@ -61,8 +63,18 @@ export function ScheduleDetailPage() {
   const target = { id: data.id, name: data.name, displays: data.displays }
   const busy = remove.isPending || save.isPending
 
+  const unlinkingEntry = unlinking === null ? undefined : data.media[unlinking]
   const onUnlink = (index: number) =>
-    remove.mutate({ franchise: slug, id: data.id, index, hash: data.hash }, { onSuccess: () => toast({ title: 'Mídia desvinculada' }) })
+    remove.mutate(
+      { franchise: slug, id: data.id, index, hash: data.hash },
+      {
+        onSuccess: () => {
+          toast({ title: 'Mídia desvinculada' })
+          setUnlinking(null)
+        },
+        onError: () => setUnlinking(null),
+      },
+    )
 
   const onBulkDelete = () =>
     save.mutate(
@@ -76,7 +88,7 @@ export function ScheduleDetailPage() {
       },
     )
 
-  const tableProps = { entries: data.media, now, timeZone, selected, onSelectedChange: setSelected, onUnlink, busy }
+  const tableProps = { entries: data.media, now, timeZone, selected, onSelectedChange: setSelected, onUnlink: setUnlinking, busy }
 
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -145,11 +157,21 @@ export function ScheduleDetailPage() {
           )
         }
       />
-      <ScheduleDisplays franchise={slug} scheduleId={data.id} focus={search.get('action') === 'displays'} />
+      <ScheduleDisplays franchise={slug} scheduleId={data.id} scheduleName={data.name} focus={search.get('action') === 'displays'} />
 
-      <ScheduleActionDialogs franchise={slug} dialog={dialog?.kind === 'preview' ? null : dialog} onClose={() => setDialog(null)} afterDelete="/schedule" />
+      <ScheduleActionDialogs franchise={slug} dialog={dialog?.kind === 'preview' ? null : dialog} onClose={() => setDialog(null)} afterDelete="/schedule" openCreated />
       <PreviewDialog franchise={slug} preview={dialog?.kind === 'preview' ? { scheduleId: data.id, at: dialog.at } : undefined} onClose={() => setDialog(null)} />
       <AdSlotDialog open={slotOpen} onOpenChange={setSlotOpen} franchise={slug} scheduleId={data.id} />
+      <ConfirmDialog
+        open={unlinking !== null}
+        onOpenChange={(open) => !open && setUnlinking(null)}
+        title="Desvincular mídia?"
+        description={`"${unlinkingEntry ? (isAdSlot(unlinkingEntry) ? 'Slot' : unlinkingEntry.name) : ''}" sai desta programação. A mídia continua na biblioteca.`}
+        confirmLabel="Desvincular"
+        destructive
+        pending={remove.isPending}
+        onConfirm={() => unlinking !== null && onUnlink(unlinking)}
+      />
       <ConfirmDialog
         open={confirmBulk}
         onOpenChange={setConfirmBulk}

@@ -1,5 +1,7 @@
 import * as React from 'react'
 import { Link2Off, Loader2, Plus } from 'lucide-react'
+import { ConfirmDialog } from '@/components/confirm-dialog'
+import { TruncatedText } from '@/components/truncated-text'
 import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
@@ -13,18 +15,21 @@ import { useUnlinkSchedule } from '../api/unlink-schedule'
 type Props = {
   franchise: string
   scheduleId: string
+  scheduleName: string
   /** Scroll here and focus the store select (the route's ?action=displays). */
   focus: boolean
 }
 
 /** The TV linking section of the schedule detail (spec 2 §2). */
-export function ScheduleDisplays({ franchise, scheduleId, focus }: Props) {
+export function ScheduleDisplays({ franchise, scheduleId, scheduleName, focus }: Props) {
   const stores = useStores(franchise)
   const displays = useFranchiseDisplays(franchise)
   const link = useLinkSchedule()
   const unlink = useUnlinkSchedule()
   const [store, setStore] = React.useState('')
   const [display, setDisplay] = React.useState('')
+  // A TV on another schedule leaves it: the operator confirms first.
+  const [confirmMove, setConfirmMove] = React.useState(false)
   const sectionRef = React.useRef<HTMLElement>(null)
   const storeRef = React.useRef<HTMLButtonElement>(null)
 
@@ -39,19 +44,25 @@ export function ScheduleDisplays({ franchise, scheduleId, focus }: Props) {
   const linked = all.filter((tv) => tv.schedule === scheduleId)
   const choices = all.filter((tv) => tv.store === store && tv.schedule !== scheduleId)
 
-  const onAdd = () => {
-    const tv = all.find((d) => d.id === display && d.store === store)
-    if (!tv) return
+  const chosen = all.find((d) => d.id === display && d.store === store)
+  // The schedule the chosen TV plays now, which it leaves when this one is linked.
+  const leaving = chosen?.schedule && chosen.schedule !== scheduleId ? chosen.scheduleName || 'outra programação' : ''
+
+  const linkChosen = () => {
+    if (!chosen) return
     link.mutate(
-      { display: { franchise, store: tv.store, id: tv.id }, scheduleId },
+      { display: { franchise, store: chosen.store, id: chosen.id }, scheduleId },
       {
         onSuccess: ({ display: saved }) => {
           toast({ title: 'Programação vinculada', description: `${saved.scheduleName || 'A programação'} está vinculada ao televisor ${saved.name}.` })
           setDisplay('')
+          setConfirmMove(false)
         },
+        onError: () => setConfirmMove(false),
       },
     )
   }
+  const onAdd = () => (leaving ? setConfirmMove(true) : linkChosen())
 
   return (
     <section ref={sectionRef} aria-labelledby="schedule-displays-title" className="grid gap-4 rounded-lg border p-4">
@@ -73,7 +84,7 @@ export function ScheduleDisplays({ franchise, scheduleId, focus }: Props) {
             </SelectTrigger>
             <SelectContent>
               {(stores.data ?? []).map((s) => (
-                <SelectItem key={s.slug} value={s.slug}>
+                <SelectItem key={s.slug} value={s.slug} title={s.name}>
                   {s.name}
                 </SelectItem>
               ))}
@@ -88,17 +99,23 @@ export function ScheduleDisplays({ franchise, scheduleId, focus }: Props) {
             </SelectTrigger>
             <SelectContent>
               {choices.map((tv) => (
-                <SelectItem key={tv.id} value={tv.id}>
+                <SelectItem key={tv.id} value={tv.id} title={tv.name}>
                   {tv.name}
+                  {tv.schedule && <span className="text-muted-foreground"> · em {tv.scheduleName || 'outra programação'}</span>}
                 </SelectItem>
               ))}
             </SelectContent>
           </Select>
         </div>
-        <Button type="button" onClick={onAdd} disabled={!display || link.isPending}>
+        <Button type="button" onClick={onAdd} disabled={!chosen || link.isPending}>
           {link.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Plus />} Adicionar
         </Button>
       </div>
+      {leaving && (
+        <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]" role="note">
+          Este televisor exibe hoje a programação {leaving}; ao adicionar, ele deixa essa programação.
+        </p>
+      )}
       <h3 id="schedule-displays-linked" className="font-medium">
         Televisores com essa programação:
       </h3>
@@ -127,8 +144,12 @@ export function ScheduleDisplays({ franchise, scheduleId, focus }: Props) {
             ) : (
               linked.map((tv) => (
                 <TableRow key={`${tv.store}/${tv.id}`}>
-                  <TableCell className="font-medium">{tv.name}</TableCell>
-                  <TableCell>{storeName.get(tv.store) ?? tv.store}</TableCell>
+                  <TableCell className="w-1/2 max-w-0 font-medium">
+                    <TruncatedText text={tv.name} />
+                  </TableCell>
+                  <TableCell className="w-1/2 max-w-0">
+                    <TruncatedText text={storeName.get(tv.store) ?? tv.store} />
+                  </TableCell>
                   <TableCell>
                     <Button
                       variant="ghost"
@@ -152,6 +173,19 @@ export function ScheduleDisplays({ franchise, scheduleId, focus }: Props) {
           </TableBody>
         </Table>
       </div>
+      <ConfirmDialog
+        open={confirmMove}
+        onOpenChange={setConfirmMove}
+        title="Trocar a programação do televisor?"
+        description={
+          chosen
+            ? `O televisor ${chosen.name} (${storeName.get(chosen.store) ?? chosen.store}) sai da programação ${leaving} e passa a exibir ${scheduleName}.`
+            : ''
+        }
+        confirmLabel="Trocar programação"
+        pending={link.isPending}
+        onConfirm={linkChosen}
+      />
     </section>
   )
 }
