@@ -2,6 +2,7 @@ package db_test
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"sync"
 	"testing"
@@ -174,19 +175,27 @@ func TestReadsSurviveEveryConnectionClosing(t *testing.T) {
 			if _, err := d.ExecContext(ctx, `INSERT INTO t (v) VALUES ('x')`); err != nil {
 				t.Fatal(err)
 			}
-			// Fill the pool with connections in use a moment ago (the pool
-			// pings on its own only those idle for more than a second).
+			// Fill the pool with connections in use a moment ago: the pool
+			// pings on its own those idle for more than a second, and new
+			// ones on their first reuse.
 			const readers = 8
 			warm := func() {
-				var wg sync.WaitGroup
-				for range readers {
-					wg.Go(func() {
-						if _, err := d.ExecContext(ctx, `SELECT pg_sleep(0.05)`); err != nil {
-							t.Error(err)
+				for range 2 {
+					conns := make([]*sql.Conn, readers)
+					for i := range conns {
+						c, err := d.SQL().Conn(ctx)
+						if err != nil {
+							t.Fatal(err)
 						}
-					})
+						if err := c.PingContext(ctx); err != nil {
+							t.Fatal(err)
+						}
+						conns[i] = c
+					}
+					for _, c := range conns {
+						c.Close()
+					}
 				}
-				wg.Wait()
 			}
 			for round := range 3 {
 				warm()
