@@ -42,11 +42,11 @@ import (
 )
 
 // IsConnLost tells whether err means an established connection to the
-// database broke under the call: the server closed it (a restart:
-// 57P01/57P02, or the stream ended early: unexpected EOF), the network reset
-// it, or the driver had already closed it after such a failure. A database
-// that cannot be reached at all (a refused connection) is not a lost
-// connection; IsUnavailable covers both.
+// database broke under the call: the server closed it (a restart: 57P01 or
+// 57P02; an idle session ended: 57P05; the stream ended early: unexpected
+// EOF), the network reset it, or the driver had already closed it after such
+// a failure. A database that cannot be reached at all (a refused connection)
+// is not a lost connection; IsUnavailable covers both.
 func IsConnLost(err error) bool {
 	if err == nil {
 		return false
@@ -64,8 +64,13 @@ func IsConnLost(err error) bool {
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) {
 		// Class 08: connection exception; 57P01/57P02: the server ended
-		// the session to shut down (a restart, a failover).
-		return strings.HasPrefix(pgErr.Code, "08") || pgErr.Code == "57P01" || pgErr.Code == "57P02"
+		// the session to shut down (a restart, a failover); 57P05: it ended
+		// an idle session (idle_session_timeout).
+		switch pgErr.Code {
+		case "57P01", "57P02", "57P05":
+			return true
+		}
+		return strings.HasPrefix(pgErr.Code, "08")
 	}
 	return false
 }

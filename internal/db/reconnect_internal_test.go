@@ -68,6 +68,7 @@ func TestBrokenConnectionsAreOutages(t *testing.T) {
 		{"a broken pipe", &net.OpError{Op: "write", Net: "tcp", Err: os.NewSyscallError("write", syscall.EPIPE)}, true, true},
 		{"the server shut the session down", &pgconn.PgError{Code: "57P01", Severity: "FATAL"}, true, true},
 		{"the server crashed", &pgconn.PgError{Code: "57P02"}, true, true},
+		{"the server ended an idle session", &pgconn.PgError{Code: "57P05", Severity: "FATAL"}, true, true},
 		{"a connection failure", &pgconn.PgError{Code: "08006"}, true, true},
 		{"the server is starting up", &pgconn.PgError{Code: "57P03"}, false, true},
 		{"a call out of time", context.DeadlineExceeded, false, true},
