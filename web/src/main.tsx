@@ -1,7 +1,10 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { App } from './app'
+import { App, startEarlyCalls } from './app'
 import './index.css'
+
+// A signed-in tab's session check, the screen's calls and its chunks start before the first draw.
+startEarlyCalls()
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

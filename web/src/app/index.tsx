@@ -12,3 +12,5 @@ export function App() {
     </AppProvider>
   )
 }
+
+export { startEarlyCalls } from './early-calls'

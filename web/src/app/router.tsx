@@ -1,8 +1,9 @@
-import { createBrowserRouter, type RouteObject } from 'react-router'
+import type * as React from 'react'
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router'
 import { LoginPage, NewPasswordPage, RecoverPasswordPage } from '@/features/auth'
 import { Root } from './root'
 import { FallbackRedirect, PublicOnly, RequireAdminToken, RequireAdsCenter, RequireSession } from './routes/guards'
-import { lazyPage } from './routes/lazy-page'
+import { lazyPage, type LazyPage } from './routes/lazy-page'
 
 // The first visit loads the login and what every screen needs (router,
 // session, toasts) only. The layout behind the login (sidebar, header, menus)
@@ -72,6 +73,17 @@ export const routes: RouteObject[] = [
     ],
   },
 ]
+
+/**
+ * Starts fetching the chunks of the screen at `pathname` (the layout and the
+ * screen), so that a first load gets them together with the session check.
+ */
+export function preloadRoute(pathname: string) {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    const type = route.Component ?? (route.element as React.ReactElement | undefined)?.type
+    if (type && typeof type === 'object' && 'preload' in type) (type as LazyPage).preload()
+  }
+}
 
 export function createRouter() {
   return createBrowserRouter(routes)

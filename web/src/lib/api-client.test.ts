@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { api, errorText, type ApiError } from './api-client'
+import { api, EARLY_CALL_TTL_MS, errorText, startEarlyCall, type ApiError } from './api-client'
 import { messageForTransport } from './errors'
 import { storageKeys } from './storage'
 
@@ -137,5 +137,55 @@ describe('api client', () => {
       detail: 'Serviço indisponível, tente novamente.',
     }
     expect(errorText(outage, 'fallback')).toBe('Serviço indisponível, tente novamente.')
+  })
+
+  describe('calls started early', () => {
+    it('hands the answer to the first get of the same path, once', async () => {
+      localStorage.setItem(storageKeys.token, 'tok-1')
+      fetchMock.mockImplementation(async () => jsonResponse(200, { storeList: [{ name: 'Loja 1' }] }))
+      startEarlyCall('/store/rede')
+      expect(fetchMock).toHaveBeenCalledTimes(1)
+      await expect(api.get('/store/rede', { signal: new AbortController().signal })).resolves.toEqual({ storeList: [{ name: 'Loja 1' }] })
+      expect(fetchMock).toHaveBeenCalledTimes(1)
+      // A later get is a call of its own.
+      await api.get('/store/rede')
+      expect(fetchMock).toHaveBeenCalledTimes(2)
+    })
+
+    it('hands a failure over as the caller would have got it, and drops failures nobody asks for', async () => {
+      localStorage.setItem(storageKeys.token, 'tok-1')
+      fetchMock.mockImplementation(async () => jsonResponse(403, { statusCode: 1004, msg: 'x' }))
+      startEarlyCall('/display/rede')
+      startEarlyCall('/display/outra') // never asked for: no unhandled rejection
+      expect(await failure(api.get('/display/rede'))).toMatchObject({ statusCode: 403, apiCode: 1004 })
+    })
+
+    it('is not used for another token, another path, an admin call or after its time', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] })
+      fetchMock.mockImplementation(async () => jsonResponse(200, {}))
+      localStorage.setItem(storageKeys.token, 'tok-1')
+      startEarlyCall('/franchise')
+      localStorage.setItem(storageKeys.token, 'tok-2')
+      await api.get('/franchise')
+      expect(fetchMock).toHaveBeenCalledTimes(2)
+
+      startEarlyCall('/franchise')
+      await api.get('/franchise', { auth: 'admin' })
+      expect(fetchMock).toHaveBeenCalledTimes(4)
+
+      startEarlyCall('/franchise')
+      vi.setSystemTime(Date.now() + EARLY_CALL_TTL_MS + 1)
+      await api.get('/franchise')
+      expect(fetchMock).toHaveBeenCalledTimes(6)
+    })
+
+    it('lets the caller give up while the answer is on its way', async () => {
+      fetchMock.mockImplementation(hangingFetch)
+      startEarlyCall('/user/detail')
+      const controller = new AbortController()
+      const pending = failure(api.get('/user/detail', { signal: controller.signal }))
+      controller.abort()
+      expect(await pending).toMatchObject({ statusCode: 0, apiCode: 'cancelled' })
+    })
   })
 })

@@ -133,6 +133,41 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   return parseJSON(await response.text().catch(() => '')) as T
 }
 
+/** How long an answer started early waits for the screen that asks for it. */
+export const EARLY_CALL_TTL_MS = 15_000
+
+/** GET calls started before any screen asked for them, by path (see startEarlyCall). */
+const earlyCalls = new Map<string, { token: string | null; answer: Promise<unknown>; until: number }>()
+
+/**
+ * Starts a GET now, with the stored token, for a screen that will ask for it
+ * once its code has loaded: the first load sends the screen's calls together
+ * with the session check instead of after it. The first `api.get` of the same
+ * path with the same token within EARLY_CALL_TTL_MS takes the answer (or the
+ * failure) as if it had sent the call itself; an answer nobody takes is dropped.
+ */
+export function startEarlyCall(path: string) {
+  const answer = request<unknown>('GET', path)
+  answer.catch(() => {})
+  earlyCalls.set(path, { token: tokenFor('user'), answer, until: Date.now() + EARLY_CALL_TTL_MS })
+}
+
+function takeEarlyCall<T>(path: string, options: Omit<RequestOptions, 'body'> = {}): Promise<T> | undefined {
+  const early = earlyCalls.get(path)
+  if (!early) return undefined
+  earlyCalls.delete(path)
+  const { auth = 'user', signal, timeoutMs } = options
+  if (auth !== 'user' || timeoutMs !== undefined || early.token !== tokenFor('user') || Date.now() > early.until) return undefined
+  if (!signal) return early.answer as Promise<T>
+  // The caller may still give up on the call (a query cancelled): it gets what a cancelled call gets.
+  return new Promise<T>((resolve, reject) => {
+    const cancel = () => reject(transportError('cancelled'))
+    if (signal.aborted) return cancel()
+    signal.addEventListener('abort', cancel, { once: true })
+    ;(early.answer as Promise<T>).then(resolve, reject).finally(() => signal.removeEventListener('abort', cancel))
+  })
+}
+
 /** A file the API answers with (a screenshot, a CSV): its bytes and the name the server gives it. */
 async function getFile(path: string, options?: Omit<RequestOptions, 'body'>): Promise<{ blob: Blob; filename?: string }> {
   const response = await send('GET', path, options)
@@ -144,7 +179,7 @@ async function getFile(path: string, options?: Omit<RequestOptions, 'body'>): Pr
 }
 
 export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => takeEarlyCall<T>(path, options) ?? request<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
     request<T>('POST', path, { ...options, body: body ?? {} }),
   put: <T>(path: string, body: unknown, options?: Omit<RequestOptions, 'body'>) => request<T>('PUT', path, { ...options, body }),

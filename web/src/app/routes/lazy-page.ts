@@ -21,7 +21,16 @@ export async function loadPage<M>(load: () => Promise<M>, pick: (module: M) => R
   }
 }
 
-/** A screen loaded on its first visit, as its own chunk (see loadPage). */
-export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => React.ComponentType) {
-  return React.lazy(() => loadPage(load, pick))
+/** A screen loaded as its own chunk; `preload` starts fetching it before it is drawn. */
+export type LazyPage = React.LazyExoticComponent<React.ComponentType> & { preload: () => void }
+
+/**
+ * A screen loaded on its first visit, as its own chunk (see loadPage), or
+ * earlier through `preload` (the first load fetches the chunks of the address
+ * it opens together with the session check, not one after the other).
+ */
+export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => React.ComponentType): LazyPage {
+  let loading: ReturnType<typeof loadPage<M>> | undefined
+  const start = () => (loading ??= loadPage(load, pick))
+  return Object.assign(React.lazy(start), { preload: () => void start() })
 }

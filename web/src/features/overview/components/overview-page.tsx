@@ -55,6 +55,7 @@ export function OverviewPage() {
   const serverDiff = user?.serverDiff ?? 0
 
   const [storeChoice, setStoreChoice] = React.useState(ALL_STORES)
+  const [storeMenuOpen, setStoreMenuOpen] = React.useState(false)
   const [search, setSearch] = React.useState('')
   const debouncedSearch = useDebounced(search, SEARCH_DEBOUNCE_MS)
 
@@ -85,6 +86,14 @@ export function OverviewPage() {
   // If the chosen store goes away (deleted), show every store again. Set while
   // rendering, so no frame is drawn with a choice that no longer exists.
   if (storeChoice !== ALL_STORES && stores.isSuccess && !storeList.some((s) => s.slug === storeChoice)) setStoreChoice(ALL_STORES)
+
+  // The store dropdown lists every store only while it is open: a thousand
+  // options drawn with the page cost more than its first twenty cards. Closed,
+  // it holds the chosen store, whose name the button shows.
+  const storeOptions = React.useMemo(
+    () => (storeMenuOpen ? storeList : storeList.filter((store) => store.slug === storeChoice)),
+    [storeMenuOpen, storeList, storeChoice],
+  )
 
   const visibleStores = React.useMemo(
     () => filterStores(storeList, storeChoice === ALL_STORES ? null : storeChoice, debouncedSearch),
@@ -141,13 +150,13 @@ export function OverviewPage() {
         <GuidedActions />
 
         <div className="flex flex-wrap items-center gap-2" role="search" aria-label="Filtrar lojas">
-          <Select value={storeChoice} onValueChange={setStoreChoice}>
+          <Select value={storeChoice} onValueChange={setStoreChoice} open={storeMenuOpen} onOpenChange={setStoreMenuOpen}>
             <SelectTrigger className="w-full sm:w-64" aria-label="Selecionar loja">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
               <SelectItem value={ALL_STORES}>Todas as lojas</SelectItem>
-              {storeList.map((store) => (
+              {storeOptions.map((store) => (
                 <SelectItem key={store.slug} value={store.slug}>
                   {store.name}
                 </SelectItem>

@@ -1,0 +1,31 @@
+import { startEarlyCall } from '@/lib/api-client'
+import { restoresSession } from '@/lib/session'
+import { storage, storageKeys } from '@/lib/storage'
+import { preloadRoute } from './router'
+
+/**
+ * The calls each screen makes as soon as it is drawn, by path, for the stored
+ * group. They must be the very paths the screens ask for: a path that differs
+ * is simply sent twice (the browser test first-data.spec.ts counts them).
+ */
+const screenCalls: Record<string, (franchise: string) => string[]> = {
+  '/dashboard': (franchise) => [`/store/${encodeURIComponent(franchise)}`, `/display/${encodeURIComponent(franchise)}`],
+  '/medias': (franchise) => [`/media/${encodeURIComponent(franchise)}`],
+}
+
+/**
+ * The first load of a signed-in tab: before React draws anything, starts the
+ * session check (GET /user/detail), the user's groups, the calls of the
+ * screen being opened and the chunks of its code, all at once. Without this
+ * they would run one after the other: the script, the session check, the
+ * layout's chunks, the screen's chunks, and only then the screen's data.
+ */
+export function startEarlyCalls({ pathname, search } = window.location) {
+  if (!storage.get(storageKeys.token) || !restoresSession(pathname, search)) return
+  startEarlyCall('/user/detail')
+  startEarlyCall('/franchise')
+  const franchise = storage.get(storageKeys.franchise)
+  const calls = screenCalls[pathname]
+  if (franchise && calls) for (const path of calls(franchise)) startEarlyCall(path)
+  preloadRoute(pathname)
+}
