@@ -4,6 +4,7 @@ import (
 	"errors"
 	"mime"
 	"net/http"
+	"net/netip"
 	"strconv"
 	"strings"
 	"time"
@@ -70,11 +71,26 @@ func (s *Server) deviceSocket(w http.ResponseWriter, r *http.Request) error {
 	if s.Hub == nil {
 		return fault.ErrUnavailable
 	}
-	err := s.Hub.Serve(w, r, s.clientIP(r))
+	err := s.Hub.Serve(w, r, socketClient(s.clientIP(r)))
 	if errors.Is(err, hub.ErrTooManyPending) {
 		w.Header().Set("Retry-After", "5")
 	}
 	return err
+}
+
+// socketClient is what the hub bounds sockets awaiting auth by: the
+// client's IPv4 address, or its IPv6 /64 (a site's prefix, as one NAT
+// address is; a host picks addresses within it at will).
+func socketClient(addr string) string {
+	ip, err := netip.ParseAddr(addr)
+	if err != nil || ip.Is4() || ip.Is4In6() {
+		return addr
+	}
+	prefix, err := ip.Prefix(64)
+	if err != nil {
+		return addr
+	}
+	return prefix.String()
 }
 
 // maxCommandFile bounds a screenshot or a video a player uploads.

@@ -650,6 +650,18 @@ func TestSocketsAwaitingAuthFromOneAddressAreLimited(t *testing.T) {
 		if _, _, err := from("198.51.100.2"); err != nil {
 			t.Fatalf("another address: %v", err)
 		}
+		// IPv6 clients count by their /64: a host picks addresses in it at will.
+		for _, addr := range []string{"2001:db8:1::1", "2001:db8:1::2"} {
+			if _, _, err := from(addr); err != nil {
+				t.Fatalf("%s: %v", addr, err)
+			}
+		}
+		if _, resp, err := from("2001:db8:1::3"); err == nil || resp == nil || resp.StatusCode != http.StatusTooManyRequests {
+			t.Fatalf("a third socket from the same /64: %v %v", resp, err)
+		}
+		if _, _, err := from("2001:db8:2::1"); err != nil {
+			t.Fatalf("another /64: %v", err)
+		}
 		p := &player{t: t, code: code, token: token, ws: first}
 		p.send(map[string]any{"type": "auth", "token": token})
 		if got := p.next(); got.Type != "unpaired" {
