@@ -63,6 +63,24 @@ func TestImpersonationEndsWithTheAdministratorsSession(t *testing.T) {
 			mustStatus(t, a.Do(t, "GET", "/api/user/detail", fromOther, nil), 200)
 		})
 
+		t.Run("leaving the impersonation ends it and keeps the administrator signed in", func(t *testing.T) {
+			adminEmail, anaEmail := accounts(t)
+			admin := login(t, a, adminEmail, password)
+			asAna := impersonate(t, admin, anaEmail)
+			mustStatus(t, a.Do(t, "POST", "/api/user/logout", asAna, nil), 200)
+			r := a.Do(t, "GET", "/api/user/detail", asAna, nil)
+			if r.Status != 401 || r.Code() != 1022 {
+				t.Fatalf("the impersonation after leaving it: %d %s", r.Status, r.Body)
+			}
+			r = a.Do(t, "GET", "/api/user/detail", admin, nil)
+			mustStatus(t, r, 200)
+			if body := r.JSON(t); body["user"].(map[string]any)["email"] != adminEmail {
+				t.Fatalf("the administrator's session answers as %v", body["user"])
+			}
+			// The administrator may impersonate again at once.
+			impersonate(t, admin, anaEmail)
+		})
+
 		t.Run("the administrator changes their password", func(t *testing.T) {
 			adminEmail, anaEmail := accounts(t)
 			admin := login(t, a, adminEmail, password)

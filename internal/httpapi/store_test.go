@@ -188,16 +188,29 @@ func TestStores(t *testing.T) {
 						}
 					}}
 			}},
-			{Name: "update drops repeated phones and keeps the slug", Scenario: func(f *storeFixture) testutil.Scenario {
+			{Name: "update replaces the contacts and keeps the slug", Scenario: func(f *storeFixture) testutil.Scenario {
 				f.addLojaCao10()
 				return testutil.Scenario{Method: "POST", Path: f.path + "/loja-cao-10", Token: f.ana.Token,
 					Body: storeBody("Loja Ção Dez",
 						contact("Rita", "11987654321"),
-						contact("Rita de novo", "(11) 98765-4321"),
 						contact("Caio", "21912345678")),
 					Status:   200,
 					Contains: []string{`"slug":"loja-cao-10"`, `"name":"Loja Ção Dez"`, `"name":"Caio"`},
-					Absent:   []string{"Rita de novo", "Beto"}}
+					Absent:   []string{"Beto"}}
+			}},
+			{Name: "two contacts with one phone are refused, naming the phone, and nothing changes", Scenario: func(f *storeFixture) testutil.Scenario {
+				f.addLojaCao10()
+				return testutil.Scenario{Method: "POST", Path: f.path + "/loja-cao-10", Token: f.ana.Token,
+					Body: storeBody("Loja Ção Dez",
+						contact("Rita", "11987654321"),
+						contact("Rita de novo", "(11) 98765-4321")),
+					Status: 400, Code: 1003, Contains: []string{"Dois contatos com o telefone (11) 98765-4321: remova um deles."},
+					Check: func(t *testing.T, _ *testutil.Response) {
+						r := f.a.Do(t, "GET", f.path, f.ana.Token, nil)
+						if !bytes.Contains(r.Body, []byte(`"name":"Loja Ção 10"`)) || !bytes.Contains(r.Body, []byte(`"name":"Beto"`)) {
+							t.Errorf("the store changed: %s", r.Body)
+						}
+					}}
 			}},
 			{Name: "update without contacts keeps them", Scenario: func(f *storeFixture) testutil.Scenario {
 				f.add(storeBody("Loja Ção 10", contact("Rita", "11987654321"), contact("Caio", "21912345678")))

@@ -376,8 +376,9 @@ func (r *row) requireAddress() error {
 	return nil
 }
 
-// cleanContacts trims and checks each contact and drops repeated phones,
-// keeping the first contact with a given number.
+// cleanContacts trims and checks each contact. Two contacts with one phone
+// are refused, naming the phone: dropping one would lose a contact the
+// operator typed without telling them.
 func cleanContacts(in []ContactInput) ([]Contact, error) {
 	out := make([]Contact, 0, len(in))
 	seen := map[string]bool{}
@@ -394,7 +395,7 @@ func cleanContacts(in []ContactInput) ([]Contact, error) {
 			return nil, ErrPhoneInvalid
 		}
 		if seen[phone] {
-			continue
+			return nil, ErrContactPhoneRepeated(phone)
 		}
 		seen[phone] = true
 		notify := true

@@ -76,6 +76,16 @@ type NotifyInput struct {
 	StoreSlugList []string `json:"storeSlugList"`
 }
 
+// ErrContactPhoneRepeated is a store's contact list with two contacts of
+// one phone (digits, as stored).
+func ErrContactPhoneRepeated(phone string) error {
+	masked := phone
+	if n := len(phone); n == 10 || n == 11 {
+		masked = "(" + phone[:2] + ") " + phone[2:n-4] + "-" + phone[n-4:]
+	}
+	return fault.Invalidf("Dois contatos com o telefone %s: remova um deles.", masked)
+}
+
 // Limits.
 const (
 	MaxContacts      = 50

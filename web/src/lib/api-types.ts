@@ -1347,7 +1347,7 @@ export interface components {
         };
         /**
          * @description Create: name (1141), region, state and city (1003) required. Update: absent fields keep
-         *     their value; a contacts list replaces the old one, repeated phones dropped (first kept).
+         *     their value; a contacts list replaces the old one, two contacts with one phone are refused (400 / 1003 naming the phone).
          */
         StoreInput: {
             name?: string;

@@ -18,6 +18,24 @@ describe('maskPhone', () => {
     expect(maskPhone(input)).toBe(expected)
   })
 
+  it.each([
+    ['+55 (81) 98765-4321', '(81) 98765-4321'],
+    ['+55 81 3456-7890', '(81) 3456-7890'],
+    ['+5581987654321', '(81) 98765-4321'],
+    ['55 81 98765-4321', '(81) 98765-4321'],
+    ['081 98765-4321', '(81) 98765-4321'],
+    ['(55) 99876-5432', '(55) 99876-5432'],
+    ['+55 55 99876-5432', '(55) 99876-5432'],
+  ])('pasted %s -> %s (country code dropped before the limit)', (input, expected) => {
+    expect(maskPhone(input)).toBe(expected)
+  })
+
+  it('typed digit by digit after a country code, ends as the local number', () => {
+    let text = ''
+    for (const key of '5581987654321') text = maskPhone(text + key)
+    expect(text).toBe('(81) 98765-4321')
+  })
+
   it('never passes 15 characters', () => {
     expect(maskPhone('9'.repeat(40))).toHaveLength(PHONE_MASK_MAX_LENGTH)
   })

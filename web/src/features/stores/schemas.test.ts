@@ -3,7 +3,8 @@ import { fieldErrors } from '@/test/zod'
 import {
   contactSchema,
   contactsWithDraft,
-  dropDuplicatePhones,
+  phoneTaken,
+  repeatedPhone,
   messageSchema,
   storeSchema,
   toStoreBody,
@@ -77,7 +78,7 @@ describe('contactsWithDraft', () => {
     expect(contactsWithDraft(saved, draft)).toEqual([contact, draft])
   })
 
-  it('silently leaves out an invalid draft', () => {
+  it('leaves out an invalid draft (the form refuses to save with it)', () => {
     expect(contactsWithDraft(saved, { name: 'Bia', role: '', phone: '11', receiveNotify: true })).toEqual(saved)
   })
 
@@ -87,14 +88,21 @@ describe('contactsWithDraft', () => {
   })
 })
 
-describe('dropDuplicatePhones', () => {
-  it('keeps the first contact of each phone, masked or not', () => {
-    const list = [
-      { name: 'Ana', phone: '(11) 98765-4321' },
-      { name: 'Bia', phone: '11987654321' },
-      { name: 'Caio', phone: '(11) 3456-7890' },
-    ]
-    expect(dropDuplicatePhones(list).map((c) => c.name)).toEqual(['Ana', 'Caio'])
+describe('repeated phones', () => {
+  const list = [
+    { name: 'Ana', phone: '(11) 98765-4321' },
+    { name: 'Caio', phone: '(11) 3456-7890' },
+  ]
+
+  it('names the first phone two contacts share, masked or not', () => {
+    expect(repeatedPhone([...list, { name: 'Bia', phone: '+55 11 98765-4321' }])).toBe('(11) 98765-4321')
+    expect(repeatedPhone(list)).toBeNull()
+  })
+
+  it('tells whether a phone is taken by another contact than the one being edited', () => {
+    expect(phoneTaken(list, '11987654321')).toBe(true)
+    expect(phoneTaken(list, '(11) 98765-4321', 0)).toBe(false)
+    expect(phoneTaken(list, '(21) 98765-4321')).toBe(false)
   })
 })
 
@@ -109,7 +117,7 @@ describe('toStoreBody', () => {
   }
 
   it('sends bare phone digits and trimmed fields', () => {
-    expect(toStoreBody(values, { dropDuplicates: false })).toEqual({
+    expect(toStoreBody(values)).toEqual({
       name: 'Loja 1',
       region: 'Sul',
       state: 'RS',
@@ -123,11 +131,7 @@ describe('toStoreBody', () => {
   })
 
   it('sends an empty store phone as empty', () => {
-    expect(toStoreBody({ ...values, phone: '' }, { dropDuplicates: false }).phone).toBe('')
-  })
-
-  it('drops repeated phones when editing', () => {
-    expect(toStoreBody(values, { dropDuplicates: true }).contacts.map((c) => c.name)).toEqual(['Ana'])
+    expect(toStoreBody({ ...values, phone: '' }).phone).toBe('')
   })
 })
 

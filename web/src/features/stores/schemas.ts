@@ -1,12 +1,14 @@
 import { z } from 'zod'
 import { guardMessages } from '@/lib/guards'
-import { digitsOf, isValidPhone } from '@/lib/masks'
+import { digitsOf, isValidPhone, maskPhone, phoneDigitsOf } from '@/lib/masks'
 import { validationMessages } from '@/lib/validation'
 
 const { required } = validationMessages
 
 export const storeMessages = {
   invalidPhone: 'Telefone inválido',
+  repeatedPhone: 'Já existe um contato com este telefone.',
+  draftIncomplete: 'O contato em edição está incompleto: complete-o e clique em Adicionar contato, ou limpe os campos.',
   messageRequired: 'Mensagem é obrigatória',
   storesRequired: 'Seleciona pelo menos um estabelecimento',
   groupRequired: guardMessages.groupRequired,
@@ -50,36 +52,52 @@ export type MessageInput = z.infer<typeof messageSchema>
 /** An empty contact draft, the way the contact form starts. */
 export const emptyContact: ContactInput = { name: '', role: '', phone: '', receiveNotify: true }
 
-function isBlank(contact: ContactInput) {
+/** A draft with nothing typed in it. */
+export function isBlankContact(contact: ContactInput) {
   return !contact.name.trim() && !contact.role.trim() && !digitsOf(contact.phone)
 }
 
 /**
  * The contacts a store is saved with: the list, plus the contact still being
- * typed when it is valid. An invalid draft is silently left out.
+ * typed when it is valid. The form refuses to save while the draft is
+ * neither blank nor valid (nothing typed is ever dropped without a word).
  */
 export function contactsWithDraft(contacts: ContactInput[], draft: ContactInput | null): ContactInput[] {
-  if (!draft || isBlank(draft) || !contactSchema.safeParse(draft).success) return contacts
+  if (!draft || isBlankContact(draft) || !contactSchema.safeParse(draft).success) return contacts
   return [...contacts, draft]
 }
 
-/** Keeps the first contact of each phone number (compared by its digits). */
-export function dropDuplicatePhones<T extends { phone: string }>(contacts: T[]): T[] {
+/** Whether another contact than the one at index except has phone (compared by its digits). */
+export function phoneTaken(contacts: { phone: string }[], phone: string, except: number | null = null) {
+  const digits = phoneDigitsOf(phone)
+  return contacts.some((contact, index) => index !== except && phoneDigitsOf(contact.phone) === digits)
+}
+
+/**
+ * The first phone two contacts share, masked, or null: the store is not
+ * saved with it (the server refuses it too), the user removes one.
+ */
+export function repeatedPhone(contacts: { phone: string }[]): string | null {
   const seen = new Set<string>()
-  return contacts.filter((contact) => {
-    const digits = digitsOf(contact.phone)
-    if (seen.has(digits)) return false
+  for (const contact of contacts) {
+    const digits = phoneDigitsOf(contact.phone)
+    if (seen.has(digits)) return maskPhone(digits)
     seen.add(digits)
-    return true
-  })
+  }
+  return null
+}
+
+/** The message for two contacts with one phone, as the server words it. */
+export function repeatedPhoneMessage(phone: string) {
+  return `Dois contatos com o telefone ${phone}: remova um deles.`
 }
 
 /** The body of POST /store/{franchise}[/{storeSlug}]: trimmed fields, bare phone digits. */
-export function toStoreBody(values: StoreFormValues, options: { dropDuplicates: boolean }) {
+export function toStoreBody(values: StoreFormValues) {
   const contacts = values.contacts.map((contact) => ({
     name: contact.name.trim(),
     role: contact.role.trim(),
-    phone: digitsOf(contact.phone),
+    phone: phoneDigitsOf(contact.phone),
     receiveNotify: contact.receiveNotify,
   }))
   return {
@@ -87,8 +105,8 @@ export function toStoreBody(values: StoreFormValues, options: { dropDuplicates: 
     region: values.region.trim(),
     state: values.state.trim(),
     city: values.city.trim(),
-    phone: digitsOf(values.phone),
-    contacts: options.dropDuplicates ? dropDuplicatePhones(contacts) : contacts,
+    phone: phoneDigitsOf(values.phone),
+    contacts,
   }
 }
 export type StoreBody = ReturnType<typeof toStoreBody>

@@ -11,15 +11,18 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Separator } from '@/components/ui/separator'
 import { errorToast, toast } from '@/hooks/use-toast'
-import { maskPhone, PHONE_MASK_MAX_LENGTH } from '@/lib/masks'
+import { maskPhone } from '@/lib/masks'
 import { useCreateStore } from '../api/create-store'
 import type { Store } from '../api/types'
 import { useUpdateStore } from '../api/update-store'
 import {
   contactSchema,
-  contactsWithDraft,
-  storeMessages,
   emptyContact,
+  isBlankContact,
+  phoneTaken,
+  repeatedPhone,
+  repeatedPhoneMessage,
+  storeMessages,
   storeSchema,
   toStoreBody,
   type Contact,
@@ -47,14 +50,17 @@ function formValues(store?: Store): StoreFormInput {
   }
 }
 
-/** A phone field with the mask (DD) NNNN-NNNN or (DD) NNNNN-NNNN, for the store and its contacts. */
+/**
+ * A phone field with the mask (DD) NNNN-NNNN or (DD) NNNNN-NNNN, for the store
+ * and its contacts. No maxLength: the browser would cut a pasted
+ * '+55 (81) 98765-4321' before the mask reads it; the mask keeps the length.
+ */
 function PhoneInput({ onChange, ...props }: React.ComponentProps<typeof Input>) {
   return (
     <Input
       type="tel"
       inputMode="numeric"
       placeholder="(00) 00000-0000"
-      maxLength={PHONE_MASK_MAX_LENGTH}
       {...props}
       onChange={(event) => {
         event.target.value = maskPhone(event.target.value)
@@ -74,6 +80,8 @@ export function StoreDialog({ open, onOpenChange, franchise, store }: Props) {
   const draft = useForm<ContactInput, unknown, Contact>({ resolver: zodResolver(contactSchema), defaultValues: emptyContact })
   // Index of the contact being edited in the draft form; null when adding.
   const [editing, setEditing] = React.useState<number | null>(null)
+  // Why the contacts stop the store from being saved, shown above the draft.
+  const [contactsProblem, setContactsProblem] = React.useState<string | null>(null)
 
   // Each opening starts afresh: no contact being edited (set while rendering,
   // so the first frame is right) and both forms reset (react-hook-form keeps
@@ -81,7 +89,10 @@ export function StoreDialog({ open, onOpenChange, franchise, store }: Props) {
   const [opening, setOpening] = React.useState<{ open: boolean; store?: Store }>({ open: false })
   if (opening.open !== open || opening.store !== store) {
     setOpening({ open, store })
-    if (open) setEditing(null)
+    if (open) {
+      setEditing(null)
+      setContactsProblem(null)
+    }
   }
   React.useEffect(() => {
     if (!open) return
@@ -89,13 +100,28 @@ export function StoreDialog({ open, onOpenChange, franchise, store }: Props) {
     draft.reset(emptyContact)
   }, [open, store, form, draft])
 
+  /** Checks the draft: valid and with a phone no other contact has. */
+  const checkDraft = async () => {
+    if (!(await draft.trigger())) return false
+    if (phoneTaken(form.getValues('contacts'), draft.getValues('phone'), editing)) {
+      draft.setError('phone', { message: storeMessages.repeatedPhone }, { shouldFocus: true })
+      return false
+    }
+    return true
+  }
+
+  const clearDraft = () => {
+    draft.reset(emptyContact)
+    setEditing(null)
+    setContactsProblem(null)
+  }
+
   const saveDraft = async () => {
-    if (!(await draft.trigger())) return
+    if (!(await checkDraft())) return
     const contact = draft.getValues()
     if (editing === null) contacts.append(contact)
     else contacts.update(editing, contact)
-    draft.reset(emptyContact)
-    setEditing(null)
+    clearDraft()
   }
 
   const editContact = (index: number) => {
@@ -105,22 +131,37 @@ export function StoreDialog({ open, onOpenChange, franchise, store }: Props) {
 
   const removeContact = (index: number) => {
     contacts.remove(index)
+    setContactsProblem(null)
     if (editing === index) {
       draft.reset(emptyContact)
       setEditing(null)
     } else if (editing !== null && editing > index) setEditing(editing - 1)
   }
 
-  const onSubmit = form.handleSubmit((values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     if (!franchise) {
       errorToast(storeMessages.groupRequired)
       return
     }
-    // A contact still in the draft form is kept when valid (replacing the one being edited).
+    // A contact still in the draft form is saved with the store when it is
+    // complete; one half typed stops the save and says so, never vanishes.
     const pendingDraft = draft.getValues()
-    const base = editing === null ? values.contacts : values.contacts.filter((_, i) => i !== editing)
-    const withDraft = contactsWithDraft(base, pendingDraft).map((c) => contactSchema.parse(c))
-    const body = toStoreBody({ ...values, contacts: withDraft }, { dropDuplicates: !!store })
+    if (!isBlankContact(pendingDraft) && !(await checkDraft())) {
+      setContactsProblem(storeMessages.draftIncomplete)
+      return
+    }
+    let list: ContactInput[] = values.contacts
+    if (!isBlankContact(pendingDraft)) {
+      list = editing === null ? [...list, pendingDraft] : list.map((c, i) => (i === editing ? pendingDraft : c))
+    }
+    const withDraft = list.map((c) => contactSchema.parse(c))
+    const repeated = repeatedPhone(withDraft)
+    if (repeated) {
+      setContactsProblem(repeatedPhoneMessage(repeated))
+      return
+    }
+    setContactsProblem(null)
+    const body = toStoreBody({ ...values, contacts: withDraft })
     if (store) {
       update.mutate(
         { franchise, slug: store.slug, body },
@@ -211,6 +252,11 @@ export function StoreDialog({ open, onOpenChange, franchise, store }: Props) {
               <p className="text-sm text-muted-foreground">Nenhum contato cadastrado.</p>
             )}
 
+            {contactsProblem && (
+              <p role="alert" className="rounded-md border border-destructive/50 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+                {contactsProblem}
+              </p>
+            )}
             <div className="grid gap-4 rounded-md border border-dashed p-4 sm:grid-cols-2" role="group" aria-label={editing === null ? 'Novo contato' : 'Editar contato'}>
               <FormField id="contact-name" label="Nome do contato" error={draftErrors.name?.message}>
                 <Input {...draft.register('name')} />
@@ -232,17 +278,13 @@ export function StoreDialog({ open, onOpenChange, franchise, store }: Props) {
                 <Label htmlFor="contact-notify">Recebe notificações</Label>
               </div>
               <div className="flex justify-end gap-2 sm:col-span-2">
-                {editing !== null && (
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="sm"
-                    onClick={() => {
-                      draft.reset(emptyContact)
-                      setEditing(null)
-                    }}
-                  >
+                {editing !== null ? (
+                  <Button type="button" variant="ghost" size="sm" onClick={clearDraft}>
                     Cancelar edição
+                  </Button>
+                ) : (
+                  <Button type="button" variant="ghost" size="sm" onClick={clearDraft}>
+                    Limpar
                   </Button>
                 )}
                 <Button type="button" variant="secondary" size="sm" onClick={() => void saveDraft()}>
