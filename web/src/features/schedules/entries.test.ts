@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ScheduleEntry } from './api/types'
 import { testEntry } from './test-entries'
-import { displaySeconds, moveEntry, toEntryInput, typeLabel, weekdays, windowsLabel, withoutIndexes } from './entries'
+import { displaySeconds, moveEntry, toEntryInput, typeLabel, weekdays, windowsLabel, withoutIndexes, withSlotChanged } from './entries'
 
 const media = testEntry
 const slot: ScheduleEntry = { id: 's', name: 'Slot', displayTime: 30, dok: 127, enabled: true, stretch: false, timeGap: [], volume: 0, isAd: true, adSlots: 3, adTime: 10 }
@@ -39,5 +39,23 @@ describe('entries', () => {
     expect(typeLabel(media('v', { type: 'video' }))).toBe('Vídeo')
     expect(displaySeconds(slot)).toBe(30)
     expect(displaySeconds(media('a', { displayTime: 0 }))).toBe(10)
+  })
+
+  it('lists windows in the order of the day', () => {
+    expect(windowsLabel(media('a', { timeGap: ['18:00@20:00', '08:00@09:00'] }))).toBe('08:00 às 09:00, 18:00 às 20:00')
+  })
+
+  it('shows a stored window that starts where it ends as what it plays: all day', () => {
+    expect(windowsLabel(media('a', { timeGap: ['15:00@15:00'] }))).toBe('Dia todo (15:00 às 15:00)')
+    expect(windowsLabel(media('a', { timeGap: ['08:00@09:00', '15:00@15:00'] }))).toBe('Dia todo (15:00 às 15:00)')
+  })
+
+  it("changes a slot's positions, seconds and fallback, leaving the rest as it was", () => {
+    const list = [media('a'), { ...slot, adFallbackMediaId: 'old' }]
+    expect(withSlotChanged(list, 1, { quantity: 2, duration: 15, adFallbackMediaId: '' })).toEqual([
+      toEntryInput(media('a')),
+      { id: 's', name: 'Slot', dok: 127, enabled: true, stretch: false, timeGap: [], volume: 0, isAd: true, adSlots: 2, adTime: 15 },
+    ])
+    expect(withSlotChanged(list, 1, { quantity: 2, duration: 15, adFallbackMediaId: 'm9' })[1]).toMatchObject({ adFallbackMediaId: 'm9' })
   })
 })

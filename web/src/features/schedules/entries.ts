@@ -1,5 +1,5 @@
 // Reading and saving a schedule's entry list in the detail screen.
-import { entryDuration, entryWindows, EVERY_DAY, isAdSlot, windowContains, type ScheduleEntry as PlaybackEntry } from '@/lib/playback'
+import { entryDuration, entryWindows, EVERY_DAY, isAdSlot, parseWindow, windowContains, type ScheduleEntry as PlaybackEntry } from '@/lib/playback'
 import type { ScheduleEntry, ScheduleEntryInput } from './api/types'
 
 /** An entry as a media list shows it: a schedule's entry or an advertisement's media item. */
@@ -20,6 +20,20 @@ export function withoutIndexes(entries: readonly ScheduleEntry[], indexes: Reado
   return entries.filter((_entry, index) => !indexes.has(index)).map(toEntryInput)
 }
 
+/** The list with the ad slot at `index` given new positions, seconds and fallback ('Editar' on a slot row). */
+export function withSlotChanged(
+  entries: readonly ScheduleEntry[],
+  index: number,
+  slot: { quantity: number; duration: number; adFallbackMediaId: string },
+): ScheduleEntryInput[] {
+  return entries.map((entry, i) => {
+    const input = toEntryInput(entry)
+    if (i !== index) return input
+    const { displayTime: _displayTime, adFallbackMediaId: _fallback, ...rest } = input
+    return { ...rest, isAd: true, adSlots: slot.quantity, adTime: slot.duration, ...(slot.adFallbackMediaId ? { adFallbackMediaId: slot.adFallbackMediaId } : {}) }
+  })
+}
+
 /** The list with the entry at `from` moved to `to` (drag to reorder). */
 export function moveEntry<T>(entries: readonly T[], from: number, to: number): T[] {
   const next = entries.slice()
@@ -38,10 +52,37 @@ export function weekdays(entry: ListedEntry): boolean[] {
   return WEEKDAY_LETTERS.map((_letter, bit) => (dok & (1 << bit)) !== 0)
 }
 
-/** 'HH:MM às HH:MM' of each window, or 'Dia todo'. */
+/**
+ * A window as the lists show it: 'HH:MM às HH:MM'. A window that starts and
+ * ends at the same minute (saved before such windows were refused) plays all
+ * day by the playback rules, and says so: 'Dia todo (15:00 às 15:00)'.
+ */
+export function windowLabel(gap: string): string {
+  const text = gap.replace('@', ' às ')
+  const window = parseWindow(gap)
+  return window && window.start === window.end ? `Dia todo (${text})` : text
+}
+
+/** The windows in the order of the day (by start, then end); unreadable ones last, as they are. */
+export function sortWindows(timeGap: readonly string[]): string[] {
+  const key = (gap: string) => {
+    const w = parseWindow(gap)
+    return w ? w.start * 1440 + w.end : Number.MAX_SAFE_INTEGER
+  }
+  return [...timeGap].sort((a, b) => key(a) - key(b))
+}
+
+/** 'HH:MM às HH:MM' of each window in the order of the day, or 'Dia todo'. */
 export function windowsLabel(entry: ListedEntry): string {
   const gaps = isAdSlot(entry) ? [] : (entry.timeGap ?? [])
-  return gaps.length === 0 ? 'Dia todo' : gaps.map((gap) => gap.replace('@', ' às ')).join(', ')
+  if (gaps.length === 0) return 'Dia todo'
+  // One window of the whole day makes the entry play all day, whatever the others say.
+  const whole = gaps.find((gap) => {
+    const w = parseWindow(gap)
+    return w !== null && w.start === w.end
+  })
+  if (whole) return windowLabel(whole)
+  return sortWindows(gaps).map(windowLabel).join(', ')
 }
 
 /** Seconds the entry plays (slots: adSlots × adTime), by the shared rule. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ScheduleEntry } from './api/types'
 import {
+  addWindow,
   calendarDate,
   calendarDay,
   dateText,
@@ -13,6 +14,7 @@ import {
   mediaFormSchema,
   noEndOf,
   onlyDigits,
+  outsidePeriodProblem,
   savedList,
   toggleWeekday,
   withChosenMedia,
@@ -30,6 +32,10 @@ const filled = (patch: Partial<MediaFormValues> = {}): MediaFormValues => ({
   displayTime: '15',
   ...patch,
 })
+
+const advanced = (patch: Partial<MediaFormValues> = {}) => filled({ showAdvancedOptions: true, ...patch })
+const DISPLAY_TIME = 'O tempo de exibição deve ser um número inteiro de 1 a 86400 segundos.'
+const LIMIT = 'O limite de inserções por hora deve ser um número inteiro de 0 a 3600 (0 = sem limite).'
 
 const messages = (values: MediaFormValues) => {
   const result = mediaFormSchema.safeParse(values)
@@ -55,8 +61,19 @@ describe('add-media form validation', () => {
     ['no schedule: Selecione uma programação', filled({ scheduleId: '' }), { scheduleId: 'Selecione uma programação' }],
     ['no media: Selecione pelo menos uma mídia', emptyMediaForm('s1'), { mediaSelected: 'Selecione pelo menos uma mídia' }],
     ['media without a name: Campo obrigatório', filled({ name: '  ' }), { name: 'Campo obrigatório' }],
-    ['empty display time is 0: Deve ser maior que 0', filled({ displayTime: '' }), { displayTime: 'Deve ser maior que 0' }],
-    ['display time 0: Deve ser maior que 0', filled({ displayTime: '0' }), { displayTime: 'Deve ser maior que 0' }],
+    ['empty display time is 0, below the bounds', filled({ displayTime: '' }), { displayTime: DISPLAY_TIME }],
+    ['display time 0, below the bounds', filled({ displayTime: '0' }), { displayTime: DISPLAY_TIME }],
+    ['display time 123456789012, above the bounds', filled({ displayTime: '123456789012' }), { displayTime: DISPLAY_TIME }],
+    ['display time 86400 is the most', filled({ displayTime: '86400' }), {}],
+    ['no weekday: Selecione pelo menos um dia da semana.', advanced({ dok: 0 }), { dok: 'Selecione pelo menos um dia da semana.' }],
+    ['no weekday without the advanced options is not saved, so not refused', filled({ dok: 0 }), {}],
+    ['an hourly limit above 3600', advanced({ limitByHour: '3601' }), { limitByHour: LIMIT }],
+    ['a stored window that starts and ends at the same minute', advanced({ timeGap: ['15:00@15:00'] }), {
+      timeGap: 'A faixa de horário 15:00 às 15:00 começa e termina no mesmo horário. Escolha um horário final diferente do inicial; para exibir o dia todo, não adicione faixas.',
+    }],
+    ['stored overlapping windows, named in the order of the day', advanced({ timeGap: ['11:00@14:00', '08:00@12:00'] }), {
+      timeGap: 'As faixas de horário 08:00 às 12:00 e 11:00 às 14:00 se sobrepõem. Ajuste os horários ou use uma só faixa.',
+    }],
   ])('%s', (_name, values, expected) => {
     expect(messages(values)).toEqual(expected)
   })
@@ -198,5 +215,45 @@ describe('the date picker: calendar days and the trigger text', () => {
     expect(dateText({ dateMode: 'range', date: { from: '2030-03-02', to: '2030-03-02' } })).toBe('2 março 2030')
     // The last day not picked yet: the first one alone.
     expect(dateText({ dateMode: 'range', date: { from: '2030-12-31', to: '' } })).toBe('31 dezembro 2030')
+  })
+})
+
+describe('time windows', () => {
+  it('a new range goes in the order of the day', () => {
+    expect(addWindow(['18:00@20:00', '08:00@09:00'], '12:00@13:00')).toEqual({ timeGap: ['08:00@09:00', '12:00@13:00', '18:00@20:00'] })
+  })
+
+  it('ranges that only touch are fine (the end is exclusive)', () => {
+    expect(addWindow(['08:00@09:00'], '09:00@12:00')).toEqual({ timeGap: ['08:00@09:00', '09:00@12:00'] })
+  })
+
+  it.each([
+    ['a range that starts where it ends', [], '15:00@15:00', 'A faixa de horário 15:00 às 15:00 começa e termina no mesmo horário'],
+    ['a range over another', ['08:00@12:00'], '11:00@14:00', 'As faixas de horário 08:00 às 12:00 e 11:00 às 14:00 se sobrepõem.'],
+    ['a morning range inside an overnight one', ['22:00@02:00'], '01:00@03:00', 'As faixas de horário 01:00 às 03:00 e 22:00 às 02:00 se sobrepõem.'],
+  ])('%s is refused', (_name, current, added, message) => {
+    const result = addWindow(current, added)
+    expect('error' in result && result.error).toContain(message)
+  })
+
+  it('saves the windows sorted', () => {
+    const [saved] = formEntries(advanced({ timeGap: ['18:00@20:00', '08:00@09:00'] }), TZ)
+    expect(saved.timeGap).toEqual(['08:00@09:00', '18:00@20:00'])
+  })
+})
+
+describe("an advertisement's booked period", () => {
+  const period = { startAt: dayStart('2027-03-10', TZ), endsAt: dayEnd('2027-03-20', TZ) }
+  it('dates entirely before or after it would never play, and say so with both periods', () => {
+    expect(outsidePeriodProblem({ startDate: dayStart('2027-03-01', TZ), endDate: dayEnd('2027-03-05', TZ) }, period, TZ)).toBe(
+      'As datas da mídia (01/03/2027 a 05/03/2027) ficam fora do período contratado do anúncio (10/03/2027 a 20/03/2027), então ela nunca seria exibida. Ajuste as datas da mídia para dentro desse período ou deixe-as em branco.',
+    )
+    const noEnd = dayStart('2027-04-01', TZ)
+    expect(outsidePeriodProblem({ startDate: noEnd, endDate: noEndOf(noEnd) }, period, TZ)).toContain('(a partir de 01/04/2027)')
+  })
+
+  it('dates that overlap it, or no dates, are fine', () => {
+    expect(outsidePeriodProblem({ startDate: dayStart('2027-03-01', TZ), endDate: dayEnd('2027-03-10', TZ) }, period, TZ)).toBeNull()
+    expect(outsidePeriodProblem({}, period, TZ)).toBeNull()
   })
 })

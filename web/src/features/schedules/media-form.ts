@@ -4,10 +4,10 @@
 import { format } from 'date-fns'
 import { ptBR } from 'date-fns/locale'
 import { z } from 'zod'
-import { EVERY_DAY, FOREVER_MS, isAdSlot, localTime, startOfLocalDay } from '@/lib/playback'
+import { EVERY_DAY, FOREVER_MS, isAdSlot, localTime, parseWindow, startOfLocalDay, windowContains, type TimeWindow } from '@/lib/playback'
 import { validationMessages } from '@/lib/validation'
 import type { ScheduleEntry, ScheduleEntryInput } from './api/types'
-import { toEntryInput } from './entries'
+import { sortWindows, toEntryInput } from './entries'
 
 /**
  * What the form edits: a schedule entry or an advertisement's media item,
@@ -37,12 +37,62 @@ export type EditableEntry = {
 export type MediaRules = Required<Pick<ScheduleEntryInput, 'id' | 'name' | 'displayTime' | 'dok' | 'enabled' | 'stretch' | 'timeGap' | 'volume'>> &
   Pick<ScheduleEntryInput, 'startDate' | 'endDate' | 'limitByHour'>
 
+/** Bounds of the rules, as the server checks them (internal/schedule). */
+export const MAX_DISPLAY_TIME = 86400
+export const MAX_LIMIT_BY_HOUR = 3600
+
+/** The form's messages; the rules' are the server's words (internal/schedule/entries.go). */
 export const MEDIA_FORM_MESSAGES = {
   required: validationMessages.required,
-  positive: 'Deve ser maior que 0',
+  displayTime: `O tempo de exibição deve ser um número inteiro de 1 a ${MAX_DISPLAY_TIME} segundos.`,
+  limitByHour: `O limite de inserções por hora deve ser um número inteiro de 0 a ${MAX_LIMIT_BY_HOUR} (0 = sem limite).`,
+  noWeekday: 'Selecione pelo menos um dia da semana.',
   schedule: 'Selecione uma programação',
   media: 'Selecione pelo menos uma mídia',
 } as const
+
+const windowText = (gap: string) => gap.replace('@', ' às ')
+
+/** A window that starts and ends at the same minute: it reads as empty but plays all day. */
+export const sameMinuteMessage = (gap: string) =>
+  `A faixa de horário ${windowText(gap)} começa e termina no mesmo horário. Escolha um horário final diferente do inicial; para exibir o dia todo, não adicione faixas.`
+
+/** Two windows sharing a minute, in the order of the day. */
+export const overlapMessage = (a: string, b: string) => `As faixas de horário ${windowText(a)} e ${windowText(b)} se sobrepõem. Ajuste os horários ou use uma só faixa.`
+
+function overlaps(a: TimeWindow, b: TimeWindow): boolean {
+  for (let minute = 0; minute < 24 * 60; minute++) if (windowContains(a, minute) && windowContains(b, minute)) return true
+  return false
+}
+
+/**
+ * What is wrong with the windows, as the server says it: a window that
+ * starts and ends at the same minute, or two that overlap (refused, not
+ * merged: docs/schedules.md). Null when they are fine.
+ */
+export function timeGapProblem(timeGap: readonly string[]): string | null {
+  const sorted = sortWindows(timeGap)
+  const windows = sorted.map((gap) => parseWindow(gap))
+  for (let i = 0; i < sorted.length; i++) {
+    const w = windows[i]
+    if (w && w.start === w.end) return sameMinuteMessage(sorted[i])
+  }
+  for (let i = 0; i < sorted.length; i++) {
+    for (let j = i + 1; j < sorted.length; j++) {
+      const a = windows[i]
+      const b = windows[j]
+      if (a && b && overlaps(a, b)) return overlapMessage(sorted[i], sorted[j])
+    }
+  }
+  return null
+}
+
+/** 'Adicionar Faixa de Horário': the windows with the new one, in the order of the day, or why it cannot go in. */
+export function addWindow(timeGap: readonly string[], gap: string): { timeGap: string[] } | { error: string } {
+  const next = sortWindows([...timeGap, gap])
+  const problem = timeGapProblem(next)
+  return problem ? { error: problem } : { timeGap: next }
+}
 
 /** 'Sem data para acabar': the end is the start plus 1000 years (spec 2 §4, §9). */
 export const NO_END_YEARS = 1000
@@ -58,7 +108,7 @@ export type ChosenMedia = {
   limitByHour?: number
 }
 
-const digits = z.string().regex(/^\d*$/, MEDIA_FORM_MESSAGES.positive)
+const digits = z.string().regex(/^\d*$/, MEDIA_FORM_MESSAGES.displayTime)
 
 export const mediaFormSchema = z
   .object({
@@ -66,7 +116,7 @@ export const mediaFormSchema = z
     name: z.string(),
     displayTime: digits,
     volume: z.number().min(0).max(1),
-    limitByHour: z.string().regex(/^\d*$/),
+    limitByHour: z.string().regex(/^\d*$/, MEDIA_FORM_MESSAGES.limitByHour),
     dok: z.number(),
     timeGap: z.array(z.string()),
     mediaSelected: z.array(z.custom<ChosenMedia>()),
@@ -85,9 +135,18 @@ export const mediaFormSchema = z
       return
     }
     if (!values.name.trim()) ctx.addIssue({ code: 'custom', path: ['name'], message: MEDIA_FORM_MESSAGES.required })
-    if (/^\d*$/.test(values.displayTime) && toInt(values.displayTime) <= 0) {
-      ctx.addIssue({ code: 'custom', path: ['displayTime'], message: MEDIA_FORM_MESSAGES.positive })
+    const seconds = toInt(values.displayTime)
+    if (/^\d*$/.test(values.displayTime) && (seconds <= 0 || seconds > MAX_DISPLAY_TIME)) {
+      ctx.addIssue({ code: 'custom', path: ['displayTime'], message: MEDIA_FORM_MESSAGES.displayTime })
     }
+    // The rules below are saved only with the advanced options on.
+    if (!values.showAdvancedOptions) return
+    if (/^\d*$/.test(values.limitByHour) && toInt(values.limitByHour) > MAX_LIMIT_BY_HOUR) {
+      ctx.addIssue({ code: 'custom', path: ['limitByHour'], message: MEDIA_FORM_MESSAGES.limitByHour })
+    }
+    if ((values.dok & EVERY_DAY) === 0) ctx.addIssue({ code: 'custom', path: ['dok'], message: MEDIA_FORM_MESSAGES.noWeekday })
+    const windows = timeGapProblem(values.timeGap)
+    if (windows) ctx.addIssue({ code: 'custom', path: ['timeGap'], message: windows })
   })
 
 export type MediaFormValues = z.infer<typeof mediaFormSchema>
@@ -226,7 +285,7 @@ export function formEntries(values: MediaFormValues, timeZone: string, previous?
     enabled: previous?.enabled ?? true,
     stretch: previous?.stretch ?? false,
     ...dates,
-    timeGap: values.showAdvancedOptions ? values.timeGap : [],
+    timeGap: values.showAdvancedOptions ? sortWindows(values.timeGap) : [],
     ...(limitByHour !== undefined && values.showAdvancedOptions ? { limitByHour } : {}),
     volume: media.type === 'image' ? 0 : values.volume,
   }))
@@ -272,4 +331,33 @@ export function formFromEntry(entry: EditableEntry, scheduleId: string, timeZone
     dateMode: forever ? 'single' : 'range',
     date,
   }
+}
+
+/** A booked period (an advertisement's), epoch ms of its first and last instants. */
+export type BookedPeriod = { startAt: number; endsAt: number }
+
+/** 'dd/MM/yyyy' of the local day holding `moment`. */
+function shortDay(moment: number, timeZone: string): string {
+  const [y, m, d] = localDay(moment, timeZone).split('-')
+  return `${d}/${m}/${y}`
+}
+
+/**
+ * Why dates chosen in the form would never play in an advertisement's
+ * booked period (the server's words, without the row): null when they
+ * overlap it, or when no date is chosen.
+ */
+export function outsidePeriodProblem(dates: { startDate?: number; endDate?: number }, period: BookedPeriod, timeZone: string): string | null {
+  const { startDate = 0, endDate = 0 } = dates
+  const before = endDate > 0 && endDate < period.startAt
+  const after = startDate > 0 && startDate > period.endsAt
+  if (!before && !after) return null
+  const day = (ms: number) => shortDay(ms, timeZone)
+  const text =
+    startDate > 0 && endDate > 0 && endDate - startDate < (NO_END_YEARS / 2) * 365.25 * 86_400_000
+      ? `${day(startDate)} a ${day(endDate)}`
+      : startDate > 0
+        ? `a partir de ${day(startDate)}`
+        : `até ${day(endDate)}`
+  return `As datas da mídia (${text}) ficam fora do período contratado do anúncio (${day(period.startAt)} a ${day(period.endsAt)}), então ela nunca seria exibida. Ajuste as datas da mídia para dentro desse período ou deixe-as em branco.`
 }

@@ -20,15 +20,19 @@ describe('adSlotSchema', () => {
   it.each([
     [{ quantity: '', duration: '10' }, 'quantity', 'Campo deve ser um número válido'],
     [{ quantity: 'dois', duration: '10' }, 'quantity', 'Campo deve ser um número válido'],
-    [{ quantity: '2', duration: '0' }, 'duration', 'Duração deve ser maior do que 0'],
-    [{ quantity: '0', duration: '10' }, 'quantity', 'Duração deve ser maior do que 0'],
+    [{ quantity: '2', duration: '0' }, 'duration', 'A duração de cada anúncio da vaga deve ser um número inteiro de 1 a 3600 segundos.'],
+    [{ quantity: '2', duration: '7,5' }, 'duration', 'A duração de cada anúncio da vaga deve ser um número inteiro de 1 a 3600 segundos.'],
+    [{ quantity: '2', duration: '3601' }, 'duration', 'A duração de cada anúncio da vaga deve ser um número inteiro de 1 a 3600 segundos.'],
+    [{ quantity: '0', duration: '10' }, 'quantity', 'A quantidade de anúncios da vaga deve ser um número inteiro de 1 a 100.'],
+    [{ quantity: '1.5', duration: '10' }, 'quantity', 'A quantidade de anúncios da vaga deve ser um número inteiro de 1 a 100.'],
+    [{ quantity: '101', duration: '10' }, 'quantity', 'A quantidade de anúncios da vaga deve ser um número inteiro de 1 a 100.'],
   ])('refuses %j on %s', (input, field, message) => {
-    const result = adSlotSchema.safeParse(input)
+    const result = adSlotSchema.safeParse({ adFallbackMediaId: '', ...input })
     expect(result.success).toBe(false)
     expect(result.error?.issues.find((issue) => issue.path[0] === field)?.message).toBe(message)
   })
 
-  it('reads numbers', () => {
-    expect(adSlotSchema.parse({ quantity: '3', duration: '7,5' })).toEqual({ quantity: 3, duration: 7.5 })
+  it('reads whole numbers and the fallback', () => {
+    expect(adSlotSchema.parse({ quantity: '3', duration: '15', adFallbackMediaId: 'm1' })).toEqual({ quantity: 3, duration: 15, adFallbackMediaId: 'm1' })
   })
 })

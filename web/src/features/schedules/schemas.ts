@@ -7,22 +7,33 @@ export const scheduleNameSchema = z.object({
 })
 export type ScheduleNameValues = z.infer<typeof scheduleNameSchema>
 
+/** Bounds of an ad slot, as the server checks them (internal/schedule). */
+export const MAX_SLOT_POSITIONS = 100
+export const MAX_SLOT_SECONDS = 3600
+
+/** The slot modal's messages: each names its field and bounds, in the server's words. */
 export const AD_SLOT_MESSAGES = {
   number: 'Campo deve ser um número válido',
-  positive: 'Duração deve ser maior do que 0',
+  quantity: `A quantidade de anúncios da vaga deve ser um número inteiro de 1 a ${MAX_SLOT_POSITIONS}.`,
+  duration: `A duração de cada anúncio da vaga deve ser um número inteiro de 1 a ${MAX_SLOT_SECONDS} segundos.`,
 } as const
 
-/** A number typed in a text box: required, numeric, above 0. */
-const positiveNumber = z
-  .string()
-  .trim()
-  .min(1, AD_SLOT_MESSAGES.number)
-  .refine((value) => /^\d+([.,]\d+)?$/.test(value), AD_SLOT_MESSAGES.number)
-  .transform((value) => Number(value.replace(',', '.')))
-  .refine((value) => value > 0, AD_SLOT_MESSAGES.positive)
+/** A whole number typed in a text box: required and numeric ('Campo deve ser um número válido'), then within 1..max. */
+const wholeNumber = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, AD_SLOT_MESSAGES.number)
+    .refine((value) => /^\d+([.,]\d+)?$/.test(value), AD_SLOT_MESSAGES.number)
+    .transform((value) => Number(value.replace(',', '.')))
+    .refine((value) => Number.isInteger(value) && value >= 1 && value <= max, message)
 
-/** 'Adicionar vaga para anúncios': quantity of positions and seconds of each (default 10). */
-export const adSlotSchema = z.object({ quantity: positiveNumber, duration: positiveNumber })
+/** The ad slot modal: quantity of positions, seconds of each (default 10), and the media played when none is booked. */
+export const adSlotSchema = z.object({
+  quantity: wholeNumber(MAX_SLOT_POSITIONS, AD_SLOT_MESSAGES.quantity),
+  duration: wholeNumber(MAX_SLOT_SECONDS, AD_SLOT_MESSAGES.duration),
+  adFallbackMediaId: z.string(),
+})
 export type AdSlotInput = z.input<typeof adSlotSchema>
 export type AdSlotValues = z.output<typeof adSlotSchema>
-export const AD_SLOT_DEFAULTS: AdSlotInput = { quantity: '1', duration: '10' }
+export const AD_SLOT_DEFAULTS: AdSlotInput = { quantity: '1', duration: '10', adFallbackMediaId: '' }

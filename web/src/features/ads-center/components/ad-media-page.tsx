@@ -105,6 +105,7 @@ function AdMediaForm({ ad, franchise, timeZone, editIndex, back }: FormProps) {
         targetId={ad.id}
         entry={entry}
         defaultDisplayTime={ad.displayTime}
+        period={{ startAt: ad.startAt, endsAt: ad.endsAt }}
         pending={media.isPending}
         onSave={(added) => media.save(withFormItems(ad.media, added, editIndex), { onSuccess: () => void navigate(back) })}
       />

@@ -30,8 +30,8 @@ export function removeEntry({ franchise, id, index, hash }: ScheduleAddress & { 
   return api.delete<Saved>(`${schedulePath(franchise, id, index)}?hash=${encodeURIComponent(hash)}`)
 }
 
-export function addSlot({ franchise, id, quantity, duration }: ScheduleAddress & { quantity: number; duration: number }) {
-  return api.post<Saved>(schedulePath(franchise, id, 'slot'), { quantity, duration })
+export function addSlot({ franchise, id, quantity, duration, adFallbackMediaId }: ScheduleAddress & { quantity: number; duration: number; adFallbackMediaId?: string }) {
+  return api.post<Saved>(schedulePath(franchise, id, 'slot'), adFallbackMediaId ? { quantity, duration, adFallbackMediaId } : { quantity, duration })
 }
 
 /** The schedule changed since it was loaded (someone else saved it). */

@@ -18,10 +18,12 @@ type Props = {
   visible?: readonly number[]
   /** Drag-and-drop reordering (no filter on): the whole list in its new order, to save; `revert` puts the rows back when the save fails. */
   onMove?: (media: ScheduleEntryInput[], revert: () => void) => void
+  /** 'Editar' on an ad slot's row (quantity, duration, fallback); slot rows have no edit without it. */
+  onEditSlot?: (index: number) => void
 }
 
 /** The schedule's entries in play order (spec 2 §2 'Schedule detail'). */
-export function EntryTable({ entries, onUnlink, busy, onMove, ...table }: Props) {
+export function EntryTable({ entries, onUnlink, busy, onMove, onEditSlot, ...table }: Props) {
   // The row's edit link goes to /schedule/{scheduleId}/media/{mediaId}/{index} (spec 2 §2).
   const { scheduleId } = useParams()
   return (
@@ -34,6 +36,11 @@ export function EntryTable({ entries, onUnlink, busy, onMove, ...table }: Props)
       onMove={onMove && ((moved, revert) => onMove(moved.map(toEntryInput), revert))}
       actions={(entry, index) => (
         <>
+          {isAdSlot(entry) && onEditSlot && (
+            <Button variant="ghost" size="icon" className="size-8" aria-label={`Editar ${entry.name}`} disabled={busy} onClick={() => onEditSlot(index)}>
+              <Pencil />
+            </Button>
+          )}
           {!isAdSlot(entry) && scheduleId && (
             <Button asChild variant="ghost" size="icon" className="size-8" aria-label={`Editar ${entry.name}`}>
               <Link to={`/schedule/${encodeURIComponent(scheduleId)}/media/${encodeURIComponent(entry.id)}/${index}`}>

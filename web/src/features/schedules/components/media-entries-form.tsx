@@ -11,19 +11,23 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover'
 import { cn } from '@/lib/utils'
-import { WEEKDAY_LETTERS, WEEKDAY_NAMES } from '../entries'
+import { sortWindows, WEEKDAY_LETTERS, WEEKDAY_NAMES, windowLabel } from '../entries'
 import {
+  addWindow,
   calendarDate,
   calendarDay,
   dateText,
   emptyMediaForm,
+  entryDates,
   formEntries,
   formFromEntry,
   mediaFormSchema,
   onlyDigits,
+  outsidePeriodProblem,
   timeGapOf,
   toggleWeekday,
   withChosenMedia,
+  type BookedPeriod,
   type EditableEntry,
   type MediaFormValues,
   type MediaRules,
@@ -47,6 +51,8 @@ export type MediaEntriesFormProps = {
   disabled?: boolean
   /** Shown first, with the form's 'Selecione uma programação' error (guided action). */
   targetField?: (error?: string) => React.ReactNode
+  /** An advertisement's booked period: dates entirely outside it are warned about and not saved. */
+  period?: BookedPeriod
 }
 
 /** A registered text input that drops what is not a digit before the form sees it. */
@@ -65,7 +71,7 @@ function digitsOnly(field: UseFormRegisterReturn) {
  * §5), shared by the schedules and the advertisements: it says what to save
  * through `onSave`, and the screen saves it where it belongs.
  */
-export function MediaEntriesForm({ franchise, timeZone, targetId, entry, defaultDisplayTime, onSave, pending, disabled, targetField }: MediaEntriesFormProps) {
+export function MediaEntriesForm({ franchise, timeZone, targetId, entry, defaultDisplayTime, onSave, pending, disabled, targetField, period }: MediaEntriesFormProps) {
   const editing = entry !== undefined
   const form = useForm<MediaFormValues>({ resolver: zodResolver(mediaFormSchema), defaultValues: emptyMediaForm(targetId) })
   const { register, setValue, getValues, control, formState } = form
@@ -73,6 +79,7 @@ export function MediaEntriesForm({ franchise, timeZone, targetId, entry, default
   const [pickerOpen, setPickerOpen] = React.useState(false)
   const [calendarOpen, setCalendarOpen] = React.useState(false)
   const [filledFrom, setFilledFrom] = React.useState<EditableEntry>()
+  const [rangeError, setRangeError] = React.useState('')
 
   // Editing pre-fills every field once the entry is there.
   if (entry && filledFrom !== entry) {
@@ -94,11 +101,27 @@ export function MediaEntriesForm({ franchise, timeZone, targetId, entry, default
     if (formState.isSubmitted) void form.trigger()
   }
 
-  const onSubmit = form.handleSubmit((data) => onSave(formEntries(data, timeZone, entry)))
+  // An advertisement's media dated entirely outside its booked period would never play.
+  const outside =
+    period && values.showAdvancedOptions && values.date ? outsidePeriodProblem(entryDates({ dateMode: values.dateMode, date: values.date }, timeZone), period, timeZone) : null
 
+  const onSubmit = form.handleSubmit((data) => {
+    if (outside) return
+    onSave(formEntries(data, timeZone, entry))
+  })
+
+  const setTimeGap = (next: string[]) => setValue('timeGap', next, { shouldValidate: formState.isSubmitted })
+
+  // A range goes in the order of the day; one that starts where it ends, or overlaps another, is refused here as the server would.
   const addRange = () => {
     const { mediaInitGap, mediaEndGap, timeGap } = getValues()
-    setValue('timeGap', [...timeGap, timeGapOf(mediaInitGap, mediaEndGap)])
+    const added = addWindow(timeGap, timeGapOf(mediaInitGap, mediaEndGap))
+    if ('error' in added) {
+      setRangeError(added.error)
+      return
+    }
+    setRangeError('')
+    setTimeGap(added.timeGap)
     setValue('mediaInitGap', '')
     setValue('mediaEndGap', '')
   }
@@ -234,6 +257,11 @@ export function MediaEntriesForm({ franchise, timeZone, targetId, entry, default
                 <X />
               </Button>
             </div>
+            {outside && (
+              <p role="alert" className="text-sm text-destructive">
+                {outside}
+              </p>
+            )}
           </div>
 
           <div className="grid gap-2">
@@ -249,7 +277,7 @@ export function MediaEntriesForm({ franchise, timeZone, targetId, entry, default
                     aria-label={WEEKDAY_NAMES[bit]}
                     title={WEEKDAY_NAMES[bit]}
                     className={cn('grid size-9 place-items-center rounded-md border text-sm font-semibold', on ? 'bg-primary text-primary-foreground' : 'bg-muted text-muted-foreground')}
-                    onClick={() => setValue('dok', toggleWeekday(getValues('dok'), bit))}
+                    onClick={() => setValue('dok', toggleWeekday(getValues('dok'), bit), { shouldValidate: formState.isSubmitted })}
                   >
                     {letter}
                   </button>
@@ -264,6 +292,7 @@ export function MediaEntriesForm({ franchise, timeZone, targetId, entry, default
                 <span className="size-3 rounded-sm border bg-muted" /> Não exibe no dia
               </span>
             </div>
+            {errors.dok && <p className="text-sm text-destructive">{errors.dok.message}</p>}
           </div>
 
           <div className="grid gap-2">
@@ -271,33 +300,33 @@ export function MediaEntriesForm({ franchise, timeZone, targetId, entry, default
             <div className="flex flex-wrap items-end gap-2">
               <label className="grid gap-1 text-sm">
                 Início
-                <Input type="time" aria-label="Horário inicial" className="w-32" {...register('mediaInitGap')} />
+                <Input type="time" aria-label="Horário inicial" className="w-32" {...register('mediaInitGap', { onChange: () => setRangeError('') })} />
               </label>
               <label className="grid gap-1 text-sm">
                 Fim
-                <Input type="time" aria-label="Horário final" className="w-32" {...register('mediaEndGap')} />
+                <Input type="time" aria-label="Horário final" className="w-32" {...register('mediaEndGap', { onChange: () => setRangeError('') })} />
               </label>
               <Button type="button" variant="secondary" disabled={!values.mediaInitGap || !values.mediaEndGap} onClick={addRange}>
                 Adicionar Faixa de Horário
               </Button>
             </div>
+            {rangeError && <p className="text-sm text-destructive">{rangeError}</p>}
             {(values.timeGap ?? []).length > 0 && (
               <ul aria-label="Faixas de horário" className="grid gap-1">
-                {values.timeGap.map((gap, i) => (
+                {sortWindows(values.timeGap).map((gap, i) => (
                   <li key={`${gap}-${i}`} className="flex items-center gap-2 text-sm">
-                    <span className="tabular-nums">{gap.replace('@', ' às ')}</span>
+                    <span className="tabular-nums">{windowLabel(gap)}</span>
                     <Button
                       type="button"
                       variant="ghost"
                       size="icon"
                       className="size-7 text-destructive"
                       aria-label={`Excluir faixa ${gap.replace('@', ' às ')}`}
-                      onClick={() =>
-                        setValue(
-                          'timeGap',
-                          getValues('timeGap').filter((_g, j) => j !== i),
-                        )
-                      }
+                      onClick={() => {
+                        const rest = [...getValues('timeGap')]
+                        rest.splice(rest.indexOf(gap), 1)
+                        setTimeGap(rest)
+                      }}
                     >
                       <Trash2 />
                     </Button>
@@ -305,9 +334,10 @@ export function MediaEntriesForm({ franchise, timeZone, targetId, entry, default
                 ))}
               </ul>
             )}
+            {errors.timeGap && <p className="text-sm text-destructive">{errors.timeGap.message}</p>}
           </div>
 
-          <FormField id="media-limit" label="Limitar inserções (por hora):" className="max-w-xs">
+          <FormField id="media-limit" label="Limitar inserções (por hora):" error={errors.limitByHour?.message} className="max-w-xs">
             <Input
               inputMode="numeric"
               placeholder="5"

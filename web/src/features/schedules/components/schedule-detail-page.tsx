@@ -11,7 +11,7 @@ import { useSession } from '@/lib/session'
 import { useSchedule } from '../api/get-schedule'
 import { useRemoveEntry, useSaveEntries } from '../api/save-schedule'
 import { filterEntries, isFiltering, NO_FILTER, type EntryFilter, withoutIndexes } from '../entries'
-import { AdSlotDialog } from './ad-slot-dialog'
+import { AdSlotDialog, type EditedSlot } from './ad-slot-dialog'
 import { EntryFilters } from './entry-filters'
 import { EntryTable } from './entry-table'
 import { PreviewDialog } from './preview-dialog'
@@ -30,6 +30,7 @@ export function ScheduleDetailPage() {
   const save = useSaveEntries()
   const [dialog, setDialog] = React.useState<ScheduleDialogState>(null)
   const [slotOpen, setSlotOpen] = React.useState(false)
+  const [editingSlot, setEditingSlot] = React.useState<EditedSlot>()
   const [confirmBulk, setConfirmBulk] = React.useState(false)
   // The position of the entry whose unlink waits for a confirmation.
   const [unlinking, setUnlinking] = React.useState<number | null>(null)
@@ -132,7 +133,13 @@ export function ScheduleDetailPage() {
         )}
         <div className="ml-auto flex flex-wrap gap-2">
           {user?.canUseAdsCenter && (
-            <Button variant="outline" onClick={() => setSlotOpen(true)}>
+            <Button
+              variant="outline"
+              onClick={() => {
+                setEditingSlot(undefined)
+                setSlotOpen(true)
+              }}
+            >
               <Megaphone /> Adicionar vaga para anúncios
             </Button>
           )}
@@ -147,6 +154,14 @@ export function ScheduleDetailPage() {
       <EntryTable
         {...tableProps}
         visible={isFiltering(filter) ? filterEntries(data.media, filter) : undefined}
+        onEditSlot={
+          user?.canUseAdsCenter
+            ? (index) => {
+                setEditingSlot({ entries: data.media, hash: data.hash, index })
+                setSlotOpen(true)
+              }
+            : undefined
+        }
         onMove={(media, revert) =>
           save.mutate(
             { franchise: slug, id: data.id, hash: data.hash, media },
@@ -161,7 +176,7 @@ export function ScheduleDetailPage() {
 
       <ScheduleActionDialogs franchise={slug} dialog={dialog?.kind === 'preview' ? null : dialog} onClose={() => setDialog(null)} afterDelete="/schedule" openCreated />
       <PreviewDialog franchise={slug} preview={dialog?.kind === 'preview' ? { scheduleId: data.id, at: dialog.at } : undefined} onClose={() => setDialog(null)} />
-      <AdSlotDialog open={slotOpen} onOpenChange={setSlotOpen} franchise={slug} scheduleId={data.id} />
+      <AdSlotDialog open={slotOpen} onOpenChange={setSlotOpen} franchise={slug} scheduleId={data.id} editing={editingSlot} />
       <ConfirmDialog
         open={unlinking !== null}
         onOpenChange={(open) => !open && setUnlinking(null)}
