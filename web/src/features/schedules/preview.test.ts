@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { ScheduleEntry } from '@/lib/playback'
-import { advance, fromWallInput, previewQueue, toWallInput } from './preview'
+import { nowPlaying, playbackAnchor, type ScheduleEntry } from '@/lib/playback'
+import type { PlayerAds, PlayerSchedule } from '@/player/protocol'
+import { fromWallInput, nextMoment, previewQueue, toWallInput, tvItemLabel, tvQueue } from './preview'
 
 const TZ = 'America/Sao_Paulo'
 // Monday 2026-11-23 in São Paulo (UTC−3).
@@ -26,36 +27,107 @@ describe('wall-clock input', () => {
 
 describe('previewQueue', () => {
   it('plays in order, skipping what is not eligible at the moment', () => {
-    const { current, upcoming } = previewQueue([night, day, always], { at: at('10:00'), position: 0 }, TZ, 3)
-    expect(current.entryId).toBe('dia')
-    expect(upcoming.map((item) => item.entryId)).toEqual(['sempre', 'dia', 'sempre'])
+    // From 00:00 [dia skipped] sempre, sempre… until 06:00; at 10:00 the loop is wherever a TV would be.
+    const { current, upcoming } = previewQueue([night, day, always], at('10:00'), TZ, null, 3)
+    expect([current, ...upcoming].map((item) => item.entryId).sort()).toEqual(['dia', 'dia', 'sempre', 'sempre'])
+    expect(upcoming[0].start).toBe(nextMoment(current))
   })
 
   it('plays a night-only entry when the clock is moved to the night', () => {
-    const { current } = previewQueue([day, night], { at: at('23:00'), position: 0 }, TZ)
-    expect(current).toMatchObject({ entryId: 'noite', duration: 8000, kind: 'media' })
+    const { current, upcoming } = previewQueue([day, night], at('23:00'), TZ)
+    expect([current, ...upcoming].every((item) => item.entryId === 'noite' && item.duration === 8000)).toBe(true)
   })
 
   it('shows a slot for its whole length', () => {
-    const { current } = previewQueue([slot, day], { at: at('03:00'), position: 0 }, TZ)
+    const { current } = previewQueue([slot, day], at('03:00'), TZ)
     expect(current).toMatchObject({ kind: 'slot', duration: 30_000 })
   })
 
-  it('is idle for 1 s when nothing is eligible, then looks again from the same position', () => {
-    const cursor = { at: at('03:00'), position: 1 }
-    const { current, upcoming } = previewQueue([day, night], cursor, TZ)
-    expect(current).toMatchObject({ kind: 'idle', duration: 1000 })
+  it('is idle for 1 s when nothing is eligible', () => {
+    const { current, upcoming } = previewQueue([day, night], at('03:00'), TZ)
+    expect(current).toMatchObject({ kind: 'idle', duration: 1000, start: at('03:00') })
     expect(upcoming).toEqual([])
-    expect(advance(cursor, current)).toEqual({ at: cursor.at + 1000, position: 1 })
-  })
-
-  it('moves past the item that ended', () => {
-    const cursor = { at: at('10:00'), position: 0 }
-    const { current } = previewQueue([day, always], cursor, TZ)
-    expect(advance(cursor, current)).toEqual({ at: cursor.at + 5000, position: 1 })
+    expect(nextMoment(current)).toBe(at('03:00') + 1000)
   })
 
   it('is idle without entries', () => {
-    expect(previewQueue([], { at: 0, position: 0 }, TZ).current.kind).toBe('idle')
+    expect(previewQueue([], 0, TZ).current.kind).toBe('idle')
+  })
+
+  it('opened at a moment, is where a TV is: the item a TV shows then, with the hourly limit counted since the loop began', () => {
+    const limited: ScheduleEntry = { id: 'limitada', name: 'Limitada', displayTime: 5, limitByHour: 2 }
+    const schedule = [limited, always]
+    const moment = at('10:30') + 1234
+    const { current, upcoming } = previewQueue(schedule, moment, TZ)
+    expect(current).toEqual(nowPlaying(schedule, moment, TZ, playbackAnchor(moment, TZ)))
+    // 'Limitada' had its 2 plays right after 10:00: not again before 11:00.
+    expect([current, ...upcoming].map((item) => item.entryId)).toEqual(Array(6).fill('sempre'))
+    // Restarting at the moment instead (the old preview) would have played it.
+    expect(previewQueue(schedule, moment, TZ, moment).current.entryId).toBe('limitada')
+  })
+
+  it('counts the loop from the schedule\'s last change, but not from a change after the moment', () => {
+    const changed = at('10:29')
+    expect(previewQueue([always, day], changed + 500, TZ, changed).current).toMatchObject({ entryId: 'sempre', start: changed })
+    expect(previewQueue([always, day], at('10:00'), TZ, changed).current).toEqual(nowPlaying([always, day], at('10:00'), TZ))
+  })
+})
+
+describe('tvQueue', () => {
+  const image = (name: string) => ({ name, type: 'image' as const, url: `/files/${name}.png` })
+  const schedule: PlayerSchedule = {
+    id: 's',
+    name: 'Loja',
+    hash: 'h',
+    entries: [
+      { id: 'banner', name: 'Banner', displayTime: 10 },
+      { id: 'vaga', name: 'Slot', isAd: true, adSlots: 3, adTime: 5, adFallbackMediaId: 'reserva' },
+    ],
+    media: { banner: image('Banner'), reserva: image('Reserva') },
+    bottomBar: null,
+  }
+  const ads: PlayerAds = {
+    from: '20261123',
+    to: '20261123',
+    bookings: [{ slotId: 'vaga', day: '20261123', position: 2, advertisementId: 'ad1' }],
+    ads: { ad1: { id: 'ad1', name: 'Promo', displayTime: 5, media: [{ id: 'm1', name: 'Promo', url: '/files/promo.png', type: 'image' }] } },
+  }
+  const screen = { schedule, ads, timeZone: TZ }
+
+  it('plays the slot as its positions: the sold one with its advertisement, the others with the fallback', () => {
+    // The loop from 00:00 lasts 25 s: at 10:00:10 (36,010 s in) the slot begins.
+    const q = tvQueue(screen, at('10:00') + 10_000)
+    expect(q.day).toBe('20261123')
+    expect([q.current, ...q.upcoming].map((item) => tvItemLabel(item, q.plan, screen))).toEqual([
+      'Reserva (vaga livre)',
+      'Anúncio Promo',
+      'Reserva (vaga livre)',
+      'Banner',
+      'Reserva (vaga livre)',
+      'Anúncio Promo',
+    ])
+    expect(q.current).toMatchObject({ kind: 'slot', duration: 5000, position: 0, start: at('10:00') + 10_000 })
+  })
+
+  it('on a day nothing is sold, and without a fallback, skips the slot as the TV does', () => {
+    const bare = { ...screen, schedule: { ...schedule, entries: [schedule.entries[0], { ...schedule.entries[1], adFallbackMediaId: '' }] } }
+    const q = tvQueue(bare, at('10:00') + 10_000)
+    expect([q.current, ...q.upcoming].map((item) => tvItemLabel(item, q.plan, bare))).toEqual([
+      'Anúncio Promo',
+      'Banner',
+      'Anúncio Promo',
+      'Banner',
+      'Anúncio Promo',
+      'Banner',
+    ])
+    const nextDay = tvQueue(bare, at('10:00') + 86_400_000)
+    expect(nextDay.day).toBe('20261124')
+    expect([nextDay.current, ...nextDay.upcoming].map((item) => tvItemLabel(item, nextDay.plan, bare))).toEqual(Array(6).fill('Banner'))
+  })
+
+  it('starts mid-slot at the position a TV is in', () => {
+    const q = tvQueue(screen, at('10:00') + 16_000)
+    expect(q.current).toMatchObject({ position: 1, start: at('10:00') + 15_000 })
+    expect(tvItemLabel(q.current, q.plan, screen)).toBe('Anúncio Promo')
   })
 })

@@ -1,27 +1,91 @@
 // The preview's clock and queue, on top of the shared playback rules
-// (lib/playback): which item plays, what comes after it, and the wall-clock
-// text of the date-and-time control. Pure: every instant is a parameter.
-import { IDLE_MS, localTime, nextItems, type PlaybackItem, type ScheduleEntry } from '@/lib/playback'
-
-/** Where the preview is: the moment the next item starts and the position it starts looking from. */
-export type PreviewCursor = { at: number; position: number }
+// (lib/playback) and, as a TV, the player's own day plan (player/ads.ts):
+// what plays at a moment, what comes after it, and the wall-clock text of
+// the date-and-time control. Pure: every instant is a parameter.
+//
+// At any moment the preview is where a TV would be: in the loop the TV
+// started at its anchor (local midnight, or the schedule's last change),
+// with the plays since then counted toward each entry's limitByHour.
+import { IDLE_MS, localTime, playbackAnchor, playingFrom, type PlaybackItem, type ScheduleEntry } from '@/lib/playback'
+import { dayKey, planDay, positionAt, type DayPlan, type PlayerItem } from '@/player/ads'
+import type { PlayerAds, PlayerSchedule } from '@/player/protocol'
 
 /** How many items 'A seguir' lists. */
 export const UPCOMING_COUNT = 5
 
-/** The item that plays from the cursor and the ones after it. */
-export function previewQueue(entries: readonly ScheduleEntry[], cursor: PreviewCursor, timeZone: string, upcoming = UPCOMING_COUNT) {
-  if (entries.length === 0) {
-    const idle: PlaybackItem = { entryIndex: -1, entryId: '', kind: 'idle', start: cursor.at, duration: IDLE_MS }
-    return { current: idle, upcoming: [] as PlaybackItem[] }
-  }
-  const [current, ...rest] = nextItems(entries, cursor.at, timeZone, 1 + upcoming, cursor.position)
+/** The loop's anchor at `moment`: a change after the moment is not known yet then, so the day's start counts. */
+function anchorAt(moment: number, timeZone: string, changedAt: number | null | undefined) {
+  return playbackAnchor(moment, timeZone, changedAt != null && changedAt <= moment ? changedAt : null)
+}
+
+const idleAt = (moment: number): PlaybackItem => ({ entryIndex: -1, entryId: '', kind: 'idle', start: moment, duration: IDLE_MS })
+
+/**
+ * The schedule as the spec's preview plays it (every slot a 'Slot'): the item
+ * a TV shows at `moment` and the ones after it. `changedAt` is the
+ * schedule's last change (its updatedAt).
+ */
+export function previewQueue(entries: readonly ScheduleEntry[], moment: number, timeZone: string, changedAt?: number | null, upcoming = UPCOMING_COUNT) {
+  if (entries.length === 0) return { current: idleAt(moment), upcoming: [] as PlaybackItem[] }
+  const [current, ...rest] = playingFrom(entries, moment, timeZone, anchorAt(moment, timeZone, changedAt), 1 + upcoming)
   return { current, upcoming: rest.filter((item) => item.kind !== 'idle') }
 }
 
-/** The cursor after `item` ends: the next position, or the same one after an idle second. */
-export function advance(cursor: PreviewCursor, item: PlaybackItem): PreviewCursor {
-  return { at: item.start + item.duration, position: item.kind === 'idle' ? cursor.position : item.entryIndex + 1 }
+/** When the preview moves on from `item`, shown at `moment`: the item's end. */
+export function nextMoment(item: PlaybackItem) {
+  return item.start + item.duration
+}
+
+/** A TV's screen on its day: what the preview as a TV plays. */
+export interface TvScreen {
+  schedule: PlayerSchedule | null
+  ads: PlayerAds | null | undefined
+  timeZone: string
+}
+
+/** The preview as a TV at a moment: the day's plan, the item on screen (a slot cut to its position) and the ones after it. */
+export interface TvQueue {
+  day: string
+  plan: DayPlan
+  current: PlayerItem
+  upcoming: PlayerItem[]
+}
+
+/** A slot item's positions, one item each, from the one covering `from` on; any other item as it is. */
+function positionsOf(item: PlaybackItem, entries: readonly ScheduleEntry[], from: number): PlayerItem[] {
+  const first = positionAt(item, entries, Math.max(from, item.start))
+  if (first.position === undefined) return [first]
+  const out: PlayerItem[] = []
+  for (let start = first.start; start < item.start + item.duration; start += first.duration) out.push(positionAt(item, entries, start))
+  return out
+}
+
+/**
+ * What a TV plays at `moment`, as its player does: the plan of the moment's
+ * day (positions sold that day play their advertisements, unsold ones their
+ * fallback or nothing), sequenced from the TV's anchor.
+ */
+export function tvQueue(screen: TvScreen, moment: number, upcoming = UPCOMING_COUNT): TvQueue {
+  const day = dayKey(moment, screen.timeZone)
+  const plan = planDay(screen.schedule, screen.ads, day)
+  if (plan.entries.length === 0) return { day, plan, current: idleAt(moment), upcoming: [] }
+  const anchor = anchorAt(moment, screen.timeZone, screen.schedule?.updatedAt)
+  const items = playingFrom(plan.entries, moment, screen.timeZone, anchor, 1 + upcoming)
+  const [current, ...after] = items.flatMap((item, i) => (item.kind === 'idle' && i > 0 ? [] : positionsOf(item, plan.entries, i === 0 ? moment : item.start)))
+  return { day, plan, current, upcoming: after.slice(0, upcoming) }
+}
+
+/** What the list says an item of the preview as a TV is. */
+export function tvItemLabel(item: PlayerItem, plan: DayPlan, screen: TvScreen): string {
+  if (item.kind === 'idle') return 'nada'
+  const entry = plan.entries[item.entryIndex]
+  const media = screen.schedule?.media ?? {}
+  if (item.kind === 'media') return media[entry.id]?.name ?? entry.name ?? ''
+  const adId = item.position !== undefined ? plan.positions[item.entryIndex]?.[item.position] : null
+  const ad = adId ? screen.ads?.ads[adId] : undefined
+  if (ad) return `Anúncio ${ad.name}`
+  const fallback = entry.adFallbackMediaId ? media[entry.adFallbackMediaId]?.name : undefined
+  return `${fallback ?? 'Slot'} (vaga livre)`
 }
 
 const pad = (n: number) => String(n).padStart(2, '0')

@@ -4,12 +4,17 @@ import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { Skeleton } from '@/components/ui/skeleton'
-import { DEFAULT_TIME_ZONE, type PlaybackItem } from '@/lib/playback'
+import { DEFAULT_TIME_ZONE, localTime, type PlaybackItem } from '@/lib/playback'
 import { useSession } from '@/lib/session'
+import { AdTurns, dayKey } from '@/player/ads'
+import { shownFor } from '@/player/playlist'
+import { useDisplayScreen, type DisplayScreen } from '../api/get-display-screen'
+import { useFranchiseDisplays } from '../api/get-franchise-displays'
 import { useSchedule } from '../api/get-schedule'
-import type { ScheduleEntry } from '../api/types'
-import { advance, fromWallInput, previewQueue, toWallInput, type PreviewCursor } from '../preview'
+import type { BottomBar, Display, Schedule } from '../api/types'
+import { fromWallInput, nextMoment, previewQueue, toWallInput, tvItemLabel, tvQueue } from '../preview'
 import { FooterPreview } from './footer-preview'
 
 type Props = {
@@ -22,80 +27,89 @@ type Props = {
 const pad = (n: number) => String(n).padStart(2, '0')
 
 function clockText(moment: number, timeZone: string) {
-  return toWallInput(moment, timeZone).slice(11) + ':' + pad(Math.floor((moment / 1000) % 60))
+  const t = localTime(moment, timeZone)
+  return `${pad(t.hour)}:${pad(t.minute)}:${pad(t.second)}`
 }
 
-function Stage({ item, entry, muted }: { item: PlaybackItem; entry: ScheduleEntry | undefined; muted: boolean }) {
-  if (item.kind === 'idle' || !entry) {
+/** The 'Prévia como' choice that plays the schedule itself (spec 2 §4), every slot a 'Slot'. */
+const AS_SCHEDULE = '__schedule__'
+
+/** What the stage draws: a picture or a video, a 'Slot' card, or nothing. */
+type StageContent =
+  | { kind: 'idle' }
+  | { kind: 'slot'; duration: number }
+  | { kind: 'media'; key: string; name: string; type: 'image' | 'video'; url: string; volume: number }
+
+function Stage({ content, muted }: { content: StageContent; muted: boolean }) {
+  if (content.kind === 'idle') {
     return <p className="text-sm text-white/70">Nenhuma mídia para exibir agora. Verificando novamente em 1 s…</p>
   }
-  if (item.kind === 'slot') {
+  if (content.kind === 'slot') {
     return (
       <div className="grid place-items-center gap-1 text-white" aria-label="Slot">
         <span className="text-3xl font-bold">Slot</span>
-        <span className="text-sm text-white/70">{item.duration / 1000}s</span>
+        <span className="text-sm text-white/70">{content.duration / 1000}s</span>
       </div>
     )
   }
-  if (entry.type === 'video') {
+  if (content.type === 'video') {
     return (
       <video
-        key={`${item.start}-${item.entryIndex}`}
-        src={entry.url}
-        aria-label={entry.name}
+        key={content.key}
+        src={content.url}
+        aria-label={content.name}
         autoPlay
         muted={muted}
         playsInline
         className="size-full object-contain"
         ref={(video) => {
-          if (video) video.volume = Math.min(1, Math.max(0, entry.volume ?? 1))
+          if (video) video.volume = Math.min(1, Math.max(0, content.volume))
         }}
       />
     )
   }
-  return <img key={`${item.start}-${item.entryIndex}`} src={entry.url} alt={entry.name} className="size-full object-contain" />
+  return <img key={content.key} src={content.url} alt={content.name} className="size-full object-contain" />
 }
 
 /**
  * 'Ver prévia': plays the schedule as a screen of the franchise would, from
- * the moment it was opened or one the operator picks, with the lib/playback rules.
+ * the moment it was opened or one the operator picks, with the lib/playback
+ * rules — or, 'Prévia como' a TV linked to it, as that TV's player plays it
+ * on the chosen day, advertisements in their sold positions.
  */
 export function PreviewDialog({ franchise, preview, onClose }: Props) {
   return (
     <Dialog open={!!preview} onOpenChange={(next) => !next && onClose()}>
-      <DialogContent className="sm:max-w-3xl">
+      <DialogContent className="max-h-[95vh] overflow-y-auto sm:max-w-3xl">
         {preview && <PreviewBody key={`${preview.scheduleId}@${preview.at}`} franchise={franchise} scheduleId={preview.scheduleId} openedAt={preview.at} />}
       </DialogContent>
     </Dialog>
   )
 }
 
+/** One line of 'A seguir'. */
+type Upcoming = { key: string; start: number; label: string; duration: number }
+
+/** What the preview shows now and next, in either mode. */
+type Shown = { current: PlaybackItem; content: StageContent; label: string; upcoming: Upcoming[]; loading: boolean }
+
 function PreviewBody({ franchise, scheduleId, openedAt }: { franchise: string; scheduleId: string; openedAt: number }) {
   const timeZone = useSession().franchise?.timeZone || DEFAULT_TIME_ZONE
   const schedule = useSchedule(franchise, scheduleId)
-  const entries = React.useMemo(() => schedule.data?.media ?? [], [schedule.data])
-  const [cursor, setCursor] = React.useState<PreviewCursor>({ at: openedAt, position: 0 })
+  const displays = useFranchiseDisplays(franchise)
+  const linked = React.useMemo(() => (displays.data ?? []).filter((tv) => tv.schedule === scheduleId), [displays.data, scheduleId])
+  const [target, setTarget] = React.useState(AS_SCHEDULE)
+  const tv = linked.find((d) => d.id === target)
+  // The simulated instant: where the preview is, on the screens' clock.
+  const [moment, setMoment] = React.useState(openedAt)
   const [muted, setMuted] = React.useState(true)
   const [clockInput, setClockInput] = React.useState(() => toWallInput(openedAt, timeZone))
 
-  const { current, upcoming } = React.useMemo(() => previewQueue(entries, cursor, timeZone), [entries, cursor, timeZone])
-
-  const loaded = !!schedule.data
-  React.useEffect(() => {
-    if (!loaded) return
-    const timer = window.setTimeout(() => setCursor((c) => advance(c, current)), current.duration)
-    return () => window.clearTimeout(timer)
-  }, [loaded, current])
-
   const jumpTo = (value: string) => {
     setClockInput(value)
-    const moment = fromWallInput(value, timeZone)
-    if (moment !== null) setCursor({ at: moment, position: 0 })
+    const at = fromWallInput(value, timeZone)
+    if (at !== null) setMoment(at)
   }
-
-  const entryAt = (item: PlaybackItem) => (item.entryIndex >= 0 ? entries[item.entryIndex] : undefined)
-  const currentEntry = entryAt(current)
-  const bar = schedule.data?.bottomBar
 
   return (
     <>
@@ -104,6 +118,22 @@ function PreviewBody({ franchise, scheduleId, openedAt }: { franchise: string; s
         <DialogDescription>{schedule.data?.name ?? 'Carregando...'}</DialogDescription>
       </DialogHeader>
       <div className="flex flex-wrap items-end gap-3">
+        <div className="grid gap-1.5">
+          <Label htmlFor="preview-target">Prévia como</Label>
+          <Select value={tv ? tv.id : AS_SCHEDULE} onValueChange={setTarget}>
+            <SelectTrigger id="preview-target" className="w-60">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={AS_SCHEDULE}>Programação (todas as vagas)</SelectItem>
+              {linked.map((d) => (
+                <SelectItem key={d.id} value={d.id}>
+                  Televisor {d.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
         <div className="grid gap-1.5">
           <Label htmlFor="preview-moment">Data e hora da prévia</Label>
           <Input id="preview-moment" type="datetime-local" value={clockInput} onChange={(event) => jumpTo(event.target.value)} className="w-56" />
@@ -114,34 +144,107 @@ function PreviewBody({ franchise, scheduleId, openedAt }: { franchise: string; s
         <Button type="button" variant="outline" onClick={() => setMuted((m) => !m)} aria-pressed={!muted}>
           {muted ? <VolumeX /> : <Volume2 />} {muted ? 'Sem som' : 'Com som'}
         </Button>
-        <span className="ml-auto text-sm text-muted-foreground tabular-nums" aria-label="Horário simulado">
-          {clockText(current.start, timeZone)}
-        </span>
       </div>
-      {schedule.isLoading ? (
-        <Skeleton className="aspect-video w-full" />
-      ) : (
-        <div className="overflow-hidden rounded-md border bg-black">
-          <div className="grid aspect-video w-full place-items-center" role="region" aria-label="Tela da prévia">
-            <Stage item={current} entry={currentEntry} muted={muted} />
-          </div>
-          {bar && <FooterPreview bar={bar} moment={current.start} timeZone={timeZone} />}
-        </div>
+      {displays.data && linked.length === 0 && (
+        <p className="text-xs text-muted-foreground">Vincule a programação a um televisor para ver a prévia como ele a exibe, com os anúncios vendidos.</p>
       )}
+      {schedule.isLoading || !schedule.data ? (
+        <Skeleton className="aspect-video w-full" />
+      ) : tv ? (
+        <TvPreview key={tv.id} franchise={franchise} tv={tv} bar={schedule.data.bottomBar} moment={moment} timeZone={timeZone} muted={muted} onMoment={setMoment} />
+      ) : (
+        <SchedulePreview schedule={schedule.data} moment={moment} timeZone={timeZone} muted={muted} onMoment={setMoment} />
+      )}
+    </>
+  )
+}
+
+/** The spec's preview: the schedule's entries, every slot a 'Slot'. */
+function SchedulePreview({ schedule, moment, timeZone, muted, onMoment }: { schedule: Schedule; moment: number; timeZone: string; muted: boolean; onMoment: (at: number) => void }) {
+  const entries = schedule.media
+  const shown = React.useMemo((): Shown => {
+    const { current, upcoming } = previewQueue(entries, moment, timeZone, schedule.updatedAt)
+    const nameOf = (item: PlaybackItem) => (item.kind === 'slot' ? 'Slot' : (entries[item.entryIndex]?.name ?? ''))
+    const entry = current.entryIndex >= 0 ? entries[current.entryIndex] : undefined
+    const content: StageContent =
+      current.kind === 'idle' || !entry
+        ? { kind: 'idle' }
+        : current.kind === 'slot'
+          ? { kind: 'slot', duration: current.duration }
+          : { kind: 'media', key: `${current.start}-${current.entryIndex}`, name: entry.name, type: entry.type === 'video' ? 'video' : 'image', url: entry.url ?? '', volume: entry.volume ?? 1 }
+    return {
+      current,
+      content,
+      label: current.kind === 'idle' ? 'nada' : nameOf(current),
+      upcoming: upcoming.map((item) => ({ key: `${item.start}-${item.entryIndex}`, start: item.start, label: nameOf(item), duration: item.duration })),
+      loading: false,
+    }
+  }, [entries, moment, timeZone, schedule.updatedAt])
+  return <Screen shown={shown} moment={moment} timeZone={timeZone} muted={muted} bar={schedule.bottomBar} onMoment={onMoment} />
+}
+
+/** The preview as a TV: its player's plan of the day, sold positions with their advertisements. */
+function TvPreview({ franchise, tv, bar, moment, timeZone, muted, onMoment }: { franchise: string; tv: Display; bar: BottomBar | null | undefined; moment: number; timeZone: string; muted: boolean; onMoment: (at: number) => void }) {
+  const screen = useDisplayScreen({ franchise, store: tv.store, id: tv.id }, dayKey(moment, timeZone))
+  // The advertisements' media take turns as on the TV, for as long as this TV is previewed.
+  const [turns] = React.useState(() => new AdTurns())
+  const data: DisplayScreen | undefined = screen.data
+  const shown = React.useMemo((): Shown | null => {
+    if (!data) return null
+    const view = { schedule: data.schedule, ads: data.ads, timeZone: data.timeZone || timeZone }
+    const q = tvQueue(view, moment)
+    const drawn = shownFor(q.current, q.plan.entries, data.schedule, { positions: q.plan.positions, ads: data.ads, turns, timeZone: view.timeZone })
+    const content: StageContent =
+      q.current.kind === 'idle' || !drawn.media
+        ? { kind: 'idle' }
+        : { kind: 'media', key: drawn.key, name: drawn.media.name, type: drawn.media.type, url: drawn.media.url, volume: drawn.volume }
+    return {
+      current: q.current,
+      content,
+      label: tvItemLabel(q.current, q.plan, view),
+      upcoming: q.upcoming.map((item) => ({ key: `${item.start}-${item.entryIndex}`, start: item.start, label: tvItemLabel(item, q.plan, view), duration: item.duration })),
+      loading: screen.isPlaceholderData,
+    }
+  }, [data, moment, timeZone, turns, screen.isPlaceholderData])
+  if (!shown) return <Skeleton className="aspect-video w-full" />
+  return <Screen shown={shown} moment={moment} timeZone={timeZone} muted={muted} bar={bar} onMoment={onMoment} />
+}
+
+/** The stage, the footer, 'Agora' and 'A seguir'; moves on when the current item ends. */
+function Screen({ shown, moment, timeZone, muted, bar, onMoment }: { shown: Shown; moment: number; timeZone: string; muted: boolean; bar: BottomBar | null | undefined; onMoment: (at: number) => void }) {
+  const { current } = shown
+  React.useEffect(() => {
+    if (shown.loading) return
+    const end = nextMoment(current)
+    const timer = window.setTimeout(() => onMoment(end), Math.max(0, end - moment))
+    return () => window.clearTimeout(timer)
+  }, [current, moment, onMoment, shown.loading])
+
+  return (
+    <>
+      <div className="overflow-hidden rounded-md border bg-black">
+        <div className="relative grid aspect-video w-full place-items-center" role="region" aria-label="Tela da prévia">
+          <Stage content={shown.content} muted={muted} />
+          <span className="absolute right-2 top-2 rounded bg-black/60 px-1.5 text-xs text-white tabular-nums" aria-label="Horário simulado">
+            {clockText(moment, timeZone)}
+          </span>
+        </div>
+        {bar && <FooterPreview bar={bar} moment={moment} timeZone={timeZone} />}
+      </div>
       <div className="grid gap-1 text-sm">
-        <p className="font-medium">
-          Agora: {current.kind === 'idle' ? 'nada' : current.kind === 'slot' ? 'Slot' : (currentEntry?.name ?? '')}
+        <p className="font-medium" aria-label="Agora">
+          Agora: {shown.label}
           {current.kind !== 'idle' && <span className="text-muted-foreground"> ({current.duration / 1000}s)</span>}
         </p>
         <h3 className="font-medium">A seguir</h3>
-        {upcoming.length === 0 ? (
+        {shown.upcoming.length === 0 ? (
           <p className="text-muted-foreground">Nada programado em seguida.</p>
         ) : (
           <ol aria-label="A seguir" className="grid gap-0.5">
-            {upcoming.map((item) => (
-              <li key={`${item.start}-${item.entryIndex}`} className="flex gap-2">
+            {shown.upcoming.map((item) => (
+              <li key={item.key} className="flex gap-2">
                 <span className="tabular-nums text-muted-foreground">{clockText(item.start, timeZone)}</span>
-                <span>{item.kind === 'slot' ? 'Slot' : (entryAt(item)?.name ?? '')}</span>
+                <span>{item.label}</span>
                 <span className="text-muted-foreground">{item.duration / 1000}s</span>
               </li>
             ))}

@@ -1,0 +1,34 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+import type { PlayerAds, PlayerSchedule } from '@/player/protocol'
+import { scheduleKeys } from './keys'
+import type { Display, DisplayRef } from './types'
+
+/** A TV's screen on one day, in the shapes its player receives (GET /display/{franchise}/{store}/{id}/screen). */
+export interface DisplayScreen {
+  display: Display
+  /** The IANA zone the TV's rules run in. */
+  timeZone: string
+  /** yyyyMMdd. */
+  day: string
+  schedule: PlayerSchedule | null
+  /** The positions sold in the schedule's ad slots that day, with their advertisements. */
+  ads: PlayerAds
+}
+
+export function getDisplayScreen({ franchise, store, id }: DisplayRef, day: string, signal?: AbortSignal) {
+  const path = [franchise, store, id].map(encodeURIComponent).join('/')
+  return api.get<DisplayScreen>(`/display/${path}/screen?day=${encodeURIComponent(day)}`, { signal })
+}
+
+export function useDisplayScreen(display: DisplayRef | undefined, day: string) {
+  return useQuery({
+    queryKey: scheduleKeys.screen(display?.franchise ?? '', display?.store ?? '', display?.id ?? '', day),
+    queryFn: ({ signal }) => getDisplayScreen(display!, day, signal),
+    enabled: !!display && day !== '',
+    staleTime: 0,
+    // The day turning at midnight keeps the old day on screen until the new one arrives.
+    placeholderData: keepPreviousData,
+    meta: { errorToast: { fallback: 'Ocorreu um erro inesperado' } },
+  })
+}
