@@ -212,7 +212,7 @@ func expectFiles(t *testing.T, want int, what string) {
 // close frame nor closing their side: each gets the close code the protocol
 // promises, and the server's open files come back to what they were.
 func TestMisbehavingSocketsAreReleased(t *testing.T) {
-	const each = 25
+	const each = 50 // 300 sockets in all
 	huge := []byte(strings.Repeat("a", 5000))
 	cases := []struct {
 		name   string
