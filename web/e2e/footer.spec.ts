@@ -94,6 +94,60 @@ test('an administrator edits the footer, saves it, reopens it and sees it in the
   await expect.poll(async () => (await getSchedule(api, adminToken, franchise.slug, schedule.id)).bottomBar ?? null).toBeNull()
 })
 
+test('the footer previews show the server\'s weather and quotes, and mark as an example what it has not', async ({ page, api, adminToken }) => {
+  const franchise = await api.createFranchise(adminToken, { name: `Rede Rodapé Valores ${Date.now().toString(36)}` })
+  const image = await addMedia(api, adminToken, franchise.slug, { name: 'Vitrine Valores', type: 'image', bytes: png(320, 180), contentType: 'image/png' })
+  const { schedule } = await api.post<{ schedule: { id: string } }>(`/schedule/${franchise.slug}`, { name: 'Rodapé Valores' }, adminToken)
+  await saveEntries(api, adminToken, franchise.slug, schedule.id, [{ id: image.id, displayTime: 10 }])
+  const bottomBar = {
+    height: 64, bgColor: '#dfdfdf', color: '#000000', fSize: 22, fWeight: 700,
+    clock: { color: '#000000', fSize: 40 },
+    weather: { fontSize: 35 },
+    quote: { coins: [{ asset: 'USD', symbol: '$' }, { asset: 'EUR', symbol: '€' }], style: { gap: 20, fontSize: 30, green: '#008800', red: '#aa0000' } },
+  }
+  await api.post(`/schedule/${franchise.slug}/${schedule.id}/config`, { bottomBar }, adminToken)
+  await useSession(page, { token: adminToken, adminToken, franchise: franchise.slug })
+
+  // The group has no city: the server has no weather for it, and the editor draws an example, marked as one.
+  const answer = page.waitForResponse((r) => r.url().includes(`/api/footer/${franchise.slug}?`))
+  await page.goto(`/bottombar/${schedule.id}`)
+  const served = (await (await answer).json()) as { weather?: unknown; quotes?: { asset: string }[] }
+  expect(served.weather).toBeUndefined()
+  const live = page.getByTestId('preview-footer')
+  await expect(live.getByTestId('preview-weather')).toHaveText('☀ 25°C')
+  await expect(live.getByTestId('preview-weather')).toHaveCSS('font-style', 'italic')
+  await expect(page.getByTestId('preview-footer-example')).toHaveText('Valores de exemplo: o servidor ainda não tem o clima ou a cotação real.')
+  await shot(page, 'footer-editor-example-values')
+
+  // With the server's values (its providers are out of reach in tests, so its answer is stood in for), they are drawn as the TVs draw them, unmarked.
+  await page.route(/\/api\/footer\//, (route) =>
+    route.fulfill({
+      json: {
+        weather: { city: 'Campinas', temperature: 18.6, min: 15, max: 24, code: 61, description: 'Chuva' },
+        quotes: [
+          { asset: 'USD', bid: 5.31, pctChange: 0.2 },
+          { asset: 'EUR', bid: 6.02, pctChange: -0.4 },
+        ],
+      },
+    }),
+  )
+  await page.reload()
+  await expect(live.getByTestId('preview-weather')).toHaveText('☂ 19°C')
+  await expect(live.getByTestId('preview-weather')).toHaveCSS('font-style', 'normal')
+  await expect(live.getByTestId('preview-quotes')).toHaveText('USD R$ 5,31 ▲EUR R$ 6,02 ▼')
+  await expect(live.getByText('EUR R$ 6,02 ▼')).toHaveCSS('color', 'rgb(170, 0, 0)')
+  await expect(page.getByTestId('preview-footer-example')).toHaveCount(0)
+  await shot(page, 'footer-editor-real-values')
+
+  // The schedule's preview shows them too.
+  await page.goto(`/schedule/${schedule.id}`)
+  await page.getByRole('button', { name: 'Ver prévia' }).click()
+  const footer = page.getByRole('dialog', { name: 'Prévia da programação' }).getByTestId('preview-footer')
+  await expect(footer).toContainText('☂ 19°C')
+  await expect(footer).toContainText('USD R$ 5,31 ▲')
+  await shot(page, 'preview-footer-real-values')
+})
+
 test('an operator without admin rights cannot open the footer editor', async ({ page, api, adminToken }) => {
   const { token, franchise } = await operatorWithGroup(api, adminToken, {
     email: uniqueEmail('rodape'),
