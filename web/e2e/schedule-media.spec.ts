@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test'
 import { test, expect, shot, toast, useSession, uniqueEmail, strongPassword } from './fixtures.ts'
 import { addMedia, mp4, png } from './harness/media-api.ts'
-import { operatorWithGroup } from './harness/overview-api.ts'
+import { createStore, operatorWithGroup, uniqueDevice } from './harness/overview-api.ts'
 import { getSchedule, type Schedule } from './harness/schedule-api.ts'
 
 const entryRows = (page: Page) => page.getByRole('table', { name: 'Mídias da programação' }).getByRole('row').filter({ has: page.getByRole('cell') })
@@ -103,12 +103,13 @@ test('an operator adds media to a schedule through the form, several images at o
   await expect(page.getByRole('list', { name: 'Mídias selecionadas' })).toHaveText(/Imagem Noite/)
   await expect(page.getByText('Volume de Exibição:')).toHaveCount(0)
 
-  // An image has no time of its own: 'Deve ser maior que 0'.
+  // An image has no time of its own: the field says its bounds.
+  const timeBounds = 'O tempo de exibição deve ser um número inteiro de 1 a 86400 segundos.'
   await page.getByRole('button', { name: 'Adicionar Mídia' }).click()
-  await expect(page.getByText('Deve ser maior que 0')).toBeVisible()
+  await expect(page.getByText(timeBounds)).toBeVisible()
   await page.getByLabel('Tempo de Exibição da Mídia (em seg.)').fill('8a')
   await expect(page.getByLabel('Tempo de Exibição da Mídia (em seg.)')).toHaveValue('8')
-  await expect(page.getByText('Deve ser maior que 0')).toHaveCount(0)
+  await expect(page.getByText(timeBounds)).toHaveCount(0)
 
   // Advanced: not on Sundays, from the 25th of next month to the 5th of the month after, at night, 3 per hour.
   await page.getByRole('button', { name: 'Domingo' }).click()
@@ -265,4 +266,112 @@ test('the guided action asks for a schedule, then adds the media to it', async (
   expect(saved.media[0].endDate).toBe(noEnd.getTime())
   const [y, m] = next.iso(10).split('-')
   await expect(entryRows(page).nth(0)).toContainText(`10/${m}/${y} - SEMPRE`)
+})
+
+test('the form refuses rules that would save and then play wrong, with the server\'s words', async ({ page, api, adminToken }) => {
+  const { token, franchise, night, schedule } = await setup(api, adminToken)
+  await useSession(page, { token })
+  await page.goto(`/schedule/${schedule.id}/media`)
+  await page.getByRole('button', { name: 'Selecionar Arquivos de Mídia' }).click()
+  const picker = page.getByRole('dialog', { name: 'Selecionar Mídia' })
+  await picker.getByRole('button', { name: 'Imagem Noite' }).click()
+  await picker.getByRole('button', { name: 'Selecionar', exact: true }).click()
+
+  // A display time far too long names its bounds.
+  await page.getByLabel('Tempo de Exibição da Mídia (em seg.)').fill('123456789012')
+  await page.getByRole('checkbox', { name: 'Exibir opções avançadas de exibição' }).check()
+
+  // Ranges: one that starts where it ends is not added; the others go in the order of the day; an overlap is not added.
+  const start = page.getByLabel('Horário inicial')
+  const end = page.getByLabel('Horário final')
+  const addRange = page.getByRole('button', { name: 'Adicionar Faixa de Horário' })
+  const ranges = page.getByRole('list', { name: 'Faixas de horário' })
+  await start.fill('15:00')
+  await end.fill('15:00')
+  await addRange.click()
+  await expect(page.getByText('A faixa de horário 15:00 às 15:00 começa e termina no mesmo horário. Escolha um horário final diferente do inicial; para exibir o dia todo, não adicione faixas.')).toBeVisible()
+  await expect(ranges).toHaveCount(0)
+  await end.fill('16:00')
+  await addRange.click()
+  await start.fill('08:00')
+  await end.fill('09:00')
+  await addRange.click()
+  await expect(ranges.getByRole('listitem')).toHaveText(['08:00 às 09:00', '15:00 às 16:00'])
+  await start.fill('15:30')
+  await end.fill('17:00')
+  await addRange.click()
+  await expect(page.getByText('As faixas de horário 15:00 às 16:00 e 15:30 às 17:00 se sobrepõem. Ajuste os horários ou use uma só faixa.')).toBeVisible()
+  await expect(ranges.getByRole('listitem')).toHaveCount(2)
+
+  // No weekday at all: refused on submit, as the server would.
+  for (const day of ['Domingo', 'Segunda', 'Terça', 'Quarta', 'Quinta', 'Sexta', 'Sábado']) await page.getByRole('button', { name: day }).click()
+  await page.getByLabel('Limitar inserções (por hora):').fill('4000')
+  await page.getByRole('button', { name: 'Adicionar Mídia' }).click()
+  await expect(page.getByText('O tempo de exibição deve ser um número inteiro de 1 a 86400 segundos.')).toBeVisible()
+  await expect(page.getByText('Selecione pelo menos um dia da semana.')).toBeVisible()
+  await expect(page.getByText('O limite de inserções por hora deve ser um número inteiro de 0 a 3600 (0 = sem limite).')).toBeVisible()
+  await shot(page, 'schedule-media-rules-refused')
+  expect((await getSchedule(api, token, franchise.slug, schedule.id)).media).toHaveLength(0)
+
+  await page.getByLabel('Tempo de Exibição da Mídia (em seg.)').fill('10')
+  await page.getByRole('button', { name: 'Segunda' }).click()
+  await page.getByLabel('Limitar inserções (por hora):').fill('6')
+  await expect(page.getByText('Selecione pelo menos um dia da semana.')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Adicionar Mídia' }).click()
+  await expect(toast(page, 'Programação atualizada.')).toBeVisible()
+  await expect(entryRows(page).first()).toContainText('08:00 às 09:00, 15:00 às 16:00')
+  const saved = await getSchedule(api, token, franchise.slug, schedule.id)
+  expect(saved.media[0]).toMatchObject({ id: night.id, displayTime: 10, dok: 2, limitByHour: 6, timeGap: ['08:00@09:00', '15:00@16:00'] })
+})
+
+test("an advertisement's media dated outside its booked period is warned about and not saved", async ({ page, api, adminToken }) => {
+  const email = uniqueEmail('anuncio-datas')
+  const { token, franchise } = await operatorWithGroup(api, adminToken, { email, password: strongPassword(), group: `Rede Datas ${Date.now().toString(36)}` })
+  await api.post('/user/detail/adm', { email, viewAdsCenter: 1 }, adminToken)
+  await addMedia(api, token, franchise.slug, { name: 'Cartaz Verão', type: 'image', bytes: png(320, 180, { noise: true, seed: 7 }), contentType: 'image/png' })
+  const { schedule } = await api.post<{ schedule: Schedule }>(`/schedule/${franchise.slug}`, { name: 'Com vaga' }, token)
+  await api.post(`/schedule/${franchise.slug}/${schedule.id}`, { media: [{ id: 'vaga-1', isAd: true, adSlots: 2, adTime: 15 }] }, token)
+  const store = await createStore(api, token, franchise.slug, { name: 'Loja Datas' })
+  const { display } = await api.post<{ display: { id: string } }>(
+    `/display/${franchise.slug}/${store.slug}`,
+    { name: 'TV Datas', device: await uniqueDevice(api), scheduleId: schedule.id, detail: '', orientation: 0, contentOrientation: 0 },
+    token,
+  )
+  // Booked for the 10th to the 12th of next month.
+  const month = monthAhead(1)
+  const { advertise } = await api.post<{ advertise: { id: string } }>(
+    `/advertise/${franchise.slug}`,
+    { name: 'Verão', displayTime: 10, startAt: spMidnight(month.iso(10)), endsAt: spMidnight(month.iso(13)) - 1, displays: [{ displayId: display.id, slotId: 'vaga-1' }] },
+    token,
+  )
+
+  await useSession(page, { token })
+  await page.goto(`/ads-center/${advertise.id}/media`)
+  await page.getByRole('button', { name: 'Selecionar Arquivos de Mídia' }).click()
+  const picker = page.getByRole('dialog', { name: 'Selecionar Mídia' })
+  await picker.getByRole('button', { name: 'Cartaz Verão' }).click()
+  await picker.getByRole('button', { name: 'Selecionar', exact: true }).click()
+  await page.getByRole('checkbox', { name: 'Exibir opções avançadas de exibição' }).check()
+  // The 1st to the 5th: entirely before the booked days.
+  const period = page.getByRole('button', { name: 'Período de exibição' })
+  await period.click()
+  await calendarDay(page, month, 1).click()
+  await calendarDay(page, month, 5).click()
+  const warning = `As datas da mídia (01/${month.iso(1).slice(5, 7)}/${month.iso(1).slice(0, 4)} a 05/${month.iso(1).slice(5, 7)}/${month.iso(1).slice(0, 4)}) ficam fora do período contratado do anúncio (10/${month.iso(1).slice(5, 7)}/${month.iso(1).slice(0, 4)} a 12/${month.iso(1).slice(5, 7)}/${month.iso(1).slice(0, 4)}), então ela nunca seria exibida.`
+  await expect(page.getByRole('alert').filter({ hasText: warning })).toBeVisible()
+  await shot(page, 'ad-media-outside-period')
+  await page.getByRole('button', { name: 'Adicionar Mídia' }).click()
+  await expect(page).toHaveURL(new RegExp(`/ads-center/${advertise.id}/media$`))
+  const stored = await api.get<{ advertise: { media: unknown[] } }>(`/advertise/${franchise.slug}/${advertise.id}`, token)
+  expect(stored.advertise.media).toHaveLength(0)
+
+  // The 5th to the 11th overlaps the booked days: saved.
+  await period.click()
+  await calendarDay(page, month, 5).click()
+  await calendarDay(page, month, 11).click()
+  await expect(page.getByText('ficam fora do período contratado')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Adicionar Mídia' }).click()
+  await expect(page).toHaveURL(new RegExp(`/ads-center/${advertise.id}$`))
+  const after = await api.get<{ advertise: { media: { startDate: number }[] } }>(`/advertise/${franchise.slug}/${advertise.id}`, token)
+  expect(after.advertise.media[0].startDate).toBe(spMidnight(month.iso(5)))
 })

@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test'
 import { test, expect, shot, toast, useSession, uniqueEmail, strongPassword } from './fixtures.ts'
 import { addMedia, png } from './harness/media-api.ts'
-import { createDisplay, createSchedule, createStore, operatorWithGroup, storeDisplays } from './harness/overview-api.ts'
+import { createDisplay, createSchedule, createStore, operatorWithGroup, storeDisplays, uniqueDevice } from './harness/overview-api.ts'
 import { getSchedule, saveEntries, scheduleNamed } from './harness/schedule-api.ts'
 
 const listRow = (page: Page, name: string) =>
@@ -302,7 +302,7 @@ test('the preview draws the schedule footer at its preview size', async ({ page,
   await shot(page, 'schedule-preview-footer')
 })
 
-test('an operator with the ads-center permission adds an ad slot at the start of a schedule', async ({ page, api, adminToken }) => {
+test('an operator with the ads-center permission adds an ad slot at the start of a schedule, then edits it from its row', async ({ page, api, adminToken }) => {
   const email = uniqueEmail('vagas')
   const password = strongPassword()
   const { token, franchise } = await operatorWithGroup(api, adminToken, { email, password, group: `Rede Vagas ${Date.now().toString(36)}` })
@@ -318,17 +318,69 @@ test('an operator with the ads-center permission adds an ad slot at the start of
   await page.getByRole('button', { name: 'Adicionar vaga para anúncios' }).click()
   const dialog = page.getByRole('dialog', { name: 'Adicionar vaga para anúncios' })
   await expect(dialog.getByLabel('Duração (em seg.)')).toHaveValue('10')
+  // Each field says what is wrong with it, with its bounds, before anything is sent.
   await dialog.getByLabel('Duração (em seg.)').fill('0')
-  await dialog.getByLabel('Quantidade').fill('3')
+  await dialog.getByLabel('Quantidade').fill('1.5')
   await dialog.getByRole('button', { name: 'Adicionar' }).click()
-  await expect(dialog.getByText('Duração deve ser maior do que 0')).toBeVisible()
+  await expect(dialog.getByText('A quantidade de anúncios da vaga deve ser um número inteiro de 1 a 100.')).toBeVisible()
+  await expect(dialog.getByText('A duração de cada anúncio da vaga deve ser um número inteiro de 1 a 3600 segundos.')).toBeVisible()
+  await shot(page, 'schedule-ad-slot-errors')
+  await dialog.getByLabel('Quantidade').fill('3')
   await dialog.getByLabel('Duração (em seg.)').fill('15')
+  // The fallback media plays when no advertisement is sold.
+  await dialog.getByRole('button', { name: 'Escolher mídia reserva' }).click()
+  const picker = page.getByRole('dialog', { name: 'Selecionar Mídia' })
+  await picker.getByRole('button', { name: 'Banner Vaga' }).click()
+  await picker.getByRole('button', { name: 'Selecionar', exact: true }).click()
+  await expect(dialog.getByRole('button', { name: 'Remover Banner Vaga' })).toBeVisible()
   await dialog.getByRole('button', { name: 'Adicionar' }).click()
   await expect(toast(page, 'Programação atualizada.')).toBeVisible()
   await expect(entryRows(page)).toHaveCount(2)
   await expect(entryRows(page).first()).toContainText('Slot')
   await shot(page, 'schedule-ad-slot')
-  const saved = await getSchedule(api, token, franchise.slug, schedule.id)
-  expect(saved.media[0]).toMatchObject({ isAd: true, adSlots: 3, adTime: 15, displayTime: 45 })
+  let saved = await getSchedule(api, token, franchise.slug, schedule.id)
+  expect(saved.media[0]).toMatchObject({ isAd: true, adSlots: 3, adTime: 15, displayTime: 45, adFallbackMediaId: banner.id })
   expect(saved.duration).toBe(45 + 12)
+  const slotId = saved.media[0].id
+
+  // Two advertisements sold in the slot on a TV that plays the schedule.
+  const store = await createStore(api, token, franchise.slug, { name: 'Loja Vagas' })
+  const { display } = await api.post<{ display: { id: string } }>(
+    `/display/${franchise.slug}/${store.slug}`,
+    { name: 'TV Balcão', device: await uniqueDevice(api), scheduleId: schedule.id, detail: '', orientation: 0, contentOrientation: 0 },
+    token,
+  )
+  const now = Date.now()
+  for (const name of ['Padaria Sol', 'Ótica Lima']) {
+    await api.post(`/advertise/${franchise.slug}`, { name, displayTime: 10, startAt: now, endsAt: now + 2 * 86_400_000, displays: [{ displayId: display.id, slotId }] }, token)
+  }
+
+  // --- 'Editar' on the slot's row: the slot's values come back.
+  await page.reload()
+  await entryRows(page).first().getByRole('button', { name: 'Editar Slot' }).click()
+  const edit = page.getByRole('dialog', { name: 'Editar vaga para anúncios' })
+  await expect(edit.getByLabel('Quantidade')).toHaveValue('3')
+  await expect(edit.getByLabel('Duração (em seg.)')).toHaveValue('15')
+  await expect(edit.getByRole('button', { name: 'Remover Banner Vaga' })).toBeVisible()
+  await shot(page, 'schedule-ad-slot-edit')
+  // Fewer positions than sold: refused, naming the advertisements; nothing changes.
+  await edit.getByLabel('Quantidade').fill('1')
+  await edit.getByRole('button', { name: 'Salvar' }).click()
+  await expect(page.getByText(/vagas já vendidas aos anúncios 'Ótica Lima' e 'Padaria Sol'|vagas já vendidas aos anúncios 'Padaria Sol' e 'Ótica Lima'/)).toBeVisible({ timeout: 15_000 })
+  await shot(page, 'schedule-ad-slot-edit-refused')
+  saved = await getSchedule(api, token, franchise.slug, schedule.id)
+  expect(saved.media[0]).toMatchObject({ adSlots: 3, adTime: 15 })
+  // Two positions still hold both; a longer duration and no fallback.
+  await edit.getByLabel('Quantidade').fill('2')
+  await edit.getByLabel('Duração (em seg.)').fill('20')
+  await edit.getByRole('button', { name: 'Remover Banner Vaga' }).click()
+  await expect(edit.getByText('Nenhuma: a vaga é pulada.')).toBeVisible()
+  await edit.getByRole('button', { name: 'Salvar' }).click()
+  await expect(toast(page, 'Programação atualizada.')).toBeVisible()
+  await expect(edit).toBeHidden()
+  await expect(entryRows(page).first()).toContainText('40s')
+  saved = await getSchedule(api, token, franchise.slug, schedule.id)
+  expect(saved.media[0]).toMatchObject({ id: slotId, isAd: true, adSlots: 2, adTime: 20, displayTime: 40 })
+  expect(saved.media[0].adFallbackMediaId).toBeUndefined()
+  expect(saved.media[1]).toMatchObject({ id: banner.id, displayTime: 12 })
 })
