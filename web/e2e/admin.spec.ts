@@ -1,5 +1,5 @@
 // Administração: new user and impersonation from the user list (spec 1 sections 2 and 4).
-import { test, expect, admin, loginAs, secondAdmin, shot, storageKeys, strongPassword, toast, uniqueEmail } from './fixtures.ts'
+import { test, expect, admin, type ApiError, loginAs, secondAdmin, shot, storageKeys, strongPassword, toast, uniqueEmail, useSession } from './fixtures.ts'
 
 test('the administrator registers a user who can then log in', async ({ page, api }) => {
   const email = uniqueEmail('novo')
@@ -112,4 +112,40 @@ test("an administrator impersonating another administrator keeps their own sessi
   const { user: self } = await api.me(adminToken)
   await userMenu(self.name).click()
   await expect(page.getByRole('menu').getByText('Acessando como administrador')).toHaveCount(0)
+})
+
+test("'Voltar para minha conta' ends the impersonation and returns the administrator to their own console", async ({ page, api, adminToken }) => {
+  const email = uniqueEmail('volta')
+  const name = `Vitor Visitado ${Date.now().toString(36)}`
+  await api.createUser(adminToken, { name, email, password: strongPassword() })
+  const { user: self } = await api.me(adminToken)
+  const { token: acting } = await api.post<{ token: string }>('/user/impersonate', { email }, adminToken)
+  const stored = () => page.evaluate((k) => ({ token: localStorage.getItem(k.token), adminToken: localStorage.getItem(k.adminToken) }), storageKeys)
+  const userMenu = (label: string) => page.getByRole('banner').getByRole('button', { name: `Menu do usuário ${label}` })
+
+  await useSession(page, { token: acting, adminToken })
+  await page.goto('/dashboard')
+  await expect(userMenu(name)).toBeVisible()
+  // While impersonating, the header says so and offers the way back, outside the user menu too.
+  const banner = page.getByRole('banner').getByRole('status')
+  await expect(banner).toContainText(`Acessando como ${name}`)
+  await shot(page, 'impersonation-banner')
+  await userMenu(name).click()
+  await expect(page.getByRole('menuitem', { name: 'Voltar para minha conta' })).toBeVisible()
+  await shot(page, 'impersonation-user-menu')
+  await page.keyboard.press('Escape')
+
+  await banner.getByRole('button', { name: 'Voltar para minha conta' }).click()
+  await expect(userMenu(self.name)).toBeVisible({ timeout: 10_000 })
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await expect(page.getByRole('banner').getByRole('status')).toHaveCount(0)
+  expect(await stored()).toEqual({ token: adminToken, adminToken })
+  await expect(page.getByRole('link', { name: 'LISTA DE USUÁRIOS' })).toBeVisible()
+  await shot(page, 'impersonation-left')
+  // The impersonation session is over on the server; the administrator's goes on.
+  const ended = await api.me(acting).catch((error: ApiError) => error)
+  expect(ended).toMatchObject({ status: 401, apiCode: 1022 })
+  expect((await api.me(adminToken)).user.email).toBe(admin.email)
+  await userMenu(self.name).click()
+  await expect(page.getByRole('menuitem', { name: 'Voltar para minha conta' })).toHaveCount(0)
 })

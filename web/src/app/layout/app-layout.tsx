@@ -6,6 +6,7 @@ import { TooltipProvider } from '@/components/ui/tooltip'
 import { NotificationsPopover } from '@/features/notifications'
 import { PageSkeleton } from '../routes/page-skeleton'
 import { AppSidebar } from './app-sidebar'
+import { ImpersonationExit } from './impersonation-exit'
 import { ThemeMenu } from './theme-menu'
 import { UserMenu } from './user-menu'
 
@@ -18,6 +19,7 @@ export function AppLayout() {
           <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur">
             <SidebarTrigger className="-ml-1" />
             <Separator orientation="vertical" className="mr-2 h-4!" />
+            <ImpersonationExit />
             <div className="ml-auto flex items-center gap-1">
               <NotificationsPopover />
               <ThemeMenu />

@@ -1,4 +1,4 @@
-import { Check, ChevronsUpDown, LogOut, UserPen, UsersRound } from 'lucide-react'
+import { Check, ChevronsUpDown, LogOut, Undo2, UserPen, UsersRound } from 'lucide-react'
 import { useNavigate } from 'react-router'
 import { Button } from '@/components/ui/button'
 import {
@@ -9,11 +9,12 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu'
-import { logout, useSession } from '@/lib/session'
+import { logout, useSession, useStopImpersonation } from '@/lib/session'
 
 export function UserMenu() {
   const navigate = useNavigate()
   const { user, franchise, franchises, selectFranchise, isImpersonating } = useSession()
+  const stopImpersonation = useStopImpersonation()
   const label = user?.name || 'Usuário'
 
   return (
@@ -64,6 +65,11 @@ export function UserMenu() {
           <UserPen /> Editar usuário
         </DropdownMenuItem>
         <DropdownMenuSeparator />
+        {isImpersonating && (
+          <DropdownMenuItem onSelect={() => stopImpersonation.mutate()}>
+            <Undo2 /> Voltar para minha conta
+          </DropdownMenuItem>
+        )}
         <DropdownMenuItem onSelect={() => void logout()}>
           <LogOut /> Sair
         </DropdownMenuItem>

@@ -3,6 +3,7 @@ export { franchisesQueryKey, franchisesQueryOptions, getFranchises, useFranchise
 export { getUserDetail, restoreSession, userQueryKey, userQueryOptions, useUser } from './get-user'
 export { actsForAdmin, hasImpersonationToken, impersonationInProgress } from './impersonation'
 export { logout } from './logout'
+export { stopImpersonation, useStopImpersonation } from './stop-impersonation'
 export { isAdmin, keepsAdminToken, toSessionUser } from './permissions'
 export {
   FRANCHISE_SWITCH_WAIT_MS,
