@@ -1,3 +1,4 @@
+import * as React from 'react'
 import { Eye, Film, ImageIcon } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover'
@@ -23,16 +24,29 @@ export function MediaThumbnail({ media }: { media: Media }) {
   )
 }
 
-/** 'Pré-visualizar': the image, or the video playing muted. */
+/**
+ * 'Pré-visualizar': the image, or the video playing muted. Every row of a
+ * folder has one, so the popover is mounted on the first click; until then it
+ * is only its button.
+ */
 export function MediaPreview({ media }: { media: Media }) {
+  const [used, setUsed] = React.useState(false)
   const details = mediaDetails(media)
+  const button = (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="size-8"
+      aria-label={`Pré-visualizar ${media.name}`}
+      {...(!used && { 'aria-haspopup': 'dialog' as const, 'aria-expanded': false, onClick: () => setUsed(true) })}
+    >
+      <Eye />
+    </Button>
+  )
+  if (!used) return button
   return (
-    <Popover>
-      <PopoverTrigger asChild>
-        <Button variant="ghost" size="icon" className="size-8" aria-label={`Pré-visualizar ${media.name}`}>
-          <Eye />
-        </Button>
-      </PopoverTrigger>
+    <Popover defaultOpen>
+      <PopoverTrigger asChild>{button}</PopoverTrigger>
       <PopoverContent className="w-80 p-2" align="end" aria-label={`Prévia de ${media.name}`}>
         <div className="flex aspect-video items-center justify-center overflow-hidden rounded bg-black">
           {media.type === 'video' ? (

@@ -2,14 +2,8 @@ import * as React from 'react'
 import { CornerLeftUp, Folder, FolderInput, Pencil } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu'
+import { DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator } from '@/components/ui/dropdown-menu'
+import { LazyDropdownMenu } from '@/components/ui/lazy-dropdown-menu'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useBatches, useSentinel } from '@/hooks/use-batches'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
@@ -210,27 +204,27 @@ export function MediaTable(props: Props) {
                     <div className="flex items-center justify-end gap-1">
                       <MediaPreview media={m} />
                       {(!atRoot || folders.length > 0) && (
-                        <DropdownMenu>
-                          <DropdownMenuTrigger asChild>
+                        <LazyDropdownMenu
+                          align="end"
+                          trigger={
                             <Button variant="ghost" size="icon" className="size-8" aria-label={`Mover ${m.name}`}>
                               <FolderInput />
                             </Button>
-                          </DropdownMenuTrigger>
-                          <DropdownMenuContent align="end">
-                            <DropdownMenuLabel>Mover para</DropdownMenuLabel>
-                            <DropdownMenuSeparator />
-                            {!atRoot && (
-                              <DropdownMenuItem onSelect={() => onMove(m.id, null)}>
-                                <CornerLeftUp /> Pasta anterior
-                              </DropdownMenuItem>
-                            )}
-                            {folders.map((folder) => (
-                              <DropdownMenuItem key={folder.path} onSelect={() => onMove(m.id, folder.name)}>
-                                <Folder /> {folder.name}
-                              </DropdownMenuItem>
-                            ))}
-                          </DropdownMenuContent>
-                        </DropdownMenu>
+                          }
+                        >
+                          <DropdownMenuLabel>Mover para</DropdownMenuLabel>
+                          <DropdownMenuSeparator />
+                          {!atRoot && (
+                            <DropdownMenuItem onSelect={() => onMove(m.id, null)}>
+                              <CornerLeftUp /> Pasta anterior
+                            </DropdownMenuItem>
+                          )}
+                          {folders.map((folder) => (
+                            <DropdownMenuItem key={folder.path} onSelect={() => onMove(m.id, folder.name)}>
+                              <Folder /> {folder.name}
+                            </DropdownMenuItem>
+                          ))}
+                        </LazyDropdownMenu>
                       )}
                       <Button variant="ghost" size="sm" onClick={() => onRename(m)} aria-label={`Editar ${m.name}`}>
                         <Pencil />
