@@ -133,6 +133,7 @@ var (
 	ErrNameTooLong    = fault.WithMsg(fault.Invalid, 100142, "O nome do anúncio pode ter no máximo 120 caracteres.")
 	ErrDuration       = fault.WithMsg(fault.Invalid, 100142, "Duração deve ser maior do que 0.")
 	ErrDurationTooBig = fault.WithMsg(fault.Invalid, 100142, "A duração do anúncio pode ser de no máximo 3600 segundos.")
+	ErrDurationWhole  = fault.WithMsg(fault.Invalid, 100142, "A duração do anúncio deve ser um número inteiro de 1 a 3600 segundos.")
 	ErrDatesRequired  = fault.WithMsg(fault.Invalid, 100142, "Selecione o primeiro e o último dia do anúncio.")
 	ErrDatesOrder     = fault.WithMsg(fault.Invalid, 100142, "A data final deve ser posterior à inicial.")
 	ErrTooLong        = fault.WithMsg(fault.Invalid, 100142, "Um anúncio pode durar no máximo 366 dias.")

@@ -42,3 +42,27 @@ func TestMediaDatedOutsideTheBookedPeriodAreRefused(t *testing.T) {
 		})
 	}
 }
+
+func TestDisplayTimeSaysWhatIsWrong(t *testing.T) {
+	v := func(f float64) *float64 { return &f }
+	cases := []struct {
+		name string
+		in   *float64
+		want error
+	}{
+		{"missing", nil, ErrDuration},
+		{"zero", v(0), ErrDuration},
+		{"a fraction", v(1.5), ErrDurationWhole},
+		{"above the longest slot position", v(3601), ErrDurationTooBig},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if _, err := cleanDisplayTime(c.in); err != c.want {
+				t.Fatalf("got %v, want %v", err, c.want)
+			}
+		})
+	}
+	if got, err := cleanDisplayTime(v(3600)); err != nil || got != 3600 {
+		t.Fatalf("3600: %d %v", got, err)
+	}
+}

@@ -113,7 +113,7 @@ func cleanDisplayTime(v *float64) (int, error) {
 		return 0, ErrDurationTooBig
 	}
 	if *v != math.Trunc(*v) {
-		return 0, ErrDuration
+		return 0, ErrDurationWhole
 	}
 	return int(*v), nil
 }

@@ -453,6 +453,11 @@ func TestAdvertiseRefusals(t *testing.T) {
 			{Name: "a display time of zero", Scenario: func(f *adFixture) testutil.Scenario {
 				return post(f, adBody("Zero", 0, day(0), day(1), "slot-a", f.tv1), 400, 100142, "Duração deve ser maior do que 0.")
 			}},
+			{Name: "a display time of 1.5 s", Scenario: func(f *adFixture) testutil.Scenario {
+				b := adBody("Fração", 10, day(0), day(1), "slot-a", f.tv1)
+				b["displayTime"] = 1.5
+				return post(f, b, 400, 100142, "A duração do anúncio deve ser um número inteiro de 1 a 3600 segundos.")
+			}},
 			{Name: "a display time that is not a number", Scenario: func(f *adFixture) testutil.Scenario {
 				b := adBody("Texto", 10, day(0), day(1), "slot-a", f.tv1)
 				b["displayTime"] = "dez"
