@@ -8,6 +8,7 @@ import (
 	"vitrine/internal/db"
 	"vitrine/internal/fault"
 	"vitrine/internal/names"
+	"vitrine/internal/schedule"
 )
 
 // SlotsChanging is the ads center as a schedule.SlotGuard: a schedule save
@@ -96,6 +97,72 @@ func (s *Service) SlotsChanging(ctx context.Context, q db.Querier, franchiseID, 
 		}
 	}
 	return nil
+}
+
+// SlotsShortening is the ads center as a schedule.SlotTimeGuard: a schedule
+// save that gives an ad slot shorter positions (shortened maps the slot to
+// its new seconds) is refused, naming the advertisements, when one booked
+// there from today on, on a TV playing the schedule, plays longer: it would
+// be cut short on the screens.
+func (s *Service) SlotsShortening(ctx context.Context, q db.Querier, franchiseID, scheduleID string, shortened map[string]int) error {
+	if len(shortened) == 0 {
+		return nil
+	}
+	loc, err := s.zone(ctx, q, franchiseID)
+	if err != nil {
+		return err
+	}
+	today := DayOf(s.now().UnixMilli(), loc)
+	slotIDs := make([]string, 0, len(shortened))
+	for id := range shortened {
+		slotIDs = append(slotIDs, id)
+	}
+	slices.Sort(slotIDs)
+	type booked struct {
+		slot, name string
+		seconds    int
+	}
+	var longer []string
+	longest, limit := 0, 0
+	for _, chunk := range db.Chunks(slotIDs) {
+		list, err := db.Collect(ctx, q, func(sc db.Scanner) (booked, error) {
+			var b booked
+			err := sc.Scan(&b.slot, &b.name, &b.seconds)
+			return b, err
+		}, `SELECT DISTINCT b.slot_id, a.name, a.display_time
+			FROM ad_bookings b JOIN advertisements a ON a.id = b.advertisement_id
+			WHERE b.franchise_id = ? AND b.day >= ? AND b.slot_id IN (`+db.Placeholders(len(chunk))+`)
+			  AND b.display_id IN (SELECT id FROM displays WHERE franchise_id = ? AND schedule_id = ?)`,
+			append(append([]any{franchiseID, int(today)}, db.Args(chunk)...), franchiseID, scheduleID)...)
+		if err != nil {
+			return err
+		}
+		for _, b := range list {
+			if b.seconds > shortened[b.slot] {
+				longer = append(longer, b.name)
+				if b.seconds > longest {
+					longest, limit = b.seconds, shortened[b.slot]
+				}
+			}
+		}
+	}
+	if len(longer) == 0 {
+		return nil
+	}
+	slices.SortFunc(longer, names.Compare)
+	longer = slices.Compact(longer)
+	return fault.WithMsg(fault.Conflict, 100142, fmt.Sprintf(
+		"A duração da vaga (%d s) fica menor que o tempo de exibição %s %s (até %d s). Use pelo menos %d s ou reduza o tempo de exibição desses anúncios antes.",
+		limit, toAdsOf(longer), joinNames(longer), longest, longest))
+}
+
+var _ schedule.SlotTimeGuard = (*Service)(nil)
+
+func toAdsOf(list []string) string {
+	if len(list) > 1 {
+		return "dos anúncios"
+	}
+	return "do anúncio"
 }
 
 // DisplaysLeaving is the ads center as a display.BookingGuard: TVs with

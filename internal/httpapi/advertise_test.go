@@ -1041,3 +1041,35 @@ func TestAdvertiseMediaOutsideTheBookedPeriod(t *testing.T) {
 		}
 	})
 }
+
+// An ad slot whose positions get shorter than an advertisement booked in it
+// plays is refused naming the advertisement (it would be cut short on the
+// screens); as long as every booked one fits, the slot may get shorter.
+func TestAdvertiseSlotCannotGetShorterThanItsAds(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		a, _ := newAdApp(t, engine)
+		f := newAdFixture(t, a, 3)
+		sched := "/api/schedule/" + f.slug + "/" + f.schedule
+		withTime := func(seconds int) map[string]any {
+			return map[string]any{"media": []map[string]any{
+				{"id": f.image, "displayTime": 10},
+				{"id": "slot-a", "isAd": true, "adSlots": 3, "adTime": seconds},
+			}}
+		}
+		f.createAd(t, "Ótica Lima", day(1), day(2), f.tv1) // 10 s each
+		r := a.Do(t, "POST", sched, f.op.Token, withTime(8))
+		if r.Status != 409 || r.Code() != 100142 ||
+			!strings.Contains(string(r.Body), "A duração da vaga (8 s) fica menor que o tempo de exibição do anúncio 'Ótica Lima' (até 10 s). Use pelo menos 10 s") {
+			t.Fatalf("shorter than the ad: %d %s", r.Status, r.Body)
+		}
+		var got struct {
+			Media []map[string]any `json:"media"`
+		}
+		a.Do(t, "GET", sched, f.op.Token, nil).Decode(t, &got)
+		if got.Media[1]["adTime"] != float64(15) {
+			t.Fatalf("a refused save changed the slot: %v", got.Media[1])
+		}
+		mustStatus(t, a.Do(t, "POST", sched, f.op.Token, withTime(10)), 200) // exactly the ad's length: fine
+		mustStatus(t, a.Do(t, "POST", sched, f.op.Token, withTime(20)), 200) // longer: fine
+	})
+}

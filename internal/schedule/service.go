@@ -33,6 +33,14 @@ type SlotGuard interface {
 	SlotsChanging(ctx context.Context, q db.Querier, franchiseID, scheduleID string, dropped map[string]int) error
 }
 
+// SlotTimeGuard is a SlotGuard that is also asked about ad slots whose
+// positions get shorter: shortened maps each such slot's id to its new
+// length in seconds. It refuses (a fault naming the advertisements) when an
+// advertisement booked there from today on plays longer than that.
+type SlotTimeGuard interface {
+	SlotsShortening(ctx context.Context, q db.Querier, franchiseID, scheduleID string, shortened map[string]int) error
+}
+
 // Service holds the rules for schedules.
 type Service struct {
 	db      *db.DB
@@ -78,6 +86,39 @@ func (s *Service) checkSlots(ctx context.Context, q db.Querier, franchiseID, id 
 	for _, g := range s.guards {
 		if err := g.SlotsChanging(ctx, q, franchiseID, id, dropped); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// adTimes is each ad slot's seconds per position, by the slot's id.
+func adTimes(entries []Entry) map[string]int {
+	out := map[string]int{}
+	for _, e := range entries {
+		if e.IsAd {
+			out[e.ID] = e.AdTime
+		}
+	}
+	return out
+}
+
+// checkSlotTimes asks the guards that care about a change that gives kept
+// ad slots shorter positions than they had.
+func (s *Service) checkSlotTimes(ctx context.Context, q db.Querier, franchiseID, id string, had map[string]int, after []Entry) error {
+	shortened := map[string]int{}
+	for slot, seconds := range adTimes(after) {
+		if was, ok := had[slot]; ok && seconds < was {
+			shortened[slot] = seconds
+		}
+	}
+	if len(shortened) == 0 {
+		return nil
+	}
+	for _, g := range s.guards {
+		if tg, ok := g.(SlotTimeGuard); ok {
+			if err := tg.SlotsShortening(ctx, q, franchiseID, id, shortened); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
@@ -271,11 +312,14 @@ func (s *Service) modify(ctx context.Context, t tenant.Tenant, id string, change
 		if r, err = getRow(ctx, tx, t.ID, id, true); err != nil {
 			return err
 		}
-		had := adPositions(r.Entries) // before change, which may reuse the slice
+		had, hadTimes := adPositions(r.Entries), adTimes(r.Entries) // before change, which may reuse the slice
 		if err := change(&r); err != nil {
 			return err
 		}
 		if err := s.checkSlots(ctx, tx, t.ID, id, had, r.Entries); err != nil {
+			return err
+		}
+		if err := s.checkSlotTimes(ctx, tx, t.ID, id, hadTimes, r.Entries); err != nil {
 			return err
 		}
 		r.Hash = contentHash(r.Entries, r.BottomBar)
