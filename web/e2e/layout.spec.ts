@@ -1,5 +1,8 @@
 // The frame around every screen: theme menu, sidebar and notifications (spec 1 section 2 "Layout").
-import { test, expect, shot, storageKeys, useSession } from './fixtures.ts'
+import { test, expect, shot, storageKeys, strongPassword, uniqueEmail, useSession } from './fixtures.ts'
+import { addMedia, png } from './harness/media-api.ts'
+import { createDisplay, createSchedule, createStore, operatorWithGroup } from './harness/overview-api.ts'
+import { saveEntries } from './harness/schedule-api.ts'
 
 test.beforeEach(async ({ page, adminToken }) => {
   await useSession(page, { token: adminToken })
@@ -96,4 +99,131 @@ test('the notifications popover lists the release notes and marks them read', as
   await expect(page.getByRole('heading', { name: 'Visão Geral' })).toBeVisible()
   await expect(bell).toBeVisible()
   await expect(bell.getByText(/não lidas/)).toBeHidden()
+})
+
+// --- Long names (a store, a TV, a schedule, an ad, a group at the server's
+// limit of 120 characters, a media at its 200) stay in their cells and headers at every width: each is cut
+// with an ellipsis inside its own box, that box stays inside its cell and
+// the page, the desktop tables need no sideways scrolling (so 'Ações' stays
+// in view), and the whole name is there on hover (title).
+
+const VIEWPORTS = [
+  { name: '1280', width: 1280, height: 800 },
+  { name: '1440', width: 1440, height: 900 },
+  { name: '1920', width: 1920, height: 1080 },
+  { name: 'celular', width: 390, height: 844 },
+] as const
+
+/** A name of exactly `length` characters starting with `label`. */
+function longName(label: string, length = 120, word = 'Nome Muito Comprido Para Caber ') {
+  return `${label} ${word.repeat(20)}`.slice(0, length - 1).trimEnd().padEnd(length, 'x')
+}
+
+/**
+ * What does not fit, as readable lines ([] when everything fits): the page
+ * scrolling sideways, a desktop table scrolling sideways, and each text node
+ * holding one of `names` that is not cut inside its cell or header, or has no
+ * hover text with the whole name.
+ */
+async function overflows(page: import('@playwright/test').Page, names: string[]) {
+  return page.evaluate((names) => {
+    const problems: string[] = []
+    const root = document.documentElement
+    if (root.scrollWidth > root.clientWidth + 1) problems.push(`a página rola para o lado: ${root.scrollWidth} > ${root.clientWidth}`)
+    const main = document.querySelector('main')!
+    const desktop = root.clientWidth >= 1024
+    for (const box of main.querySelectorAll<HTMLElement>('[data-slot=table-container]')) {
+      if (desktop && box.scrollWidth > box.clientWidth + 1) {
+        problems.push(`a tabela ${box.querySelector('table')?.getAttribute('aria-label') ?? '?'} rola para o lado: ${box.scrollWidth} > ${box.clientWidth}`)
+      }
+    }
+    const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? ''
+      const name = names.find((n) => text.includes(n.slice(0, 40)))
+      const element = node.parentElement
+      if (!name || !element || element.closest('.sr-only, [hidden], [aria-hidden=true]') || element.getClientRects().length === 0) continue
+      const where = `${element.tagName.toLowerCase()} "${name.slice(0, 24)}…"`
+      // The box that cuts it, if one does: the nearest one hiding what overflows.
+      let clipper: HTMLElement | null = element
+      while (clipper && clipper !== main && getComputedStyle(clipper).overflowX === 'visible') clipper = clipper.parentElement
+      const cuts = !!clipper && clipper !== main && ['hidden', 'clip'].includes(getComputedStyle(clipper).overflowX)
+      const shown = cuts ? clipper! : element
+      const box = shown.getBoundingClientRect()
+      const cell = element.closest<HTMLElement>('td, th, [role=rowheader], [role=columnheader]')
+      if (cell && cell.contains(shown)) {
+        const c = cell.getBoundingClientRect()
+        if (box.left < c.left - 1 || box.right > c.right + 1) problems.push(`${where} sai da célula: ${box.left}-${box.right} fora de ${c.left}-${c.right}`)
+      }
+      // Tables and the calendar may scroll sideways inside their own box on a phone; nothing else may leave the page.
+      if (!element.closest('[data-slot=table-container], [role=grid]') && box.right > root.clientWidth + 1) problems.push(`${where} sai da página`)
+      if (!cuts && element.scrollWidth > element.clientWidth + 1) problems.push(`${where} não é cortado`)
+      if (cuts && clipper!.scrollWidth > clipper!.clientWidth + 1 && !(element.closest('[title]')?.getAttribute('title') ?? '').includes(name)) {
+        problems.push(`${where} cortado, sem o nome inteiro ao passar o mouse`)
+      }
+    }
+    return problems
+  }, names)
+}
+
+test('long names of stores, TVs, schedules, media, ads and groups stay in their tables and headers at 1280, 1440, 1920 px and on a phone', async ({ browser, api, adminToken }) => {
+  test.setTimeout(240_000)
+  const email = uniqueEmail('nomes-longos')
+  const names = {
+    group: longName(`Grupo ${Date.now().toString(36)}`),
+    store: longName('Loja'),
+    tv: longName('Televisor'),
+    schedule: longName('Programação'),
+    media: longName('Mídia', 200),
+    // One unbroken word: it cannot wrap, only be cut.
+    ad: longName('Anúncio', 120, 'SuperOfertaImperdivel'),
+  }
+  const { token, franchise } = await operatorWithGroup(api, adminToken, { email, password: strongPassword(), group: names.group })
+  await api.post('/user/detail/adm', { email, viewAdsCenter: 1 }, adminToken)
+  const store = await createStore(api, token, franchise.slug, { name: names.store })
+  const tv = await createDisplay(api, token, franchise.slug, store.slug, { name: names.tv })
+  const media = await addMedia(api, token, franchise.slug, { name: names.media, type: 'image', bytes: png(320, 180), contentType: 'image/png' })
+  const schedule = await createSchedule(api, token, franchise.slug, names.schedule)
+  await saveEntries(api, token, franchise.slug, schedule.id, [
+    { id: media.id, displayTime: 10, timeGap: ['08:00@12:00', '14:00@18:00'] },
+    { id: 'vaga-longa', isAd: true, adSlots: 1, adTime: 10 },
+  ])
+  await api.post(`/display/${franchise.slug}/${store.slug}/${tv.id}`, { scheduleId: schedule.id }, token)
+  const start = Date.now() + 2 * 86_400_000
+  const { advertise } = await api.post<{ advertise: { id: string } }>(
+    `/advertise/${franchise.slug}`,
+    {
+      name: names.ad,
+      displayTime: 10,
+      startAt: start,
+      endsAt: start + 86_400_000,
+      displays: [{ displayId: tv.id, slotId: 'vaga-longa', scheduleId: schedule.id, storeSlug: store.slug }],
+    },
+    token,
+  )
+  const all = Object.values(names)
+  const screens = [
+    { path: '/dashboard', shows: names.tv },
+    { path: '/schedule', shows: names.schedule },
+    { path: `/schedule/${schedule.id}`, shows: names.media },
+    { path: '/medias', shows: names.media },
+    { path: '/ads-center', shows: names.ad },
+    { path: `/ads-center/${advertise.id}`, shows: names.ad },
+    { path: '/ads-center/new?name=Outro&duration=5', shows: names.tv },
+    { path: '/groups', shows: names.group },
+  ]
+
+  for (const viewport of VIEWPORTS) {
+    const context = await browser.newContext({ viewport })
+    const page = await context.newPage()
+    await useSession(page, { token })
+    for (const screen of screens) {
+      await page.goto(screen.path)
+      await expect(page.locator('main').getByText(screen.shows.slice(0, 40)).first()).toBeVisible()
+      const slug = screen.path.split('?')[0].replace(/\/[0-9a-f-]{8,}|\/[A-Za-z0-9_-]{20,}/g, '/id').replaceAll('/', '-').replace(/^-/, '')
+      await shot(page, `long-names-${slug}-${viewport.name}`)
+      expect.soft(await overflows(page, all), `${screen.path} em ${viewport.name}`).toEqual([])
+    }
+    await context.close()
+  }
 })

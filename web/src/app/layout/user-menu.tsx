@@ -25,8 +25,14 @@ export function UserMenu() {
             {label.slice(0, 1)}
           </span>
           <span className="hidden max-w-40 flex-col items-start text-left leading-tight sm:flex">
-            <span className="truncate text-sm font-medium">{label}</span>
-            {franchise && <span className="truncate text-xs text-muted-foreground">{franchise.name}</span>}
+            <span className="max-w-full truncate text-sm font-medium" title={label}>
+              {label}
+            </span>
+            {franchise && (
+              <span className="max-w-full truncate text-xs text-muted-foreground" title={franchise.name}>
+                {franchise.name}
+              </span>
+            )}
           </span>
           <ChevronsUpDown className="hidden opacity-50 sm:block" />
         </Button>

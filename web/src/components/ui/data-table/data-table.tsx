@@ -98,6 +98,9 @@ export function DataTable<TData, TValue>({
   }, [keepPageOnDataChange, pageIndex, lastPage, table])
 
   const visibleColumns = table.getVisibleLeafColumns().length
+  // Columns of long names share the width the others leave (see ColumnMeta.truncate).
+  const truncated = table.getVisibleLeafColumns().filter((column) => column.columnDef.meta?.truncate).length
+  const nameWidth = truncated > 0 ? `${Math.floor(100 / truncated)}%` : undefined
 
   return (
     <div className="flex flex-col gap-4">
@@ -111,6 +114,7 @@ export function DataTable<TData, TValue>({
                   <TableHead
                     key={header.id}
                     colSpan={header.colSpan}
+                    style={header.column.columnDef.meta?.truncate ? { width: nameWidth } : undefined}
                     aria-sort={
                       header.column.getIsSorted() === 'asc'
                         ? 'ascending'
@@ -135,9 +139,21 @@ export function DataTable<TData, TValue>({
             ) : table.getRowModel().rows.length ? (
               table.getRowModel().rows.map((row) => (
                 <TableRow key={row.id} data-state={row.getIsSelected() ? 'selected' : undefined}>
-                  {row.getVisibleCells().map((cell) => (
-                    <TableCell key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</TableCell>
-                  ))}
+                  {row.getVisibleCells().map((cell) => {
+                    const meta = cell.column.columnDef.meta
+                    const content = flexRender(cell.column.columnDef.cell, cell.getContext())
+                    if (!meta?.truncate) return <TableCell key={cell.id}>{content}</TableCell>
+                    const value = cell.getValue()
+                    const title = meta.title ? meta.title(row.original) : typeof value === 'string' ? value : undefined
+                    return (
+                      // max-w-0: the cell takes its share of the table's width, never its text's.
+                      <TableCell key={cell.id} className="min-w-24 max-w-0">
+                        <div className="truncate" title={title}>
+                          {content}
+                        </div>
+                      </TableCell>
+                    )
+                  })}
                 </TableRow>
               ))
             ) : (

@@ -5,6 +5,14 @@ declare module '@tanstack/react-table' {
   interface ColumnMeta<TData extends RowData, TValue> {
     /** Human name of the column, used by the 'Visualizar' menu and the filters. */
     label?: string
+    /**
+     * The column holds a long name (a store, a TV, a schedule, an ad, a group):
+     * it takes the width the other columns leave and cuts its text with an
+     * ellipsis, the whole text on hover (its string value, or `title`).
+     */
+    truncate?: boolean
+    /** The hover text of a truncated cell when its value is not the text shown. */
+    title?: (row: TData) => string
   }
 }
 

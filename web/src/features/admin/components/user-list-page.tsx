@@ -16,7 +16,7 @@ const columns: ColumnDef<AdminUser>[] = [
   {
     id: 'name',
     accessorKey: 'name',
-    meta: { label: 'Nome do Usuário' },
+    meta: { label: 'Nome do Usuário', truncate: true },
     header: ({ column }) => <DataTableColumnHeader column={column} title="Nome do Usuário" />,
     sortingFn: (a, b) => compareNames(a.original.name, b.original.name),
     filterFn: 'includesString',
@@ -24,7 +24,7 @@ const columns: ColumnDef<AdminUser>[] = [
   {
     id: 'email',
     accessorKey: 'email',
-    meta: { label: 'E-mail' },
+    meta: { label: 'E-mail', truncate: true },
     header: ({ column }) => <DataTableColumnHeader column={column} title="E-mail" />,
     filterFn: 'includesString',
   },

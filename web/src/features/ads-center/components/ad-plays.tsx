@@ -2,6 +2,7 @@ import * as React from 'react'
 import { Download, Loader2 } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { TruncatedText } from '@/components/truncated-text'
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from '@/components/ui/table'
 import { compareNames } from '@/lib/name-order'
 import { useDownloadAdPlays } from '../api/download-ad-plays'
@@ -44,7 +45,7 @@ export function AdPlays({ franchise, adId, adName }: { franchise: string; adId: 
             <TableHeader>
               <TableRow>
                 <TableHead>Dia</TableHead>
-                <TableHead>Tela</TableHead>
+                <TableHead className="w-full">Tela</TableHead>
                 <TableHead className="text-right">Exibições</TableHead>
                 <TableHead className="text-right">Tempo total</TableHead>
               </TableRow>
@@ -66,7 +67,9 @@ export function AdPlays({ franchise, adId, adName }: { franchise: string; adId: 
                 rows.map((play) => (
                   <TableRow key={`${play.day}-${play.displayId}`}>
                     <TableCell className="tabular-nums">{dayText(play.day)}</TableCell>
-                    <TableCell>{play.displayName}</TableCell>
+                    <TableCell className="max-w-0">
+                      <TruncatedText text={play.displayName} />
+                    </TableCell>
                     <TableCell className="text-right tabular-nums">{play.count}</TableCell>
                     <TableCell className="text-right tabular-nums">{play.seconds === undefined ? '—' : seconds(play.seconds)}</TableCell>
                   </TableRow>

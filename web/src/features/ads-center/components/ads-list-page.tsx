@@ -56,7 +56,7 @@ export function AdsListPage() {
       {
         id: 'name',
         accessorKey: 'name',
-        meta: { label: 'Nome' },
+        meta: { label: 'Nome', truncate: true },
         header: ({ column }) => <DataTableColumnHeader column={column} title="Nome" />,
         sortingFn: (a, b) => compareNames(a.original.name, b.original.name),
         cell: ({ row }) => (
@@ -101,7 +101,7 @@ export function AdsListPage() {
         cell: ({ row }) => {
           const ad = row.original
           return (
-            <div className="flex flex-wrap gap-1">
+            <div className="flex gap-1">
               <Button asChild variant="outline" size="sm">
                 <Link to={`/ads-center/${encodeURIComponent(ad.id)}`} aria-label={`Editar ${ad.name}`}>
                   <Pencil /> Editar

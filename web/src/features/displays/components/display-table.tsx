@@ -113,14 +113,14 @@ export function DisplayTable({ storeName, displays, serverDiff, now, showAdminAc
       {
         id: 'name',
         accessorKey: 'name',
-        meta: { label: 'Televisor' },
+        meta: { label: 'Televisor', truncate: true },
         header: ({ column }) => <DataTableColumnHeader column={column} title="Televisor" />,
         sortingFn: (a, b) => compareNames(a.original.name, b.original.name),
         filterFn: 'includesString',
         cell: ({ row }) => (
-          <div className="grid min-w-32">
-            <span className="font-medium">{row.original.name}</span>
-            <span className="font-mono text-xs text-muted-foreground">{row.original.device}</span>
+          <div className="grid">
+            <span className="truncate font-medium">{row.original.name}</span>
+            <span className="truncate font-mono text-xs text-muted-foreground">{row.original.device}</span>
           </div>
         ),
       },
@@ -146,7 +146,7 @@ export function DisplayTable({ storeName, displays, serverDiff, now, showAdminAc
       {
         id: 'schedule',
         accessorFn: (display) => display.scheduleName,
-        meta: { label: 'Programação' },
+        meta: { label: 'Programação', truncate: true },
         header: ({ column }) => <DataTableColumnHeader column={column} title="Programação" />,
         sortingFn: (a, b) => compareNames(a.original.scheduleName, b.original.scheduleName),
         cell: ({ row }) =>

@@ -17,7 +17,8 @@ function textColumn(id: 'name' | 'social' | 'state' | 'city', title: string): Co
   return {
     id,
     accessorFn: (group) => group[id] ?? '',
-    meta: { label: title },
+    // Names and cities may be long: they share the width left and are cut, whole on hover.
+    meta: { label: title, truncate: id !== 'state' },
     header: ({ column }) => <DataTableColumnHeader column={column} title={title} />,
     sortingFn: (a, b) => compareNames(a.getValue<string>(id), b.getValue<string>(id)),
     filterFn: 'includesString',

@@ -3,6 +3,7 @@ import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, us
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import { GripVertical, ImageIcon, Megaphone, Video } from 'lucide-react'
+import { TruncatedText } from '@/components/truncated-text'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
 import { isAdSlot } from '@/lib/playback'
@@ -165,10 +166,13 @@ export function MediaTable<T extends ListedEntry>({
       <TableCell className="w-8">
         <Checkbox checked={selected.has(index)} onCheckedChange={(on) => toggle(index, !!on)} aria-label={`Selecionar ${entry.name}`} />
       </TableCell>
-      <TableCell>
+      {/* max-w-0: the name takes the width the other columns leave, and is cut (whole on hover). */}
+      <TableCell className="min-w-36 max-w-0">
         <span className="flex items-center gap-3">
-          <Thumbnail entry={entry} />
-          <span className="font-medium">{isAdSlot(entry) ? 'Slot' : entry.name}</span>
+          <span className="shrink-0">
+            <Thumbnail entry={entry} />
+          </span>
+          <TruncatedText text={isAdSlot(entry) ? 'Slot' : entry.name} className="font-medium" />
         </span>
       </TableCell>
       <TableCell>{typeLabel(entry)}</TableCell>
@@ -177,7 +181,7 @@ export function MediaTable<T extends ListedEntry>({
       <TableCell>
         <Weekdays entry={entry} />
       </TableCell>
-      <TableCell className="text-sm">{windowsLabel(entry)}</TableCell>
+      <TableCell className="min-w-28 whitespace-normal text-sm">{windowsLabel(entry)}</TableCell>
       <TableCell className="whitespace-nowrap">{actions(entry, index)}</TableCell>
     </>
   )
@@ -261,7 +265,7 @@ export function MediaTable<T extends ListedEntry>({
                 disabled={shown.length === 0}
               />
             </TableHead>
-            <TableHead>Nome</TableHead>
+            <TableHead className="w-full">Nome</TableHead>
             <TableHead>Tipo</TableHead>
             <TableHead>Tempo de exibição</TableHead>
             <TableHead>Período</TableHead>

@@ -26,7 +26,7 @@ export function SchedulesPage() {
       {
         id: 'name',
         accessorKey: 'name',
-        meta: { label: 'Nome da Programação' },
+        meta: { label: 'Nome da Programação', truncate: true },
         header: ({ column }) => <DataTableColumnHeader column={column} title="Nome da Programação" />,
         sortingFn: (a, b) => compareNames(a.original.name, b.original.name),
         filterFn: 'includesString',
@@ -58,7 +58,7 @@ export function SchedulesPage() {
         cell: ({ row }) => {
           const schedule = row.original
           return (
-            <div className="flex flex-wrap gap-1">
+            <div className="flex gap-1">
               <Button asChild variant="outline" size="sm">
                 <Link to={`/schedule/${encodeURIComponent(schedule.id)}`} aria-label={`Editar ${schedule.name}`}>
                   <Pencil /> Editar

@@ -52,9 +52,10 @@ export function StoreCard({ store, displayCount, offlineCount, onAction, childre
   return (
     <Card role="region" aria-labelledby={headingId} className="gap-4">
       <CardHeader className="flex flex-wrap items-start justify-between gap-3">
-        <div className="grid min-w-0 gap-1">
-          <div className="flex items-center gap-1">
-            <h2 id={headingId} className="truncate text-lg font-semibold leading-tight">
+        {/* A long store name is cut (whole on hover); the buttons stay beside it. */}
+        <div className="grid min-w-0 max-w-full grid-cols-[minmax(0,1fr)] gap-1">
+          <div className="flex min-w-0 items-center gap-1 [&>button]:shrink-0">
+            <h2 id={headingId} className="min-w-0 truncate text-lg font-semibold leading-tight" title={store.name}>
               {store.name}
             </h2>
             <IconButton label={`Editar loja ${store.name}`} onClick={() => onAction({ kind: 'store-edit', store })}>
