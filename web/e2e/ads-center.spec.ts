@@ -7,7 +7,7 @@
 import { test, expect, shot, strongPassword, toast, uniqueEmail, useSession } from './fixtures.ts'
 import { addMedia, png } from './harness/media-api.ts'
 import { minioBinary, NO_MINIO } from './harness/minio.ts'
-import { createSchedule, createStore, operatorWithGroup } from './harness/overview-api.ts'
+import { createDisplay, createSchedule, createStore, operatorWithGroup } from './harness/overview-api.ts'
 import { onScreen, openPlayer } from './harness/player.ts'
 import { saveEntries } from './harness/schedule-api.ts'
 
@@ -122,3 +122,82 @@ for (const storage of ['local', 's3'] as const) {
     })
   })
 }
+
+test('the calendar tells two stores\' "Caixa 1" apart, stops a period at the first unavailable day, and "Editar anúncio" opens with the ad as it is', async ({ page, api, adminToken }) => {
+  const email = uniqueEmail('calendario')
+  const { token, franchise } = await operatorWithGroup(api, adminToken, { email, password: strongPassword(), group: `Rede Calendário ${Date.now().toString(36)}` })
+  await api.post('/user/detail/adm', { email, viewAdsCenter: 1 }, adminToken)
+  const content = await addMedia(api, token, franchise.slug, { name: 'Conteúdo', type: 'image', bytes: png(320, 180), contentType: 'image/png' })
+  const schedule = await createSchedule(api, token, franchise.slug, 'Caixas com Vaga')
+  await saveEntries(api, token, franchise.slug, schedule.id, [
+    { id: content.id, displayTime: 5 },
+    { id: 'vaga-caixa', isAd: true, adSlots: 1, adTime: 5 },
+  ])
+  const centro = await createStore(api, token, franchise.slug, { name: 'Loja Centro' })
+  const praca = await createStore(api, token, franchise.slug, { name: 'Loja Praça' })
+  const caixa = async (store: { slug: string }) => {
+    const tv = await createDisplay(api, token, franchise.slug, store.slug, { name: 'Caixa 1' })
+    await api.post(`/display/${franchise.slug}/${store.slug}/${tv.id}`, { scheduleId: schedule.id }, token)
+    return tv
+  }
+  const centroTv = await caixa(centro)
+  await caixa(praca)
+  // The only position of Loja Centro's 'Caixa 1' is sold on the day after tomorrow.
+  const noon = (ahead: number) => {
+    const key = dayKey(ahead)
+    return Date.parse(`${key.slice(0, 4)}-${key.slice(4, 6)}-${key.slice(6, 8)}T12:00:00-03:00`)
+  }
+  await api.post(
+    `/advertise/${franchise.slug}`,
+    {
+      name: 'Já vendido',
+      displayTime: 5,
+      startAt: noon(2),
+      endsAt: noon(2) + 3_600_000,
+      displays: [{ displayId: centroTv.id, slotId: 'vaga-caixa', scheduleId: schedule.id, storeSlug: centro.slug }],
+    },
+    token,
+  )
+
+  await useSession(page, { token })
+  await page.goto('/ads-center/new?name=Promo%20Caixa&duration=5')
+  const grid = page.getByRole('grid', { name: 'Disponibilidade das telas por dia' })
+  const rows = grid.getByRole('rowheader')
+  await expect(rows).toHaveText(['Caixa 1Loja Centro', 'Caixa 1Loja Praça'])
+  const cell = (store: string, ahead: number) => grid.locator(`button[data-day="${dayKey(ahead)}"][aria-label^="Caixa 1, ${store},"]`)
+  await expect(cell('Loja Centro', 2)).toHaveText('Indisponível')
+  await expect(cell('Loja Praça', 2)).toHaveText('Disponível')
+
+  // From today towards day 5 on Loja Centro: the period stops the day before the sold day.
+  await cell('Loja Centro', 0).click()
+  await cell('Loja Centro', 5).click()
+  const panel = page.getByLabel('Seleção')
+  const text = (ahead: number) => {
+    const key = dayKey(ahead)
+    return `${key.slice(6, 8)}/${key.slice(4, 6)}/${key.slice(0, 4)}`
+  }
+  await expect(panel).toContainText(`De:${text(0)}`)
+  await expect(panel).toContainText(`Até:${text(1)}`)
+  await expect(panel).toContainText('Caixa 1Loja Centro')
+  await expect(panel.getByRole('status')).toHaveText(`O período para em ${text(1)}: ${text(2)} está indisponível nesta tela.`)
+  await expect(cell('Loja Centro', 1)).toHaveAttribute('data-part', 'end')
+  await expect(cell('Loja Centro', 3)).not.toHaveAttribute('data-part')
+  await shot(page, 'ads-center-calendar-stop')
+  await panel.getByRole('button', { name: 'Continuar' }).click()
+  await expect(toast(page, 'Anúncio criado')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Editando Anúncio > Promo Caixa' })).toBeVisible()
+
+  // --- 'Editar anúncio' opens with the current name and time.
+  await page.getByRole('button', { name: 'Editar anúncio' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Editar Anúncio' })
+  await expect(dialog.getByLabel('Nome do anúncio')).toHaveValue('Promo Caixa')
+  await expect(dialog.getByLabel('Tempo de exibição (em seg.)')).toHaveValue('5')
+  await shot(page, 'ads-center-edit-dialog')
+  await dialog.getByLabel('Tempo de exibição (em seg.)').fill('4')
+  await dialog.getByRole('button', { name: 'Salvar' }).click()
+  await expect(toast(page, 'Anúncio atualizado')).toBeVisible()
+  await expect(page.getByText('4s por exibição')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Editando Anúncio > Promo Caixa' })).toBeVisible()
+  await page.getByRole('button', { name: 'Editar anúncio' }).click()
+  await expect(dialog.getByLabel('Tempo de exibição (em seg.)')).toHaveValue('4')
+})
