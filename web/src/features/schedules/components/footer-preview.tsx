@@ -26,7 +26,7 @@ export function FooterPreview({ bar, moment, timeZone, actualSize = false }: { b
   const weather = waiting ? null : shownWeather(bar, data)
   const quotes = waiting ? [] : shownQuotes(bar, data)
   const example = !!weather?.example || quotes.some((quote) => quote.example)
-  const exampleStyle = { fontStyle: 'italic', opacity: 0.75 } as const
+  const exampleStyle = { fontStyle: 'italic' } as const
   return (
     <div>
       <div
