@@ -26,6 +26,12 @@ test('a wrong password shows the error toast and keeps the user on the login scr
   await expect(page).toHaveURL(/\/$/)
   expect(await page.evaluate(() => localStorage.getItem('vitrine:token'))).toBeNull()
   await shot(page, 'login-failed')
+
+  // The toast is about the login form: it does not follow the user to 'Recuperar senha'.
+  await page.getByRole('link', { name: 'Esqueci a senha' }).click()
+  await expect(page.getByRole('heading', { name: 'Recuperar senha' })).toBeVisible()
+  await expect(error).toBeHidden()
+  await shot(page, 'recover-after-failed-login')
 })
 
 test('the login form validates before calling the server', async ({ page }) => {
@@ -91,6 +97,10 @@ test('setting a new password without a code asks for the recovery code first', a
   await page.getByRole('button', { name: 'Confirmar', exact: true }).click()
   await expect(page.getByText('Você precisa verificar o código de recuperação de senha antes de continuar.').first()).toBeVisible()
   await shot(page, 'reset-without-code')
+  // Without a code there is nothing to do here: the way back to the login is offered.
+  await page.getByRole('link', { name: 'Voltar para o login' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeVisible()
 })
 
 test('a self-registered user verifies the e-mail from the mailed link and can then log in', async ({ page, api, mailbox }) => {
@@ -111,9 +121,14 @@ test('a self-registered user verifies the e-mail from the mailed link and can th
   await expect(toast(page, 'E-mail verificado')).toBeVisible()
   await shot(page, 'email-verified')
 
-  // The code is single-use: opening the link again fails with the spec's message.
+  // The code is single-use: opening the link again fails with the server's
+  // reason alone (the fallback 'O e-mail não pôde ser verificado.' is for
+  // failures without one, never shown beside it).
   await page.goto(new URL(mail.link).pathname + new URL(mail.link).search)
-  await expect(toast(page, 'Oops! Algo deu errado.')).toContainText('O e-mail não pôde ser verificado.')
+  const failed = toast(page, 'Oops! Algo deu errado.')
+  await expect(failed).toContainText('Código inválido.')
+  await expect(failed).not.toContainText('O e-mail não pôde ser verificado.')
+  await shot(page, 'email-verify-reused-code')
 
   await loginAs(page, email, password)
   await expect(page.getByRole('heading', { name: 'Visão Geral' })).toBeVisible()

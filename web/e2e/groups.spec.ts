@@ -115,3 +115,28 @@ test('the groups table shows the store and TV counts of each group', async ({ pa
   await expect(row.getByRole('cell').nth(4)).toHaveText('2')
   await expect(row.getByRole('cell').nth(5)).toHaveText('2')
 })
+
+test('a group name already used anywhere is refused with the reason, ignoring case and accents', async ({ page, api, adminToken }) => {
+  const tag = Date.now().toString(36)
+  // Another operator's group: group names are unique across the system.
+  await api.createFranchise(adminToken, { name: `Rede Ação ${tag}` })
+  const email = uniqueEmail('grupo-repetido')
+  const password = strongPassword()
+  await api.createUser(adminToken, { name: 'Rui Repete', email, password })
+  const token = await api.login(email, password)
+
+  await useSession(page, { token })
+  await page.goto('/groups')
+  await page.getByRole('button', { name: 'Novo Grupo' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Adicionar Grupo' })
+  await dialog.getByLabel('Nome do grupo').fill(`REDE ACAO ${tag.toUpperCase()}`)
+  await dialog.getByRole('button', { name: 'Salvar' }).click()
+  await expect(toast(page, 'Oops! Algo deu errado.')).toContainText('Já existe um grupo com este nome.')
+  await expect(dialog).toBeVisible()
+  await shot(page, 'group-name-taken')
+  expect(await api.franchises(token)).toEqual([])
+
+  await dialog.getByLabel('Nome do grupo').fill(`Rede Ação Nova ${tag}`)
+  await dialog.getByRole('button', { name: 'Salvar' }).click()
+  await expect(toast(page, 'Grupo criado')).toBeVisible()
+})

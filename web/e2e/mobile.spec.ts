@@ -44,3 +44,30 @@ test('every screen fits a phone and the sidebar opens as a sheet', async ({ page
   await expect(page).toHaveURL(/\/dashboard$/)
   await expect(sheet).toBeHidden()
 })
+
+test("on a phone the TV's name stays in view while its row scrolls to 'Comandos'", async ({ page, api, adminToken }) => {
+  const email = uniqueEmail('rolagem')
+  const { token, franchise } = await operatorWithGroup(api, adminToken, { email, password: strongPassword(), group: `Rede Rolagem ${Date.now().toString(36)}` })
+  const store = await createStore(api, token, franchise.slug, { name: 'Loja Rolagem' })
+  await createDisplay(api, token, franchise.slug, store.slug, { name: 'TV Vitrine' })
+  const { token: actingToken } = await api.post<{ token: string }>('/user/impersonate', { email }, adminToken)
+
+  await useSession(page, { token: actingToken, adminToken })
+  await page.goto('/dashboard')
+  const table = page.getByRole('region', { name: 'Loja Rolagem', exact: true }).getByRole('table')
+  const commands = table.getByRole('button', { name: 'Comandos para TV Vitrine' })
+  await expect(commands).toBeAttached()
+  const scroller = table.locator('xpath=..')
+  expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth), 'the table is wider than the phone').toBe(true)
+  await table.scrollIntoViewIfNeeded()
+  await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth }))
+  await expect(commands).toBeInViewport()
+  const box = (await scroller.boundingBox())!
+  const name = table.getByRole('cell').filter({ hasText: 'TV Vitrine' }).first()
+  const nameBox = (await name.boundingBox())!
+  // The name cell still starts at the table's left edge, next to the commands.
+  expect(Math.abs(nameBox.x - box.x)).toBeLessThan(2)
+  await expect(name).toBeInViewport()
+  await shot(page, 'mobile-tv-row-scrolled')
+  expect(await overflowX(page), 'the overview is wider than the phone').toBe(0)
+})

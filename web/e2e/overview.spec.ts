@@ -137,7 +137,7 @@ test('an operator adds a store with contacts and two TVs, turns and renames one,
   await card(page, 'Loja Centro').getByRole('textbox', { name: 'Filtrar televisores...' }).fill('')
   await expect(tvRows(page, 'Loja Centro')).toHaveCount(2)
 
-  // --- Edit the store: a contact with a phone already listed is dropped
+  // --- Edit the store: a contact with a phone already listed is refused, with the reason
   await card(page, 'Loja Centro').getByRole('button', { name: 'Editar loja Loja Centro' }).click()
   const editStore = page.getByRole('dialog', { name: 'Editar Loja' })
   await expect(editStore.getByLabel('Nome', { exact: true })).toHaveValue('Loja Centro')
@@ -146,7 +146,9 @@ test('an operator adds a store with contacts and two TVs, turns and renames one,
   await editStore.getByLabel('Cargo').fill('Supervisora')
   await editStore.getByRole('group', { name: 'Novo contato' }).getByLabel('Telefone').fill('11987654321')
   await editStore.getByRole('button', { name: 'Adicionar contato' }).click()
-  await expect(editStore.getByRole('list', { name: 'Contatos da loja' }).getByRole('listitem')).toHaveCount(3)
+  await expect(editStore.getByText('Já existe um contato com este telefone.')).toBeVisible()
+  await expect(editStore.getByRole('list', { name: 'Contatos da loja' }).getByRole('listitem')).toHaveCount(2)
+  await editStore.getByRole('group', { name: 'Novo contato' }).getByRole('button', { name: 'Limpar' }).click()
   await editStore.getByLabel('Cidade').fill('Campinas Centro')
   await shot(page, 'store-dialog-edit')
   await editStore.getByRole('button', { name: 'Salvar' }).click()
@@ -491,10 +493,16 @@ test('an administrator acting as an operator sees Ações Admin and runs a remot
   await expect(toast(page, 'Acesso negado')).toContainText('Você não possui permissão para executar este comando.')
 })
 
-test("an administrator in their own session is refused a remote command without calling the server", async ({ page, api, adminToken }) => {
+test("an administrator in their own session is refused a remote command without calling the server", async ({ page, context, api, adminToken }) => {
   const franchise = await api.createFranchise(adminToken, { name: `Rede Própria ${Date.now().toString(36)}` })
   const store = await createStore(api, adminToken, franchise.slug, { name: 'Loja Própria' })
-  const display = await createDisplay(api, adminToken, franchise.slug, store.slug, { name: 'TV Própria' })
+  const box = await announceDevice(api)
+  const display = await createDisplay(api, adminToken, franchise.slug, store.slug, { name: 'TV Própria', device: box.device })
+  // A connected player: the commands of a TV without one are disabled.
+  await connectPlayer(context, box.token)
+  await expect
+    .poll(async () => (await storeDisplays(api, adminToken, franchise.slug, store.slug))[0]?.connected, { timeout: 10_000 })
+    .toBe(true)
   const commandCalls: string[] = []
   page.on('request', (request) => {
     if (request.url().includes('/admin-command')) commandCalls.push(request.url())
@@ -579,4 +587,126 @@ test('the overview is readable in dark mode', async ({ page, api, adminToken }) 
   // A new contact receives notifications unless unchecked.
   await expect(dialog.getByRole('checkbox', { name: 'Recebe notificações' })).toBeChecked()
   await shot(page, 'store-dialog-dark')
+})
+
+test('store contacts are never dropped without a word, and a pasted phone keeps its digits', async ({ page, api, adminToken }) => {
+  const email = uniqueEmail('contatos')
+  const { token, franchise } = await operatorWithGroup(api, adminToken, { email, password: strongPassword(), group: `Rede Contatos ${Date.now().toString(36)}` })
+  await useSession(page, { token })
+  await page.goto('/dashboard')
+  await page.getByRole('button', { name: 'Adicionar Loja' }).first().click()
+  const dialog = page.getByRole('dialog', { name: 'Adicionar Loja' })
+  await dialog.getByLabel('Nome', { exact: true }).fill('Loja Boa Viagem')
+  await dialog.getByLabel('Região').fill('Nordeste')
+  await dialog.getByLabel('Estado').fill('PE')
+  await dialog.getByLabel('Cidade').fill('Recife')
+  const draft = dialog.getByRole('group', { name: 'Novo contato' })
+  const list = dialog.getByRole('list', { name: 'Contatos da loja' }).getByRole('listitem')
+
+  // A phone pasted with the country code keeps every digit of the number.
+  await draft.getByLabel('Nome do contato').fill('Ana Gerente')
+  await draft.getByLabel('Cargo').fill('Gerente')
+  const phone = draft.getByLabel('Telefone')
+  // insertText goes through the browser's editing, as a paste does (a maxLength would cut it).
+  await phone.focus()
+  await page.keyboard.insertText('+55 (81) 98765-4321')
+  await expect(phone).toHaveValue('(81) 98765-4321')
+  await draft.getByRole('button', { name: 'Adicionar contato' }).click()
+  await expect(list).toHaveCount(1)
+
+  // A second contact with the same phone is refused at once, with the reason.
+  await draft.getByLabel('Nome do contato').fill('Bruno Caixa')
+  await draft.getByLabel('Cargo').fill('Caixa')
+  await phone.fill('81987654321')
+  await draft.getByRole('button', { name: 'Adicionar contato' }).click()
+  await expect(draft.getByText('Já existe um contato com este telefone.')).toBeVisible()
+  await expect(list).toHaveCount(1)
+  await shot(page, 'store-contact-repeated-phone')
+
+  // A half-typed contact stops the save and says so, instead of vanishing.
+  await phone.fill('81 3333')
+  await dialog.getByRole('button', { name: 'Salvar' }).click()
+  await expect(dialog.getByRole('alert').filter({ hasText: 'O contato em edição está incompleto' })).toBeVisible()
+  await expect(draft.getByText('Telefone inválido')).toBeVisible()
+  await shot(page, 'store-contact-incomplete')
+  expect(await stores(api, token, franchise.slug)).toEqual([])
+
+  // Completed, it is saved with the store; 'Limpar' would have emptied the form instead.
+  await phone.fill('8133334444')
+  await dialog.getByRole('button', { name: 'Salvar' }).click()
+  await expect(toast(page, 'Loja criada')).toBeVisible()
+  const [saved] = await stores(api, token, franchise.slug)
+  expect(saved.contacts.map((c) => [c.name, c.phone])).toEqual([
+    ['Ana Gerente', '81987654321'],
+    ['Bruno Caixa', '8133334444'],
+  ])
+
+  await card(page, 'Loja Boa Viagem').getByRole('button', { name: 'Editar loja Loja Boa Viagem' }).click()
+  const edit = page.getByRole('dialog', { name: 'Editar Loja' })
+  const editDraft = edit.getByRole('group', { name: 'Novo contato' })
+  await editDraft.getByLabel('Nome do contato').fill('Carla')
+  await editDraft.getByRole('button', { name: 'Limpar' }).click()
+  await expect(editDraft.getByLabel('Nome do contato')).toBeEmpty()
+})
+
+test('a store or TV name already used in its scope is refused with the reason', async ({ page, api, adminToken }) => {
+  const email = uniqueEmail('nomes')
+  const { token, franchise } = await operatorWithGroup(api, adminToken, { email, password: strongPassword(), group: `Rede Nomes ${Date.now().toString(36)}` })
+  const centro = await createStore(api, token, franchise.slug, { name: 'Loja Centro' })
+  await createDisplay(api, token, franchise.slug, centro.slug, { name: 'Balcão' })
+  await useSession(page, { token })
+  await page.goto('/dashboard')
+
+  await page.getByRole('button', { name: 'Adicionar Loja' }).first().click()
+  const dialog = page.getByRole('dialog', { name: 'Adicionar Loja' })
+  await dialog.getByLabel('Nome', { exact: true }).fill('  loja  centro ')
+  await dialog.getByLabel('Região').fill('Sudeste')
+  await dialog.getByLabel('Estado').fill('SP')
+  await dialog.getByLabel('Cidade').fill('Campinas')
+  await dialog.getByRole('button', { name: 'Salvar' }).click()
+  await expect(toast(page, 'Oops! Algo deu errado.')).toContainText('Já existe uma loja com este nome neste grupo.')
+  await expect(dialog).toBeVisible()
+  await shot(page, 'store-name-taken')
+  await dialog.getByRole('button', { name: 'Cancelar' }).click()
+  expect((await stores(api, token, franchise.slug)).map((s) => s.name)).toEqual(['Loja Centro'])
+
+  const tvDialog = page.getByRole('dialog', { name: 'Adicionar Televisor' })
+  await card(page, 'Loja Centro').getByRole('button', { name: 'Adicionar Televisor' }).click()
+  await tvDialog.getByLabel('Código do dispositivo').fill(await uniqueDevice(api))
+  await tvDialog.getByLabel('Nome do televisor').fill('BALCAO')
+  await tvDialog.getByRole('button', { name: 'Salvar' }).click()
+  await expect(toast(page, 'Oops! Algo deu errado.')).toContainText('Já existe um televisor com este nome nesta loja.')
+  await expect(tvDialog).toBeVisible()
+  await shot(page, 'display-name-taken')
+  expect((await storeDisplays(api, token, franchise.slug, centro.slug)).map((d) => d.name)).toEqual(['Balcão'])
+})
+
+test('the commands of a TV whose player is not connected are shown disabled, with the reason', async ({ page, api, adminToken }) => {
+  const email = uniqueEmail('desligada')
+  // A group whose name already says 'Grupo' is not called 'Grupo Grupo …'.
+  const group = `Grupo Auditoria ${Date.now().toString(36)}`
+  const { token, franchise } = await operatorWithGroup(api, adminToken, { email, password: strongPassword(), group })
+  const store = await createStore(api, token, franchise.slug, { name: 'Loja Desligada' })
+  await createDisplay(api, token, franchise.slug, store.slug, { name: 'TV Desligada' })
+  const { token: actingToken } = await api.post<{ token: string }>('/user/impersonate', { email }, adminToken)
+  const commandCalls: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/admin-command')) commandCalls.push(request.url())
+  })
+
+  await useSession(page, { token: actingToken, adminToken })
+  await page.goto('/dashboard')
+  await expect(page.getByRole('main').getByText(group, { exact: true })).toBeVisible()
+  await expect(page.getByText(`Grupo ${group}`)).toHaveCount(0)
+  await card(page, 'Loja Desligada').getByRole('button', { name: 'Comandos para TV Desligada' }).click()
+  const menu = page.getByRole('menu')
+  await expect(menu.getByRole('note')).toHaveText('O player deste televisor não está conectado: os comandos ficam disponíveis quando ele se conectar.')
+  for (const label of ['Reiniciar dispositivo', 'Capturar tela', 'Limpar mídias']) {
+    await expect(menu.getByRole('menuitem', { name: label })).toBeDisabled()
+  }
+  await expect(menu.getByRole('menuitem', { name: 'Ver resultados' })).toBeEnabled()
+  await shot(page, 'admin-commands-offline')
+  await menu.getByRole('menuitem', { name: 'Reiniciar dispositivo' }).click({ force: true })
+  await expect(page.getByRole('alertdialog')).toHaveCount(0)
+  expect(commandCalls).toEqual([])
 })

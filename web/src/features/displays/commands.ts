@@ -26,4 +26,7 @@ export const commandStatusLabels: Record<DisplayCommandStatus, string> = {
   queued: 'Na fila',
 }
 
+/** Why the box commands of a TV are disabled. */
+export const NOT_CONNECTED = 'O player deste televisor não está conectado: os comandos ficam disponíveis quando ele se conectar.'
+
 export const ACCESS_DENIED = { title: 'Acesso negado', description: 'Você não possui permissão para executar este comando.' } as const

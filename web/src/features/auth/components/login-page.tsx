@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { PasswordInput } from '@/components/ui/password-input'
-import { errorToast, toast } from '@/hooks/use-toast'
+import { errorToast, toast, useToast } from '@/hooks/use-toast'
 import { isApiError } from '@/lib/api-client'
 import { beginSession } from '@/lib/session'
 import { sleep } from '@/lib/utils'
@@ -32,8 +32,8 @@ function useEmailVerification() {
     started.current = code
     verify.mutate(code, {
       onSuccess: () => toast({ title: 'E-mail verificado', description: 'Agora você já pode entrar na plataforma.' }),
-      onError: (error) =>
-        errorToast(isApiError(error) && typeof error.apiCode === 'number' ? `${VERIFY_ERROR} ${error.msg}` : VERIFY_ERROR),
+      // The server's reason when it gave one, else the fallback: never both.
+      onError: (error) => errorToast(isApiError(error) && typeof error.apiCode === 'number' ? error.msg : VERIFY_ERROR),
     })
   }, [code, verify])
 }
@@ -43,6 +43,7 @@ export function LoginPage() {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const loginMutation = useLogin()
+  const { dismiss } = useToast()
   const [redirecting, setRedirecting] = React.useState(false)
   const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', auth: '' } })
   const { errors } = form.formState
@@ -75,7 +76,10 @@ export function LoginPage() {
           Entrar
         </Button>
         <Button variant="link" asChild className="h-auto justify-self-center p-0">
-          <Link to="/reset/password">Esqueci a senha</Link>
+          {/* A failed sign-in's toast is about this form: it stays behind. */}
+          <Link to="/reset/password" onClick={() => dismiss()}>
+            Esqueci a senha
+          </Link>
         </Button>
       </form>
     </AuthLayout>

@@ -58,7 +58,7 @@ export function NewPasswordPage() {
           {reset.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
           Confirmar
         </Button>
-        {done && (
+        {(done || !code) && (
           <Button variant="outline" asChild>
             <Link to="/">Voltar para o login</Link>
           </Button>

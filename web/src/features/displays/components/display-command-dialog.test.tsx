@@ -66,7 +66,7 @@ describe('remote command confirmation', () => {
     expect(onSent).toHaveBeenCalledExactlyOnceWith(display)
   })
 
-  it("shows the server's 'Dispositivo não conectado.' when the TV's player is not connected", async () => {
+  it("shows the server's 'Dispositivo não conectado.' and closes when the TV's player is not connected", async () => {
     localStorage.setItem(storageKeys.token, 'acting')
     localStorage.setItem(storageKeys.adminToken, 'admin')
     fetchMock.mockResolvedValue(new Response(JSON.stringify({ error: true, statusCode: 100124, msg: 'Dispositivo não conectado.' }), { status: 409 }))
@@ -74,7 +74,8 @@ describe('remote command confirmation', () => {
     await vi.waitFor(() => expect(errorToast).toHaveBeenCalledExactlyOnceWith('Dispositivo não conectado.', ERROR_TITLE))
     expect(toast).not.toHaveBeenCalled()
     expect(onSent).not.toHaveBeenCalled()
-    expect(onOpenChange).not.toHaveBeenCalled()
+    // Nothing is left to confirm: the dialog closes with the toast.
+    expect(onOpenChange).toHaveBeenCalledExactlyOnceWith(false)
   })
 
   it.each([

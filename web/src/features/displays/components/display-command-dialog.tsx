@@ -47,6 +47,9 @@ export function DisplayCommandDialog({ open, onOpenChange, franchise, command, o
           onOpenChange(false)
           onSent?.(display)
         },
+        // The error toast says why (a player that disconnected meanwhile:
+        // 'Dispositivo não conectado.'); the confirmation has nothing left to ask.
+        onError: () => onOpenChange(false),
       },
     )
   }

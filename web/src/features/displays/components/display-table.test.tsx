@@ -3,20 +3,34 @@ import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Display } from '../api/types'
+import { NOT_CONNECTED } from '../commands'
 import { DisplayTable } from './display-table'
 
-const display = { id: 'd1', name: 'TV Caixa', device: 'ABC123', store: 'loja-centro', schedule: '', scheduleName: '' } as Display
+const display = {
+  id: 'd1',
+  name: 'TV Caixa',
+  device: 'ABC123',
+  store: 'loja-centro',
+  schedule: '',
+  scheduleName: '',
+  connected: true,
+  lastConnectionAck: Date.now(),
+} as Display
+
+function renderTable(displays: Display[], onAction = vi.fn()) {
+  render(
+    <MemoryRouter>
+      <DisplayTable storeName="Loja Centro" displays={displays} serverDiff={0} now={Date.now()} showAdminActions onAction={onAction} />
+    </MemoryRouter>,
+  )
+  return onAction
+}
 
 describe("the TV table's 'Ações Admin'", () => {
   afterEach(cleanup)
 
   it("lists the commands, then 'Ver resultados', which asks for the TV's results", async () => {
-    const onAction = vi.fn()
-    render(
-      <MemoryRouter>
-        <DisplayTable storeName="Loja Centro" displays={[display]} serverDiff={0} now={Date.now()} showAdminActions onAction={onAction} />
-      </MemoryRouter>,
-    )
+    const onAction = renderTable([display])
     await userEvent.click(screen.getByRole('button', { name: 'Comandos para TV Caixa' }))
     expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent?.trim())).toEqual([
       'Reiniciar dispositivo',
@@ -31,5 +45,19 @@ describe("the TV table's 'Ações Admin'", () => {
     ])
     await userEvent.click(screen.getByRole('menuitem', { name: 'Ver resultados' }))
     expect(onAction).toHaveBeenCalledExactlyOnceWith({ kind: 'command-results', display })
+  })
+
+  it('shows the commands of a TV whose player is not connected disabled, with the reason', async () => {
+    const offline = { ...display, connected: false }
+    const onAction = renderTable([offline])
+    await userEvent.click(screen.getByRole('button', { name: 'Comandos para TV Caixa' }))
+    const items = await screen.findAllByRole('menuitem')
+    expect(screen.getByRole('note').textContent).toBe(NOT_CONNECTED)
+    for (const item of items.slice(0, -1)) expect(item.getAttribute('aria-disabled')).toBe('true')
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Reiniciar dispositivo' }), { pointerEventsCheck: 0 })
+    expect(onAction).not.toHaveBeenCalled()
+    // The results of earlier commands stay at hand.
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Ver resultados' }))
+    expect(onAction).toHaveBeenCalledExactlyOnceWith({ kind: 'command-results', display: offline })
   })
 })

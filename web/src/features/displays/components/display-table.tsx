@@ -14,7 +14,7 @@ import {
 } from '@/components/ui/dropdown-menu'
 import { compareNames } from '@/lib/name-order'
 import type { Display, DisplayCommand } from '../api/types'
-import { displayCommands } from '../commands'
+import { displayCommands, NOT_CONNECTED } from '../commands'
 import { displayStatus, statusLabels } from '../display-status'
 import { orientationAngle, orientationLabel } from '../orientation'
 import { StatusBadge } from './status-badge'
@@ -40,6 +40,13 @@ type Props = {
 }
 
 const filters: DataTableFilter[] = [{ type: 'text', columnId: 'name', placeholder: 'Filtrar televisores...' }]
+
+/** The first column (the TV's name) holds still while the table scrolls sideways. */
+const stickyNameColumn = [
+  '[&_td:first-child]:sticky [&_td:first-child]:left-0 [&_td:first-child]:z-10 [&_td:first-child]:bg-card',
+  '[&_th:first-child]:sticky [&_th:first-child]:left-0 [&_th:first-child]:z-10 [&_th:first-child]:bg-card',
+  'max-md:[&_td:first-child]:shadow-[1px_0_0_var(--border)] max-md:[&_th:first-child]:shadow-[1px_0_0_var(--border)]',
+].join(' ')
 
 function RowActions({ display, onAction }: { display: Display; onAction: Props['onAction'] }) {
   const linked = !!display.schedule
@@ -82,7 +89,13 @@ function RowActions({ display, onAction }: { display: Display; onAction: Props['
   )
 }
 
+/**
+ * The box commands of a TV. A TV whose player is not connected would refuse
+ * them (100124): they are shown disabled, with the reason, and the results
+ * of earlier commands stay at hand.
+ */
 function AdminActions({ display, onAction }: { display: Display; onAction: Props['onAction'] }) {
+  const offline = !display.connected
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -92,8 +105,13 @@ function AdminActions({ display, onAction }: { display: Display; onAction: Props
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-56">
         <DropdownMenuLabel className="text-xs text-muted-foreground">Comandos do TV box</DropdownMenuLabel>
+        {offline && (
+          <p role="note" className="mx-2 mb-1 rounded-sm bg-muted px-2 py-1.5 text-xs text-muted-foreground">
+            {NOT_CONNECTED}
+          </p>
+        )}
         {displayCommands.map(({ operation, label }) => (
-          <DropdownMenuItem key={operation} onSelect={() => onAction({ kind: 'command', display, operation })}>
+          <DropdownMenuItem key={operation} disabled={offline} onSelect={() => onAction({ kind: 'command', display, operation })}>
             {label}
           </DropdownMenuItem>
         ))}
@@ -179,17 +197,21 @@ export function DisplayTable({ storeName, displays, serverDiff, now, showAdminAc
   }, [serverDiff, now, showAdminActions, onAction])
 
   return (
-    <DataTable
-      label={`Televisores de ${storeName}`}
-      columns={columns}
-      data={displays}
-      emptyText="Nenhum televisor cadastrado."
-      filters={filters}
-      enableRowSelection={false}
-      paginateAbove={10}
-      // The list refreshes every 30 s; the operator stays on the page they were reading.
-      keepPageOnDataChange
-      getRowId={(display) => display.id}
-    />
+    // On a narrow screen the table scrolls sideways: the TV's name stays in
+    // view beside its status and commands.
+    <div className={stickyNameColumn}>
+      <DataTable
+        label={`Televisores de ${storeName}`}
+        columns={columns}
+        data={displays}
+        emptyText="Nenhum televisor cadastrado."
+        filters={filters}
+        enableRowSelection={false}
+        paginateAbove={10}
+        // The list refreshes every 30 s; the operator stays on the page they were reading.
+        keepPageOnDataChange
+        getRowId={(display) => display.id}
+      />
+    </div>
   )
 }

@@ -46,6 +46,11 @@ const STORES_PER_BATCH = 20
 const NO_DISPLAYS: Display[] = []
 
 /** Visão Geral (/dashboard): the franchise's stores, each with its TVs. */
+/** 'Grupo Rede Sul', or the name alone when it already says so ('Grupo Auditoria'). */
+function groupSubtitle(name: string) {
+  return /^grupo\b/i.test(name.trim()) ? name.trim() : `Grupo ${name.trim()}`
+}
+
 export function OverviewPage() {
   const { franchise, franchises, status, user, hasAdminToken } = useSession()
   const slug = franchise?.slug
@@ -132,7 +137,7 @@ export function OverviewPage() {
       <div className="grid grid-cols-1 gap-6">
         <PageHeader
           title="Visão Geral"
-          description={franchise ? `Grupo ${franchise.name}` : undefined}
+          description={franchise ? groupSubtitle(franchise.name) : undefined}
           actions={
             <>
               <Button variant="outline" onClick={() => requireGroup() && open({ kind: 'message' })}>
