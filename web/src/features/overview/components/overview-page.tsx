@@ -43,6 +43,12 @@ const SEARCH_DEBOUNCE_MS = 500
 const STATUS_TICK_MS = 30_000
 /** Store cards drawn at a time; more come as the operator scrolls. */
 const STORES_PER_BATCH = 20
+/**
+ * Store cards of the first draw once the lists arrive: the operator sees them
+ * sooner, and the rest of the first batch follows in a transition, which
+ * React draws in slices that leave the page responsive.
+ */
+const FIRST_DRAW_STORES = 4
 const NO_DISPLAYS: Display[] = []
 
 /** Visão Geral (/dashboard): the franchise's stores, each with its TVs. */
@@ -105,7 +111,13 @@ export function OverviewPage() {
     [storeList, storeChoice, debouncedSearch],
   )
   const batches = useBatches(visibleStores.length, STORES_PER_BATCH, `${slug}|${storeChoice}|${debouncedSearch}`)
-  const sentinel = useSentinel(batches.more, batches.hasMore)
+  const listsLoading = !slug || stores.isLoading || displays.isLoading
+  const [firstDrawDone, setFirstDrawDone] = React.useState(false)
+  React.useEffect(() => {
+    if (!listsLoading && !firstDrawDone) React.startTransition(() => setFirstDrawDone(true))
+  }, [listsLoading, firstDrawDone])
+  const shownStores = firstDrawDone ? batches.shown : Math.min(batches.shown, FIRST_DRAW_STORES)
+  const sentinel = useSentinel(batches.more, batches.hasMore && firstDrawDone)
 
   const requireGroup = () => {
     if (slug) return true
@@ -129,7 +141,7 @@ export function OverviewPage() {
     )
   }
 
-  const loading = !slug || stores.isLoading || displays.isLoading
+  const loading = listsLoading
   const current = shown
 
   return (
@@ -202,7 +214,7 @@ export function OverviewPage() {
           <p className="rounded-lg border border-dashed p-10 text-center text-muted-foreground">Nenhuma loja encontrada.</p>
         ) : (
           <div className="grid grid-cols-1 gap-6">
-            {visibleStores.slice(0, batches.shown).map((store) => {
+            {visibleStores.slice(0, shownStores).map((store) => {
               const storeDisplays = displaysByStore.get(store.slug) ?? NO_DISPLAYS
               return (
                 <StoreCard
@@ -223,7 +235,7 @@ export function OverviewPage() {
                 </StoreCard>
               )
             })}
-            {batches.hasMore && (
+            {batches.hasMore && firstDrawDone && (
               <div ref={sentinel} className="grid justify-items-center gap-2 py-2 text-sm text-muted-foreground">
                 <p>
                   Mostrando {batches.shown} de {visibleStores.length} lojas
