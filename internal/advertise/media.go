@@ -19,8 +19,10 @@ import (
 // buildMedia validates an advertisement's media list against the
 // franchise's library: every item names a media of the franchise (100105,
 // 100101), no item is an ad slot, and the rules are well formed.
-// displayTime is what an item without one plays.
-func (s *Service) buildMedia(ctx context.Context, t tenant.Tenant, in []MediaInput, displayTime int) ([]MediaItem, error) {
+// displayTime is what an item without one plays; stored is the list saved
+// before, whose older items keep their days and windows
+// (schedule.CheckRulesKeeping).
+func (s *Service) buildMedia(ctx context.Context, t tenant.Tenant, in []MediaInput, displayTime int, stored []MediaItem) ([]MediaItem, error) {
 	if len(in) > MaxMedia {
 		return nil, ErrTooManyMedia
 	}
@@ -36,7 +38,7 @@ func (s *Service) buildMedia(ctx context.Context, t tenant.Tenant, in []MediaInp
 	}
 	out := make([]MediaItem, 0, len(in))
 	for i, m := range in {
-		item, err := buildItem(m, found, displayTime)
+		item, err := buildItem(m, found, displayTime, stored)
 		if err != nil {
 			name := strings.TrimSpace(m.Name)
 			if name == "" {
@@ -49,7 +51,7 @@ func (s *Service) buildMedia(ctx context.Context, t tenant.Tenant, in []MediaInp
 	return out, nil
 }
 
-func buildItem(in MediaInput, library map[string]media.Media, displayTime int) (MediaItem, error) {
+func buildItem(in MediaInput, library map[string]media.Media, displayTime int, stored []MediaItem) (MediaItem, error) {
 	if in.IsSlot() {
 		return MediaItem{}, ErrSlotInAd
 	}
@@ -67,7 +69,10 @@ func buildItem(in MediaInput, library map[string]media.Media, displayTime int) (
 	if utf8.RuneCountInString(it.Name) > 200 {
 		return it, fault.Invalidf("O nome pode ter no máximo 200 caracteres.")
 	}
-	r, err := schedule.CheckRules(in.Rules(), displayTime, m.Volume, m.Type == media.Image)
+	kept := func(r schedule.Rules) bool {
+		return slices.ContainsFunc(stored, func(old MediaItem) bool { return old.ID == it.ID && schedule.SameWhen(old.Dok, old.TimeGap, r) })
+	}
+	r, err := schedule.CheckRulesKeeping(in.Rules(), displayTime, m.Volume, m.Type == media.Image, kept)
 	if err != nil {
 		return it, err
 	}

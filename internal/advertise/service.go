@@ -208,7 +208,7 @@ func (s *Service) Create(ctx context.Context, t tenant.Tenant, in CreateInput) (
 	}
 	items := []MediaItem{}
 	if in.Media != nil {
-		if items, err = s.buildMedia(ctx, t, *in.Media, displayTime); err != nil {
+		if items, err = s.buildMedia(ctx, t, *in.Media, displayTime, nil); err != nil {
 			return Advertisement{}, err
 		}
 	}
@@ -308,16 +308,17 @@ func (s *Service) Update(ctx context.Context, t tenant.Tenant, in UpdateInput) (
 	}
 	var items []MediaItem
 	if in.Media != nil {
-		// Items without a display time play the advertisement's.
+		// Items without a display time play the advertisement's; items
+		// saved before today's rules keep their days and windows.
+		cur, err := getRow(ctx, s.db, t.ID, id, false)
+		if err != nil {
+			return Advertisement{}, err
+		}
 		fallback := displayTime
 		if fallback == 0 {
-			cur, err := getRow(ctx, s.db, t.ID, id, false)
-			if err != nil {
-				return Advertisement{}, err
-			}
 			fallback = cur.DisplayTime
 		}
-		if items, err = s.buildMedia(ctx, t, *in.Media, fallback); err != nil {
+		if items, err = s.buildMedia(ctx, t, *in.Media, fallback, cur.Media); err != nil {
 			return Advertisement{}, err
 		}
 	}

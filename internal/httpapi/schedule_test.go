@@ -177,6 +177,33 @@ func TestSchedules(t *testing.T) {
 			}
 		})
 
+		t.Run("rows saved before the rules keep their days and windows when the list is saved again", func(t *testing.T) {
+			f := setup(t)
+			id := f.create(t, "Antiga", map[string]any{"id": f.image}).Schedule.ID
+			old := fmt.Sprintf(`[{"id":%q,"name":"Vazia","type":"image","displayTime":10,"dok":127,"enabled":true,"stretch":false,"timeGap":["15:00@15:00"],"volume":0},`+
+				`{"id":%q,"name":"Sem dia","type":"image","displayTime":10,"dok":0,"enabled":true,"stretch":false,"timeGap":["18:00@20:00","08:00@12:00"],"volume":0}]`, f.image, f.image)
+			if _, err := a.DB.ExecContext(context.Background(), `UPDATE schedules SET entries = ? WHERE id = ?`, old, id); err != nil {
+				t.Fatal(err)
+			}
+			stored := f.get(t, id).Media
+			resend := []any{
+				map[string]any{"id": f.video},
+				map[string]any{"id": f.image, "name": "Vazia", "timeGap": stored[0]["timeGap"]},
+				map[string]any{"id": f.image, "name": "Sem dia", "dok": 0, "timeGap": []string{"08:00@12:00", "18:00@20:00"}},
+			}
+			mustStatus(t, a.Do(t, "POST", f.path(id), f.op.Token, map[string]any{"media": resend}), 200)
+			got := f.get(t, id).Media
+			if len(got) != 3 || fmt.Sprint(got[1]["timeGap"]) != "[15:00@15:00]" || got[2]["dok"] != float64(0) {
+				t.Fatalf("entries %v", got)
+			}
+			// A row whose windows change is checked in full.
+			resend[1] = map[string]any{"id": f.image, "name": "Vazia", "timeGap": []string{"15:00@15:00", "08:00@09:00"}}
+			r := a.Do(t, "POST", f.path(id), f.op.Token, map[string]any{"media": resend})
+			if r.Code() != 1003 || !strings.Contains(string(r.Body), "Mídia “Vazia” (posição 2): A faixa de horário 15:00 às 15:00 começa e termina no mesmo horário") {
+				t.Fatalf("%d %s", r.Status, r.Body)
+			}
+		})
+
 		t.Run("windows are saved sorted by their start", func(t *testing.T) {
 			f := setup(t)
 			id := f.create(t, "Faixas").Schedule.ID

@@ -26,17 +26,18 @@ type libraryMedia struct {
 	DisplayTime int // seconds; 0 for images
 }
 
-// build validates the entries a client sent and turns them into stored
+// build validates the entries a client sent (stored: the list saved before,
+// whose older rows keep their rules; CheckRulesKeeping) and turns them into stored
 // entries: every entry has an id (100105), media entries name a media of the
 // franchise (100101), ad slots have positions and a length (100106), and the
 // rules are well formed. A slot without an id gets one from newID.
-func build(in []EntryInput, media library, newID func() string) ([]Entry, error) {
+func build(in []EntryInput, media library, newID func() string, stored []Entry) ([]Entry, error) {
 	if len(in) > MaxEntries {
 		return nil, ErrTooManyEntries
 	}
 	out := make([]Entry, 0, len(in))
 	for i, e := range in {
-		entry, err := buildEntry(e, media, newID)
+		entry, err := buildEntry(e, media, newID, stored)
 		if err != nil {
 			name := strings.TrimSpace(e.Name)
 			if name == "" {
@@ -72,7 +73,7 @@ func (e EntryInput) IsSlot() bool {
 	return e.IsAd || e.AdSlots != nil || e.AdTime != nil || e.AdFallbackMediaID != ""
 }
 
-func buildEntry(in EntryInput, media library, newID func() string) (Entry, error) {
+func buildEntry(in EntryInput, media library, newID func() string, stored []Entry) (Entry, error) {
 	e := Entry{
 		ID: strings.TrimSpace(in.ID), Name: strings.TrimSpace(in.Name), Dok: AllDays, Enabled: true,
 		Stretch: in.Stretch, TimeGap: []string{},
@@ -104,7 +105,12 @@ func buildEntry(in EntryInput, media library, newID func() string) (Entry, error
 	if def <= 0 {
 		def = DefaultDuration
 	}
-	r, err := CheckRules(in.Rules(), def, 0, e.Type == "image")
+	// A media entry the stored list already plays on these days and windows
+	// keeps them, even where today's rules would refuse them.
+	kept := func(r Rules) bool {
+		return slices.ContainsFunc(stored, func(old Entry) bool { return !old.IsAd && old.ID == e.ID && SameWhen(old.Dok, old.TimeGap, r) })
+	}
+	r, err := CheckRulesKeeping(in.Rules(), def, 0, e.Type == "image", kept)
 	if err != nil {
 		return e, err
 	}
@@ -176,6 +182,44 @@ const MaxWindows = 48
 // the start, time windows (CheckWindows), a limit per hour of 0..3600, a
 // volume of 0..1 (volume when absent; always 0 for an image).
 func CheckRules(in RuleInput, displayTime int, volume float64, image bool) (Rules, error) {
+	return checkRules(in, displayTime, volume, image, false)
+}
+
+// CheckRulesKeeping is CheckRules for an item of a list saved again: rules
+// that older versions accepted and today's refuse (no weekday, a window
+// starting where it ends, overlapping windows) pass when kept says the
+// stored list already holds the item with those weekdays and windows, so
+// that one old row never blocks saving the others (it shows as what it
+// plays; docs/schedules.md). Anything the operator typed anew is checked in
+// full.
+func CheckRulesKeeping(in RuleInput, displayTime int, volume float64, image bool, kept func(Rules) bool) (Rules, error) {
+	r, err := checkRules(in, displayTime, volume, image, false)
+	if err == nil || kept == nil {
+		return r, err
+	}
+	old, lenientErr := checkRules(in, displayTime, volume, image, true)
+	if lenientErr != nil {
+		return old, lenientErr
+	}
+	if kept(old) {
+		return old, nil
+	}
+	return r, err
+}
+
+// SameWhen tells whether two items play on the same weekdays in the same
+// windows (in any order).
+func SameWhen(dok int, timeGap []string, other Rules) bool {
+	if dok != other.Dok || len(timeGap) != len(other.TimeGap) {
+		return false
+	}
+	return slices.Equal(slices.Sorted(slices.Values(timeGap)), slices.Sorted(slices.Values(other.TimeGap)))
+}
+
+// checkRules is CheckRules; lenient lets through, as given, what older
+// versions stored (no weekday, windows starting where they end or
+// overlapping, unsorted).
+func checkRules(in RuleInput, displayTime int, volume float64, image, lenient bool) (Rules, error) {
 	r := Rules{DisplayTime: displayTime, Dok: AllDays, Enabled: true, TimeGap: []string{}, Volume: volume}
 	var ok bool
 	if in.DisplayTime != nil {
@@ -184,10 +228,14 @@ func CheckRules(in RuleInput, displayTime int, volume float64, image bool) (Rule
 		}
 	}
 	if in.Dok != nil {
-		if *in.Dok == 0 {
+		low := 1
+		if lenient {
+			low = 0
+		}
+		if *in.Dok == 0 && !lenient {
 			return r, ErrNoWeekday
 		}
-		if r.Dok, ok = whole(*in.Dok, 1, AllDays); !ok {
+		if r.Dok, ok = whole(*in.Dok, low, AllDays); !ok {
 			return r, ErrWeekdays
 		}
 	}
@@ -204,6 +252,9 @@ func CheckRules(in RuleInput, displayTime int, volume float64, image bool) (Rule
 		return r, ErrDates
 	}
 	gaps, err := CheckWindows(in.TimeGap)
+	if lenient {
+		gaps, err = readWindows(in.TimeGap)
+	}
 	if err != nil {
 		return r, err
 	}
@@ -269,6 +320,22 @@ func CheckWindows(timeGap []string) ([]string, error) {
 	out := make([]string, len(list))
 	for i, p := range list {
 		out[i] = p.text
+	}
+	return out, nil
+}
+
+// readWindows checks only the grammar of the windows, keeping them as given.
+func readWindows(timeGap []string) ([]string, error) {
+	if len(timeGap) > MaxWindows {
+		return nil, ErrTooManyGaps
+	}
+	out := make([]string, 0, len(timeGap))
+	for _, text := range timeGap {
+		text = strings.TrimSpace(text)
+		if _, err := playback.ParseWindow(text); err != nil {
+			return nil, fault.Invalidf("Faixa de horário inválida: %q (use HH:MM@HH:MM, de 00:00 a 23:59).", text)
+		}
+		out = append(out, text)
 	}
 	return out, nil
 }

@@ -130,17 +130,56 @@ func TestListErrorsNameTheRow(t *testing.T) {
 	_, err := build([]EntryInput{
 		{ID: "m1"},
 		{IsAd: true, AdSlots: num(1.5), AdTime: num(10)},
-	}, lib, id)
+	}, lib, id, nil)
 	if msg, _ := msgOf(t, err); msg != "Vaga de anúncios (posição 2): A quantidade de anúncios da vaga deve ser um número inteiro de 1 a 100." {
 		t.Fatalf("slot: %q", msg)
 	}
-	_, err = build([]EntryInput{{ID: "m1", Dok: num(0)}}, lib, id)
+	_, err = build([]EntryInput{{ID: "m1", Dok: num(0)}}, lib, id, nil)
 	if msg, _ := msgOf(t, err); msg != `Mídia “Promo café” (posição 1): Selecione pelo menos um dia da semana.` {
 		t.Fatalf("media: %q", msg)
 	}
 	// A catalogue error keeps the catalogue's text.
-	_, err = build([]EntryInput{{ID: "gone"}}, lib, id)
+	_, err = build([]EntryInput{{ID: "gone"}}, lib, id, nil)
 	if !errors.Is(err, ErrMediaNotFound) {
 		t.Fatalf("missing media: %v", err)
+	}
+}
+
+func TestOlderRowsKeepTheirDaysAndWindows(t *testing.T) {
+	lib := library{"m1": {Name: "Cartaz", Type: "image"}, "m2": {Name: "Outro", Type: "image"}}
+	id := func() string { return "x" }
+	stored := []Entry{
+		{ID: "m1", Name: "Cartaz", Dok: 127, TimeGap: []string{"15:00@15:00"}},
+		{ID: "m1", Name: "Cartaz", Dok: 0, TimeGap: []string{"18:00@20:00", "08:00@12:00", "11:00@14:00"}},
+	}
+	// Saved again as they are (another row changed): accepted, kept as given.
+	got, err := build([]EntryInput{
+		{ID: "m1", TimeGap: []string{"15:00@15:00"}},
+		{ID: "m1", Dok: num(0), TimeGap: []string{"08:00@12:00", "11:00@14:00", "18:00@20:00"}},
+		{ID: "m2", DisplayTime: num(5)},
+	}, lib, id, stored)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got[0].TimeGap, []string{"15:00@15:00"}) || got[1].Dok != 0 {
+		t.Fatalf("got %+v", got)
+	}
+	cases := []struct {
+		name string
+		in   EntryInput
+		want string
+	}{
+		{"the same window on another media", EntryInput{ID: "m2", TimeGap: []string{"15:00@15:00"}}, "começa e termina no mesmo horário"},
+		{"an older row whose windows changed", EntryInput{ID: "m1", TimeGap: []string{"15:00@15:00", "08:00@09:00"}}, "começa e termina no mesmo horário"},
+		{"no weekday typed anew", EntryInput{ID: "m1", Dok: num(0), TimeGap: []string{"15:00@15:00"}}, "Selecione pelo menos um dia da semana."},
+		{"a malformed window is never kept", EntryInput{ID: "m1", TimeGap: []string{"25:00@26:00"}}, "Faixa de horário inválida"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := build([]EntryInput{c.in}, lib, id, stored)
+			if msg, _ := msgOf(t, err); !strings.Contains(msg, c.want) {
+				t.Fatalf("got %q, want %q", msg, c.want)
+			}
+		})
 	}
 }

@@ -251,7 +251,7 @@ func (s *Service) Create(ctx context.Context, t tenant.Tenant, in Input) (Schedu
 		}
 	}
 	if in.Media != nil {
-		if r.Entries, err = s.build(ctx, t, *in.Media); err != nil {
+		if r.Entries, err = s.build(ctx, t, *in.Media, nil); err != nil {
 			return Schedule{}, err
 		}
 	}
@@ -271,7 +271,7 @@ func (s *Service) Create(ctx context.Context, t tenant.Tenant, in Input) (Schedu
 }
 
 // build validates entries against the franchise's library.
-func (s *Service) build(ctx context.Context, t tenant.Tenant, in []EntryInput) ([]Entry, error) {
+func (s *Service) build(ctx context.Context, t tenant.Tenant, in []EntryInput, stored []Entry) ([]Entry, error) {
 	if len(in) > MaxEntries {
 		return nil, ErrTooManyEntries // before asking the library about every id
 	}
@@ -279,7 +279,7 @@ func (s *Service) build(ctx context.Context, t tenant.Tenant, in []EntryInput) (
 	if err != nil {
 		return nil, err
 	}
-	return build(in, lib, newID)
+	return build(in, lib, newID, stored)
 }
 
 // libraryOf is the franchise's media the entries name.
@@ -357,7 +357,13 @@ func (s *Service) Update(ctx context.Context, t tenant.Tenant, id string, in Inp
 		}
 	}
 	if in.Media != nil {
-		if entries, err = s.build(ctx, t, *in.Media); err != nil {
+		// Rows saved before today's rules keep their days and windows
+		// (CheckRulesKeeping); a client that sent the hash saw exactly these.
+		cur, err := getRow(ctx, s.db, t.ID, id, false)
+		if err != nil {
+			return Schedule{}, err
+		}
+		if entries, err = s.build(ctx, t, *in.Media, cur.Entries); err != nil {
 			return Schedule{}, err
 		}
 	}
@@ -410,7 +416,7 @@ func (s *Service) AddSlot(ctx context.Context, t tenant.Tenant, id string, in Sl
 		return Schedule{}, err
 	}
 	// One slot, the modal's: its message needs no position.
-	built, err := buildEntry(slot, lib, newID)
+	built, err := buildEntry(slot, lib, newID, nil)
 	if err != nil {
 		return Schedule{}, err
 	}
