@@ -71,9 +71,10 @@ func (s *Server) displayScreen(w http.ResponseWriter, r *http.Request, f tenant.
 	return nil
 }
 
-// GET /api/footer/{franchise}?coins=USD,EUR&weather=1 — the weather in the
-// franchise's city and the quotes of the coins, as the TVs' footers show
-// them (from the same cache), for the console's footer previews. A part
+// GET /api/footer/{franchise}?coins=USD,EUR&weather=1&store= — the weather
+// in the franchise's city (or the store's, as its TVs show it) and the
+// quotes of the coins, as the TVs' footers show them (from the same cache),
+// for the console's footer previews. A part
 // whose provider failed, or that was not asked for, is absent: the console
 // then draws an example, marked as such.
 func (s *Server) footerValues(w http.ResponseWriter, r *http.Request, f tenant.Tenant) error {
@@ -100,10 +101,21 @@ func (s *Server) footerValues(w http.ResponseWriter, r *http.Request, f tenant.T
 		writeJSON(w, http.StatusOK, footerdata.Data{})
 		return nil
 	}
-	fr, err := s.Franchises.Get(r.Context(), f.ID)
-	if err != nil {
-		return err
+	// A TV's footer shows its store's city: the preview as that TV asks with the store.
+	var city, state string
+	if slug := q.Get("store"); slug != "" {
+		st, err := s.Stores.Get(r.Context(), f, slug)
+		if err != nil {
+			return err
+		}
+		city, state = st.City, st.State
+	} else {
+		fr, err := s.Franchises.Get(r.Context(), f.ID)
+		if err != nil {
+			return err
+		}
+		city, state = fr.City, fr.State
 	}
-	writeJSON(w, http.StatusOK, s.Footer.Footer(r.Context(), fr.City, fr.State, coins, weather))
+	writeJSON(w, http.StatusOK, s.Footer.Footer(r.Context(), city, state, coins, weather))
 	return nil
 }

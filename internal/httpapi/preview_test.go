@@ -105,6 +105,13 @@ func TestFooterValuesForTheConsole(t *testing.T) {
 		if got := get(t, "?coins=usd"); !strings.Contains(got, `"city":"Campinas"`) || !strings.Contains(got, `"temperature":24.5`) || !strings.Contains(got, `"USD"`) {
 			t.Fatalf("with a city: %s", got)
 		}
+		// The preview as a TV asks for its store's city (Centro is in São Paulo).
+		if got := get(t, "?store=centro"); !strings.Contains(got, `"city":"São Paulo"`) {
+			t.Fatalf("a store's city: %s", got)
+		}
+		if r := a.Do(t, "GET", "/api/footer/"+f.slug+"?store=nenhuma", f.op.Token, nil); r.Status != 404 {
+			t.Fatalf("an unknown store: %d %s", r.Status, r.Body)
+		}
 		if got := get(t, "?weather=0"); strings.TrimSpace(got) != "{}" {
 			t.Fatalf("nothing asked for: %s", got)
 		}

@@ -3310,6 +3310,8 @@ export interface operations {
                 /** @description comma-separated: USD, EUR, GBP, JPY, CHF, CAD, AUD, DKK, NOK, SEK */
                 coins?: string;
                 weather?: "1" | "0" | "true" | "false";
+                /** @description a store's slug: its city instead of the franchise's, as its TVs show it */
+                store?: string;
             };
             header?: never;
             path: {
@@ -3331,6 +3333,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
         };
     };
     listFranchiseDisplays: {

@@ -3,8 +3,8 @@ import { api } from '@/lib/api-client'
 import type { FooterData } from '@/player/protocol'
 import { scheduleKeys } from './keys'
 
-/** What a footer shows besides the clock: the weather (with `weather`) and the quotes of `coins`. */
-export type FooterAsk = { coins: string[]; weather: boolean }
+/** What a footer shows besides the clock: the weather (with `weather`) and the quotes of `coins`; `store` for its city instead of the franchise's. */
+export type FooterAsk = { coins: string[]; weather: boolean; store?: string }
 
 /**
  * The weather in the franchise's city and the coins' quotes, from the same
@@ -14,13 +14,14 @@ export type FooterAsk = { coins: string[]; weather: boolean }
 export function getFooterValues(franchise: string, ask: FooterAsk, signal?: AbortSignal) {
   const query = new URLSearchParams({ weather: ask.weather ? '1' : '0' })
   if (ask.coins.length > 0) query.set('coins', ask.coins.join(','))
+  if (ask.store) query.set('store', ask.store)
   return api.get<FooterData>(`/footer/${encodeURIComponent(franchise)}?${query}`, { signal })
 }
 
 export function useFooterValues(franchise: string | undefined, ask: FooterAsk | undefined) {
   const wanted = !!ask && (ask.weather || ask.coins.length > 0)
   return useQuery({
-    queryKey: scheduleKeys.footerValues(franchise ?? '', ask?.coins.join(',') ?? '', !!ask?.weather),
+    queryKey: scheduleKeys.footerValues(franchise ?? '', ask?.coins.join(',') ?? '', !!ask?.weather, ask?.store ?? ''),
     queryFn: ({ signal }) => getFooterValues(franchise!, ask!, signal),
     enabled: !!franchise && wanted,
     // The server keeps each value 10 minutes; a preview need not ask more often.

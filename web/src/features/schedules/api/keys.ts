@@ -8,7 +8,7 @@ export const scheduleKeys = {
   detail: (franchise: string, id: string) => [queryRoots.schedules, franchise, 'detail', id] as const,
   now: (franchise: string, store: string, display: string) => [queryRoots.schedules, franchise, 'now', store, display] as const,
   screen: (franchise: string, store: string, display: string, day: string) => [queryRoots.schedules, franchise, 'screen', store, display, day] as const,
-  footerValues: (franchise: string, coins: string, weather: boolean) => [queryRoots.schedules, franchise, 'footer-values', coins, weather] as const,
+  footerValues: (franchise: string, coins: string, weather: boolean, store: string) => [queryRoots.schedules, franchise, 'footer-values', coins, weather, store] as const,
 }
 
 /** Path of a schedule under /api. */

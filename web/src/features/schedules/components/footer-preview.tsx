@@ -15,11 +15,12 @@ export const EXAMPLE_NOTE = 'Valores de exemplo: o servidor ainda não tem o cli
  * moment, and the weather of the franchise's city and the coins' quotes as
  * the server has them now; a value it has not is an example, in italics and
  * noted under the bar. `actualSize` draws it at its own sizes (the footer
- * editor's live preview) instead of the preview's fixed ones.
+ * editor's live preview) instead of the preview's fixed ones; `store` takes
+ * the weather of that store's city, as its TVs show it.
  */
-export function FooterPreview({ bar, moment, timeZone, actualSize = false }: { bar: BottomBar; moment: number; timeZone: string; actualSize?: boolean }) {
+export function FooterPreview({ bar, moment, timeZone, actualSize = false, store }: { bar: BottomBar; moment: number; timeZone: string; actualSize?: boolean; store?: string }) {
   const franchise = useSession().franchise?.slug
-  const values = useFooterValues(franchise, { coins: bar.quote?.coins.map((coin) => coin.asset) ?? [], weather: !!bar.weather })
+  const values = useFooterValues(franchise, { coins: bar.quote?.coins.map((coin) => coin.asset) ?? [], weather: !!bar.weather, store })
   // Until the server answers, nothing is drawn as an example that may turn out real a moment later.
   const waiting = values.isLoading
   const data = values.data

@@ -207,11 +207,11 @@ function TvPreview({ franchise, tv, bar, moment, timeZone, muted, onMoment }: { 
     }
   }, [data, moment, timeZone, turns, screen.isPlaceholderData])
   if (!shown) return <Skeleton className="aspect-video w-full" />
-  return <Screen shown={shown} moment={moment} timeZone={timeZone} muted={muted} bar={bar} onMoment={onMoment} />
+  return <Screen shown={shown} moment={moment} timeZone={timeZone} muted={muted} bar={bar} store={tv.store} onMoment={onMoment} />
 }
 
 /** The stage, the footer, 'Agora' and 'A seguir'; moves on when the current item ends. */
-function Screen({ shown, moment, timeZone, muted, bar, onMoment }: { shown: Shown; moment: number; timeZone: string; muted: boolean; bar: BottomBar | null | undefined; onMoment: (at: number) => void }) {
+function Screen({ shown, moment, timeZone, muted, bar, store, onMoment }: { shown: Shown; moment: number; timeZone: string; muted: boolean; bar: BottomBar | null | undefined; store?: string; onMoment: (at: number) => void }) {
   const { current } = shown
   React.useEffect(() => {
     if (shown.loading) return
@@ -229,7 +229,7 @@ function Screen({ shown, moment, timeZone, muted, bar, onMoment }: { shown: Show
             {clockText(moment, timeZone)}
           </span>
         </div>
-        {bar && <FooterPreview bar={bar} moment={moment} timeZone={timeZone} />}
+        {bar && <FooterPreview bar={bar} moment={moment} timeZone={timeZone} store={store} />}
       </div>
       <div className="grid gap-1 text-sm">
         <p className="font-medium" aria-label="Agora">
