@@ -18,7 +18,7 @@ const statusClass: Record<BadgeStatus, string> = {
 export function EntryDateBadge({ entry, now, timeZone }: { entry: ListedEntry; now: number; timeZone: string }) {
   if (!isAdSlot(entry) && ((entry.dok ?? EVERY_DAY) & EVERY_DAY) === 0) {
     return (
-      <Badge variant="outline" className={cn('whitespace-nowrap', statusClass.expired)} title="Não é exibida em nenhum dia da semana" data-status="never">
+      <Badge variant="outline" className="whitespace-nowrap border-transparent bg-muted text-muted-foreground" title="Não é exibida em nenhum dia da semana" data-status="never">
         Nenhum dia
       </Badge>
     )
