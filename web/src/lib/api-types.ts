@@ -1002,8 +1002,9 @@ export interface paths {
          * @description Takes, in one transaction, one position of an ad slot on each screen on each day from the
          *     local day of startAt to that of endsAt (the franchise's time zone): the lowest free position
          *     1..adSlots. All or nothing; of many concurrent bookings for the last position exactly one
-         *     succeeds. Refusals are 100142 with the reason: 409 'Não há mais vagas disponíveis na TV X no
-         *     dia dd/MM/yyyy.', 400 for a display time longer than the slot's adTime, a start before today,
+         *     succeeds. Refusals are 100142 with the reason: 409 'Não há mais vagas disponíveis no televisor
+         *     “X” no dia dd/MM/yyyy.', 400 for a display time longer than the slot's adTime, media dated
+         *     entirely outside the period, a start before today,
          *     a period over 366 days, no screen; 404 / 100121 for a TV that is not the franchise's; 400 /
          *     100106 for a schedule without ad slots.
          */
