@@ -20,14 +20,20 @@ export function UserMenu() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="h-9 gap-2 px-2" aria-label={`Menu do usuário ${label}`}>
-          <span className="flex size-7 items-center justify-center rounded-full bg-primary text-xs font-semibold uppercase text-primary-foreground">
-            {label.slice(0, 1)}
-          </span>
+        {/* The name holds every word the button shows (the initial is decoration). */}
+        <Button variant="ghost" className="h-9 gap-2 px-2" aria-label={`Menu do usuário ${label}${franchise ? `, ${franchise.name}` : ''}`}>
+          {/* The initial is drawn by CSS: a letter in the text would be a word the name lacks (WCAG 2.5.3). */}
+          <span
+            aria-hidden="true"
+            data-initial={label.slice(0, 1)}
+            className="flex size-7 items-center justify-center rounded-full bg-primary text-xs font-semibold uppercase text-primary-foreground after:content-[attr(data-initial)]"
+          />
           <span className="hidden max-w-40 flex-col items-start text-left leading-tight sm:flex">
             <span className="max-w-full truncate text-sm font-medium" title={label}>
               {label}
             </span>
+            {/* A space between the two lines, for whoever reads the text (a flex column draws none). */}
+            {franchise && ' '}
             {franchise && (
               <span className="max-w-full truncate text-xs text-muted-foreground" title={franchise.name}>
                 {franchise.name}

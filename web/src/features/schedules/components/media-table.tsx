@@ -73,7 +73,7 @@ function Weekdays({ entry }: { entry: ListedEntry }) {
   const days = weekdays(entry)
   const names = WEEKDAY_NAMES.filter((_n, i) => days[i])
   return (
-    <span className="flex gap-0.5" aria-label={days.every(Boolean) ? 'Todos os dias' : names.join(', ') || 'Nenhum dia'}>
+    <span role="img" className="flex gap-0.5" aria-label={days.every(Boolean) ? 'Todos os dias' : names.join(', ') || 'Nenhum dia'}>
       {WEEKDAY_LETTERS.map((letter, i) => (
         <span
           key={i}
