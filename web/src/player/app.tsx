@@ -40,9 +40,10 @@ export function Pairing({ device }: { device: string }) {
       <p className="pairing-title" data-text="">
         Código do televisor
       </p>
-      <p className="pairing-code" data-text="" aria-label={`Código ${device.split('').join(' ')}`}>
+      {/* The screen's heading: what the TV box is there to show. */}
+      <h1 className="pairing-code" data-text="" aria-label={`Código ${device.split('').join(' ')}`}>
         {device}
-      </p>
+      </h1>
       <p className="pairing-help" data-text="">
         Digite este código em &lsquo;Adicionar Televisor&rsquo; no painel Vitrine.
       </p>
