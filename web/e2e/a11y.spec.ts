@@ -1,0 +1,183 @@
+// Accessibility: every console screen (spec 1 §2 and spec 2 §2), in the light
+// and the dark theme, the dialogs and menus that open from them, and the
+// player's two screens have no violation of WCAG 2.0 and 2.1, levels A and AA,
+// as axe-core measures them in Chromium. One session and one set of data
+// serve every screen.
+import type { Locator, Page } from '@playwright/test'
+import { test, expect, shot, storageKeys, strongPassword, uniqueEmail, useSession } from './fixtures.ts'
+import { axeViolations } from './harness/axe.ts'
+import { addMedia, png } from './harness/media-api.ts'
+import { createDisplay, createSchedule, createStore, operatorWithGroup } from './harness/overview-api.ts'
+import { onScreen, openPlayer } from './harness/player.ts'
+import { saveEntries } from './harness/schedule-api.ts'
+
+type Theme = 'light' | 'dark'
+
+/** Checks what the page shows now; a failure names the screen and every failing element. */
+async function check(page: Page, screen: string, within?: string) {
+  const found = await axeViolations(page, within)
+  expect.soft(found.length, `violations on ${screen}:\n${found.join('\n')}\n`).toBe(0)
+}
+
+/** What opens over a screen: dialogs, menus, popovers. The screen under it is checked on its own. */
+const OVERLAY = '[role="dialog"], [role="alertdialog"], [role="menu"]'
+
+/** Opens a dialog (or menu) with `open`, waits for `shown`, checks it and closes it with Escape. */
+async function checkOpened(page: Page, screen: string, open: () => Promise<void>, shown: Locator) {
+  await open()
+  await expect(shown).toBeVisible()
+  await check(page, screen, OVERLAY)
+  await page.keyboard.press('Escape')
+  await expect(shown).toBeHidden()
+}
+
+/** Visits path and waits for its heading (or other sign that the screen is ready). */
+async function visit(page: Page, path: string, ready: Locator) {
+  await page.goto(path)
+  await expect(ready).toBeVisible({ timeout: 10_000 })
+  await page.waitForLoadState('networkidle')
+}
+
+/** The day (epoch ms) `ahead` days from now. */
+const daysAhead = (ahead: number) => Date.now() + ahead * 86_400_000
+
+test('the console, its dialogs and the player have no WCAG 2.1 A/AA violations in either theme', async ({ page, browser, api, adminToken, baseURL }) => {
+  // About 80 axe runs, CPU-bound: a minute and a half on a quiet machine,
+  // several on one shared with other builds.
+  test.setTimeout(420_000)
+  const email = uniqueEmail('acessivel')
+  const { token, franchise } = await operatorWithGroup(api, adminToken, { email, password: strongPassword(), name: 'Ana Acessível', group: `Rede Acessível ${Date.now().toString(36)}` })
+  await api.post('/user/detail/adm', { email, viewAdsCenter: 1 }, adminToken)
+  const f = franchise.slug
+  const store = await createStore(api, token, f, { name: 'Loja Centro' })
+  const image = await addMedia(api, token, f, { name: 'Vitrine Verão', type: 'image', bytes: png(640, 360, { noise: true, seed: 7 }), contentType: 'image/png' })
+  await addMedia(api, token, f, { name: 'Cartaz Campanha', type: 'image', bytes: png(640, 360, { noise: true, seed: 8 }), contentType: 'image/png', folder: 'Campanhas' })
+  const schedule = await createSchedule(api, token, f, 'Vitrine Principal')
+  await saveEntries(api, token, f, schedule.id, [
+    { id: image.id, displayTime: 5 },
+    { id: 'vaga-1', isAd: true, adSlots: 2, adTime: 5 },
+  ])
+  await createDisplay(api, token, f, store.slug, { name: 'TV Caixa' })
+
+  // --- The player: its pairing code, then (paired with a TV of the schedule) the media it plays.
+  const tv = await openPlayer(browser, baseURL!)
+  const code = tv.locator('.pairing-code')
+  await expect(code).toHaveText(/^[A-Z0-9]{6}$/)
+  await check(tv, 'the player pairing screen')
+  const display = await createDisplay(api, token, f, store.slug, { name: 'TV Entrada', device: (await code.textContent())! })
+  await api.post(`/display/${f}/${store.slug}/${display.id}`, { scheduleId: schedule.id }, token)
+  await expect(onScreen(tv)).toHaveAttribute('data-media', 'Vitrine Verão', { timeout: 10_000 })
+  await check(tv, 'the player playing screen')
+  await tv.context().close()
+
+  const { advertise } = await api.post<{ advertise: { id: string } }>(
+    `/advertise/${f}`,
+    { name: 'Anúncio Praça', displayTime: 5, startAt: daysAhead(0), endsAt: daysAhead(2), displays: [{ displayId: display.id }], media: [{ id: image.id, displayTime: 5 }] },
+    token,
+  )
+
+  // --- Before logging in.
+  await visit(page, '/', page.getByRole('button', { name: 'Entrar', exact: true }))
+  await check(page, '/ (light)')
+  await visit(page, '/reset/password', page.getByRole('heading').first())
+  await check(page, '/reset/password (light)')
+  await visit(page, '/reset/password/new?code=x&email=x%40e2e.test', page.getByRole('heading').first())
+  await check(page, '/reset/password/new (light)')
+
+  // --- Logged in, impersonated by the administrator (so the admin screens are there too).
+  await useSession(page, { token, adminToken, franchise: f })
+  const heading = (name: string) => page.getByRole('heading', { name, exact: true })
+  for (const theme of ['light', 'dark'] as Theme[]) {
+    await page.goto('/dashboard')
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [storageKeys.theme, theme] as const)
+    const at = (path: string) => `${path} (${theme})`
+
+    await visit(page, '/dashboard', page.getByRole('region', { name: 'Loja Centro', exact: true }))
+    await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`))
+    await check(page, at('/dashboard'))
+    await shot(page, `a11y-dashboard-${theme}`)
+    const card = page.getByRole('region', { name: 'Loja Centro', exact: true })
+    await checkOpened(page, at('Adicionar Loja'), () => page.getByRole('button', { name: 'Adicionar Loja' }).first().click(), page.getByRole('dialog', { name: 'Adicionar Loja' }))
+    await checkOpened(page, at('Editar Loja'), () => card.getByRole('button', { name: 'Editar loja Loja Centro' }).click(), page.getByRole('dialog', { name: 'Editar Loja' }))
+    await checkOpened(page, at('Excluir loja'), () => card.getByRole('button', { name: 'Excluir loja Loja Centro' }).click(), page.getByRole('alertdialog'))
+    await checkOpened(page, at('Adicionar Televisor'), () => card.getByRole('button', { name: 'Adicionar Televisor' }).click(), page.getByRole('dialog', { name: 'Adicionar Televisor' }))
+    await checkOpened(page, at('Enviar mensagem para lojas'), () => page.getByRole('button', { name: 'Enviar mensagem para lojas' }).click(), page.getByRole('dialog', { name: 'Enviar mensagem para lojas' }))
+    await checkOpened(page, at("a TV's menu"), () => card.getByRole('button', { name: 'Ações para TV Caixa', exact: true }).click(), page.getByRole('menu'))
+    await card.getByRole('button', { name: 'Ações para TV Caixa', exact: true }).click()
+    await page.getByRole('menuitem', { name: 'Adicionar programação' }).click()
+    await expect(page.getByRole('dialog', { name: 'Vincular programação' })).toBeVisible()
+    await check(page, at('Vincular programação'), OVERLAY)
+    await page.keyboard.press('Escape')
+    await card.getByRole('button', { name: 'Ações para TV Caixa', exact: true }).click()
+    await page.getByRole('menuitem', { name: 'Excluir' }).click()
+    await expect(page.getByRole('alertdialog')).toBeVisible()
+    await check(page, at('Excluir televisor'), OVERLAY)
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('alertdialog')).toBeHidden()
+
+    // The sidebar collapsed to icons, the user menu, the theme menu.
+    await page.getByRole('button', { name: 'Alternar barra lateral' }).first().click()
+    await expect(page.locator('[data-slot="sidebar"]')).toHaveAttribute('data-state', 'collapsed')
+    await check(page, at('the collapsed sidebar'))
+    await page.getByRole('button', { name: 'Alternar barra lateral' }).first().click()
+    await expect(page.locator('[data-slot="sidebar"]')).toHaveAttribute('data-state', 'expanded')
+    await checkOpened(page, at('the user menu'), () => page.getByRole('banner').getByRole('button', { name: /^Menu do usuário/ }).click(), page.getByRole('menu'))
+    await checkOpened(page, at('the theme menu'), () => page.getByRole('button', { name: 'Alternar tema' }).click(), page.getByRole('menu'))
+
+    // Schedules.
+    await visit(page, '/schedule', page.getByRole('table', { name: 'Programações' }))
+    await check(page, at('/schedule'))
+    await checkOpened(page, at('Nova Programação'), () => page.getByRole('button', { name: 'Nova Programação' }).click(), page.getByRole('dialog'))
+    await checkOpened(page, at('Excluir programação'), () => page.getByRole('button', { name: 'Excluir Vitrine Principal' }).click(), page.getByRole('alertdialog'))
+    await visit(page, `/schedule/${schedule.id}`, page.getByRole('table', { name: 'Mídias da programação' }))
+    await check(page, at('/schedule/{id}'))
+    await shot(page, `a11y-schedule-${theme}`)
+    await checkOpened(page, at('Adicionar vaga para anúncios'), () => page.getByRole('button', { name: 'Adicionar vaga para anúncios' }).click(), page.getByRole('dialog', { name: 'Adicionar vaga para anúncios' }))
+    await checkOpened(page, at('Prévia da programação'), () => page.getByRole('button', { name: 'Ver prévia' }).click(), page.getByRole('dialog', { name: 'Prévia da programação' }))
+    await visit(page, `/schedule/${schedule.id}/media`, page.getByRole('button', { name: 'Selecionar Arquivos de Mídia' }))
+    await check(page, at('/schedule/{id}/media'))
+    await checkOpened(page, at('Selecionar Mídia'), () => page.getByRole('button', { name: 'Selecionar Arquivos de Mídia' }).click(), page.getByRole('dialog', { name: 'Selecionar Mídia' }))
+    await visit(page, `/schedule/${schedule.id}/media/${image.id}/0`, page.getByRole('button', { name: 'Atualizar Mídia' }))
+    await check(page, at('/schedule/{id}/media/{mediaId}/{index}'))
+    await visit(page, `/bottombar/${schedule.id}`, page.getByRole('main').getByRole('heading').first())
+    await check(page, at('/bottombar/{id}'))
+    await visit(page, '/action/create-schedule', page.getByRole('button', { name: 'Criar' }))
+    await check(page, at('/action/create-schedule'))
+    await visit(page, '/action/add-media-to-schedule', page.getByRole('main').getByRole('heading').first())
+    await check(page, at('/action/add-media-to-schedule'))
+
+    // Media library.
+    await visit(page, '/medias', heading('Minhas Mídias'))
+    await check(page, at('/medias'))
+    await checkOpened(page, at('Nova Pasta'), () => page.getByRole('button', { name: 'Nova Pasta' }).click(), page.getByRole('dialog', { name: 'Nova Pasta' }))
+    await checkOpened(page, at('Enviar Imagens'), () => page.getByRole('button', { name: 'Imagens' }).click(), page.getByRole('dialog', { name: 'Enviar Imagens' }))
+
+    // Ads center.
+    await visit(page, '/ads-center', page.getByRole('button', { name: 'New Ad' }))
+    await check(page, at('/ads-center'))
+    await checkOpened(page, at('Novo Anúncio'), () => page.getByRole('button', { name: 'New Ad' }).click(), page.getByRole('dialog', { name: 'Novo Anúncio' }))
+    await visit(page, '/ads-center/new?name=Outro&duration=5', page.getByRole('grid', { name: 'Disponibilidade das telas por dia' }))
+    await check(page, at('/ads-center/new'))
+    await visit(page, `/ads-center/${advertise.id}`, page.getByRole('row').filter({ hasText: 'Vitrine Verão' }))
+    await check(page, at('/ads-center/{id}'))
+    await visit(page, `/ads-center/${advertise.id}/media`, page.getByRole('button', { name: 'Selecionar Arquivos de Mídia' }))
+    await check(page, at('/ads-center/{id}/media'))
+
+    // Account and administration.
+    await visit(page, '/groups', heading('Grupos'))
+    await check(page, at('/groups'))
+    await visit(page, '/profile/edit', heading('Editar Usuário'))
+    await check(page, at('/profile/edit'))
+    await visit(page, '/user/new', page.getByRole('button', { name: 'Cadastrar usuário' }))
+    await check(page, at('/user/new'))
+    await visit(page, '/user/list', page.getByRole('columnheader', { name: /Nome do Usuário/ }))
+    await check(page, at('/user/list'))
+
+    // A phone: the sidebar is a sheet.
+    await page.setViewportSize({ width: 390, height: 844 })
+    await visit(page, '/dashboard', page.getByRole('region', { name: 'Loja Centro', exact: true }))
+    await check(page, at('/dashboard on a phone'))
+    await checkOpened(page, at('the sidebar sheet'), () => page.getByRole('button', { name: 'Alternar barra lateral' }).click(), page.getByRole('dialog'))
+    await page.setViewportSize({ width: 1280, height: 800 })
+  }
+})
