@@ -20,12 +20,14 @@ const screenCalls: Record<string, (franchise: string) => string[]> = {
  * they would run one after the other: the script, the session check, the
  * layout's chunks, the screen's chunks, and only then the screen's data.
  */
-export function startEarlyCalls({ pathname, search } = window.location) {
+export function startEarlyCalls({ pathname, search }: { pathname: string; search: string } = window.location) {
   if (!storage.get(storageKeys.token) || !restoresSession(pathname, search)) return
   startEarlyCall('/user/detail')
   startEarlyCall('/franchise')
+  // A signed-in user opening the login's address is sent on to Visão Geral.
+  const screen = pathname === '/' ? '/dashboard' : pathname
   const franchise = storage.get(storageKeys.franchise)
-  const calls = screenCalls[pathname]
+  const calls = screenCalls[screen]
   if (franchise && calls) for (const path of calls(franchise)) startEarlyCall(path)
-  preloadRoute(pathname)
+  preloadRoute(screen)
 }
