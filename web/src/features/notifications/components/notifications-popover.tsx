@@ -26,7 +26,7 @@ export function NotificationsPopover() {
           {unread > 0 && (
             <span
               data-testid="notifications-unread"
-              className="absolute -right-0.5 -top-0.5 flex min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] font-semibold leading-4 text-white"
+              className="absolute -right-0.5 -top-0.5 flex min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] font-semibold leading-4 text-white dark:bg-[color-mix(in_oklab,var(--destructive)_60%,var(--background))]"
             >
               {unread}
               <span className="sr-only"> não lidas</span>
