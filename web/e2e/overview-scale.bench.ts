@@ -1,5 +1,5 @@
 // Visão Geral of a franchise of 1,000 stores and 5,000 TVs, in Chromium: how
-// long until the first store card shows, until the page is fully interactive
+// long from opening /dashboard until the first store card enters the page, until the page is fully interactive
 // (the end of the last long task of the main thread, once it has been free of
 // them for a second), how many DOM nodes the page holds, and how long a name
 // filter takes to redraw. Figures go to docs/performance.md.
@@ -50,8 +50,16 @@ test(`overview of ${STORES} stores and ${STORES * TVS_PER_STORE} TVs`, async ({ 
     const tab = await context.newPage()
     await useSession(tab, { token, franchise: franchise.slug })
     await tab.addInitScript(() => {
-      const w = window as unknown as { __lastLongTaskEnd: number }
+      const w = window as unknown as { __lastLongTaskEnd: number; __firstCardAt?: number }
       w.__lastLongTaskEnd = 0
+      // When the first store card enters the page, read in the page: the test runner's own
+      // polling (100, 250, 500, 1000 ms apart) would round the figure up by hundreds of ms.
+      new MutationObserver((_, observer) => {
+        const card = Array.from(document.querySelectorAll('[role="region"] h2')).find((h) => h.textContent === 'Loja 1')
+        if (!card) return
+        w.__firstCardAt = performance.now()
+        observer.disconnect()
+      }).observe(document, { childList: true, subtree: true })
       new PerformanceObserver((list) => {
         for (const e of list.getEntries()) w.__lastLongTaskEnd = Math.max(w.__lastLongTaskEnd, e.startTime + e.duration)
       }).observe({ type: 'longtask', buffered: true })
@@ -59,7 +67,8 @@ test(`overview of ${STORES} stores and ${STORES * TVS_PER_STORE} TVs`, async ({ 
     const t0 = Date.now()
     await tab.goto('/dashboard')
     await expect(tab.getByRole('region', { name: 'Loja 1', exact: true })).toBeVisible({ timeout: 120_000 })
-    firstCard.push(Date.now() - t0)
+    const inPage = await tab.evaluate(() => ({ at: (window as unknown as { __firstCardAt: number }).__firstCardAt, origin: performance.timeOrigin }))
+    firstCard.push(Math.round(inPage.origin + inPage.at - t0))
     // Interactive: the end of the last long task, once none has come for QUIET_MS.
     const lastLongTask = async () =>
       tab.evaluate(() => ({ end: (window as unknown as { __lastLongTaskEnd: number }).__lastLongTaskEnd, origin: performance.timeOrigin, now: performance.now() }))

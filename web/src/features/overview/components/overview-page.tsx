@@ -48,7 +48,7 @@ const STORES_PER_BATCH = 20
  * sooner, and the rest of the first batch follows in a transition, which
  * React draws in slices that leave the page responsive.
  */
-const FIRST_DRAW_STORES = 4
+const FIRST_DRAW_STORES = 2
 const NO_DISPLAYS: Display[] = []
 
 /** Visão Geral (/dashboard): the franchise's stores, each with its TVs. */
