@@ -30,10 +30,10 @@ const TVS_PER_STORE = 5
 const FILES = 1000
 
 /**
- * Fibers once the first 20 store cards show: 11,600 on 2026-11-25, against
+ * Fibers once the first 20 store cards show: 9,400 on 2026-11-25, against
  * 27,100 in the build before (the closed store dropdown drew its 1,000
- * options, each TV table mounted a Radix menu per column title): a regression
- * of that size fails, a new button per card or row does not.
+ * options, each TV table mounted a Radix menu per column title and per row):
+ * a regression of that size fails, a new button per card or row does not.
  */
 const OVERVIEW_FIBERS = 15_000
 /** Fibers once the first 100 rows of the folder show: 5,800 on 2026-11-25, 10,200 with a popover and a menu mounted per row. */

@@ -12,6 +12,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu'
+import { LazyDropdownMenu } from '@/components/ui/lazy-dropdown-menu'
 import { compareNames } from '@/lib/name-order'
 import type { Display, DisplayCommand } from '../api/types'
 import { displayCommands, NOT_CONNECTED } from '../commands'
@@ -48,44 +49,45 @@ const stickyNameColumn = [
   'max-md:[&_td:first-child]:shadow-[1px_0_0_var(--border)] max-md:[&_th:first-child]:shadow-[1px_0_0_var(--border)]',
 ].join(' ')
 
+/** A row's 'Ações' menu, mounted on first use: Visão Geral draws a hundred rows at once. */
 function RowActions({ display, onAction }: { display: Display; onAction: Props['onAction'] }) {
   const linked = !!display.schedule
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
+    <LazyDropdownMenu
+      align="end"
+      trigger={
         <Button variant="ghost" size="icon" className="size-8" aria-label={`Ações para ${display.name}`}>
           <MoreHorizontal />
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuItem onSelect={() => onAction({ kind: 'display-edit', display })}>
-          <Pencil /> Editar
-        </DropdownMenuItem>
-        {linked ? (
-          <>
-            <DropdownMenuItem asChild>
-              <Link to={`/schedule/${encodeURIComponent(display.schedule)}`}>
-                <ExternalLink /> Acessar programação
-              </Link>
-            </DropdownMenuItem>
-            <DropdownMenuItem onSelect={() => onAction({ kind: 'now-playing', display })}>
-              <MonitorPlay /> O que está passando
-            </DropdownMenuItem>
-            <DropdownMenuItem onSelect={() => onAction({ kind: 'schedule', display })}>
-              <CalendarSync /> Alterar programação
-            </DropdownMenuItem>
-          </>
-        ) : (
-          <DropdownMenuItem onSelect={() => onAction({ kind: 'schedule', display })}>
-            <CalendarPlus /> Adicionar programação
+      }
+    >
+      <DropdownMenuItem onSelect={() => onAction({ kind: 'display-edit', display })}>
+        <Pencil /> Editar
+      </DropdownMenuItem>
+      {linked ? (
+        <>
+          <DropdownMenuItem asChild>
+            <Link to={`/schedule/${encodeURIComponent(display.schedule)}`}>
+              <ExternalLink /> Acessar programação
+            </Link>
           </DropdownMenuItem>
-        )}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem variant="destructive" onSelect={() => onAction({ kind: 'display-delete', display })}>
-          <Trash2 /> Excluir
+          <DropdownMenuItem onSelect={() => onAction({ kind: 'now-playing', display })}>
+            <MonitorPlay /> O que está passando
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => onAction({ kind: 'schedule', display })}>
+            <CalendarSync /> Alterar programação
+          </DropdownMenuItem>
+        </>
+      ) : (
+        <DropdownMenuItem onSelect={() => onAction({ kind: 'schedule', display })}>
+          <CalendarPlus /> Adicionar programação
         </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      )}
+      <DropdownMenuSeparator />
+      <DropdownMenuItem variant="destructive" onSelect={() => onAction({ kind: 'display-delete', display })}>
+        <Trash2 /> Excluir
+      </DropdownMenuItem>
+    </LazyDropdownMenu>
   )
 }
 
