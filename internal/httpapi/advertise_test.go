@@ -1010,7 +1010,9 @@ func TestAdvertiseMediaOutsideTheBookedPeriod(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
 		a, _ := newAdApp(t, engine)
 		f := newAdFixture(t, a, 3)
-		date := func(d advertise.Day) string { return time.UnixMilli(d.Start(saoPaulo).UnixMilli()).In(saoPaulo).Format("02/01/2006") }
+		date := func(d advertise.Day) string {
+			return time.UnixMilli(d.Start(saoPaulo).UnixMilli()).In(saoPaulo).Format("02/01/2006")
+		}
 		period := "período contratado do anúncio (" + date(day(5)) + " a " + date(day(7)) + ")"
 		early := map[string]any{"id": f.image, "name": "Cartaz antigo", "startDate": day(1).Start(saoPaulo).UnixMilli(), "endDate": day(2).End(saoPaulo)}
 

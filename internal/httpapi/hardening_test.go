@@ -192,8 +192,9 @@ func TestConcurrentEditsOfDifferentFieldsAllSurvive(t *testing.T) {
 	})
 }
 
-// Fifty operators create a store, or a group, with the same name at once:
-// each gets its own slug, none a 500.
+// Fifty operators create at once stores, or groups, whose names differ only in
+// punctuation, so all of them derive the same slug: each gets its own slug,
+// none a 500.
 func TestSameNameCreatedAtOnceGetsOneSlugEach(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
 		a := testutil.NewApp(t, engine)
@@ -201,23 +202,23 @@ func TestSameNameCreatedAtOnceGetsOneSlugEach(t *testing.T) {
 		a.SeedFranchise(t, "rede", "Rede", ana)
 		for _, tc := range []struct {
 			name, path string
-			body       any
+			body       func(i int) any
 			slug       func(t *testing.T, r *testutil.Response) string
 		}{
-			{"stores", "/api/store/rede", storeBody("Loja Igual"), func(t *testing.T, r *testutil.Response) string {
+			{"stores", "/api/store/rede", func(i int) any { return storeBody("Loja Igual" + strings.Repeat("!", i+1)) }, func(t *testing.T, r *testutil.Response) string {
 				var b struct{ Store struct{ Slug string } }
 				r.Decode(t, &b)
 				return b.Store.Slug
 			}},
-			{"groups", "/api/franchise", map[string]any{"name": "Grupo Igual"}, func(t *testing.T, r *testutil.Response) string {
+			{"groups", "/api/franchise", func(i int) any { return map[string]any{"name": "Grupo Igual" + strings.Repeat("!", i+1)} }, func(t *testing.T, r *testutil.Response) string {
 				var b struct{ Franchise struct{ Slug string } }
 				r.Decode(t, &b)
 				return b.Franchise.Slug
 			}},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
-				answers := concurrently(t, 50, func(int) *testutil.Response {
-					return doQuiet(a, "POST", tc.path, ana.Token, tc.body)
+				answers := concurrently(t, 50, func(i int) *testutil.Response {
+					return doQuiet(a, "POST", tc.path, ana.Token, tc.body(i))
 				})
 				slugs := map[string]bool{}
 				for i, r := range answers {
