@@ -44,6 +44,8 @@ export const MAX_LIMIT_BY_HOUR = 3600
 /** The form's messages; the rules' are the server's words (internal/schedule/entries.go). */
 export const MEDIA_FORM_MESSAGES = {
   required: validationMessages.required,
+  /** The spec's words for an empty or zero time. */
+  positive: 'Deve ser maior que 0',
   displayTime: `O tempo de exibição deve ser um número inteiro de 1 a ${MAX_DISPLAY_TIME} segundos.`,
   limitByHour: `O limite de inserções por hora deve ser um número inteiro de 0 a ${MAX_LIMIT_BY_HOUR} (0 = sem limite).`,
   noWeekday: 'Selecione pelo menos um dia da semana.',
@@ -137,7 +139,8 @@ export const mediaFormSchema = z
     if (!values.name.trim()) ctx.addIssue({ code: 'custom', path: ['name'], message: MEDIA_FORM_MESSAGES.required })
     const seconds = toInt(values.displayTime)
     if (/^\d*$/.test(values.displayTime) && (seconds <= 0 || seconds > MAX_DISPLAY_TIME)) {
-      ctx.addIssue({ code: 'custom', path: ['displayTime'], message: MEDIA_FORM_MESSAGES.displayTime })
+      const message = seconds <= 0 ? MEDIA_FORM_MESSAGES.positive : MEDIA_FORM_MESSAGES.displayTime
+      ctx.addIssue({ code: 'custom', path: ['displayTime'], message })
     }
     // The rules below are saved only with the advanced options on.
     if (!values.showAdvancedOptions) return
