@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"vitrine/internal/db"
+	"vitrine/internal/playback"
 	"vitrine/internal/tenant"
 )
 
@@ -232,4 +233,29 @@ func (s *Service) DayTurned(ctx context.Context) (int, error) {
 		announced += len(displays)
 	}
 	return announced, nil
+}
+
+// OnDay is what fills the TV's ad slots on day (yyyyMMdd) for the playback
+// rules: the advertisement sold in each position and the advertisements.
+func (p PlayerAds) OnDay(day string) playback.DayAds {
+	out := playback.DayAds{Sold: map[playback.SlotPosition]string{}, Ads: make(map[string]playback.Ad, len(p.Ads))}
+	for _, b := range p.Bookings {
+		if b.Day == day {
+			out.Sold[playback.SlotPosition{SlotID: b.SlotID, Position: b.Position}] = b.AdvertisementID
+		}
+	}
+	for id, a := range p.Ads {
+		ad := playback.Ad{ID: a.ID, Name: a.Name, Media: make([]playback.AdMedia, 0, len(a.Media))}
+		for _, m := range a.Media {
+			dok, enabled := m.Dok, m.Enabled
+			ad.Media = append(ad.Media, playback.AdMedia{
+				Entry: playback.Entry{ID: m.ID, Name: m.Name, Type: m.Type, FilePath: m.FilePath,
+					DisplayTime: float64(m.DisplayTime), Dok: &dok, Enabled: &enabled,
+					StartDate: m.StartDate, EndDate: m.EndDate, TimeGap: m.TimeGap, Volume: m.Volume},
+				URL: m.URL, ThumbnailURL: m.ThumbnailURL,
+			})
+		}
+		out.Ads[id] = ad
+	}
+	return out
 }

@@ -6,8 +6,10 @@ import (
 	"strconv"
 	"time"
 
+	"vitrine/internal/advertise"
 	"vitrine/internal/display"
 	"vitrine/internal/fault"
+	"vitrine/internal/playback"
 	"vitrine/internal/schedule"
 	"vitrine/internal/tenant"
 )
@@ -101,7 +103,8 @@ type displayNowResponse struct {
 
 // GET /api/display/{franchise}/{storeSlug}/{displayId}/now?at=&next= — what
 // the TV shows at a moment (now by default) and what comes next, by the
-// playback rules in the franchise's time zone.
+// playback rules in the franchise's time zone, with the advertisements sold
+// in its ad slots that day as its player plays them.
 func (s *Server) displayNow(w http.ResponseWriter, r *http.Request, f tenant.Tenant) error {
 	d, err := s.Displays.Get(r.Context(), f, r.PathValue("storeSlug"), r.PathValue("displayId"))
 	if err != nil {
@@ -128,7 +131,22 @@ func (s *Server) displayNow(w http.ResponseWriter, r *http.Request, f tenant.Ten
 	}
 	answer := displayNowResponse{Display: d, Playing: schedule.Playing{TimeZone: zone, At: at.UnixMilli(), Next: []schedule.PlayingItem{}}}
 	if d.Schedule != "" {
-		if answer.Playing, err = s.Schedules.Playing(r.Context(), f, d.Schedule, at, zone, next); err != nil {
+		// The positions sold in the TV's ad slots on the moment's local day,
+		// as its player receives them.
+		loc, err := playback.LoadZone(zone)
+		if err != nil {
+			return err
+		}
+		day := advertise.DayOf(at.UnixMilli(), loc)
+		var ads playback.DayAds
+		if s.Ads != nil {
+			feed, err := s.Ads.ForDisplayDay(r.Context(), f, d.ID, day)
+			if err != nil {
+				return err
+			}
+			ads = feed.OnDay(day.Key())
+		}
+		if answer.Playing, err = s.Schedules.Playing(r.Context(), f, d.Schedule, at, zone, next, ads); err != nil {
 			return err
 		}
 	}

@@ -139,6 +139,12 @@ func NowPlaying(entries []Entry, moment time.Time, loc *time.Location, anchor ti
 // entry had since the anchor count toward its limitByHour, as they do on
 // the screen. It returns nil when moment is before anchor.
 func PlayingFrom(entries []Entry, moment time.Time, loc *time.Location, anchor time.Time, count int) []Item {
+	return playingFrom(entries, moment, loc, anchor, count, nil)
+}
+
+// playingFrom is PlayingFrom, telling played (when not nil) each item other
+// than idle that ended before the one on screen, in order.
+func playingFrom(entries []Entry, moment time.Time, loc *time.Location, anchor time.Time, count int, played func(Item)) []Item {
 	at, from := moment.UnixMilli(), anchor.UnixMilli()
 	if at < from || count <= 0 {
 		return nil
@@ -163,6 +169,9 @@ func PlayingFrom(entries []Entry, moment time.Time, loc *time.Location, anchor t
 		if at < it.start+it.duration {
 			first = it
 			break
+		}
+		if played != nil {
+			played(s.toItem(it))
 		}
 	}
 	items := make([]Item, 0, count)

@@ -1,0 +1,204 @@
+package playback
+
+import "time"
+
+// Advertisements in the ad slots of a schedule, as the player plays them
+// (web/src/player/ads.ts, DESIGN.md "Ad slots"): on each day a slot's
+// positions play in order, adTime each; a position sold that day plays its
+// advertisement's media in turn, one nobody bought plays the slot's fallback
+// media, or is skipped when there is none.
+
+// SlotPosition names one position (1-based) of an ad slot.
+type SlotPosition struct {
+	SlotID   string
+	Position int
+}
+
+// DayAds is what fills a screen's ad slots on one day: the advertisement
+// sold in each position and the advertisements by id.
+type DayAds struct {
+	Sold map[SlotPosition]string
+	Ads  map[string]Ad
+}
+
+// Ad is an advertisement as a screen plays it.
+type Ad struct {
+	ID    string
+	Name  string
+	Media []AdMedia
+}
+
+// AdMedia is one media of an advertisement: its rules (Entry: weekdays,
+// dates, windows, enabled) and where its file is; one without URL has no
+// file to show.
+type AdMedia struct {
+	Entry
+	URL          string
+	ThumbnailURL string
+}
+
+func (a Ad) playable() []AdMedia {
+	out := make([]AdMedia, 0, len(a.Media))
+	for _, m := range a.Media {
+		if m.URL != "" {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// DayPlan is what a screen plays on one day.
+type DayPlan struct {
+	// Entries are those the playback rules sequence: the ones with something
+	// to show, slots cut to their positions.
+	Entries []Entry
+	// Index is each entry's position in the schedule.
+	Index []int
+	// Positions holds, by index in Entries, for a slot the advertisement of
+	// each position played ("" is the fallback).
+	Positions [][]string
+}
+
+// PlanDay is the plan of a day (planDay of ads.ts): entries whose media is
+// gone (has reports false) are left out; each ad slot keeps, in order, the
+// positions sold that day to an advertisement with a file to show and,
+// where its fallback exists, the others; a slot left with no position is
+// left out.
+func PlanDay(entries []Entry, has func(mediaID string) bool, ads DayAds) DayPlan {
+	var plan DayPlan
+	for i, e := range entries {
+		if !IsAdSlot(e) {
+			if e.ID != "" && has(e.ID) {
+				plan.Entries = append(plan.Entries, e)
+				plan.Index = append(plan.Index, i)
+				plan.Positions = append(plan.Positions, nil)
+			}
+			continue
+		}
+		fallback := e.AdFallbackMediaID != "" && has(e.AdFallbackMediaID)
+		if e.AdSlots <= 0 || e.AdTime <= 0 {
+			// No positions to sell: the slot is its fallback for its whole length.
+			if fallback {
+				plan.Entries = append(plan.Entries, e)
+				plan.Index = append(plan.Index, i)
+				plan.Positions = append(plan.Positions, nil)
+			}
+			continue
+		}
+		var positions []string
+		for p := 1; p <= e.AdSlots; p++ {
+			id, sold := ads.Sold[SlotPosition{e.ID, p}]
+			if sold && len(ads.Ads[id].playable()) > 0 {
+				positions = append(positions, id)
+			} else if fallback {
+				positions = append(positions, "")
+			}
+		}
+		if len(positions) == 0 {
+			continue
+		}
+		cut := e
+		cut.AdSlots = len(positions)
+		plan.Entries = append(plan.Entries, cut)
+		plan.Index = append(plan.Index, i)
+		plan.Positions = append(plan.Positions, positions)
+	}
+	return plan
+}
+
+// Shown is one stretch of what a screen shows with its advertisements: an
+// Item of the day plan, a slot's narrowed to one of its positions.
+type Shown struct {
+	Item
+	// ScheduleIndex is the entry's position in the schedule; -1 when idle.
+	ScheduleIndex int
+	// Position is the slot's position played (0-based, in the day's plan);
+	// -1 for anything else.
+	Position int
+	// Ad is the advertisement sold in the position, nil for the fallback.
+	Ad *Ad
+	// AdMedia is the advertisement's media on screen; nil when none of its
+	// media may play at the moment (the screen then shows the fallback, or
+	// nothing without one).
+	AdMedia *AdMedia
+}
+
+// adTurns takes an advertisement's media in turn, each time it plays,
+// among those whose rules allow the moment (AdTurns of ads.ts).
+type adTurns struct {
+	next map[string]int
+	loc  *time.Location
+}
+
+func (t *adTurns) pick(ad *Ad, start int64) *AdMedia {
+	media := ad.playable()
+	from := t.next[ad.ID]
+	for k := range media {
+		i := (from + k) % len(media)
+		if IsEligible(media[i].Entry, time.UnixMilli(start), t.loc, 0) {
+			t.next[ad.ID] = i + 1
+			return &media[i]
+		}
+	}
+	return nil
+}
+
+// ScreenFrom is PlayingFrom on a day's plan with its advertisements: what
+// the screen shows at moment and what follows, count stretches in all, a
+// slot's positions each a stretch of its own. An advertisement's media take
+// turns from the anchor on, as the screen has played them since. It returns
+// nil when moment is before anchor.
+func ScreenFrom(plan DayPlan, ads DayAds, moment time.Time, loc *time.Location, anchor time.Time, count int) []Shown {
+	if count <= 0 {
+		return nil
+	}
+	turns := &adTurns{next: map[string]int{}, loc: loc}
+	at := moment.UnixMilli()
+	var out []Shown
+	// expand cuts a slot item into its positions, picking each sold one's
+	// media; before moment only the turns are kept.
+	expand := func(it Item) {
+		sh := Shown{Item: it, ScheduleIndex: -1, Position: -1}
+		if it.EntryIndex >= 0 {
+			sh.ScheduleIndex = plan.Index[it.EntryIndex]
+		}
+		positions := []string(nil)
+		if it.EntryIndex >= 0 {
+			positions = plan.Positions[it.EntryIndex]
+		}
+		if it.Kind != Slot || len(positions) == 0 {
+			if it.End().UnixMilli() > at && len(out) < count {
+				out = append(out, sh)
+			}
+			return
+		}
+		e := plan.Entries[it.EntryIndex]
+		each := time.Duration(positiveMs(e.AdTime)) * time.Millisecond
+		if each <= 0 || time.Duration(len(positions))*each != it.Duration {
+			if it.End().UnixMilli() > at && len(out) < count {
+				out = append(out, sh)
+			}
+			return
+		}
+		for p, id := range positions {
+			part := sh
+			part.Start, part.Duration, part.Position = it.Start.Add(time.Duration(p)*each), each, p
+			if id != "" {
+				ad := ads.Ads[id]
+				part.Ad = &ad
+				part.AdMedia = turns.pick(&ad, part.Start.UnixMilli())
+			}
+			if part.End().UnixMilli() > at && len(out) < count {
+				out = append(out, part)
+			}
+		}
+	}
+	items := playingFrom(plan.Entries, moment, loc, anchor, count, expand)
+	for _, it := range items {
+		if len(out) >= count {
+			break
+		}
+		expand(it)
+	}
+	return out
+}
