@@ -1,8 +1,10 @@
 package httpapi_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"vitrine/internal/testutil"
 )
@@ -123,6 +125,68 @@ func TestFooterValuesForTheConsole(t *testing.T) {
 		}
 		if r := a.Do(t, "GET", "/api/footer/"+f.slug+"?coins=USD", f.other.Token, nil); r.Status != 403 || r.Code() != 1403 {
 			t.Fatalf("another franchise's member: %d %s", r.Status, r.Body)
+		}
+	})
+}
+
+// What plays now on a TV follows its player's plan of the day: a slot
+// without fallback media plays the positions sold that day (their
+// advertisement's media), and is skipped on a day with none sold.
+func TestWhatATVShowsNowPlaysTheSoldPositions(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		a, _ := newAdApp(t, engine)
+		f := newAdFixture(t, a, 3) // a 10 s banner, then slot-a: 3 positions of 15 s, no fallback
+		ad := f.createAd(t, "Promoção Verão", day(2), day(2), f.tv1)
+		mustStatus(t, a.Do(t, "PUT", f.path(), f.op.Token, map[string]any{"advertiseId": ad, "media": []map[string]any{{"id": f.image}}}), 200)
+
+		type item struct {
+			Kind, EntryID, Name, URL           string
+			EntryIndex, Position               int
+			AdvertisementID, AdvertisementName string
+			Start, End                         int64
+		}
+		ask := func(t *testing.T, tv string, at time.Time) (now item, next []item) {
+			t.Helper()
+			r := a.Do(t, "GET", fmt.Sprintf("/api/display/%s/centro/%s/now?at=%d&next=2", f.slug, tv, at.UnixMilli()), f.op.Token, nil)
+			mustStatus(t, r, 200)
+			var ans struct {
+				Playing struct {
+					Now  *item `json:"now"`
+					Next []item
+				} `json:"playing"`
+			}
+			r.Decode(t, &ans)
+			if ans.Playing.Now == nil {
+				t.Fatalf("nothing now: %s", r.Body)
+			}
+			return *ans.Playing.Now, ans.Playing.Next
+		}
+
+		// The day of the sale: the banner (0-10 s), then the one sold position (10-25 s).
+		start := day(2).Start(saoPaulo)
+		now, next := ask(t, f.tv1, start.Add(12*time.Second))
+		if now.Kind != "slot" || now.EntryID != "slot-a" || now.EntryIndex != 1 || now.Position != 1 ||
+			now.AdvertisementID != ad || now.AdvertisementName != "Promoção Verão" || now.URL == "" ||
+			now.Start != start.Add(10*time.Second).UnixMilli() || now.End != start.Add(25*time.Second).UnixMilli() {
+			t.Fatalf("in the slot on the day of the sale: %+v", now)
+		}
+		if len(next) != 2 || next[0].EntryID != f.image || next[0].Start != now.End || next[1].AdvertisementID != ad {
+			t.Fatalf("what comes next: %+v", next)
+		}
+		// The other TV, and the next day, have nothing sold: the slot is skipped.
+		for _, c := range []struct {
+			tv string
+			at time.Time
+		}{{f.tv2, start}, {f.tv1, day(3).Start(saoPaulo)}} {
+			now, next := ask(t, c.tv, c.at.Add(12*time.Second))
+			if now.EntryID != f.image || now.AdvertisementID != "" || now.Position != 0 || now.Start != c.at.Add(10*time.Second).UnixMilli() {
+				t.Fatalf("nothing sold (%s at %v): %+v", c.tv, c.at, now)
+			}
+			for _, n := range next {
+				if n.EntryID != f.image {
+					t.Fatalf("the unsold slot plays next: %+v", next)
+				}
+			}
 		}
 	})
 }
