@@ -741,8 +741,12 @@ export interface paths {
          * What the TV shows at a moment and what comes next
          * @description Computed with the playback rules (internal/playback, api/playback-cases.json) in the
          *     franchise's time zone: the TV's linked schedule restarts at the later of the start of the
-         *     local day and the schedule's last change, as the player does. A TV without a schedule gets
-         *     now null and no next items.
+         *     local day and the schedule's last change, as the player does. Ad slots play as the TV's
+         *     player plans the moment's local day (web/src/player/ads.ts, internal/playback PlanDay): a
+         *     slot's positions play in order, adTime each, each an item with its position; one sold that
+         *     day shows its advertisement (advertisementId, advertisementName) and its media in turn, one
+         *     unsold the slot's fallback media, and an unsold one without fallback is skipped (a slot left
+         *     with no position is skipped whole). A TV without a schedule gets now null and no next items.
          */
         get: operations["getDisplayNow"];
         put?: never;
@@ -1592,6 +1596,11 @@ export interface components {
              * @description epoch ms
              */
             end: number;
+            /** @description an ad slot cut into positions: the one played (1-based, as bookings number them); each position is an item of its own */
+            position?: number;
+            /** @description the advertisement sold in the position; name, type and url are then its media on screen (absent when none of its media may play at the moment). A position without it plays the slot's fallback media */
+            advertisementId?: string;
+            advertisementName?: string;
         };
         Playing: {
             /** @description the franchise's IANA zone the rules run in */
