@@ -42,7 +42,7 @@ async function visit(page: Page, path: string, ready: Locator) {
 const daysAhead = (ahead: number) => Date.now() + ahead * 86_400_000
 
 test('the console, its dialogs and the player have no WCAG 2.1 A/AA violations in either theme', async ({ page, browser, api, adminToken, baseURL }) => {
-  // About 80 axe runs, bound by the CPU: some five minutes when the machine
+  // About 90 axe runs, bound by the CPU: some five minutes when the machine
   // runs eight times as many jobs as it has cores.
   test.setTimeout(420_000)
   const email = uniqueEmail('acessivel')
@@ -68,6 +68,13 @@ test('the console, its dialogs and the player have no WCAG 2.1 A/AA violations i
   await api.post(`/display/${f}/${store.slug}/${display.id}`, { scheduleId: schedule.id }, token)
   await expect(onScreen(tv)).toHaveAttribute('data-media', 'Vitrine Verão', { timeout: 10_000 })
   await check(tv, 'the player playing screen')
+  // A remote command the player answered, for 'Resultados dos comandos' (only
+  // an administrator's impersonation sends one; the operator reads them).
+  const { token: acting } = await api.post<{ token: string }>('/user/impersonate', { email }, adminToken)
+  await api.post(`/display/${f}/${store.slug}/${display.id}/admin-command`, { operation: 'identifyDevice' }, acting)
+  await expect
+    .poll(async () => (await api.get<{ commands: { status: string }[] }>(`/display/${f}/${store.slug}/${display.id}/commands`, token)).commands[0]?.status, { timeout: 10_000 })
+    .toBe('done')
   await tv.context().close()
 
   const { advertise } = await api.post<{ advertise: { id: string } }>(
@@ -121,6 +128,25 @@ test('the console, its dialogs and the player have no WCAG 2.1 A/AA violations i
     await check(page, at('Excluir televisor'), OVERLAY)
     await page.keyboard.press('Escape')
     await expect(page.getByRole('alertdialog')).toBeHidden()
+    // 'Resultados dos comandos' colours each status badge itself: both themes.
+    await card.getByRole('button', { name: 'Comandos para TV Entrada', exact: true }).click()
+    await page.getByRole('menuitem', { name: 'Ver resultados' }).click()
+    const results = page.getByRole('dialog', { name: 'Resultados dos comandos' })
+    await expect(results.getByRole('row').filter({ hasText: 'Identificar dispositivo' })).toContainText('Concluído')
+    await check(page, at('Resultados dos comandos'), OVERLAY)
+    await shot(page, `a11y-command-results-${theme}`)
+    await page.keyboard.press('Escape')
+    await expect(results).toBeHidden()
+    // The dialogs below use only the theme's tokens, which the dialogs above
+    // already check in both themes: light is enough for them.
+    if (theme === 'light') {
+      await card.getByRole('button', { name: 'Ações para TV Caixa', exact: true }).click()
+      await page.getByRole('menuitem', { name: 'Editar', exact: true }).click()
+      await expect(page.getByRole('dialog', { name: 'Editar Televisor' })).toBeVisible()
+      await check(page, at('Editar Televisor'), OVERLAY)
+      await page.keyboard.press('Escape')
+      await expect(page.getByRole('dialog', { name: 'Editar Televisor' })).toBeHidden()
+    }
 
     // The sidebar collapsed to icons, the user menu, the theme menu.
     await page.getByRole('button', { name: 'Alternar barra lateral' }).first().click()
@@ -158,6 +184,9 @@ test('the console, its dialogs and the player have no WCAG 2.1 A/AA violations i
     await check(page, at('/medias'))
     await checkOpened(page, at('Nova Pasta'), () => page.getByRole('button', { name: 'Nova Pasta' }).click(), page.getByRole('dialog', { name: 'Nova Pasta' }))
     await checkOpened(page, at('Enviar Imagens'), () => page.getByRole('button', { name: 'Imagens' }).click(), page.getByRole('dialog', { name: 'Enviar Imagens' }))
+    if (theme === 'light') {
+      await checkOpened(page, at('Editar Mídia'), () => page.getByRole('row', { name: 'Vitrine Verão', exact: true }).getByRole('button', { name: 'Editar Vitrine Verão' }).click(), page.getByRole('dialog', { name: 'Editar Mídia' }))
+    }
 
     // Ads center.
     await visit(page, '/ads-center', page.getByRole('button', { name: 'New Ad' }))
@@ -167,18 +196,35 @@ test('the console, its dialogs and the player have no WCAG 2.1 A/AA violations i
     await check(page, at('/ads-center/new'))
     await visit(page, `/ads-center/${advertise.id}`, page.getByRole('row').filter({ hasText: 'Vitrine Verão' }))
     await check(page, at('/ads-center/{id}'))
+    if (theme === 'light') {
+      await checkOpened(page, at('Editar Anúncio'), () => page.getByRole('button', { name: 'Editar anúncio' }).click(), page.getByRole('dialog', { name: 'Editar Anúncio' }))
+    }
     await visit(page, `/ads-center/${advertise.id}/media`, page.getByRole('button', { name: 'Selecionar Arquivos de Mídia' }))
     await check(page, at('/ads-center/{id}/media'))
 
     // Account and administration.
     await visit(page, '/groups', heading('Grupos'))
     await check(page, at('/groups'))
+    if (theme === 'light') {
+      await checkOpened(page, at('Adicionar Grupo'), () => page.getByRole('button', { name: 'Novo Grupo' }).click(), page.getByRole('dialog', { name: 'Adicionar Grupo' }))
+      await checkOpened(page, at('Editar Grupo'), () => page.getByRole('button', { name: `Editar ${franchise.name}` }).click(), page.getByRole('dialog', { name: 'Editar Grupo' }))
+    }
     await visit(page, '/profile/edit', heading('Editar Usuário'))
     await check(page, at('/profile/edit'))
     await visit(page, '/user/new', page.getByRole('button', { name: 'Cadastrar usuário' }))
     await check(page, at('/user/new'))
     await visit(page, '/user/list', page.getByRole('columnheader', { name: /Nome do Usuário/ }))
     await check(page, at('/user/list'))
+    if (theme === 'light') {
+      await page.getByRole('textbox', { name: 'Filtrar por e-mail...' }).fill(email)
+      const userActions = page.getByRole('row').filter({ hasText: email }).getByRole('button', { name: `Ações para ${email}` })
+      const fromUserMenu = (item: string) => async () => {
+        await userActions.click()
+        await page.getByRole('menuitem', { name: item, exact: true }).click()
+      }
+      await checkOpened(page, at('Editar Usuário'), fromUserMenu('Editar'), page.getByRole('dialog', { name: 'Editar Usuário' }))
+      await checkOpened(page, at('Adicionar/remover franquia'), fromUserMenu('Add/Rem. Franquia'), page.getByRole('dialog', { name: 'Adicionar/remover franquia' }))
+    }
 
     // A phone: the sidebar is a sheet.
     await page.setViewportSize({ width: 390, height: 844 })
