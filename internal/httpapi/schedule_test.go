@@ -450,8 +450,10 @@ func TestWhatATVShowsNowAndNext(t *testing.T) {
 					Start, End          int64
 				} `json:"now"`
 				Next []struct {
-					EntryID string
-					Start   int64
+					EntryID  string
+					Name     string
+					Position int
+					Start    int64
 				} `json:"next"`
 			} `json:"playing"`
 		}
@@ -517,8 +519,19 @@ func TestWhatATVShowsNowAndNext(t *testing.T) {
 			withSlot := f.create(t, "Com vaga "+tc.fallback, map[string]any{"id": f.image, "displayTime": 20}, slot(tc.fallback))
 			mustStatus(t, a.Do(t, "POST", "/api/display/"+f.slug+"/centro/"+f.tv, f.op.Token, map[string]any{"schedule": withSlot.Schedule.ID}), 200)
 			sawSlot := false
+			var positions []int
 			for _, n := range ask(t, noon, 6).Playing.Next {
-				sawSlot = sawSlot || n.EntryID == "vaga-1"
+				if n.EntryID == "vaga-1" {
+					sawSlot = true
+					positions = append(positions, n.Position)
+					// Each position nobody bought shows the fallback media.
+					if n.Name != "Vídeo" {
+						t.Fatalf("an unsold position shows %q", n.Name)
+					}
+				}
+			}
+			if sawSlot && (len(positions) < 2 || positions[0] != 1 || positions[1] != 2) {
+				t.Fatalf("the slot's positions in turn: %v", positions)
 			}
 			if sawSlot != tc.want {
 				t.Fatalf("slot with fallback %q plays: %v, want %v", tc.fallback, sawSlot, tc.want)

@@ -647,6 +647,10 @@ func (s *Service) Playing(ctx context.Context, t tenant.Tenant, id string, at ti
 		if p.EntryIndex >= 0 && p.EntryIndex < len(sc.Media) {
 			e := sc.Media[p.EntryIndex]
 			p.Name, p.Type, p.URL, p.ThumbnailURL = e.Name, e.Type, e.URL, e.ThumbnailURL
+			if m, ok := shown[e.AdFallbackMediaID]; ok && it.Kind == playback.Slot {
+				// A position nobody bought shows the slot's fallback media.
+				p.Name, p.Type, p.URL, p.ThumbnailURL = m.Name, m.Type, m.URL, m.ThumbnailURL
+			}
 		} else {
 			p.EntryIndex = -1
 		}
