@@ -18,9 +18,20 @@ const clock = (moment: number, timeZone: string) => {
   return `${pad(t.hour)}:${pad(t.minute)}:${pad(t.second)}`
 }
 
+/** An ad slot's item: the advertisement sold in its position and its media, or the slot's fallback media. */
+function slotName(item: PlayingItem) {
+  const slot = item.position ? `Slot, posição ${item.position}` : 'Slot'
+  if (item.advertisementId) {
+    const ad = item.advertisementName || 'Anúncio'
+    if (!item.url) return `${slot}: anúncio ${ad} (nenhuma mídia dele pode ser exibida agora)`
+    return item.name && item.name !== ad ? `${slot}: anúncio ${ad} · ${item.name}` : `${slot}: anúncio ${ad}`
+  }
+  return item.name ? `${slot}: ${item.name} (mídia padrão)` : slot
+}
+
 function itemName(item: PlayingItem) {
   if (item.kind === 'idle') return 'Nada (nenhuma mídia pode ser exibida agora)'
-  if (item.kind === 'slot') return 'Slot'
+  if (item.kind === 'slot') return slotName(item)
   return item.name
 }
 
