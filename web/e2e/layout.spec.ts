@@ -132,7 +132,7 @@ async function overflows(page: import('@playwright/test').Page, names: string[])
     if (root.scrollWidth > root.clientWidth + 1) problems.push(`a página rola para o lado: ${root.scrollWidth} > ${root.clientWidth}`)
     const main = document.querySelector('main')!
     const desktop = root.clientWidth >= 1024
-    for (const box of main.querySelectorAll<HTMLElement>('[data-slot=table-container]')) {
+    for (const box of Array.from(main.querySelectorAll<HTMLElement>('[data-slot=table-container]'))) {
       if (desktop && box.scrollWidth > box.clientWidth + 1) {
         problems.push(`a tabela ${box.querySelector('table')?.getAttribute('aria-label') ?? '?'} rola para o lado: ${box.scrollWidth} > ${box.clientWidth}`)
       }

@@ -85,9 +85,12 @@ test('a TV box pairs by its code, plays its schedule, follows changes, survives 
   await tvDialog.getByRole('button', { name: 'Salvar' }).click()
   await expect(toast(page, 'Televisor criado')).toBeVisible()
   await expect(tv.getByText('Nenhuma programação vinculada a este televisor.')).toBeVisible()
-  // The list refreshes every 30 s; a reload shows the new status at once.
-  await page.reload()
-  await expect(tvRow(page, 'Loja Tela', 'TV Balcão')).toContainText('Online')
+  // The list refreshes every 30 s; a reload shows the new status once the
+  // server has written it (its status writes are batched for a moment).
+  await expect(async () => {
+    await page.reload()
+    await expect(tvRow(page, 'Loja Tela', 'TV Balcão')).toContainText('Online', { timeout: 2_000 })
+  }).toPass({ timeout: 15_000 })
 
   // --- Linking the schedule puts its media on screen within 2 s: the one
   // its loop is at (the loop counts from the schedule's last change, as on
