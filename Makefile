@@ -39,6 +39,7 @@ test-go: minio ffmpeg
 
 test-web: $(WEB_DEPS)
 	cd web && $(NPM) run lint
+	cd web && npx --no-install tsc -p e2e/tsconfig.json --noEmit
 	cd web && $(NPM) test
 
 # Browser tests drive Debian's Chromium against the real bin/vitrine.
