@@ -1,6 +1,7 @@
 package playback
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -27,6 +28,26 @@ type playbackCase struct {
 	NowPlaying  json.RawMessage `json:"nowPlaying"`
 	PlayingFrom json.RawMessage `json:"playingFrom"`
 	Badge       json.RawMessage `json:"badge"`
+	DayPlan     json.RawMessage `json:"dayPlan"`
+	// For dayPlan: the media ids the library holds and the ad slots' sales.
+	Library []string `json:"library"`
+	Ads     struct {
+		Bookings []struct {
+			SlotID          string `json:"slotId"`
+			Day             string `json:"day"`
+			Position        int    `json:"position"`
+			AdvertisementID string `json:"advertisementId"`
+		} `json:"bookings"`
+		Ads map[string]struct {
+			ID    string `json:"id"`
+			Name  string `json:"name"`
+			Media []struct {
+				ID   string `json:"id"`
+				Name string `json:"name"`
+				URL  string `json:"url"`
+			} `json:"media"`
+		} `json:"ads"`
+	} `json:"ads"`
 }
 
 // wireItem is an item as the case file writes it.
@@ -105,7 +126,7 @@ func TestTheSharedPlaybackCases(t *testing.T) {
 			}
 			moment := instant(t, c.Moment)
 			present := 0
-			for _, raw := range []json.RawMessage{c.Eligible, c.Sequence, c.NowPlaying, c.PlayingFrom, c.Badge} {
+			for _, raw := range []json.RawMessage{c.Eligible, c.Sequence, c.NowPlaying, c.PlayingFrom, c.Badge, c.DayPlan} {
 				if raw != nil {
 					present++
 				}
@@ -169,6 +190,67 @@ func TestTheSharedPlaybackCases(t *testing.T) {
 					if g, w := fromItem(got[i]), fromWire(t, want[i]); g != w {
 						t.Errorf("item %d: got  %v\n        want %v", i, g, w)
 					}
+				}
+			case c.DayPlan != nil:
+				var want struct {
+					Entries   []string    `json:"entries"`
+					AdSlots   []*int      `json:"adSlots"`
+					Positions [][]*string `json:"positions"`
+				}
+				mustDecode(t, c.DayPlan, &want)
+				day := moment.In(loc).Format("20060102")
+				ads := DayAds{Sold: map[SlotPosition]string{}, Ads: map[string]Ad{}}
+				for _, b := range c.Ads.Bookings {
+					if b.Day == day {
+						ads.Sold[SlotPosition{b.SlotID, b.Position}] = b.AdvertisementID
+					}
+				}
+				for id, a := range c.Ads.Ads {
+					ad := Ad{ID: a.ID, Name: a.Name}
+					for _, m := range a.Media {
+						ad.Media = append(ad.Media, AdMedia{Entry: Entry{ID: m.ID, Name: m.Name}, URL: m.URL})
+					}
+					ads.Ads[id] = ad
+				}
+				plan := PlanDay(c.Schedule, func(id string) bool { return slices.Contains(c.Library, id) }, ads)
+				var got struct {
+					Entries   []string
+					AdSlots   []string
+					Positions [][]string
+				}
+				for i, e := range plan.Entries {
+					got.Entries = append(got.Entries, e.ID)
+					slots := "null"
+					if IsAdSlot(e) && e.AdSlots > 0 && e.AdTime > 0 {
+						slots = fmt.Sprint(e.AdSlots)
+					}
+					got.AdSlots = append(got.AdSlots, slots)
+					positions := []string{}
+					for _, p := range plan.Positions[i] {
+						positions = append(positions, cmp.Or(p, "null"))
+					}
+					got.Positions = append(got.Positions, positions)
+				}
+				wantSlots, wantPositions := []string{}, [][]string{}
+				for i, n := range want.AdSlots {
+					wantSlots = append(wantSlots, "null")
+					if n != nil {
+						wantSlots[i] = fmt.Sprint(*n)
+					}
+				}
+				for _, ps := range want.Positions {
+					row := []string{}
+					for _, p := range ps {
+						row = append(row, "null")
+						if p != nil {
+							row[len(row)-1] = *p
+						}
+					}
+					wantPositions = append(wantPositions, row)
+				}
+				if !slices.Equal(got.Entries, want.Entries) || !slices.Equal(got.AdSlots, wantSlots) ||
+					!slices.EqualFunc(got.Positions, wantPositions, slices.Equal) {
+					t.Fatalf("got %q %q %q\nwant %q %q %q", got.Entries, got.AdSlots, got.Positions, want.Entries, wantSlots, wantPositions)
 				}
 			case c.Badge != nil:
 				var want []struct {

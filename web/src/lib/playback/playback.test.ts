@@ -18,6 +18,8 @@ import {
   type PlaybackItem,
   type ScheduleEntry,
 } from '.'
+import { dayKey, planDay } from '@/player/ads'
+import type { PlayerAds, PlayerSchedule } from '@/player/protocol'
 
 // The same cases internal/playback runs (playback_test.go): both sides must agree on each.
 interface WireItem extends Omit<PlaybackItem, 'start'> {
@@ -37,6 +39,10 @@ interface Case {
   nowPlaying?: WireItem | null
   playingFrom?: WireItem[]
   badge?: (EntryBadge & { id: string })[]
+  /** For dayPlan: the media ids the library holds and the ad slots' sales (player/ads.ts planDay). */
+  library?: string[]
+  ads?: Pick<PlayerAds, 'bookings' | 'ads'>
+  dayPlan?: { entries: string[]; adSlots: (number | null)[]; positions: (string | null)[][] }
 }
 
 const file = JSON.parse(fs.readFileSync(new URL('../../../../api/playback-cases.json', import.meta.url), 'utf8')) as {
@@ -56,7 +62,7 @@ describe('api/playback-cases.json', () => {
     expect(file.cases.length).toBeGreaterThanOrEqual(60)
     expect(new Set(file.cases.map((c) => c.name)).size).toBe(file.cases.length)
     for (const c of file.cases) {
-      const expectations = (['eligible', 'sequence', 'nowPlaying', 'playingFrom', 'badge'] as const).filter((key) => key in c)
+      const expectations = (['eligible', 'sequence', 'nowPlaying', 'playingFrom', 'badge', 'dayPlan'] as const).filter((key) => key in c)
       expect(expectations, c.name).toHaveLength(1)
     }
   })
@@ -77,6 +83,17 @@ describe('api/playback-cases.json', () => {
       expect(playingFrom(c.schedule, moment, c.timeZone, anchor, c.playingFrom.length)).toEqual(c.playingFrom.map(fromWire))
     } else if (c.badge) {
       expect(c.schedule.map((entry) => ({ id: entry.id, ...entryBadge(entry, moment, c.timeZone) }))).toEqual(c.badge)
+    } else if (c.dayPlan) {
+      const day = dayKey(moment, c.timeZone)
+      const media = Object.fromEntries((c.library ?? []).map((id) => [id, { name: id, type: 'image', url: `/files/${id}` }]))
+      const schedule = { id: 's', name: 's', hash: '', entries: c.schedule, media, bottomBar: null, updatedAt: 0 } as unknown as PlayerSchedule
+      const ads = { from: day, to: day, ...c.ads } as PlayerAds
+      const plan = planDay(schedule, ads, day)
+      expect({
+        entries: plan.entries.map((entry) => entry.id),
+        adSlots: plan.entries.map((entry) => (isAdSlot(entry) && Number(entry.adSlots) > 0 && Number(entry.adTime) > 0 ? Number(entry.adSlots) : null)),
+        positions: plan.positions,
+      }).toEqual(c.dayPlan)
     }
   })
 })
