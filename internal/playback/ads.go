@@ -1,6 +1,9 @@
 package playback
 
-import "time"
+import (
+	"cmp"
+	"time"
+)
 
 // Advertisements in the ad slots of a schedule, as the player plays them
 // (web/src/player/ads.ts, DESIGN.md "Ad slots"): on each day a slot's
@@ -126,18 +129,33 @@ type Shown struct {
 // adTurns takes an advertisement's media in turn, each time it plays,
 // among those whose rules allow the moment (AdTurns of ads.ts).
 type adTurns struct {
-	next map[string]int
-	loc  *time.Location
+	next  map[string]int
+	media map[string]turnMedia // each advertisement's playable media, read once
+	loc   *time.Location
+}
+
+type turnMedia struct {
+	media []AdMedia
+	rules []compiled
 }
 
 func (t *adTurns) pick(ad *Ad, start int64) *AdMedia {
-	media := ad.playable()
+	m, ok := t.media[ad.ID]
+	if !ok {
+		m.media = ad.playable()
+		m.rules = make([]compiled, len(m.media))
+		for i := range m.media {
+			m.rules[i] = compile(m.media[i].Entry)
+		}
+		t.media[ad.ID] = m
+	}
+	local := localAt(start, t.loc)
 	from := t.next[ad.ID]
-	for k := range media {
-		i := (from + k) % len(media)
-		if IsEligible(media[i].Entry, time.UnixMilli(start), t.loc, 0) {
+	for k := range m.media {
+		i := (from + k) % len(m.media)
+		if m.rules[i].eligible(start, &local, 0) {
 			t.next[ad.ID] = i + 1
-			return &media[i]
+			return &m.media[i]
 		}
 	}
 	return nil
@@ -152,7 +170,7 @@ func ScreenFrom(plan DayPlan, ads DayAds, moment time.Time, loc *time.Location, 
 	if count <= 0 {
 		return nil
 	}
-	turns := &adTurns{next: map[string]int{}, loc: loc}
+	turns := &adTurns{next: map[string]int{}, media: map[string]turnMedia{}, loc: loc}
 	at := moment.UnixMilli()
 	var out []Shown
 	// expand cuts a slot item into its positions, picking each sold one's
@@ -185,6 +203,7 @@ func ScreenFrom(plan DayPlan, ads DayAds, moment time.Time, loc *time.Location, 
 			part.Start, part.Duration, part.Position = it.Start.Add(time.Duration(p)*each), each, p
 			if id != "" {
 				ad := ads.Ads[id]
+				ad.ID = cmp.Or(ad.ID, id)
 				part.Ad = &ad
 				part.AdMedia = turns.pick(&ad, part.Start.UnixMilli())
 			}

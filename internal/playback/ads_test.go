@@ -146,3 +146,31 @@ func TestScreenFromSkipsASlotWithoutFallbackOnADayWithNothingSold(t *testing.T) 
 		t.Fatalf("the sold position alone plays: %+v", got)
 	}
 }
+
+// BenchmarkScreenAt2359WithAds is "what plays on this TV now" at the end of
+// a day on the benchmark schedule with every ad slot's first position sold
+// to an advertisement of three media with rules: the whole day's positions
+// take their media turns from midnight.
+func BenchmarkScreenAt2359WithAds(b *testing.B) {
+	schedule := benchSchedule()
+	loc := zone(b, DefaultZone)
+	moment := time.Date(2026, 3, 2, 23, 59, 0, 0, loc)
+	anchor := StartOfDay(moment, loc)
+	ad := Ad{ID: "ad", Name: "Natal", Media: []AdMedia{
+		{Entry: Entry{ID: "a1", TimeGap: []string{"08:00@12:00"}}, URL: "/a1.jpg"},
+		{Entry: Entry{ID: "a2", Dok: ptr(62)}, URL: "/a2.jpg"},
+		{Entry: Entry{ID: "a3", TimeGap: []string{"22:00@02:00"}}, URL: "/a3.jpg"},
+	}}
+	ads := DayAds{Sold: map[SlotPosition]string{}, Ads: map[string]Ad{"ad": ad}}
+	for _, e := range schedule {
+		if IsAdSlot(e) {
+			ads.Sold[SlotPosition{e.ID, 1}] = "ad"
+		}
+	}
+	plan := PlanDay(schedule, func(string) bool { return true }, ads)
+	for b.Loop() {
+		if got := ScreenFrom(plan, ads, moment, loc, anchor, 1); len(got) != 1 {
+			b.Fatal("nothing")
+		}
+	}
+}
