@@ -26,6 +26,11 @@
 //     the later of the start of the screen's local day and the schedule's last
 //     change (Anchor); what plays now is that sequence's item covering the
 //     moment. The player restarts its loop at both instants too.
+//   - Ad slots (ads.go, the player's web/src/player/ads.ts): PlanDay cuts
+//     each slot to the positions that play on a day (sold ones, and the
+//     others when there is a fallback); ScreenFrom is what the screen shows
+//     with them, each position an item, an advertisement's media in turn
+//     from the anchor.
 package playback
 
 import (
