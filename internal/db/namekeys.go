@@ -125,3 +125,38 @@ func IsUniqueViolationOf(err error, table, column string) bool {
 	}
 	return strings.Contains(err.Error(), table+"."+column)
 }
+
+// NameTaken tells whether a row of table other than exceptID has name,
+// ignoring case, accents and spaces: one holding its key, or one of the
+// repeated names older data kept without a key. scopeColumn ("" for the whole
+// table) and scopeID narrow it to the rows of one parent. The owning package
+// names its own table; the unique index on name_key settles races.
+func NameTaken(ctx context.Context, q Querier, table, scopeColumn, scopeID, name, exceptID string) (bool, error) {
+	where, args := "id <> ?", []any{exceptID}
+	if scopeColumn != "" {
+		where, args = scopeColumn+" = ? AND "+where, append([]any{scopeID}, args...)
+	}
+	key := names.Key(name)
+	var n int
+	err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM `+table+` WHERE `+where+` AND name_key = ?`,
+		append(args, key)...).Scan(&n)
+	if err != nil || n > 0 {
+		return n > 0, err
+	}
+	unkeyed, err := Collect(ctx, q, ScanString, `SELECT name FROM `+table+` WHERE `+where+` AND name_key IS NULL`, args...)
+	if err != nil {
+		return false, err
+	}
+	for _, other := range unkeyed {
+		if names.Key(other) == key {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// SetNameKey gives a renamed row of table the key of its new name.
+func SetNameKey(ctx context.Context, q Querier, table, id, name string) error {
+	_, err := q.ExecContext(ctx, `UPDATE `+table+` SET name_key = ? WHERE id = ?`, names.Key(name), id)
+	return err
+}

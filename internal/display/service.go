@@ -145,7 +145,7 @@ func (s *Service) Create(ctx context.Context, f tenant.Tenant, storeSlug string,
 				return err
 			}
 		}
-		if taken, err := nameTaken(ctx, tx, storeID, r.Name, ""); err != nil {
+		if taken, err := db.NameTaken(ctx, tx, "displays", "store_id", storeID, r.Name, ""); err != nil {
 			return err
 		} else if taken {
 			return ErrNameTaken
@@ -198,12 +198,12 @@ func (s *Service) Update(ctx context.Context, f tenant.Tenant, storeSlug, id str
 		// A TV keeps its key while its name stays the same name, so a
 		// repeated name that older data kept without a key can still be edited.
 		if names.Key(r.Name) != names.Key(name) {
-			if taken, err := nameTaken(ctx, tx, r.StoreID, r.Name, id); err != nil {
+			if taken, err := db.NameTaken(ctx, tx, "displays", "store_id", r.StoreID, r.Name, id); err != nil {
 				return err
 			} else if taken {
 				return ErrNameTaken
 			}
-			if err := setNameKey(ctx, tx, id, r.Name); err != nil {
+			if err := db.SetNameKey(ctx, tx, "displays", id, r.Name); err != nil {
 				return err
 			}
 		}

@@ -134,38 +134,6 @@ func update(ctx context.Context, q db.Querier, id string, r row, now int64) erro
 	return err
 }
 
-// setNameKey gives a renamed TV the key of its new name.
-func setNameKey(ctx context.Context, q db.Querier, id, name string) error {
-	_, err := q.ExecContext(ctx, `UPDATE displays SET name_key = ? WHERE id = ?`, names.Key(name), id)
-	return err
-}
-
-// nameTaken tells whether another TV of the store has name (ignoring case,
-// accents and spaces): one holding its key, or one of the repeated names
-// older data kept without a key.
-func nameTaken(ctx context.Context, q db.Querier, storeID, name, exceptID string) (bool, error) {
-	key := names.Key(name)
-	var n int
-	err := q.QueryRowContext(ctx, `
-		SELECT COUNT(*) FROM displays WHERE store_id = ? AND name_key = ? AND id <> ?`,
-		storeID, key, exceptID).Scan(&n)
-	if err != nil || n > 0 {
-		return n > 0, err
-	}
-	unkeyed, err := db.Collect(ctx, q, db.ScanString, `
-		SELECT name FROM displays WHERE store_id = ? AND name_key IS NULL AND id <> ?`,
-		storeID, exceptID)
-	if err != nil {
-		return false, err
-	}
-	for _, other := range unkeyed {
-		if names.Key(other) == key {
-			return true, nil
-		}
-	}
-	return false, nil
-}
-
 func remove(ctx context.Context, q db.Querier, id string) error {
 	if _, err := q.ExecContext(ctx, `DELETE FROM display_commands WHERE display_id = ?`, id); err != nil {
 		return err

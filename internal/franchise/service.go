@@ -127,7 +127,7 @@ func (s *Service) Update(ctx context.Context, id string, in Input) (Franchise, e
 			if err := checkNameFree(ctx, tx, r.Name, id); err != nil {
 				return err
 			}
-			if err := setNameKey(ctx, tx, id, r.Name); err != nil {
+			if err := db.SetNameKey(ctx, tx, "franchises", id, r.Name); err != nil {
 				return err
 			}
 		}

@@ -193,37 +193,14 @@ func checkDocumentFree(ctx context.Context, q db.Querier, document, exceptID str
 	return nil
 }
 
-// setNameKey gives a renamed franchise the key of its new name.
-func setNameKey(ctx context.Context, q db.Querier, id, name string) error {
-	_, err := q.ExecContext(ctx, `UPDATE franchises SET name_key = ? WHERE id = ?`, names.Key(name), id)
-	return err
-}
-
 // checkNameFree fails with ErrNameTaken when another franchise than exceptID
-// has name (ignoring case, accents and spaces): one holding its key, or one
-// of the repeated names older data kept without a key.
+// has name (ignoring case, accents and spaces).
 func checkNameFree(ctx context.Context, q db.Querier, name, exceptID string) error {
-	key := names.Key(name)
-	var n int
-	err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM franchises WHERE name_key = ? AND id <> ?`,
-		key, exceptID).Scan(&n)
-	if err != nil {
-		return err
+	taken, err := db.NameTaken(ctx, q, "franchises", "", "", name, exceptID)
+	if err == nil && taken {
+		err = ErrNameTaken
 	}
-	if n > 0 {
-		return ErrNameTaken
-	}
-	unkeyed, err := db.Collect(ctx, q, db.ScanString,
-		`SELECT name FROM franchises WHERE name_key IS NULL AND id <> ?`, exceptID)
-	if err != nil {
-		return err
-	}
-	for _, other := range unkeyed {
-		if names.Key(other) == key {
-			return ErrNameTaken
-		}
-	}
-	return nil
+	return err
 }
 
 // freeSlug returns base, or base-2, base-3, … whichever is free first.

@@ -107,7 +107,7 @@ func (s *Service) Create(ctx context.Context, f tenant.Tenant, in Input) (Store,
 			if err := db.LockKey(ctx, tx, "store-slug:"+f.ID+":"+base); err != nil {
 				return err
 			}
-			if taken, err := nameTaken(ctx, tx, f.ID, r.Name, ""); err != nil {
+			if taken, err := db.NameTaken(ctx, tx, "stores", "franchise_id", f.ID, r.Name, ""); err != nil {
 				return err
 			} else if taken {
 				return ErrNameTaken
@@ -159,12 +159,12 @@ func (s *Service) Update(ctx context.Context, f tenant.Tenant, slug string, in I
 		// A store keeps its key while its name stays the same name, so a
 		// repeated name that older data kept without a key can still be edited.
 		if renamed := names.Key(r.Name) != names.Key(before); renamed {
-			if taken, err := nameTaken(ctx, tx, f.ID, r.Name, id); err != nil {
+			if taken, err := db.NameTaken(ctx, tx, "stores", "franchise_id", f.ID, r.Name, id); err != nil {
 				return err
 			} else if taken {
 				return ErrNameTaken
 			}
-			if err := setNameKey(ctx, tx, id, r.Name); err != nil {
+			if err := db.SetNameKey(ctx, tx, "stores", id, r.Name); err != nil {
 				return err
 			}
 		}

@@ -178,38 +178,6 @@ func update(ctx context.Context, q db.Querier, id string, r row, now int64) erro
 	return err
 }
 
-// setNameKey gives a renamed store the key of its new name.
-func setNameKey(ctx context.Context, q db.Querier, id, name string) error {
-	_, err := q.ExecContext(ctx, `UPDATE stores SET name_key = ? WHERE id = ?`, names.Key(name), id)
-	return err
-}
-
-// nameTaken tells whether another store of the franchise has name (ignoring
-// case, accents and spaces): one holding its key, or one of the repeated
-// names older data kept without a key.
-func nameTaken(ctx context.Context, q db.Querier, franchiseID, name, exceptID string) (bool, error) {
-	key := names.Key(name)
-	var n int
-	err := q.QueryRowContext(ctx, `
-		SELECT COUNT(*) FROM stores WHERE franchise_id = ? AND name_key = ? AND id <> ?`,
-		franchiseID, key, exceptID).Scan(&n)
-	if err != nil || n > 0 {
-		return n > 0, err
-	}
-	unkeyed, err := db.Collect(ctx, q, db.ScanString, `
-		SELECT name FROM stores WHERE franchise_id = ? AND name_key IS NULL AND id <> ?`,
-		franchiseID, exceptID)
-	if err != nil {
-		return false, err
-	}
-	for _, other := range unkeyed {
-		if names.Key(other) == key {
-			return true, nil
-		}
-	}
-	return false, nil
-}
-
 func replaceContacts(ctx context.Context, q db.Querier, storeID string, contacts []Contact) error {
 	if _, err := q.ExecContext(ctx, `DELETE FROM store_contacts WHERE store_id = ?`, storeID); err != nil {
 		return err
