@@ -3,6 +3,7 @@ package advertise
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 
 	"vitrine/internal/db"
@@ -28,11 +29,7 @@ func (s *Service) SlotsChanging(ctx context.Context, q db.Querier, franchiseID, 
 		return err
 	}
 	today := DayOf(s.now().UnixMilli(), loc)
-	slotIDs := make([]string, 0, len(dropped))
-	for id := range dropped {
-		slotIDs = append(slotIDs, id)
-	}
-	slices.Sort(slotIDs)
+	slotIDs := slices.Sorted(maps.Keys(dropped))
 	type held struct {
 		slotDay
 		position int
@@ -113,11 +110,7 @@ func (s *Service) SlotsShortening(ctx context.Context, q db.Querier, franchiseID
 		return err
 	}
 	today := DayOf(s.now().UnixMilli(), loc)
-	slotIDs := make([]string, 0, len(shortened))
-	for id := range shortened {
-		slotIDs = append(slotIDs, id)
-	}
-	slices.Sort(slotIDs)
+	slotIDs := slices.Sorted(maps.Keys(shortened))
 	type booked struct {
 		slot, name string
 		seconds    int
