@@ -6,21 +6,19 @@ package testutil
 import (
 	"bytes"
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"net/url"
 	"os"
 	"slices"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+	"vitrine/internal/db/dbtest"
 
 	_ "github.com/jackc/pgx/v5/stdlib"
 
@@ -132,44 +130,9 @@ func NewReplica(t testing.TB, a *TestApp) *TestApp {
 	return &TestApp{App: r, URL: srv.URL, Engine: a.Engine}
 }
 
-var pgAdmin struct {
-	once sync.Once
-	db   *sql.DB
-	err  error
-}
-
 // pgSchema creates a schema in TEST_DATABASE_URL's database and returns an
 // address whose search_path points at it.
-func pgSchema(t testing.TB) string {
-	t.Helper()
-	base := os.Getenv("TEST_DATABASE_URL")
-	if base == "" {
-		t.Skip("TEST_DATABASE_URL is not set")
-	}
-	pgAdmin.once.Do(func() {
-		pgAdmin.db, pgAdmin.err = sql.Open("pgx", base)
-	})
-	if pgAdmin.err != nil {
-		t.Fatalf("postgres: %v", pgAdmin.err)
-	}
-	schema := "t_" + strings.ToLower(strings.NewReplacer("-", "", "_", "").Replace(ids.Secret(9)))
-	if _, err := pgAdmin.db.Exec(`CREATE SCHEMA ` + schema); err != nil {
-		t.Fatalf("postgres: create schema: %v", err)
-	}
-	t.Cleanup(func() {
-		if _, err := pgAdmin.db.Exec(`DROP SCHEMA ` + schema + ` CASCADE`); err != nil {
-			t.Logf("postgres: drop schema %s: %v", schema, err)
-		}
-	})
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatalf("TEST_DATABASE_URL: %v", err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String()
-}
+func pgSchema(t testing.TB) string { return dbtest.Schema(t) }
 
 // Response is an API answer read in full.
 type Response struct {

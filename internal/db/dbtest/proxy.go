@@ -208,7 +208,7 @@ func Schema(t testing.TB) string {
 	t.Cleanup(func() { admin.Close() })
 	var n [6]byte
 	_, _ = rand.Read(n[:])
-	schema := "t_reconnect_" + hex.EncodeToString(n[:])
+	schema := "t_" + hex.EncodeToString(n[:])
 	if _, err := admin.Exec(`CREATE SCHEMA ` + schema); err != nil {
 		t.Fatalf("postgres: create schema: %v", err)
 	}
