@@ -1,7 +1,10 @@
+// @vitest-environment node
+import fs from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { isAdSlot, type ScheduleEntry } from '@/lib/playback'
 import { AdTurns, dayKey, planDay, positionAt } from './ads'
 import { itemAt, mediaUrls, shownFor, Timeline } from './playlist'
-import type { PlayerAds } from './protocol'
+import type { PlayerAds, PlayerSchedule } from './protocol'
 import { schedule } from './testing'
 
 const ZONE = 'America/Sao_Paulo'
@@ -135,5 +138,39 @@ describe('a timeline through a slot', () => {
       [55_000, 'slot-2', 0],
       [65_000, 'm-img', undefined],
     ])
+  })
+})
+
+// The day-plan cases of api/playback-cases.json, which internal/playback's PlanDay runs too.
+interface DayPlanCase {
+  name: string
+  timeZone: string
+  moment: string
+  schedule: ScheduleEntry[]
+  /** The media ids the library holds. */
+  library?: string[]
+  ads?: Pick<PlayerAds, 'bookings' | 'ads'>
+  dayPlan?: { entries: string[]; adSlots: (number | null)[]; positions: (string | null)[][] }
+}
+
+const shared = (
+  JSON.parse(fs.readFileSync(new URL('../../../api/playback-cases.json', import.meta.url), 'utf8')) as { cases: DayPlanCase[] }
+).cases.filter((c) => c.dayPlan)
+
+describe('api/playback-cases.json day plans', () => {
+  it('has the shared day-plan cases', () => {
+    expect(shared.length).toBeGreaterThanOrEqual(5)
+  })
+
+  it.each(shared)('$name', (c) => {
+    const day = dayKey(Date.parse(c.moment), c.timeZone)
+    const media = Object.fromEntries((c.library ?? []).map((id) => [id, { name: id, type: 'image', url: `/files/${id}` }]))
+    const sched = { id: 's', name: 's', hash: '', entries: c.schedule, media, bottomBar: null, updatedAt: 0 } as unknown as PlayerSchedule
+    const plan = planDay(sched, { from: day, to: day, ...c.ads } as PlayerAds, day)
+    expect({
+      entries: plan.entries.map((entry) => entry.id),
+      adSlots: plan.entries.map((entry) => (isAdSlot(entry) && Number(entry.adSlots) > 0 && Number(entry.adTime) > 0 ? Number(entry.adSlots) : null)),
+      positions: plan.positions,
+    }).toEqual(c.dayPlan)
   })
 })
