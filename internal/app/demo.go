@@ -51,11 +51,11 @@ func (a *App) seedDemo(ctx context.Context, stdout io.Writer) error {
 
 // seedDemoContent fills the demo franchise; each step does nothing when its
 // data is already there.
-func (a *App) seedDemoContent(ctx context.Context, f tenant.Tenant) error {
-	if err := a.seedDemoStores(ctx, f); err != nil {
+func (a *App) seedDemoContent(ctx context.Context, t tenant.Tenant) error {
+	if err := a.seedDemoStores(ctx, t); err != nil {
 		return err
 	}
-	return a.seedDemoSchedule(ctx, f)
+	return a.seedDemoSchedule(ctx, t)
 }
 
 // demoFranchise is the demo user's franchise named demoFranchise, created

@@ -37,8 +37,8 @@ var demoSlides = []struct {
 // seedDemoSchedule gives the demo franchise three slides, a schedule that
 // plays them with a footer, and links it to every demo TV. It does nothing
 // when the schedule exists.
-func (a *App) seedDemoSchedule(ctx context.Context, f tenant.Tenant) error {
-	list, err := a.Schedules.List(ctx, f)
+func (a *App) seedDemoSchedule(ctx context.Context, t tenant.Tenant) error {
+	list, err := a.Schedules.List(ctx, t)
 	if err != nil {
 		return err
 	}
@@ -54,7 +54,7 @@ func (a *App) seedDemoSchedule(ctx context.Context, f tenant.Tenant) error {
 			return err
 		}
 		seconds := 8.0
-		m, err := a.Media.Import(ctx, f, media.RegisterInput{
+		m, err := a.Media.Import(ctx, t, media.RegisterInput{
 			Name: slide.name, Type: media.Image, Folder: "Demonstração", DisplayTime: &seconds,
 		}, "png", bytes.NewReader(img))
 		if err != nil {
@@ -63,11 +63,11 @@ func (a *App) seedDemoSchedule(ctx context.Context, f tenant.Tenant) error {
 		entries = append(entries, schedule.EntryInput{ID: m.ID, Name: m.Name, DisplayTime: &seconds})
 	}
 	name := DemoSchedule
-	sc, err := a.Schedules.Create(ctx, f, schedule.Input{Name: &name})
+	sc, err := a.Schedules.Create(ctx, t, schedule.Input{Name: &name})
 	if err != nil {
 		return err
 	}
-	if _, err := a.Schedules.Update(ctx, f, sc.ID, schedule.Input{Media: &entries}); err != nil {
+	if _, err := a.Schedules.Update(ctx, t, sc.ID, schedule.Input{Media: &entries}); err != nil {
 		return err
 	}
 	bar := &schedule.BottomBar{
@@ -79,15 +79,15 @@ func (a *App) seedDemoSchedule(ctx context.Context, f tenant.Tenant) error {
 			Style: schedule.QuoteStyle{Gap: 24, FontSize: 22, Green: "#22c55e", Red: "#ef4444"},
 		},
 	}
-	if _, err := a.Schedules.SetFooter(ctx, f, sc.ID, bar); err != nil {
+	if _, err := a.Schedules.SetFooter(ctx, t, sc.ID, bar); err != nil {
 		return err
 	}
-	tvs, err := a.Displays.ListFranchise(ctx, f)
+	tvs, err := a.Displays.ListFranchise(ctx, t)
 	if err != nil {
 		return err
 	}
 	for _, tv := range tvs {
-		if _, err := a.Displays.Update(ctx, f, tv.Store, tv.ID, display.Input{ScheduleID: &sc.ID}); err != nil {
+		if _, err := a.Displays.Update(ctx, t, tv.Store, tv.ID, display.Input{ScheduleID: &sc.ID}); err != nil {
 			return err
 		}
 	}

@@ -12,8 +12,8 @@ import (
 // seedDemoStores gives the demo franchise a few stores with contacts and
 // TVs, through the same services the API uses. It does nothing when the
 // franchise already has stores, so a restart with --demo changes nothing.
-func (a *App) seedDemoStores(ctx context.Context, f tenant.Tenant) error {
-	existing, err := a.Stores.List(ctx, f)
+func (a *App) seedDemoStores(ctx context.Context, t tenant.Tenant) error {
+	existing, err := a.Stores.List(ctx, t)
 	if err != nil {
 		return err
 	}
@@ -41,7 +41,7 @@ func (a *App) seedDemoStores(ctx context.Context, f tenant.Tenant) error {
 	code := 0
 	for _, d := range demo {
 		contacts := d.contacts
-		st, err := a.Stores.Create(ctx, f, store.Input{
+		st, err := a.Stores.Create(ctx, t, store.Input{
 			Name: str(d.name), Region: str(d.region), State: str(d.state), City: str(d.city), Contacts: &contacts,
 		})
 		if err != nil {
@@ -60,7 +60,7 @@ func (a *App) seedDemoStores(ctx context.Context, f tenant.Tenant) error {
 			if err := a.Devices.Reserve(ctx, device); err != nil {
 				return fmt.Errorf("demo TV %s: %w", tv, err)
 			}
-			_, err := a.Displays.Create(ctx, f, st.Slug, display.Input{
+			_, err := a.Displays.Create(ctx, t, st.Slug, display.Input{
 				Name: str(tv), Device: str(device), ContentOrientation: &orientation,
 			})
 			if err != nil {

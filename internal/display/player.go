@@ -160,13 +160,13 @@ func AnswerWithin(operation string) time.Duration {
 // player is not connected (or whose last ack is too old) refuses it with
 // ErrDeviceNotConnected. The session's user, and the administrator behind
 // an impersonation session, are recorded with the job.
-func (s *Service) SendCommand(ctx context.Context, f tenant.Tenant, storeSlug, id, operation string) (string, error) {
+func (s *Service) SendCommand(ctx context.Context, t tenant.Tenant, storeSlug, id, operation string) (string, error) {
 	if !ValidOperation(operation) {
 		return "", ErrOperation
 	}
 	var jobID string
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		if _, err := load(ctx, tx, f.ID, storeSlug, id); err != nil {
+		if _, err := load(ctx, tx, t.ID, storeSlug, id); err != nil {
 			return err
 		}
 		var connected int
@@ -184,19 +184,19 @@ func (s *Service) SendCommand(ctx context.Context, f tenant.Tenant, storeSlug, i
 			INSERT INTO display_commands (id, display_id, franchise_id, operation, status,
 			    requested_by, admin_user_id, created_at, updated_at, deadline_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			jobID, id, f.ID, operation, CommandSent, f.UserID, db.NullIfEmpty(f.AdminUserID),
+			jobID, id, t.ID, operation, CommandSent, t.UserID, db.NullIfEmpty(t.AdminUserID),
 			now.UnixMilli(), now.UnixMilli(), now.Add(AnswerWithin(operation)).UnixMilli()); err != nil {
 			return err
 		}
-		return s.changes.Announce(ctx, tx, change.Change{FranchiseID: f.ID,
+		return s.changes.Announce(ctx, tx, change.Change{FranchiseID: t.ID,
 			Commands: []change.Command{{ID: jobID, DisplayID: id, Operation: operation}}})
 	})
 	return jobID, err
 }
 
 // Commands lists a TV's recent command jobs, newest first (at most 20).
-func (s *Service) Commands(ctx context.Context, f tenant.Tenant, storeSlug, id string) ([]Command, error) {
-	if _, err := load(ctx, s.db, f.ID, storeSlug, id); err != nil {
+func (s *Service) Commands(ctx context.Context, t tenant.Tenant, storeSlug, id string) ([]Command, error) {
+	if _, err := load(ctx, s.db, t.ID, storeSlug, id); err != nil {
 		return nil, err
 	}
 	out, err := db.Collect(ctx, s.db, func(sc db.Scanner) (Command, error) {
@@ -213,7 +213,7 @@ func (s *Service) Commands(ctx context.Context, f tenant.Tenant, storeSlug, id s
 		return c, err
 	}, `SELECT id, operation, status, result, error, result_type, created_at, completed_at, deadline_at
 		FROM display_commands WHERE display_id = ? AND franchise_id = ?
-		ORDER BY created_at DESC, id DESC LIMIT 20`, id, f.ID)
+		ORDER BY created_at DESC, id DESC LIMIT 20`, id, t.ID)
 	if out == nil {
 		out = []Command{}
 	}
@@ -222,12 +222,12 @@ func (s *Service) Commands(ctx context.Context, f tenant.Tenant, storeSlug, id s
 
 // CommandFile returns the storage key and type of a job's file (a
 // screenshot or a video), for the console to fetch.
-func (s *Service) CommandFile(ctx context.Context, f tenant.Tenant, storeSlug, id, jobID string) (key, contentType string, err error) {
-	if _, err := load(ctx, s.db, f.ID, storeSlug, id); err != nil {
+func (s *Service) CommandFile(ctx context.Context, t tenant.Tenant, storeSlug, id, jobID string) (key, contentType string, err error) {
+	if _, err := load(ctx, s.db, t.ID, storeSlug, id); err != nil {
 		return "", "", err
 	}
 	err = s.db.QueryRowContext(ctx, `SELECT result_key, result_type FROM display_commands
-		WHERE id = ? AND display_id = ? AND franchise_id = ? AND result_key <> ''`, jobID, id, f.ID).
+		WHERE id = ? AND display_id = ? AND franchise_id = ? AND result_key <> ''`, jobID, id, t.ID).
 		Scan(&key, &contentType)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", "", ErrCommandNotFound

@@ -39,9 +39,9 @@ type Service struct {
 func (s *Service) AddBookingGuard(g BookingGuard) { s.guards = append(s.guards, g) }
 
 // leaving asks the guards whether the TVs may leave their schedule.
-func (s *Service) leaving(ctx context.Context, tx *db.Tx, f tenant.Tenant, ids ...string) error {
+func (s *Service) leaving(ctx context.Context, tx *db.Tx, t tenant.Tenant, ids ...string) error {
 	for _, g := range s.guards {
-		if err := g.DisplaysLeaving(ctx, tx, f.ID, ids); err != nil {
+		if err := g.DisplaysLeaving(ctx, tx, t.ID, ids); err != nil {
 			return err
 		}
 	}
@@ -54,17 +54,17 @@ func NewService(d *db.DB, now func() time.Time, changes *franchise.Changes) *Ser
 }
 
 // touch records and announces a change to the TV id.
-func (s *Service) touch(ctx context.Context, tx *db.Tx, f tenant.Tenant, id string) error {
-	return s.changes.Touch(ctx, tx, change.Change{FranchiseID: f.ID, Displays: []string{id}})
+func (s *Service) touch(ctx context.Context, tx *db.Tx, t tenant.Tenant, id string) error {
+	return s.changes.Touch(ctx, tx, change.Change{FranchiseID: t.ID, Displays: []string{id}})
 }
 
 // ListStore returns the TVs of one store, sorted by name.
-func (s *Service) ListStore(ctx context.Context, f tenant.Tenant, storeSlug string) ([]Display, error) {
-	storeID, err := store.ID(ctx, s.db, f.ID, storeSlug)
+func (s *Service) ListStore(ctx context.Context, t tenant.Tenant, storeSlug string) ([]Display, error) {
+	storeID, err := store.ID(ctx, s.db, t.ID, storeSlug)
 	if err != nil {
 		return nil, err
 	}
-	list, err := list(ctx, s.db, f, storeID)
+	list, err := list(ctx, s.db, t, storeID)
 	if err != nil {
 		return nil, err
 	}
@@ -73,8 +73,8 @@ func (s *Service) ListStore(ctx context.Context, f tenant.Tenant, storeSlug stri
 }
 
 // ListFranchise returns every TV of the franchise in one query, sorted by name.
-func (s *Service) ListFranchise(ctx context.Context, f tenant.Tenant) ([]Display, error) {
-	list, err := list(ctx, s.db, f, "")
+func (s *Service) ListFranchise(ctx context.Context, t tenant.Tenant) ([]Display, error) {
+	list, err := list(ctx, s.db, t, "")
 	if err != nil {
 		return nil, err
 	}
@@ -83,11 +83,11 @@ func (s *Service) ListFranchise(ctx context.Context, f tenant.Tenant) ([]Display
 }
 
 // Get returns one TV of a store of the franchise.
-func (s *Service) Get(ctx context.Context, f tenant.Tenant, storeSlug, id string) (Display, error) {
-	if _, err := store.ID(ctx, s.db, f.ID, storeSlug); err != nil {
+func (s *Service) Get(ctx context.Context, t tenant.Tenant, storeSlug, id string) (Display, error) {
+	if _, err := store.ID(ctx, s.db, t.ID, storeSlug); err != nil {
 		return Display{}, err
 	}
-	return get(ctx, s.db, f, storeSlug, id)
+	return get(ctx, s.db, t, storeSlug, id)
 }
 
 // SortByName orders TVs by name in pt-BR reading order: case and accents
@@ -118,7 +118,7 @@ func SortByName(list []Display) {
 // Create registers a TV in a store. The device code must not be in use
 // anywhere in the system; two registrations racing for one code end with
 // exactly one TV, the other gets ErrDeviceTaken.
-func (s *Service) Create(ctx context.Context, f tenant.Tenant, storeSlug string, in Input) (Display, error) {
+func (s *Service) Create(ctx context.Context, t tenant.Tenant, storeSlug string, in Input) (Display, error) {
 	var r row
 	if in.Name == nil {
 		return Display{}, ErrNameRequired
@@ -136,12 +136,12 @@ func (s *Service) Create(ctx context.Context, f tenant.Tenant, storeSlug string,
 	}
 	var id string
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
-		storeID, err := store.ID(ctx, tx, f.ID, storeSlug)
+		storeID, err := store.ID(ctx, tx, t.ID, storeSlug)
 		if err != nil {
 			return err
 		}
 		if r.ScheduleID != "" {
-			if err := schedule.Check(ctx, tx, f.ID, r.ScheduleID); err != nil {
+			if err := schedule.Check(ctx, tx, t.ID, r.ScheduleID); err != nil {
 				return err
 			}
 		}
@@ -160,10 +160,10 @@ func (s *Service) Create(ctx context.Context, f tenant.Tenant, storeSlug string,
 		} else if !announced {
 			return ErrDeviceUnknown
 		}
-		if id, err = insert(ctx, tx, f.ID, storeID, r, s.now().UnixMilli()); err != nil {
+		if id, err = insert(ctx, tx, t.ID, storeID, r, s.now().UnixMilli()); err != nil {
 			return err
 		}
-		return s.touch(ctx, tx, f, id)
+		return s.touch(ctx, tx, t, id)
 	})
 	if db.IsUniqueViolationOf(err, "displays", "name_key") {
 		return Display{}, ErrNameTaken
@@ -174,14 +174,14 @@ func (s *Service) Create(ctx context.Context, f tenant.Tenant, storeSlug string,
 	if err != nil {
 		return Display{}, err
 	}
-	return get(ctx, s.db, f, storeSlug, id)
+	return get(ctx, s.db, t, storeSlug, id)
 }
 
 // Update renames, turns, or links / changes / unlinks the schedule of a TV.
 // Its device code cannot change.
-func (s *Service) Update(ctx context.Context, f tenant.Tenant, storeSlug, id string, in Input) (Display, error) {
+func (s *Service) Update(ctx context.Context, t tenant.Tenant, storeSlug, id string, in Input) (Display, error) {
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		r, err := load(ctx, tx, f.ID, storeSlug, id)
+		r, err := load(ctx, tx, t.ID, storeSlug, id)
 		if err != nil {
 			return err
 		}
@@ -208,19 +208,19 @@ func (s *Service) Update(ctx context.Context, f tenant.Tenant, storeSlug, id str
 			}
 		}
 		if r.ScheduleID != before && r.ScheduleID != "" {
-			if err := schedule.Check(ctx, tx, f.ID, r.ScheduleID); err != nil {
+			if err := schedule.Check(ctx, tx, t.ID, r.ScheduleID); err != nil {
 				return err
 			}
 		}
 		if r.ScheduleID != before && before != "" {
-			if err := s.leaving(ctx, tx, f, id); err != nil {
+			if err := s.leaving(ctx, tx, t, id); err != nil {
 				return err
 			}
 		}
 		if err := update(ctx, tx, id, r, s.now().UnixMilli()); err != nil {
 			return err
 		}
-		return s.touch(ctx, tx, f, id)
+		return s.touch(ctx, tx, t, id)
 	})
 	if db.IsUniqueViolationOf(err, "displays", "name_key") {
 		return Display{}, ErrNameTaken
@@ -228,22 +228,22 @@ func (s *Service) Update(ctx context.Context, f tenant.Tenant, storeSlug, id str
 	if err != nil {
 		return Display{}, err
 	}
-	return get(ctx, s.db, f, storeSlug, id)
+	return get(ctx, s.db, t, storeSlug, id)
 }
 
 // Delete removes a TV and its pending commands.
-func (s *Service) Delete(ctx context.Context, f tenant.Tenant, storeSlug, id string) error {
+func (s *Service) Delete(ctx context.Context, t tenant.Tenant, storeSlug, id string) error {
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
-		if _, err := load(ctx, tx, f.ID, storeSlug, id); err != nil {
+		if _, err := load(ctx, tx, t.ID, storeSlug, id); err != nil {
 			return err
 		}
-		if err := s.leaving(ctx, tx, f, id); err != nil {
+		if err := s.leaving(ctx, tx, t, id); err != nil {
 			return err
 		}
 		if err := remove(ctx, tx, id); err != nil {
 			return err
 		}
-		return s.touch(ctx, tx, f, id)
+		return s.touch(ctx, tx, t, id)
 	})
 }
 

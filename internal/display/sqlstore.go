@@ -40,9 +40,9 @@ func scan(sc db.Scanner) (Display, error) {
 
 // list reads the TVs of a franchise, or of one of its stores when storeID is
 // not empty.
-func list(ctx context.Context, q db.Querier, f tenant.Tenant, storeID string) ([]Display, error) {
+func list(ctx context.Context, q db.Querier, t tenant.Tenant, storeID string) ([]Display, error) {
 	query := `SELECT ` + columns + ` WHERE d.franchise_id = ?`
-	args := []any{f.ID}
+	args := []any{t.ID}
 	if storeID != "" {
 		query += ` AND d.store_id = ?`
 		args = append(args, storeID)
@@ -54,13 +54,13 @@ func list(ctx context.Context, q db.Querier, f tenant.Tenant, storeID string) ([
 	if out == nil {
 		out = []Display{}
 	}
-	return out, withScheduleNames(ctx, q, f, out)
+	return out, withScheduleNames(ctx, q, t, out)
 }
 
 // get reads one TV of a store of the franchise.
-func get(ctx context.Context, q db.Querier, f tenant.Tenant, storeSlug, id string) (Display, error) {
+func get(ctx context.Context, q db.Querier, t tenant.Tenant, storeSlug, id string) (Display, error) {
 	d, err := scan(q.QueryRowContext(ctx, `SELECT `+columns+`
-		WHERE d.franchise_id = ? AND st.slug = ? AND d.id = ?`, f.ID, storeSlug, id))
+		WHERE d.franchise_id = ? AND st.slug = ? AND d.id = ?`, t.ID, storeSlug, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Display{}, ErrNotFound
 	}
@@ -68,7 +68,7 @@ func get(ctx context.Context, q db.Querier, f tenant.Tenant, storeSlug, id strin
 		return Display{}, err
 	}
 	one := []Display{d}
-	if err := withScheduleNames(ctx, q, f, one); err != nil {
+	if err := withScheduleNames(ctx, q, t, one); err != nil {
 		return Display{}, err
 	}
 	return one[0], nil
@@ -76,16 +76,16 @@ func get(ctx context.Context, q db.Querier, f tenant.Tenant, storeSlug, id strin
 
 // withScheduleNames fills in the franchise slug and each linked schedule's
 // name, with one lookup of the franchise's schedules when any is linked.
-func withScheduleNames(ctx context.Context, q db.Querier, f tenant.Tenant, list []Display) error {
+func withScheduleNames(ctx context.Context, q db.Querier, t tenant.Tenant, list []Display) error {
 	linked := false
 	for i := range list {
-		list[i].Franchise = f.Slug
+		list[i].Franchise = t.Slug
 		linked = linked || list[i].Schedule != ""
 	}
 	if !linked {
 		return nil
 	}
-	names, err := schedule.Names(ctx, q, f.ID)
+	names, err := schedule.Names(ctx, q, t.ID)
 	if err != nil {
 		return err
 	}

@@ -148,8 +148,8 @@ type commandListResponse struct {
 
 // GET /api/display/{franchise}/{storeSlug}/{displayId}/commands — the TV's
 // recent remote commands and their results.
-func (s *Server) listDisplayCommands(w http.ResponseWriter, r *http.Request, f tenant.Tenant) error {
-	list, err := s.Displays.Commands(r.Context(), f, r.PathValue("storeSlug"), r.PathValue("displayId"))
+func (s *Server) listDisplayCommands(w http.ResponseWriter, r *http.Request, t tenant.Tenant) error {
+	list, err := s.Displays.Commands(r.Context(), t, r.PathValue("storeSlug"), r.PathValue("displayId"))
 	if err != nil {
 		return err
 	}
@@ -159,8 +159,8 @@ func (s *Server) listDisplayCommands(w http.ResponseWriter, r *http.Request, f t
 
 // GET /api/display/{franchise}/{storeSlug}/{displayId}/commands/{commandId}/file
 // — the screenshot or video a command brought back.
-func (s *Server) displayCommandFile(w http.ResponseWriter, r *http.Request, f tenant.Tenant) error {
-	key, contentType, err := s.Displays.CommandFile(r.Context(), f, r.PathValue("storeSlug"),
+func (s *Server) displayCommandFile(w http.ResponseWriter, r *http.Request, t tenant.Tenant) error {
+	key, contentType, err := s.Displays.CommandFile(r.Context(), t, r.PathValue("storeSlug"),
 		r.PathValue("displayId"), r.PathValue("commandId"))
 	if err != nil {
 		return err

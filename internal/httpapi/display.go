@@ -27,16 +27,16 @@ type commandResponse struct {
 }
 
 // GET /api/display/{franchise} — every TV of the franchise (the overview).
-func (s *Server) listFranchiseDisplays(w http.ResponseWriter, r *http.Request, f tenant.Tenant) error {
-	return s.writeSnapshot(w, r, f, "displays", func(ctx context.Context) (any, error) {
-		list, err := s.Displays.ListFranchise(ctx, f)
+func (s *Server) listFranchiseDisplays(w http.ResponseWriter, r *http.Request, t tenant.Tenant) error {
+	return s.writeSnapshot(w, r, t, "displays", func(ctx context.Context) (any, error) {
+		list, err := s.Displays.ListFranchise(ctx, t)
 		return displayListResponse{DisplayList: list}, err
 	})
 }
 
 // GET /api/display/{franchise}/{storeSlug}
-func (s *Server) listStoreDisplays(w http.ResponseWriter, r *http.Request, f tenant.Tenant) error {
-	list, err := s.Displays.ListStore(r.Context(), f, r.PathValue("storeSlug"))
+func (s *Server) listStoreDisplays(w http.ResponseWriter, r *http.Request, t tenant.Tenant) error {
+	list, err := s.Displays.ListStore(r.Context(), t, r.PathValue("storeSlug"))
 	if err != nil {
 		return err
 	}
@@ -45,12 +45,12 @@ func (s *Server) listStoreDisplays(w http.ResponseWriter, r *http.Request, f ten
 }
 
 // POST /api/display/{franchise}/{storeSlug}
-func (s *Server) createDisplay(w http.ResponseWriter, r *http.Request, f tenant.Tenant) error {
+func (s *Server) createDisplay(w http.ResponseWriter, r *http.Request, t tenant.Tenant) error {
 	var in display.Input
 	if err := decode(w, r, &in); err != nil {
 		return err
 	}
-	d, err := s.Displays.Create(r.Context(), f, r.PathValue("storeSlug"), in)
+	d, err := s.Displays.Create(r.Context(), t, r.PathValue("storeSlug"), in)
 	if err != nil {
 		return err
 	}
@@ -59,12 +59,12 @@ func (s *Server) createDisplay(w http.ResponseWriter, r *http.Request, f tenant.
 }
 
 // POST /api/display/{franchise}/{storeSlug}/{displayId}
-func (s *Server) updateDisplay(w http.ResponseWriter, r *http.Request, f tenant.Tenant) error {
+func (s *Server) updateDisplay(w http.ResponseWriter, r *http.Request, t tenant.Tenant) error {
 	var in display.Input
 	if err := decode(w, r, &in); err != nil {
 		return err
 	}
-	d, err := s.Displays.Update(r.Context(), f, r.PathValue("storeSlug"), r.PathValue("displayId"), in)
+	d, err := s.Displays.Update(r.Context(), t, r.PathValue("storeSlug"), r.PathValue("displayId"), in)
 	if err != nil {
 		return err
 	}
@@ -73,8 +73,8 @@ func (s *Server) updateDisplay(w http.ResponseWriter, r *http.Request, f tenant.
 }
 
 // DELETE /api/display/{franchise}/{storeSlug}/{displayId}
-func (s *Server) deleteDisplay(w http.ResponseWriter, r *http.Request, f tenant.Tenant) error {
-	if err := s.Displays.Delete(r.Context(), f, r.PathValue("storeSlug"), r.PathValue("displayId")); err != nil {
+func (s *Server) deleteDisplay(w http.ResponseWriter, r *http.Request, t tenant.Tenant) error {
+	if err := s.Displays.Delete(r.Context(), t, r.PathValue("storeSlug"), r.PathValue("displayId")); err != nil {
 		return err
 	}
 	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
@@ -83,12 +83,12 @@ func (s *Server) deleteDisplay(w http.ResponseWriter, r *http.Request, f tenant.
 
 // POST /api/display/{franchise}/{storeSlug}/{displayId}/admin-command —
 // queue a remote command (dispA, checked by the route).
-func (s *Server) queueDisplayCommand(w http.ResponseWriter, r *http.Request, f tenant.Tenant) error {
+func (s *Server) queueDisplayCommand(w http.ResponseWriter, r *http.Request, t tenant.Tenant) error {
 	var in display.CommandInput
 	if err := decode(w, r, &in); err != nil {
 		return err
 	}
-	id, err := s.Displays.SendCommand(r.Context(), f, r.PathValue("storeSlug"), r.PathValue("displayId"), in.Operation)
+	id, err := s.Displays.SendCommand(r.Context(), t, r.PathValue("storeSlug"), r.PathValue("displayId"), in.Operation)
 	if err != nil {
 		return err
 	}
@@ -105,8 +105,8 @@ type displayNowResponse struct {
 // the TV shows at a moment (now by default) and what comes next, by the
 // playback rules in the franchise's time zone, with the advertisements sold
 // in its ad slots that day as its player plays them.
-func (s *Server) displayNow(w http.ResponseWriter, r *http.Request, f tenant.Tenant) error {
-	d, err := s.Displays.Get(r.Context(), f, r.PathValue("storeSlug"), r.PathValue("displayId"))
+func (s *Server) displayNow(w http.ResponseWriter, r *http.Request, t tenant.Tenant) error {
+	d, err := s.Displays.Get(r.Context(), t, r.PathValue("storeSlug"), r.PathValue("displayId"))
 	if err != nil {
 		return err
 	}
@@ -125,7 +125,7 @@ func (s *Server) displayNow(w http.ResponseWriter, r *http.Request, f tenant.Ten
 			return fault.Invalidf("O número de próximos itens (next) deve ser de 0 a %d.", schedule.MaxNext)
 		}
 	}
-	zone, err := s.Franchises.TimeZone(r.Context(), f.ID)
+	zone, err := s.Franchises.TimeZone(r.Context(), t.ID)
 	if err != nil {
 		return err
 	}
@@ -140,13 +140,13 @@ func (s *Server) displayNow(w http.ResponseWriter, r *http.Request, f tenant.Ten
 		day := advertise.DayOf(at.UnixMilli(), loc)
 		var ads playback.DayAds
 		if s.Ads != nil {
-			feed, err := s.Ads.ForDisplayDay(r.Context(), f, d.ID, day)
+			feed, err := s.Ads.ForDisplayDay(r.Context(), t, d.ID, day)
 			if err != nil {
 				return err
 			}
 			ads = feed.OnDay(day.Key())
 		}
-		if answer.Playing, err = s.Schedules.Playing(r.Context(), f, d.Schedule, at, zone, next, ads); err != nil {
+		if answer.Playing, err = s.Schedules.Playing(r.Context(), t, d.Schedule, at, zone, next, ads); err != nil {
 			return err
 		}
 	}

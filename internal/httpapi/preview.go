@@ -29,13 +29,13 @@ type displayScreenResponse struct {
 // — the TV's screen on a day (today in the franchise's zone by default):
 // its schedule resolved for players and the positions sold in its ad slots
 // that day, for the preview "as this TV".
-func (s *Server) displayScreen(w http.ResponseWriter, r *http.Request, f tenant.Tenant) error {
+func (s *Server) displayScreen(w http.ResponseWriter, r *http.Request, t tenant.Tenant) error {
 	ctx := r.Context()
-	d, err := s.Displays.Get(ctx, f, r.PathValue("storeSlug"), r.PathValue("displayId"))
+	d, err := s.Displays.Get(ctx, t, r.PathValue("storeSlug"), r.PathValue("displayId"))
 	if err != nil {
 		return err
 	}
-	zone, err := s.Franchises.TimeZone(ctx, f.ID)
+	zone, err := s.Franchises.TimeZone(ctx, t.ID)
 	if err != nil {
 		return err
 	}
@@ -53,7 +53,7 @@ func (s *Server) displayScreen(w http.ResponseWriter, r *http.Request, f tenant.
 	answer := displayScreenResponse{Display: d, TimeZone: zone, Day: day.Key(),
 		Ads: advertise.PlayerAds{From: day.Key(), To: day.Key(), Bookings: []advertise.PlayerBooking{}, Ads: map[string]advertise.PlayerAd{}}}
 	if d.Schedule != "" {
-		sc, err := s.Schedules.ForPlayer(ctx, f, d.Schedule)
+		sc, err := s.Schedules.ForPlayer(ctx, t, d.Schedule)
 		switch {
 		case errors.Is(err, schedule.ErrNotFound): // deleted meanwhile: nothing to play
 		case err != nil:
@@ -61,7 +61,7 @@ func (s *Server) displayScreen(w http.ResponseWriter, r *http.Request, f tenant.
 		default:
 			answer.Schedule = &sc
 			if s.Ads != nil {
-				if answer.Ads, err = s.Ads.ForDisplayDay(ctx, f, d.ID, day); err != nil {
+				if answer.Ads, err = s.Ads.ForDisplayDay(ctx, t, d.ID, day); err != nil {
 					return err
 				}
 			}
@@ -77,7 +77,7 @@ func (s *Server) displayScreen(w http.ResponseWriter, r *http.Request, f tenant.
 // for the console's footer previews. A part
 // whose provider failed, or that was not asked for, is absent: the console
 // then draws an example, marked as such.
-func (s *Server) footerValues(w http.ResponseWriter, r *http.Request, f tenant.Tenant) error {
+func (s *Server) footerValues(w http.ResponseWriter, r *http.Request, t tenant.Tenant) error {
 	q := r.URL.Query()
 	var coins []string
 	if v := strings.TrimSpace(q.Get("coins")); v != "" {
@@ -104,13 +104,13 @@ func (s *Server) footerValues(w http.ResponseWriter, r *http.Request, f tenant.T
 	// A TV's footer shows its store's city: the preview as that TV asks with the store.
 	var city, state string
 	if slug := q.Get("store"); slug != "" {
-		st, err := s.Stores.Get(r.Context(), f, slug)
+		st, err := s.Stores.Get(r.Context(), t, slug)
 		if err != nil {
 			return err
 		}
 		city, state = st.City, st.State
 	} else {
-		fr, err := s.Franchises.Get(r.Context(), f.ID)
+		fr, err := s.Franchises.Get(r.Context(), t.ID)
 		if err != nil {
 			return err
 		}

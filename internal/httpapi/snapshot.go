@@ -146,14 +146,14 @@ func (c *snapshotCache) evict() {
 // writeSnapshot answers a GET with the franchise-wide list named kind,
 // built by list when the kept one is older than the franchise's revision.
 // It honours If-None-Match (304) and Accept-Encoding: gzip.
-func (s *Server) writeSnapshot(w http.ResponseWriter, r *http.Request, f tenant.Tenant, kind string, list func(ctx context.Context) (any, error)) error {
+func (s *Server) writeSnapshot(w http.ResponseWriter, r *http.Request, t tenant.Tenant, kind string, list func(ctx context.Context) (any, error)) error {
 	// The revision is read before the data, so a kept answer is never older
 	// than its label.
-	rev, err := s.Franchises.Revision(r.Context(), f.ID)
+	rev, err := s.Franchises.Revision(r.Context(), t.ID)
 	if err != nil {
 		return err
 	}
-	snap, err := s.snapshots.get(r.Context(), snapshotKey{f.ID, kind}, rev, func(ctx context.Context) ([]byte, error) {
+	snap, err := s.snapshots.get(r.Context(), snapshotKey{t.ID, kind}, rev, func(ctx context.Context) ([]byte, error) {
 		v, err := list(ctx)
 		if err != nil {
 			return nil, err

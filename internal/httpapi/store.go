@@ -21,20 +21,20 @@ type notifyResponse struct {
 }
 
 // GET /api/store/{franchise}
-func (s *Server) listStores(w http.ResponseWriter, r *http.Request, f tenant.Tenant) error {
-	return s.writeSnapshot(w, r, f, "stores", func(ctx context.Context) (any, error) {
-		list, err := s.Stores.List(ctx, f)
+func (s *Server) listStores(w http.ResponseWriter, r *http.Request, t tenant.Tenant) error {
+	return s.writeSnapshot(w, r, t, "stores", func(ctx context.Context) (any, error) {
+		list, err := s.Stores.List(ctx, t)
 		return storeListResponse{StoreList: list}, err
 	})
 }
 
 // POST /api/store/{franchise}
-func (s *Server) createStore(w http.ResponseWriter, r *http.Request, f tenant.Tenant) error {
+func (s *Server) createStore(w http.ResponseWriter, r *http.Request, t tenant.Tenant) error {
 	var in store.Input
 	if err := decode(w, r, &in); err != nil {
 		return err
 	}
-	st, err := s.Stores.Create(r.Context(), f, in)
+	st, err := s.Stores.Create(r.Context(), t, in)
 	if err != nil {
 		return err
 	}
@@ -43,12 +43,12 @@ func (s *Server) createStore(w http.ResponseWriter, r *http.Request, f tenant.Te
 }
 
 // POST /api/store/{franchise}/{storeSlug}
-func (s *Server) updateStore(w http.ResponseWriter, r *http.Request, f tenant.Tenant) error {
+func (s *Server) updateStore(w http.ResponseWriter, r *http.Request, t tenant.Tenant) error {
 	var in store.Input
 	if err := decode(w, r, &in); err != nil {
 		return err
 	}
-	st, err := s.Stores.Update(r.Context(), f, r.PathValue("storeSlug"), in)
+	st, err := s.Stores.Update(r.Context(), t, r.PathValue("storeSlug"), in)
 	if err != nil {
 		return err
 	}
@@ -57,14 +57,14 @@ func (s *Server) updateStore(w http.ResponseWriter, r *http.Request, f tenant.Te
 }
 
 // DELETE /api/store/{franchise}/{storeSlug} — body {name} optional.
-func (s *Server) deleteStore(w http.ResponseWriter, r *http.Request, f tenant.Tenant) error {
+func (s *Server) deleteStore(w http.ResponseWriter, r *http.Request, t tenant.Tenant) error {
 	var body struct {
 		Name string `json:"name"`
 	}
 	if err := decodeOptional(w, r, &body); err != nil {
 		return err
 	}
-	if err := s.Stores.Delete(r.Context(), f, r.PathValue("storeSlug"), body.Name); err != nil {
+	if err := s.Stores.Delete(r.Context(), t, r.PathValue("storeSlug"), body.Name); err != nil {
 		return err
 	}
 	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
@@ -72,12 +72,12 @@ func (s *Server) deleteStore(w http.ResponseWriter, r *http.Request, f tenant.Te
 }
 
 // POST /api/store/{franchise}/notify — WhatsApp message to the chosen stores.
-func (s *Server) notifyStores(w http.ResponseWriter, r *http.Request, f tenant.Tenant) error {
+func (s *Server) notifyStores(w http.ResponseWriter, r *http.Request, t tenant.Tenant) error {
 	var in store.NotifyInput
 	if err := decode(w, r, &in); err != nil {
 		return err
 	}
-	n, err := s.Stores.Notify(r.Context(), f, in)
+	n, err := s.Stores.Notify(r.Context(), t, in)
 	if err != nil {
 		return err
 	}
@@ -90,8 +90,8 @@ type storeMessagesResponse struct {
 }
 
 // GET /api/store/{franchise}/notify — the latest messages with their status.
-func (s *Server) listStoreMessages(w http.ResponseWriter, r *http.Request, f tenant.Tenant) error {
-	list, err := s.Stores.Messages(r.Context(), f)
+func (s *Server) listStoreMessages(w http.ResponseWriter, r *http.Request, t tenant.Tenant) error {
+	list, err := s.Stores.Messages(r.Context(), t)
 	if err != nil {
 		return err
 	}

@@ -46,13 +46,13 @@ type RemovalGuard interface {
 func (s *Service) AddRemovalGuard(g RemovalGuard) { s.guards = append(s.guards, g) }
 
 // touch records and announces a change to the store storeID.
-func (s *Service) touch(ctx context.Context, tx *db.Tx, f tenant.Tenant, storeID string) error {
-	return s.changes.Touch(ctx, tx, change.Change{FranchiseID: f.ID, Stores: []string{storeID}})
+func (s *Service) touch(ctx context.Context, tx *db.Tx, t tenant.Tenant, storeID string) error {
+	return s.changes.Touch(ctx, tx, change.Change{FranchiseID: t.ID, Stores: []string{storeID}})
 }
 
 // List returns the franchise's stores sorted by name (pt-BR, numbers by value).
-func (s *Service) List(ctx context.Context, f tenant.Tenant) ([]Store, error) {
-	list, err := list(ctx, s.db, f)
+func (s *Service) List(ctx context.Context, t tenant.Tenant) ([]Store, error) {
+	list, err := list(ctx, s.db, t)
 	if err != nil {
 		return nil, err
 	}
@@ -76,12 +76,12 @@ func SortByName(list []Store) {
 }
 
 // Get returns one store of the franchise.
-func (s *Service) Get(ctx context.Context, f tenant.Tenant, slug string) (Store, error) {
-	return get(ctx, s.db, f, slug)
+func (s *Service) Get(ctx context.Context, t tenant.Tenant, slug string) (Store, error) {
+	return get(ctx, s.db, t, slug)
 }
 
 // Create adds a store; its slug comes from its name.
-func (s *Service) Create(ctx context.Context, f tenant.Tenant, in Input) (Store, error) {
+func (s *Service) Create(ctx context.Context, t tenant.Tenant, in Input) (Store, error) {
 	var r row
 	if in.Name == nil {
 		return Store{}, ErrNameRequired
@@ -104,26 +104,26 @@ func (s *Service) Create(ctx context.Context, f tenant.Tenant, in Input) (Store,
 	var slug string
 	for attempt := 0; ; attempt++ {
 		err = s.db.InTx(ctx, func(tx *db.Tx) error {
-			if err := db.LockKey(ctx, tx, "store-slug:"+f.ID+":"+base); err != nil {
+			if err := db.LockKey(ctx, tx, "store-slug:"+t.ID+":"+base); err != nil {
 				return err
 			}
-			if taken, err := db.NameTaken(ctx, tx, "stores", "franchise_id", f.ID, r.Name, ""); err != nil {
+			if taken, err := db.NameTaken(ctx, tx, "stores", "franchise_id", t.ID, r.Name, ""); err != nil {
 				return err
 			} else if taken {
 				return ErrNameTaken
 			}
-			slug, err = freeSlug(ctx, tx, f.ID, base)
+			slug, err = freeSlug(ctx, tx, t.ID, base)
 			if err != nil {
 				return err
 			}
-			id, err := insert(ctx, tx, f.ID, slug, r, now)
+			id, err := insert(ctx, tx, t.ID, slug, r, now)
 			if err != nil {
 				return err
 			}
 			if err := replaceContacts(ctx, tx, id, contacts); err != nil {
 				return err
 			}
-			return s.touch(ctx, tx, f, id)
+			return s.touch(ctx, tx, t, id)
 		})
 		if err == nil {
 			break
@@ -138,13 +138,13 @@ func (s *Service) Create(ctx context.Context, f tenant.Tenant, in Input) (Store,
 			return Store{}, ErrBusy
 		}
 	}
-	return get(ctx, s.db, f, slug)
+	return get(ctx, s.db, t, slug)
 }
 
 // Update changes the fields present in in; the slug stays.
-func (s *Service) Update(ctx context.Context, f tenant.Tenant, slug string, in Input) (Store, error) {
+func (s *Service) Update(ctx context.Context, t tenant.Tenant, slug string, in Input) (Store, error) {
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		id, r, err := load(ctx, tx, f.ID, slug)
+		id, r, err := load(ctx, tx, t.ID, slug)
 		if err != nil {
 			return err
 		}
@@ -159,7 +159,7 @@ func (s *Service) Update(ctx context.Context, f tenant.Tenant, slug string, in I
 		// A store keeps its key while its name stays the same name, so a
 		// repeated name that older data kept without a key can still be edited.
 		if renamed := names.Key(r.Name) != names.Key(before); renamed {
-			if taken, err := db.NameTaken(ctx, tx, "stores", "franchise_id", f.ID, r.Name, id); err != nil {
+			if taken, err := db.NameTaken(ctx, tx, "stores", "franchise_id", t.ID, r.Name, id); err != nil {
 				return err
 			} else if taken {
 				return ErrNameTaken
@@ -176,7 +176,7 @@ func (s *Service) Update(ctx context.Context, f tenant.Tenant, slug string, in I
 				return err
 			}
 		}
-		return s.touch(ctx, tx, f, id)
+		return s.touch(ctx, tx, t, id)
 	})
 	if db.IsUniqueViolationOf(err, "stores", "name_key") {
 		return Store{}, ErrNameTaken
@@ -184,15 +184,15 @@ func (s *Service) Update(ctx context.Context, f tenant.Tenant, slug string, in I
 	if err != nil {
 		return Store{}, err
 	}
-	return get(ctx, s.db, f, slug)
+	return get(ctx, s.db, t, slug)
 }
 
 // Delete removes a store with its contacts and TVs, in one transaction.
 // When confirmName is not empty it must be the store's name, so a stale
 // screen cannot delete a store other than the one its user saw.
-func (s *Service) Delete(ctx context.Context, f tenant.Tenant, slug, confirmName string) error {
+func (s *Service) Delete(ctx context.Context, t tenant.Tenant, slug, confirmName string) error {
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
-		id, r, err := load(ctx, tx, f.ID, slug)
+		id, r, err := load(ctx, tx, t.ID, slug)
 		if err != nil {
 			return err
 		}
@@ -200,14 +200,14 @@ func (s *Service) Delete(ctx context.Context, f tenant.Tenant, slug, confirmName
 			return ErrNameMismatch
 		}
 		for _, g := range s.guards {
-			if err := g.StoreRemoving(ctx, tx, f.ID, id); err != nil {
+			if err := g.StoreRemoving(ctx, tx, t.ID, id); err != nil {
 				return err
 			}
 		}
 		if err := remove(ctx, tx, id); err != nil {
 			return err
 		}
-		return s.touch(ctx, tx, f, id)
+		return s.touch(ctx, tx, t, id)
 	})
 }
 
@@ -215,7 +215,7 @@ func (s *Service) Delete(ctx context.Context, f tenant.Tenant, slug, confirmName
 // that receives notifications (a phone listed in several stores gets it
 // once). The messages are stored in the outbox in one transaction; a worker
 // delivers them. It returns how many were queued.
-func (s *Service) Notify(ctx context.Context, f tenant.Tenant, in NotifyInput) (int, error) {
+func (s *Service) Notify(ctx context.Context, t tenant.Tenant, in NotifyInput) (int, error) {
 	msg := strings.TrimSpace(in.Message)
 	if msg == "" {
 		return 0, ErrMessageRequired
@@ -242,14 +242,14 @@ func (s *Service) Notify(ctx context.Context, f tenant.Tenant, in NotifyInput) (
 	}
 	queued := 0
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		found, err := countStores(ctx, tx, f.ID, slugs)
+		found, err := countStores(ctx, tx, t.ID, slugs)
 		if err != nil {
 			return err
 		}
 		if found != len(slugs) {
 			return ErrNotFound
 		}
-		phones, err := notifiedPhones(ctx, tx, f.ID, slugs)
+		phones, err := notifiedPhones(ctx, tx, t.ID, slugs)
 		if err != nil {
 			return err
 		}
@@ -258,7 +258,7 @@ func (s *Service) Notify(ctx context.Context, f tenant.Tenant, in NotifyInput) (
 				Channel:     outbox.WhatsApp,
 				Recipient:   br.WhatsAppNumber(phone),
 				Body:        msg,
-				FranchiseID: f.ID,
+				FranchiseID: t.ID,
 			})
 			if err != nil {
 				return err
@@ -272,8 +272,8 @@ func (s *Service) Notify(ctx context.Context, f tenant.Tenant, in NotifyInput) (
 
 // Messages returns the franchise's latest WhatsApp messages to store
 // contacts, newest first, each with the contacts who have its phone.
-func (s *Service) Messages(ctx context.Context, f tenant.Tenant) ([]SentMessage, error) {
-	sent, err := outbox.Recent(ctx, s.db, f.ID, outbox.WhatsApp, MessagesShown)
+func (s *Service) Messages(ctx context.Context, t tenant.Tenant) ([]SentMessage, error) {
+	sent, err := outbox.Recent(ctx, s.db, t.ID, outbox.WhatsApp, MessagesShown)
 	if err != nil {
 		return nil, err
 	}
@@ -283,9 +283,9 @@ func (s *Service) Messages(ctx context.Context, f tenant.Tenant) ([]SentMessage,
 		phone := br.LocalPhone(m.Recipient)
 		phones = append(phones, phone)
 		updated := m.CreatedAt
-		for _, t := range []time.Time{m.SentAt, m.StatusAt} {
-			if t.After(updated) {
-				updated = t
+		for _, at := range []time.Time{m.SentAt, m.StatusAt} {
+			if at.After(updated) {
+				updated = at
 			}
 		}
 		out = append(out, SentMessage{
@@ -293,7 +293,7 @@ func (s *Service) Messages(ctx context.Context, f tenant.Tenant) ([]SentMessage,
 			CreatedAt: m.CreatedAt.UnixMilli(), UpdatedAt: updated.UnixMilli(),
 		})
 	}
-	names, err := contactsByPhone(ctx, s.db, f.ID, phones)
+	names, err := contactsByPhone(ctx, s.db, t.ID, phones)
 	if err != nil {
 		return nil, err
 	}

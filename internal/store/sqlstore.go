@@ -19,11 +19,11 @@ type row struct {
 
 // list reads every store of a franchise with its contacts and TV count in
 // three queries, whatever the number of stores.
-func list(ctx context.Context, q db.Querier, f tenant.Tenant) ([]Store, error) {
+func list(ctx context.Context, q db.Querier, t tenant.Tenant) ([]Store, error) {
 	rows, err := q.QueryContext(ctx, `
 		SELECT s.id, s.slug, s.name, s.region, s.state, s.city, s.social, s.document, s.tag,
 		       s.phone, s.created_at, s.updated_at
-		FROM stores s WHERE s.franchise_id = ?`, f.ID)
+		FROM stores s WHERE s.franchise_id = ?`, t.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -37,7 +37,7 @@ func list(ctx context.Context, q db.Querier, f tenant.Tenant) ([]Store, error) {
 			rows.Close()
 			return nil, err
 		}
-		st.Franchise = f.Slug
+		st.Franchise = t.Slug
 		st.Contacts = []Contact{}
 		index[id] = len(out)
 		out = append(out, st)
@@ -53,7 +53,7 @@ func list(ctx context.Context, q db.Querier, f tenant.Tenant) ([]Store, error) {
 	rows, err = q.QueryContext(ctx, `
 		SELECT c.store_id, c.name, c.role, c.phone, c.receive_notify
 		FROM store_contacts c JOIN stores s ON s.id = c.store_id
-		WHERE s.franchise_id = ? ORDER BY c.store_id, c.position`, f.ID)
+		WHERE s.franchise_id = ? ORDER BY c.store_id, c.position`, t.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -76,7 +76,7 @@ func list(ctx context.Context, q db.Querier, f tenant.Tenant) ([]Store, error) {
 	}
 
 	rows, err = q.QueryContext(ctx, `
-		SELECT store_id, COUNT(*) FROM displays WHERE franchise_id = ? GROUP BY store_id`, f.ID)
+		SELECT store_id, COUNT(*) FROM displays WHERE franchise_id = ? GROUP BY store_id`, t.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -95,14 +95,14 @@ func list(ctx context.Context, q db.Querier, f tenant.Tenant) ([]Store, error) {
 }
 
 // get reads one store with its contacts and TV count.
-func get(ctx context.Context, q db.Querier, f tenant.Tenant, slug string) (Store, error) {
+func get(ctx context.Context, q db.Querier, t tenant.Tenant, slug string) (Store, error) {
 	var st Store
 	var id string
 	err := q.QueryRowContext(ctx, `
 		SELECT s.id, s.slug, s.name, s.region, s.state, s.city, s.social, s.document, s.tag,
 		       s.phone, s.created_at, s.updated_at,
 		       (SELECT COUNT(*) FROM displays d WHERE d.store_id = s.id)
-		FROM stores s WHERE s.franchise_id = ? AND s.slug = ?`, f.ID, slug).
+		FROM stores s WHERE s.franchise_id = ? AND s.slug = ?`, t.ID, slug).
 		Scan(&id, &st.Slug, &st.Name, &st.Region, &st.State, &st.City, &st.Social, &st.Document,
 			&st.Tag, &st.Phone, &st.CreatedAt, &st.UpdatedAt, &st.Displays)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -111,7 +111,7 @@ func get(ctx context.Context, q db.Querier, f tenant.Tenant, slug string) (Store
 	if err != nil {
 		return Store{}, err
 	}
-	st.Franchise = f.Slug
+	st.Franchise = t.Slug
 	st.Contacts = []Contact{}
 	rows, err := q.QueryContext(ctx, `
 		SELECT name, role, phone, receive_notify FROM store_contacts
