@@ -1,0 +1,124 @@
+// What plays now: the item a screen linked to a schedule shows at a moment
+// and the items after it, by the playback rules the player follows.
+
+package schedule
+
+import (
+	"context"
+	"time"
+
+	"vitrine/internal/fault"
+	"vitrine/internal/playback"
+	"vitrine/internal/tenant"
+)
+
+// Playing is what a screen linked to a schedule shows at a moment, and what
+// comes after, by the playback rules.
+type Playing struct {
+	TimeZone string        `json:"timeZone"`
+	At       int64         `json:"at"`     // the moment asked about, epoch ms
+	Anchor   int64         `json:"anchor"` // when the screen last started the schedule over
+	Now      *PlayingItem  `json:"now"`    // nil before the anchor
+	Next     []PlayingItem `json:"next"`
+}
+
+// PlayingItem is one item of a screen's sequence; an ad slot's positions
+// are items of their own.
+type PlayingItem struct {
+	Kind         string `json:"kind"`       // media | slot | idle
+	EntryIndex   int    `json:"entryIndex"` // -1 when idle
+	EntryID      string `json:"entryId"`
+	Name         string `json:"name"`
+	Type         string `json:"type,omitempty"`
+	URL          string `json:"url,omitempty"`
+	ThumbnailURL string `json:"thumbnailUrl,omitempty"`
+	Start        int64  `json:"start"`
+	End          int64  `json:"end"`
+	// Position is, for an ad slot with positions, the one played (1-based,
+	// as bookings number them).
+	Position int `json:"position,omitempty"`
+	// AdvertisementID and AdvertisementName name the advertisement sold in
+	// the position; Name, Type and URL are then its media on screen (none
+	// when no media of it may play at the moment: the screen shows nothing).
+	// A position without them plays the slot's fallback media.
+	AdvertisementID   string `json:"advertisementId,omitempty"`
+	AdvertisementName string `json:"advertisementName,omitempty"`
+}
+
+// MaxNext bounds how many upcoming items one call computes.
+const MaxNext = 100
+
+// Playing tells what a screen in zone plays at at, and the next items: the
+// sequence restarts at the later of the start of the local day and the
+// schedule's last change (playback.Anchor), as the player does. ads is
+// what fills the ad slots on at's local day (advertise.PlayerAds.OnDay):
+// sold positions play their advertisements, the others the slot's fallback
+// or nothing (playback.PlanDay, as the player plans its day).
+func (s *Service) Playing(ctx context.Context, t tenant.Tenant, id string, at time.Time, zone string, next int, ads playback.DayAds) (Playing, error) {
+	loc, err := playback.LoadZone(zone)
+	if err != nil {
+		return Playing{}, fault.Invalidf("Fuso horário inválido: %q.", zone)
+	}
+	next = min(max(next, 0), MaxNext)
+	sc, err := s.Get(ctx, t, id, true)
+	if err != nil {
+		return Playing{}, err
+	}
+	// What a player can show, as the player decides (web/src/player): media
+	// entries whose file is in the library, and ad slots cut to their sold
+	// positions and, with a fallback media, the others; the rest is skipped.
+	shown, err := s.library.ByIDs(ctx, t, mediaIDs(sc.Media))
+	if err != nil {
+		return Playing{}, err
+	}
+	entries := make([]playback.Entry, len(sc.Media))
+	for i, e := range sc.Media {
+		entries[i] = e.Playback()
+	}
+	plan := playback.PlanDay(entries, func(id string) bool { _, ok := shown[id]; return ok }, ads)
+	anchor := playback.Anchor(at, loc, time.UnixMilli(sc.UpdatedAt))
+	out := Playing{TimeZone: loc.String(), At: at.UnixMilli(), Anchor: anchor.UnixMilli(), Next: []PlayingItem{}}
+	describe := func(it playback.Shown) PlayingItem {
+		p := PlayingItem{Kind: string(it.Kind), EntryIndex: it.ScheduleIndex, EntryID: it.EntryID,
+			Start: it.Start.UnixMilli(), End: it.End().UnixMilli()}
+		if p.EntryIndex >= 0 && p.EntryIndex < len(sc.Media) {
+			e := sc.Media[p.EntryIndex]
+			p.Name, p.Type, p.URL, p.ThumbnailURL = e.Name, e.Type, e.URL, e.ThumbnailURL
+			if m, ok := shown[e.AdFallbackMediaID]; ok && it.Kind == playback.Slot {
+				// A position nobody bought shows the slot's fallback media.
+				p.Name, p.Type, p.URL, p.ThumbnailURL = m.Name, m.Type, m.URL, m.ThumbnailURL
+			}
+		} else {
+			p.EntryIndex = -1
+		}
+		if it.Position >= 0 {
+			p.Position = it.Position + 1
+		}
+		if it.Ad != nil {
+			p.AdvertisementID, p.AdvertisementName = it.Ad.ID, it.Ad.Name
+			p.Name, p.Type, p.URL, p.ThumbnailURL = it.Ad.Name, "", "", ""
+			if m := it.AdMedia; m != nil {
+				if m.Name != "" {
+					p.Name = m.Name
+				}
+				p.Type, p.URL, p.ThumbnailURL = m.Type, m.URL, m.ThumbnailURL
+			}
+		}
+		return p
+	}
+	// The items after the one on screen continue its sequence, so the
+	// plays since the anchor count toward each entry's limitByHour (and an
+	// advertisement's media take turns since the anchor).
+	items := playback.ScreenFrom(plan, ads, at, loc, anchor, 1+next)
+	if len(items) == 0 {
+		return out, nil
+	}
+	cur := describe(items[0])
+	out.Now = &cur
+	if len(plan.Entries) > 0 {
+		for _, it := range items[1:] {
+			out.Next = append(out.Next, describe(it))
+		}
+	}
+	return out, nil
+}
