@@ -40,17 +40,67 @@ type Command struct {
 	Operation string `json:"operation"`
 }
 
-// Affects tells whether c may change what a TV shows: the TV displayID in
-// the store storeID, linked to scheduleID ("" when none).
+// What a change means for screens is answered here and nowhere else: the
+// hub, which pushes to players, and the screen package, which caches
+// encoded payloads, both ask these methods.
+
+// TouchesScreens tells whether c may change what some TV shows. A change of
+// TV status only, or one carrying only remote commands, does not.
+func (c Change) TouchesScreens() bool {
+	return !c.StatusOnly && !(c.Revision == 0 && len(c.Commands) > 0)
+}
+
+// Everywhere tells whether c may change every screen of every franchise: it
+// names no franchise (after a lost connection notifications may have been
+// missed).
+func (c Change) Everywhere() bool {
+	return c.FranchiseID == "" && c.TouchesScreens()
+}
+
+// Wide tells whether c may change every screen of its franchise: it names
+// no TV, store or schedule in particular.
+func (c Change) Wide() bool {
+	return c.TouchesScreens() && len(c.Displays) == 0 && len(c.Stores) == 0 && len(c.Schedules) == 0
+}
+
+// Affects tells whether c may change what a TV of its franchise shows: the
+// TV displayID in the store storeID, linked to scheduleID ("" when none).
 func (c Change) Affects(displayID, storeID, scheduleID string) bool {
-	if c.StatusOnly || (c.Revision == 0 && len(c.Commands) > 0) {
+	if !c.TouchesScreens() {
 		return false
 	}
-	if len(c.Displays) == 0 && len(c.Stores) == 0 && len(c.Schedules) == 0 {
+	return c.Wide() || slices.Contains(c.Displays, displayID) || slices.Contains(c.Stores, storeID) ||
+		(scheduleID != "" && slices.Contains(c.Schedules, scheduleID))
+}
+
+// MayPair tells whether c may have registered a TV with the code of a
+// player still waiting for one: it names TVs, or nothing in particular.
+func (c Change) MayPair() bool {
+	return c.TouchesScreens() && (len(c.Displays) > 0 || c.Wide() || c.Everywhere())
+}
+
+// SchedulesOnly tells whether c touches screens only through the contents
+// of the schedules it names: no TV was added, moved, renamed or relinked,
+// so what a player knows of its TV is still right.
+func (c Change) SchedulesOnly() bool {
+	return c.TouchesScreens() && c.FranchiseID != "" && len(c.Schedules) > 0 &&
+		len(c.Displays) == 0 && len(c.Stores) == 0
+}
+
+// Schedule tells whether c may change the contents of the schedule
+// scheduleID of the franchise franchiseID.
+func (c Change) Schedule(franchiseID, scheduleID string) bool {
+	if c.Everywhere() {
 		return true
 	}
-	return slices.Contains(c.Displays, displayID) || slices.Contains(c.Stores, storeID) ||
-		(scheduleID != "" && slices.Contains(c.Schedules, scheduleID))
+	return c.FranchiseID == franchiseID && (c.Wide() || (c.TouchesScreens() && slices.Contains(c.Schedules, scheduleID)))
+}
+
+// Franchise tells whether c may change the franchise's own facts that
+// screens show (its slug, its time zone): only a change that names nothing
+// in particular may.
+func (c Change) Franchise(franchiseID string) bool {
+	return c.Everywhere() || (c.FranchiseID == franchiseID && c.Wide())
 }
 
 // Publisher announces a change made through q. Inside a transaction the

@@ -80,30 +80,6 @@ func TestSubscribersHearAChangeOnlyOnceItsTransactionCommits(t *testing.T) {
 	})
 }
 
-func TestAffects(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		c    change.Change
-		want bool
-	}{
-		{"a change that names nothing reaches every TV", change.Change{FranchiseID: "f"}, true},
-		{"a change to the TV itself", change.Change{Displays: []string{"tv1"}}, true},
-		{"a change to another TV", change.Change{Displays: []string{"tv2"}}, false},
-		{"a change to the TV's store", change.Change{Stores: []string{"st1"}}, true},
-		{"a change to its schedule", change.Change{Schedules: []string{"sc1"}}, true},
-		{"a change to another schedule", change.Change{Schedules: []string{"sc2"}}, false},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := tc.c.Affects("tv1", "st1", "sc1"); got != tc.want {
-				t.Fatalf("Affects = %v, want %v", got, tc.want)
-			}
-		})
-	}
-	if (change.Change{Schedules: []string{""}}).Affects("tv1", "st1", "") {
-		t.Error("a TV without a schedule is not reached by a schedule change")
-	}
-}
-
 // On PostgreSQL changes travel as NOTIFY payloads, delivered on commit; one
 // too large for a payload arrives as "anything in the franchise".
 func TestPostgresCarriesChangesOnCommitOnly(t *testing.T) {

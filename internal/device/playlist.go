@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"maps"
-	"slices"
 	"strconv"
 	"sync"
 
@@ -202,22 +201,18 @@ func (p *Playlists) franchise(ctx context.Context, id string) (franchiseFacts, e
 // everything of its franchise when it names nothing in particular (every
 // franchise when it names none).
 func (p *Playlists) Forget(c change.Change) {
-	if c.StatusOnly || (c.Revision == 0 && len(c.Commands) > 0 && c.FranchiseID != "") {
+	if !c.TouchesScreens() {
 		return
 	}
-	wide := len(c.Displays) == 0 && len(c.Stores) == 0 && len(c.Schedules) == 0
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if c.FranchiseID == "" {
-		clear(p.encoded)
-		clear(p.franchiseC)
-		return
-	}
-	if wide {
-		delete(p.franchiseC, c.FranchiseID)
+	for id := range p.franchiseC {
+		if c.Franchise(id) {
+			delete(p.franchiseC, id)
+		}
 	}
 	for k := range p.encoded {
-		if k.franchiseID == c.FranchiseID && (wide || slices.Contains(c.Schedules, k.scheduleID)) {
+		if c.Schedule(k.franchiseID, k.scheduleID) {
 			delete(p.encoded, k)
 		}
 	}

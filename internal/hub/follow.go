@@ -41,25 +41,19 @@ func (h *Hub) follow() {
 func (h *Hub) apply(batch []change.Change) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	everyone := h.overflow.Swap(false)
-	for _, c := range batch {
-		h.src.Forget(c)
-		if c.FranchiseID == "" && len(c.Commands) == 0 {
-			everyone = true // notifications may have been missed
-		}
-	}
-	affected := map[*conn]bool{}
-	// Only schedule contents changed: no TV moved, so the screens known
+	everyone := h.overflow.Swap(false) // changes were dropped: any screen may differ
+	// While only schedule contents changed, no TV moved: the screens known
 	// on the connections are still right.
-	schedulesOnly := !everyone
+	schedulesOnly := true
 	for _, ch := range batch {
-		if ch.StatusOnly || (ch.Revision == 0 && len(ch.Commands) > 0) {
-			continue
-		}
-		if len(ch.Schedules) == 0 || len(ch.Displays) > 0 || len(ch.Stores) > 0 {
+		h.src.Forget(ch)
+		everyone = everyone || ch.Everywhere()
+		if ch.TouchesScreens() && !ch.SchedulesOnly() {
 			schedulesOnly = false
 		}
 	}
+	schedulesOnly = schedulesOnly && !everyone
+	affected := map[*conn]bool{}
 	h.mu.RLock()
 	for _, ch := range batch {
 		for _, cmd := range ch.Commands {
@@ -67,7 +61,7 @@ func (h *Hub) apply(batch []change.Change) {
 				c.enqueue(commandFrame(cmd))
 			}
 		}
-		if everyone || ch.StatusOnly || (ch.Revision == 0 && len(ch.Commands) > 0) {
+		if everyone {
 			continue
 		}
 		for c := range h.byFranchise[ch.FranchiseID] {
@@ -75,8 +69,7 @@ func (h *Hub) apply(batch []change.Change) {
 				affected[c] = true
 			}
 		}
-		if len(ch.Displays) > 0 || len(ch.Displays)+len(ch.Stores)+len(ch.Schedules) == 0 {
-			// A TV registered with a waiting player's code pairs it.
+		if ch.MayPair() {
 			for c := range h.unpaired {
 				affected[c] = true
 			}
@@ -130,7 +123,7 @@ func (h *Hub) push(ctx context.Context, c *conn, sc display.Screen, screenJSON [
 		}
 	}
 	skip := false
-	c.mu(func() {
+	h.withHubLock(func() {
 		skip = !force && c.lastVersion == version && bytes.Equal(c.lastScreen, screenJSON)
 		c.lastVersion, c.lastScreen = version, screenJSON
 	})
@@ -164,7 +157,7 @@ func (h *Hub) resolve(ctx context.Context, conns []*conn, force bool) {
 			continue // closed meanwhile, or resolved since from a later read
 		}
 		if !paired {
-			c.mu(func() { c.lastVersion, c.lastScreen, c.screenJSON = "", nil, nil })
+			h.withHubLock(func() { c.lastVersion, c.lastScreen, c.screenJSON = "", nil, nil })
 			c.enqueue(frame{parts: [][]byte{unpairedFrame(c.code)}, playlist: true, read: read})
 			continue
 		}
@@ -182,7 +175,7 @@ func (h *Hub) resolve(ctx context.Context, conns []*conn, force bool) {
 	for i, c := range pairedConns {
 		sc, screenJSON := pairedScreens[i], encoded[i]
 		current := true
-		c.mu(func() {
+		h.withHubLock(func() {
 			if current = c.resolvedAt == read; current {
 				c.screenJSON = screenJSON
 			}
@@ -194,10 +187,11 @@ func (h *Hub) resolve(ctx context.Context, conns []*conn, force bool) {
 	}
 }
 
-// mu runs fn under the hub's lock (for the fields it guards on c).
-func (c *conn) mu(fn func()) {
-	c.h.mu.Lock()
-	defer c.h.mu.Unlock()
+// withHubLock runs fn holding the hub-wide lock h.mu, which guards the
+// indexes and each connection's screen fields.
+func (h *Hub) withHubLock(fn func()) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
 	fn()
 }
 
