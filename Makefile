@@ -3,8 +3,6 @@ GO  ?= go
 NPM ?= npm
 
 WEB_DEPS := web/node_modules/.installed
-# The Go packages of the project (web/node_modules may hold Go files of its own).
-GO_PKGS = $$($(GO) list ./... | grep -v /node_modules/)
 
 .PHONY: run build web deps test test-go test-web test-e2e test-cluster lint-api bench bench-go bench-web bench-players chromium ffmpeg nginx clean minio
 
@@ -33,9 +31,8 @@ lint-api: $(WEB_DEPS)
 
 # The Go suites run on SQLite, and on PostgreSQL too when TEST_DATABASE_URL is set.
 test-go: minio ffmpeg
-	@mkdir -p web/dist && ( [ -n "$$(ls -A web/dist)" ] || touch web/dist/.keep )
-	$(GO) vet $(GO_PKGS)
-	$(GO) test -count=1 -timeout 15m $(GO_PKGS)
+	$(GO) vet ./...
+	$(GO) test -count=1 -timeout 15m ./...
 
 test-web: $(WEB_DEPS)
 	cd web && $(NPM) run lint
@@ -72,8 +69,7 @@ minio:
 bench: bench-go bench-web bench-players
 
 bench-go:
-	@mkdir -p web/dist && ( [ -n "$$(ls -A web/dist)" ] || touch web/dist/.keep )
-	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 30m $(GO_PKGS)
+	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 30m ./...
 
 # The console in Chromium against the real bin/vitrine (web/e2e/*.bench.ts).
 bench-web: build chromium
@@ -89,4 +85,4 @@ bench-players: build
 	$(GO) run ./cmd/vitrine-loadgen -players $(PLAYERS) $(PLAYERS_FLAGS)
 
 clean:
-	rm -rf bin web/dist
+	rm -rf bin web/dist/*

@@ -2,6 +2,9 @@ module vitrine
 
 go 1.26.8
 
+// npm packages may ship Go files (flatted does); they are not part of the module.
+ignore ./web/node_modules
+
 require (
 	github.com/coder/websocket v1.8.15
 	github.com/google/uuid v1.6.0

@@ -1,4 +1,7 @@
-// Package web embeds the built web apps (web/dist) into the binary.
+// Package web embeds the built web apps (web/dist) into the binary. A fresh
+// clone holds only the tracked placeholder web/dist/.keep, so the Go code
+// builds and tests before `make web`; the server then answers the app pages
+// with "not built: run `make build`".
 package web
 
 import (
