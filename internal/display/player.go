@@ -15,11 +15,6 @@ import (
 	"vitrine/internal/tenant"
 )
 
-// OfflineAfter is how old a TV's last ack may be before the TV counts as
-// offline although its connection flag is still set (the replica that held
-// it stopped without saying so). The console applies the same rule.
-const OfflineAfter = 6 * time.Minute
-
 // Command statuses beyond queued: a job is sent to the player, then done or
 // failed by its answer, or timed out when no answer came in time.
 const (
@@ -176,7 +171,7 @@ func (s *Service) SendCommand(ctx context.Context, t tenant.Tenant, storeSlug, i
 			return err
 		}
 		now := s.now()
-		if connected != 1 || now.Sub(time.UnixMilli(ack)) > OfflineAfter {
+		if Offline(connected == 1, ack, now) {
 			return ErrDeviceNotConnected
 		}
 		jobID = ids.New()

@@ -1,46 +1,49 @@
+// @vitest-environment node
+import fs from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { countOffline, displayStatus, OFFLINE_AFTER_MS } from './display-status'
 
-const now = 1_750_000_000_000
-const minute = 60_000
+// The same cases internal/display runs (status_test.go): both sides must agree on each.
+interface Case {
+  name: string
+  connected: boolean
+  /** ISO instant; null = never acknowledged. */
+  lastConnectionAck: string | null
+  serverNow: string
+  /** How far the console's clock runs ahead of the server's (serverDiff). */
+  consoleAheadMs: number
+  offline: boolean
+}
 
-describe('displayStatus', () => {
-  it('is offline when the player is not connected, however recent the ack', () => {
-    expect(displayStatus({ connected: false, lastConnectionAck: now }, 0, now)).toBe('offline')
+const file = JSON.parse(fs.readFileSync(new URL('../../../../api/offline-cases.json', import.meta.url), 'utf8')) as {
+  offlineAfterMs: number
+  cases: Case[]
+}
+
+const instant = (iso: string) => {
+  const ms = Date.parse(iso)
+  if (Number.isNaN(ms)) throw new Error(`not an ISO-8601 instant: ${iso}`)
+  return ms
+}
+
+describe('api/offline-cases.json', () => {
+  it('has the same six minutes and uniquely named cases', () => {
+    expect(OFFLINE_AFTER_MS).toBe(file.offlineAfterMs)
+    expect(file.cases.length).toBeGreaterThanOrEqual(10)
+    expect(new Set(file.cases.map((c) => c.name)).size).toBe(file.cases.length)
   })
 
-  it('is offline when a connected player never acknowledged', () => {
-    expect(displayStatus({ connected: true, lastConnectionAck: 0 }, 0, now)).toBe('offline')
-  })
-
-  it('is online with an ack of a minute ago', () => {
-    expect(displayStatus({ connected: true, lastConnectionAck: now - minute }, 0, now)).toBe('online')
-  })
-
-  it('is still online at exactly six minutes', () => {
-    expect(displayStatus({ connected: true, lastConnectionAck: now - OFFLINE_AFTER_MS }, 0, now)).toBe('online')
-  })
-
-  it('is offline just past six minutes', () => {
-    expect(displayStatus({ connected: true, lastConnectionAck: now - OFFLINE_AFTER_MS - 1 }, 0, now)).toBe('offline')
-  })
-
-  it('corrects a local clock that runs ahead of the server', () => {
-    // Local clock 10 minutes ahead: serverDiff = +10 min; the ack 2 server-minutes ago is fresh.
-    const serverNow = now - 10 * minute
-    expect(displayStatus({ connected: true, lastConnectionAck: serverNow - 2 * minute }, 10 * minute, now)).toBe('online')
-    // Without the correction it would look 12 minutes old.
-    expect(displayStatus({ connected: true, lastConnectionAck: serverNow - 2 * minute }, 0, now)).toBe('offline')
-  })
-
-  it('corrects a local clock that runs behind the server', () => {
-    const serverNow = now + 10 * minute
-    expect(displayStatus({ connected: true, lastConnectionAck: serverNow - 7 * minute }, -10 * minute, now)).toBe('offline')
-    expect(displayStatus({ connected: true, lastConnectionAck: serverNow - 5 * minute }, -10 * minute, now)).toBe('online')
+  it.each(file.cases.map((c) => [c.name, c] as const))('%s', (_, c) => {
+    const display = { connected: c.connected, lastConnectionAck: c.lastConnectionAck === null ? 0 : instant(c.lastConnectionAck) }
+    const consoleNow = instant(c.serverNow) + c.consoleAheadMs
+    expect(displayStatus(display, c.consoleAheadMs, consoleNow)).toBe(c.offline ? 'offline' : 'online')
   })
 })
 
 describe('countOffline', () => {
+  const now = 1_750_000_000_000
+  const minute = 60_000
+
   it('counts the TVs the rule calls offline', () => {
     const list = [
       { connected: true, lastConnectionAck: now - minute },

@@ -2,7 +2,8 @@
 // not connected, or when its last acknowledgement is older than six minutes
 // of server time. serverDiff (local clock minus server clock) turns the local
 // clock into the server's, so a wrong clock on the operator's computer does
-// not flip the status.
+// not flip the status. The server applies the same rule (internal/display,
+// Offline); both run api/offline-cases.json.
 
 export const OFFLINE_AFTER_MS = 6 * 60 * 1000
 
