@@ -10,11 +10,9 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"vitrine/internal/br"
 	"vitrine/internal/db"
-	"vitrine/internal/fault"
 	"vitrine/internal/franchise"
 	"vitrine/internal/names"
 	"vitrine/internal/outbox"
@@ -621,12 +619,5 @@ func normalizeEmail(s string) (string, error) {
 }
 
 func cleanName(s string) (string, error) {
-	s = strings.Join(strings.Fields(s), " ")
-	if s == "" {
-		return "", ErrNameRequired
-	}
-	if utf8.RuneCountInString(s) > 120 {
-		return "", fault.Invalidf("O nome pode ter no máximo 120 caracteres.")
-	}
-	return s, nil
+	return names.Clean(strings.Join(strings.Fields(s), " "))
 }

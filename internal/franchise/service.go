@@ -213,8 +213,8 @@ func (in Input) applyTo(r *row) error {
 			return fault.Invalidf("O campo %s pode ter no máximo %d caracteres.", t.label, t.max)
 		}
 	}
-	if utf8.RuneCountInString(r.Name) > 120 {
-		return fault.Invalidf("O nome pode ter no máximo 120 caracteres.")
+	if names.TooLong(r.Name) {
+		return names.ErrTooLong
 	}
 	return nil
 }

@@ -120,17 +120,6 @@ func mediaIDs(entries []Entry) []string {
 	return out
 }
 
-func cleanName(name string) (string, error) {
-	name = strings.TrimSpace(name)
-	if name == "" {
-		return "", ErrNameRequired
-	}
-	if utf8.RuneCountInString(name) > 120 {
-		return "", fault.Invalidf("O nome pode ter no máximo 120 caracteres.")
-	}
-	return name, nil
-}
-
 func cleanTags(tags []string) ([]string, error) {
 	if len(tags) > MaxTags {
 		return nil, fault.Invalidf("Uma programação pode ter no máximo %d tags.", MaxTags)
@@ -156,7 +145,7 @@ func (s *Service) Create(ctx context.Context, t tenant.Tenant, in Input) (Schedu
 	if in.Name == nil {
 		return Schedule{}, ErrNameRequired
 	}
-	name, err := cleanName(*in.Name)
+	name, err := names.Clean(*in.Name)
 	if err != nil {
 		return Schedule{}, err
 	}
@@ -263,7 +252,7 @@ func (s *Service) Update(ctx context.Context, t tenant.Tenant, id string, in Inp
 		err     error
 	)
 	if in.Name != nil {
-		if name, err = cleanName(*in.Name); err != nil {
+		if name, err = names.Clean(*in.Name); err != nil {
 			return Schedule{}, err
 		}
 	}
@@ -358,7 +347,7 @@ func (s *Service) SetFooter(ctx context.Context, t tenant.Tenant, id string, bar
 
 // Duplicate copies a schedule, entries and footer included, under name.
 func (s *Service) Duplicate(ctx context.Context, t tenant.Tenant, id, name string) (Schedule, error) {
-	name, err := cleanName(name)
+	name, err := names.Clean(name)
 	if err != nil {
 		return Schedule{}, err
 	}

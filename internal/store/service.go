@@ -313,8 +313,8 @@ func (in Input) applyTo(r *row) ([]Contact, error) {
 		if r.Name == "" {
 			return nil, ErrNameRequired
 		}
-		if utf8.RuneCountInString(r.Name) > 120 {
-			return nil, fault.Invalidf("O nome pode ter no máximo 120 caracteres.")
+		if names.TooLong(r.Name) {
+			return nil, names.ErrTooLong
 		}
 	}
 	if in.Document != nil {
@@ -387,8 +387,8 @@ func cleanContacts(in []ContactInput) ([]Contact, error) {
 		if name == "" || role == "" {
 			return nil, ErrContactIncomplete
 		}
-		if utf8.RuneCountInString(name) > 120 || utf8.RuneCountInString(role) > 120 {
-			return nil, fault.Invalidf("Nome e cargo do contato podem ter no máximo 120 caracteres.")
+		if names.TooLong(name) || names.TooLong(role) {
+			return nil, fault.Invalidf("Nome e cargo do contato podem ter no máximo %d caracteres.", names.MaxLen)
 		}
 		phone, ok := br.Phone(c.Phone)
 		if !ok {
