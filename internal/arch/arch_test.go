@@ -84,6 +84,69 @@ func TestDomainsDoNotImportTheLayersAboveThem(t *testing.T) {
 	}
 }
 
+// onlyImports lists, for packages kept narrow on purpose, the only packages
+// of the module they may import.
+var onlyImports = map[string][]string{
+	// The hub is transport: players' sockets. It asks change what a change
+	// means for screens, screen for what a TV shows, and display only for
+	// the TV status it reports.
+	"hub": {"change", "screen", "display", "fault", "ids"},
+	// A device is the box's identity (code and token), nothing more.
+	"device": {"db", "fault", "ids", "names"},
+}
+
+// composers are the only packages that may import the domains a screen is
+// made of all together: the screen package composes the payload, app wires.
+var composers = []string{"screen", "app", "httpapi", "testutil"}
+
+var screenParts = []string{"display", "schedule", "franchise", "advertise"}
+
+func shapeViolations(list []pkg) []string {
+	var out []string
+	for _, p := range list {
+		name := short(p.ImportPath)
+		allowed, narrow := onlyImports[name]
+		parts := 0
+		for _, imp := range p.Imports {
+			if !strings.HasPrefix(imp, module) {
+				continue
+			}
+			if narrow && !slices.Contains(allowed, short(imp)) {
+				out = append(out, name+" imports "+short(imp))
+			}
+			if slices.Contains(screenParts, short(imp)) {
+				parts++
+			}
+		}
+		if parts == len(screenParts) && !slices.Contains(composers, name) {
+			out = append(out, name+" composes a screen")
+		}
+	}
+	return out
+}
+
+// What a TV shows is composed in internal/screen only; the hub and the
+// device stay narrow.
+func TestScreensAreComposedInOnePlace(t *testing.T) {
+	for _, v := range shapeViolations(listPackages(t)) {
+		t.Error(v)
+	}
+}
+
+func TestShapeRuleSeesTheHubReachingADomain(t *testing.T) {
+	all := []string{module + "display", module + "schedule", module + "franchise", module + "advertise"}
+	got := shapeViolations([]pkg{
+		{ImportPath: module + "hub", Imports: []string{module + "change", module + "schedule"}},
+		{ImportPath: module + "device", Imports: all},
+		{ImportPath: module + "screen", Imports: all},
+	})
+	want := []string{"hub imports schedule", "device imports display", "device imports schedule",
+		"device imports franchise", "device imports advertise", "device composes a screen"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("got %q", got)
+	}
+}
+
 func TestImportRuleSeesADomainImportingAuth(t *testing.T) {
 	got := importViolations([]pkg{
 		{ImportPath: module + "store", Imports: []string{module + "auth", module + "db"}},

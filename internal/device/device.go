@@ -1,9 +1,8 @@
 // Package device is the TV boxes (players): a player announces itself with
 // a hello and receives a short device code, shown on its screen until an
 // operator registers a TV with that code, and a device token that opens
-// only the device routes. It owns the devices table and builds what a
-// paired player receives: its screen and its schedule resolved with the
-// library's media.
+// only the device routes. It owns the devices table; what a paired player
+// shows is composed by internal/screen.
 package device
 
 import (

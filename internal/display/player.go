@@ -33,25 +33,26 @@ var (
 	ErrCommandResultFormat = fault.Invalidf("Resultado inválido para este comando.")
 )
 
-// Screen is what a player needs to know of the TV registered with its code.
-type Screen struct {
-	DisplayID          string `json:"displayId"`
-	Name               string `json:"name"`
-	Device             string `json:"device"`
-	FranchiseID        string `json:"-"`
-	StoreID            string `json:"-"`
-	Store              string `json:"store"` // store slug
-	StoreName          string `json:"storeName"`
-	StoreCity          string `json:"-"`
-	StoreState         string `json:"-"`
-	ContentOrientation int    `json:"contentOrientation"`
-	ScheduleID         string `json:"-"`
+// Paired is what the player of a TV needs to know of it: the TV registered
+// with the player's device code, its store and its schedule.
+type Paired struct {
+	DisplayID          string
+	Name               string
+	Device             string
+	FranchiseID        string
+	StoreID            string
+	Store              string // store slug
+	StoreName          string
+	StoreCity          string
+	StoreState         string
+	ContentOrientation int
+	ScheduleID         string // "" when none
 }
 
-// ScreensByDevice returns the TVs registered with the codes, keyed by code;
+// PairedByDevice returns the TVs registered with the codes, keyed by code;
 // codes without a TV are absent.
-func (s *Service) ScreensByDevice(ctx context.Context, codes []string) (map[string]Screen, error) {
-	out := make(map[string]Screen, len(codes))
+func (s *Service) PairedByDevice(ctx context.Context, codes []string) (map[string]Paired, error) {
+	out := make(map[string]Paired, len(codes))
 	for _, chunk := range db.Chunks(codes) {
 		rows, err := s.db.QueryContext(ctx, `
 			SELECT d.id, d.name, d.device, d.franchise_id, d.store_id, st.slug, st.name, st.city, st.state,
@@ -62,13 +63,13 @@ func (s *Service) ScreensByDevice(ctx context.Context, codes []string) (map[stri
 			return nil, err
 		}
 		for rows.Next() {
-			var sc Screen
-			if err := rows.Scan(&sc.DisplayID, &sc.Name, &sc.Device, &sc.FranchiseID, &sc.StoreID,
-				&sc.Store, &sc.StoreName, &sc.StoreCity, &sc.StoreState, &sc.ContentOrientation, &sc.ScheduleID); err != nil {
+			var p Paired
+			if err := rows.Scan(&p.DisplayID, &p.Name, &p.Device, &p.FranchiseID, &p.StoreID,
+				&p.Store, &p.StoreName, &p.StoreCity, &p.StoreState, &p.ContentOrientation, &p.ScheduleID); err != nil {
 				rows.Close()
 				return nil, err
 			}
-			out[sc.Device] = sc
+			out[p.Device] = p
 		}
 		if err := rows.Close(); err != nil {
 			return nil, err

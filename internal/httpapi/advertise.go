@@ -179,7 +179,7 @@ func (s *Server) devicePlays(w http.ResponseWriter, r *http.Request, code string
 	if len(in.Plays) > advertise.MaxPlaysPerBatch {
 		return fault.Invalidf("Envie no máximo %d exibições por vez.", advertise.MaxPlaysPerBatch)
 	}
-	screens, err := s.Displays.ScreensByDevice(r.Context(), []string{code})
+	screens, err := s.Displays.PairedByDevice(r.Context(), []string{code})
 	if err != nil {
 		return err
 	}

@@ -184,7 +184,7 @@ func (s *Server) displayCommandFile(w http.ResponseWriter, r *http.Request, t te
 // its footer's coins; a field whose provider failed is left out.
 func (s *Server) deviceFooter(w http.ResponseWriter, r *http.Request, code string) error {
 	ctx := r.Context()
-	screens, err := s.Displays.ScreensByDevice(ctx, []string{code})
+	screens, err := s.Displays.PairedByDevice(ctx, []string{code})
 	if err != nil {
 		return err
 	}

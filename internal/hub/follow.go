@@ -9,6 +9,7 @@ import (
 
 	"vitrine/internal/change"
 	"vitrine/internal/display"
+	"vitrine/internal/screen"
 )
 
 // follow applies the committed changes, in batches: everything waiting is
@@ -65,7 +66,7 @@ func (h *Hub) apply(batch []change.Change) {
 			continue
 		}
 		for c := range h.byFranchise[ch.FranchiseID] {
-			if ch.Affects(c.screen.DisplayID, c.screen.StoreID, c.screen.ScheduleID) {
+			if ch.Affects(c.tv.DisplayID, c.tv.StoreID, c.tv.ScheduleID) {
 				affected[c] = true
 			}
 		}
@@ -95,47 +96,47 @@ func (h *Hub) apply(batch []change.Change) {
 	h.resolve(ctx, list, false)
 }
 
-// repush sends the connections their playlist again with the screens
-// they have: only schedules changed.
+// repush sends the connections their playlist again with the TVs
+// they know: only schedules changed.
 func (h *Hub) repush(ctx context.Context, conns []*conn) {
 	read := h.reads.Add(1)
 	for _, c := range conns {
 		h.mu.RLock()
-		sc, paired, screenJSON := c.screen, c.paired, c.screenJSON
+		tv, paired, tvJSON := c.tv, c.paired, c.tvJSON
 		h.mu.RUnlock()
-		if !paired || screenJSON == nil {
+		if !paired || tvJSON == nil {
 			h.resolve(ctx, []*conn{c}, false)
 			continue
 		}
-		h.push(ctx, c, sc, screenJSON, false, read)
+		h.push(ctx, c, tv, tvJSON, false, read)
 	}
 }
 
 // push enqueues c's playlist unless it is the one last sent (and not
-// force); read is the number of the read its screen came from.
-func (h *Hub) push(ctx context.Context, c *conn, sc display.Screen, screenJSON []byte, force bool, read int64) {
+// force); read is the number of the read its TV came from.
+func (h *Hub) push(ctx context.Context, c *conn, tv screen.TV, tvJSON []byte, force bool, read int64) {
 	schedule, version := []byte("null"), ""
-	if sc.ScheduleID != "" {
+	if tv.ScheduleID != "" {
 		var err error
-		if schedule, version, err = h.src.ScheduleJSON(ctx, sc.FranchiseID, sc.ScheduleID); err != nil {
-			h.log.Warn("player schedule not encoded", "err", err, "schedule", sc.ScheduleID)
+		if schedule, version, err = h.src.EncodeSchedule(ctx, tv.FranchiseID, tv.ScheduleID); err != nil {
+			h.log.Warn("player schedule not encoded", "err", err, "schedule", tv.ScheduleID)
 			return
 		}
 	}
 	skip := false
 	h.withHubLock(func() {
-		skip = !force && c.lastVersion == version && bytes.Equal(c.lastScreen, screenJSON)
-		c.lastVersion, c.lastScreen = version, screenJSON
+		skip = !force && c.lastVersion == version && bytes.Equal(c.lastTVJSON, tvJSON)
+		c.lastVersion, c.lastTVJSON = version, tvJSON
 	})
 	if skip {
 		return
 	}
-	f := playlistFrame(h.now(), screenJSON, schedule)
+	f := playlistFrame(h.now(), tvJSON, schedule)
 	f.read = read
 	c.enqueue(f)
 }
 
-// resolve reads the screens of conns and pushes each its playlist (or the
+// resolve reads the TVs of conns and pushes each its playlist (or the
 // unpaired frame), skipping connections whose playlist did not change
 // unless force.
 func (h *Hub) resolve(ctx context.Context, conns []*conn, force bool) {
@@ -144,69 +145,69 @@ func (h *Hub) resolve(ctx context.Context, conns []*conn, force bool) {
 	for i, c := range conns {
 		codes[i] = c.code
 	}
-	screens, err := h.src.Screens(ctx, codes)
+	tvs, err := h.src.TVs(ctx, codes)
 	if err != nil {
-		h.log.Warn("player screens not read", "err", err, "players", len(conns))
+		h.log.Warn("players' TVs not read", "err", err, "players", len(conns))
 		return
 	}
 	var pairedConns []*conn
-	var pairedScreens []display.Screen
+	var pairedTVs []screen.TV
 	for _, c := range conns {
-		sc, paired := screens[c.code]
-		if !h.repair(c, sc, paired, read) {
+		tv, paired := tvs[c.code]
+		if !h.repair(c, tv, paired, read) {
 			continue // closed meanwhile, or resolved since from a later read
 		}
 		if !paired {
-			h.withHubLock(func() { c.lastVersion, c.lastScreen, c.screenJSON = "", nil, nil })
+			h.withHubLock(func() { c.lastVersion, c.lastTVJSON, c.tvJSON = "", nil, nil })
 			c.enqueue(frame{parts: [][]byte{unpairedFrame(c.code)}, playlist: true, read: read})
 			continue
 		}
 		pairedConns = append(pairedConns, c)
-		pairedScreens = append(pairedScreens, sc)
+		pairedTVs = append(pairedTVs, tv)
 	}
 	if len(pairedConns) == 0 {
 		return
 	}
-	encoded, err := h.src.ScreenJSONs(ctx, pairedScreens)
+	encoded, err := h.src.EncodeTVs(ctx, pairedTVs)
 	if err != nil {
 		h.log.Warn("player screens not encoded", "err", err, "players", len(pairedConns))
 		return
 	}
 	for i, c := range pairedConns {
-		sc, screenJSON := pairedScreens[i], encoded[i]
+		tv, tvJSON := pairedTVs[i], encoded[i]
 		current := true
 		h.withHubLock(func() {
 			if current = c.resolvedAt == read; current {
-				c.screenJSON = screenJSON
+				c.tvJSON = tvJSON
 			}
 		})
 		if !current {
 			continue
 		}
-		h.push(ctx, c, sc, screenJSON, force, read)
+		h.push(ctx, c, tv, tvJSON, force, read)
 	}
 }
 
 // withHubLock runs fn holding the hub-wide lock h.mu, which guards the
-// indexes and each connection's screen fields.
+// indexes and each connection's TV fields.
 func (h *Hub) withHubLock(fn func()) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	fn()
 }
 
-// repair moves c in the indexes to its (new) screen, read by the read
+// repair moves c in the indexes to its (new) TV, read by the read
 // numbered read; a TV's first pairing on this connection is recorded
 // online. It reports false when c is gone, or was resolved from a later
 // read meanwhile (this one is stale).
-func (h *Hub) repair(c *conn, sc display.Screen, paired bool, read int64) bool {
+func (h *Hub) repair(c *conn, tv screen.TV, paired bool, read int64) bool {
 	h.mu.Lock()
 	if h.byCode[c.code] != c || read < c.resolvedAt {
 		h.mu.Unlock()
 		return false
 	}
 	c.resolvedAt = read
-	was, before := c.paired, c.screen
+	was, before := c.paired, c.tv
 	if was {
 		if h.byDisplay[before.DisplayID] == c {
 			delete(h.byDisplay, before.DisplayID)
@@ -220,13 +221,13 @@ func (h *Hub) repair(c *conn, sc display.Screen, paired bool, read int64) bool {
 	} else {
 		delete(h.unpaired, c)
 	}
-	c.paired, c.screen = paired, sc
+	c.paired, c.tv = paired, tv
 	if paired {
-		h.byDisplay[sc.DisplayID] = c
-		set := h.byFranchise[sc.FranchiseID]
+		h.byDisplay[tv.DisplayID] = c
+		set := h.byFranchise[tv.FranchiseID]
 		if set == nil {
 			set = map[*conn]struct{}{}
-			h.byFranchise[sc.FranchiseID] = set
+			h.byFranchise[tv.FranchiseID] = set
 		}
 		set[c] = struct{}{}
 	} else {
@@ -234,21 +235,21 @@ func (h *Hub) repair(c *conn, sc display.Screen, paired bool, read int64) bool {
 	}
 	h.mu.Unlock()
 	now := h.now()
-	if paired && (!was || before.DisplayID != sc.DisplayID) {
+	if paired && (!was || before.DisplayID != tv.DisplayID) {
 		c.lastAckWritten = now
-		h.report(display.Status{DisplayID: sc.DisplayID, FranchiseID: sc.FranchiseID,
+		h.report(display.Status{DisplayID: tv.DisplayID, FranchiseID: tv.FranchiseID,
 			ConnectionID: c.id, Online: true, Ack: now.UnixMilli()})
 	}
-	if was && (!paired || before.DisplayID != sc.DisplayID) {
+	if was && (!paired || before.DisplayID != tv.DisplayID) {
 		h.report(display.Status{DisplayID: before.DisplayID, FranchiseID: before.FranchiseID,
 			ConnectionID: c.id, Online: false, Ack: now.UnixMilli()})
 	}
 	return true
 }
 
-func playlistFrame(now time.Time, screen, schedule []byte) frame {
+func playlistFrame(now time.Time, tv, schedule []byte) frame {
 	head := []byte(`{"type":"playlist","serverTime":` + strconv.FormatInt(now.UnixMilli(), 10) + `,"screen":`)
-	return frame{parts: [][]byte{head, screen, []byte(`,"schedule":`), schedule, []byte(`}`)}, playlist: true}
+	return frame{parts: [][]byte{head, tv, []byte(`,"schedule":`), schedule, []byte(`}`)}, playlist: true}
 }
 
 func unpairedFrame(code string) []byte {

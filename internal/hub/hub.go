@@ -36,23 +36,47 @@ import (
 	"vitrine/internal/display"
 	"vitrine/internal/fault"
 	"vitrine/internal/ids"
+	"vitrine/internal/screen"
 )
+
+// Devices authenticates players (device.Service).
+type Devices interface {
+	// Authenticate returns the device code of the holder of token.
+	Authenticate(ctx context.Context, token string) (string, error)
+}
+
+// Screens reads the TVs players are paired with and encodes what they show
+// (screen.Builder).
+type Screens interface {
+	// TVs returns the TVs registered with the codes, by code.
+	TVs(ctx context.Context, codes []string) (map[string]screen.TV, error)
+	// EncodeTVs encodes TVs' own parts of their screens, in order.
+	EncodeTVs(ctx context.Context, tvs []screen.TV) ([][]byte, error)
+	// EncodeSchedule encodes a schedule for players ("null" when gone),
+	// with a version that changes whenever the bytes may.
+	EncodeSchedule(ctx context.Context, franchiseID, scheduleID string) (data []byte, version string, err error)
+	// Forget drops cached encodings a change made stale.
+	Forget(c change.Change)
+}
+
+// StatusWriter records TV status (display.Service).
+type StatusWriter interface {
+	// RecordStatus writes TV status changes.
+	RecordStatus(ctx context.Context, batch []display.Status) error
+}
 
 // Source is what the hub needs of the domains.
 type Source interface {
-	// Authenticate returns the device code of the holder of token.
-	Authenticate(ctx context.Context, token string) (string, error)
-	// Screens returns the TVs registered with the codes, by code.
-	Screens(ctx context.Context, codes []string) (map[string]display.Screen, error)
-	// ScreenJSONs encodes TVs' own parts of their playlists, in order.
-	ScreenJSONs(ctx context.Context, screens []display.Screen) ([][]byte, error)
-	// ScheduleJSON encodes a schedule for players ("null" when gone), with
-	// a version that changes whenever the bytes may.
-	ScheduleJSON(ctx context.Context, franchiseID, scheduleID string) (data []byte, version string, err error)
-	// Forget drops cached encodings a change made stale.
-	Forget(c change.Change)
-	// RecordStatus writes TV status changes.
-	RecordStatus(ctx context.Context, batch []display.Status) error
+	Devices
+	Screens
+	StatusWriter
+}
+
+// Sources makes a Source of the three domains behind it.
+type Sources struct {
+	Devices
+	Screens
+	StatusWriter
 }
 
 // Close codes the hub uses (docs/device-protocol.md).
@@ -252,12 +276,12 @@ type conn struct {
 	code string
 
 	// Guarded by h.mu.
-	screen      display.Screen
+	tv          screen.TV
 	paired      bool
-	screenJSON  []byte // the screen's encoding, kept while the screen stays
-	lastScreen  []byte // screen JSON and schedule version last pushed, to skip repeats
+	tvJSON      []byte // the TV's part of its screen, encoded, kept while the TV stays
+	lastTVJSON  []byte // TV part and schedule version last pushed, to skip repeats
 	lastVersion string
-	resolvedAt  int64 // the read (h.reads) the screen above comes from
+	resolvedAt  int64 // the read (h.reads) the TV above comes from
 
 	qmu         sync.Mutex
 	queue       []frame
@@ -540,7 +564,7 @@ func (h *Hub) register(c *conn) (websocket.StatusCode, string) {
 func (h *Hub) unregister(c *conn) {
 	h.mu.Lock()
 	wasPaired := c.paired
-	screen := c.screen
+	tv := c.tv
 	current := h.byCode[c.code] == c
 	if current {
 		h.removeLocked(c)
@@ -551,7 +575,7 @@ func (h *Hub) unregister(c *conn) {
 	c.queue = nil
 	c.qmu.Unlock()
 	if wasPaired {
-		h.report(display.Status{DisplayID: screen.DisplayID, FranchiseID: screen.FranchiseID,
+		h.report(display.Status{DisplayID: tv.DisplayID, FranchiseID: tv.FranchiseID,
 			ConnectionID: c.id, Online: false, Ack: h.now().UnixMilli()})
 	}
 }
@@ -563,13 +587,13 @@ func (h *Hub) removeLocked(c *conn) {
 	}
 	delete(h.unpaired, c)
 	if c.paired {
-		if h.byDisplay[c.screen.DisplayID] == c {
-			delete(h.byDisplay, c.screen.DisplayID)
+		if h.byDisplay[c.tv.DisplayID] == c {
+			delete(h.byDisplay, c.tv.DisplayID)
 		}
-		if set := h.byFranchise[c.screen.FranchiseID]; set != nil {
+		if set := h.byFranchise[c.tv.FranchiseID]; set != nil {
 			delete(set, c)
 			if len(set) == 0 {
-				delete(h.byFranchise, c.screen.FranchiseID)
+				delete(h.byFranchise, c.tv.FranchiseID)
 			}
 		}
 	}
@@ -631,13 +655,13 @@ func (c *conn) acked() {
 		return
 	}
 	h.mu.RLock()
-	paired, screen := c.paired, c.screen
+	paired, tv := c.paired, c.tv
 	h.mu.RUnlock()
 	if !paired {
 		return
 	}
 	c.lastAckWritten = now
-	h.report(display.Status{DisplayID: screen.DisplayID, FranchiseID: screen.FranchiseID,
+	h.report(display.Status{DisplayID: tv.DisplayID, FranchiseID: tv.FranchiseID,
 		ConnectionID: c.id, Online: true, Ack: now.UnixMilli()})
 }
 

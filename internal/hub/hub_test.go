@@ -18,6 +18,7 @@ import (
 
 	"vitrine/internal/change"
 	"vitrine/internal/display"
+	"vitrine/internal/screen"
 )
 
 // fakeSource pairs every device with a TV of its own (display id = code) on
@@ -28,7 +29,7 @@ type fakeSource struct {
 	builds atomic.Int64
 	size   int
 	status []display.Status
-	// hold, when set, keeps the first Screens call waiting until it closes.
+	// hold, when set, keeps the first TVs call waiting until it closes.
 	hold chan struct{}
 	held atomic.Bool
 }
@@ -40,28 +41,28 @@ func (f *fakeSource) Authenticate(_ context.Context, token string) (string, erro
 	return strings.TrimPrefix(token, "dev_"), nil
 }
 
-// Screens names each TV after the build it was read at.
-func (f *fakeSource) Screens(_ context.Context, codes []string) (map[string]display.Screen, error) {
+// TVs names each TV after the build it was read at.
+func (f *fakeSource) TVs(_ context.Context, codes []string) (map[string]screen.TV, error) {
 	name := "TV " + strconv.FormatInt(f.builds.Load(), 10)
 	if f.hold != nil && f.held.CompareAndSwap(false, true) {
 		<-f.hold
 	}
-	out := map[string]display.Screen{}
+	out := map[string]screen.TV{}
 	for _, c := range codes {
-		out[c] = display.Screen{DisplayID: c, Name: name, Device: c, FranchiseID: "f", StoreID: "s", ScheduleID: "sc"}
+		out[c] = screen.TV{DisplayID: c, Name: name, Device: c, FranchiseID: "f", StoreID: "s", ScheduleID: "sc"}
 	}
 	return out, nil
 }
 
-func (f *fakeSource) ScreenJSONs(_ context.Context, screens []display.Screen) ([][]byte, error) {
-	out := make([][]byte, len(screens))
-	for i, sc := range screens {
-		out[i], _ = json.Marshal(sc)
+func (f *fakeSource) EncodeTVs(_ context.Context, tvs []screen.TV) ([][]byte, error) {
+	out := make([][]byte, len(tvs))
+	for i, tv := range tvs {
+		out[i], _ = json.Marshal(tv)
 	}
 	return out, nil
 }
 
-func (f *fakeSource) ScheduleJSON(context.Context, string, string) ([]byte, string, error) {
+func (f *fakeSource) EncodeSchedule(context.Context, string, string) ([]byte, string, error) {
 	n := f.builds.Load()
 	body, _ := json.Marshal(map[string]any{"build": n, "pad": strings.Repeat("x", f.size)})
 	return body, strconv.FormatInt(n, 10), nil

@@ -1,4 +1,11 @@
-package device
+// Package screen is what a TV shows: the payload pushed to its player. It
+// is the one place that composes it — the TV registered with the player's
+// code (display), its franchise's slug and time zone (franchise), the
+// schedule resolved with the library's media (schedule) and the
+// advertisements booked on the TV (advertise) — and it keeps the encoded
+// schedules, shared by every screen that shows them, until a change makes
+// them stale (what a change touches is asked of internal/change).
+package screen
 
 import (
 	"context"
@@ -16,12 +23,30 @@ import (
 	"vitrine/internal/tenant"
 )
 
-// Playlists builds what paired players receive, for the hub: each screen's
-// own part (small, per TV) and each schedule's part, encoded once and
-// shared by every screen that shows it. Encoded schedules and franchise
-// facts are cached until a change names them (Forget).
-type Playlists struct {
-	devices    *Service
+// TV is the TV a player is paired with, as its screen names it.
+type TV struct {
+	DisplayID          string `json:"displayId"`
+	Name               string `json:"name"`
+	Device             string `json:"device"`
+	FranchiseID        string `json:"-"`
+	StoreID            string `json:"-"`
+	Store              string `json:"store"` // store slug
+	StoreName          string `json:"storeName"`
+	ContentOrientation int    `json:"contentOrientation"`
+	ScheduleID         string `json:"-"` // "" when none
+}
+
+func tvOf(p display.Paired) TV {
+	return TV{DisplayID: p.DisplayID, Name: p.Name, Device: p.Device, FranchiseID: p.FranchiseID,
+		StoreID: p.StoreID, Store: p.Store, StoreName: p.StoreName,
+		ContentOrientation: p.ContentOrientation, ScheduleID: p.ScheduleID}
+}
+
+// Builder composes what paired players receive, for the hub: each TV's own
+// part of its screen (small, per TV) and each schedule's part, encoded once
+// and shared by every screen that shows it. Encoded schedules and franchise
+// facts are cached until a change touches them (Forget).
+type Builder struct {
 	displays   *display.Service
 	schedules  *schedule.Service
 	franchises *franchise.Service
@@ -53,31 +78,30 @@ type AdSource interface {
 	ForPlayers(ctx context.Context, t tenant.Tenant, timeZone string, displayIDs []string) (map[string]advertise.PlayerAds, error)
 }
 
-// NewPlaylists returns the builder over the domain services; ads may be
-// nil (no advertisement is ever sent).
-func NewPlaylists(devices *Service, displays *display.Service, schedules *schedule.Service, franchises *franchise.Service, ads AdSource) *Playlists {
-	return &Playlists{devices: devices, displays: displays, schedules: schedules, franchises: franchises, ads: ads,
+// NewBuilder returns the builder over the domain services; ads may be nil
+// (no advertisement is ever sent).
+func NewBuilder(displays *display.Service, schedules *schedule.Service, franchises *franchise.Service, ads AdSource) *Builder {
+	return &Builder{displays: displays, schedules: schedules, franchises: franchises, ads: ads,
 		encoded: map[scheduleKey]*encodedSchedule{}, franchiseC: map[string]franchiseFacts{}}
 }
 
-// Authenticate returns the code of the device holding token.
-func (p *Playlists) Authenticate(ctx context.Context, token string) (string, error) {
-	return p.devices.Authenticate(ctx, token)
+// TVs returns the TVs registered with the device codes, keyed by code;
+// codes without a TV (players waiting to be paired) are absent.
+func (p *Builder) TVs(ctx context.Context, codes []string) (map[string]TV, error) {
+	paired, err := p.displays.PairedByDevice(ctx, codes)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]TV, len(paired))
+	for code, tv := range paired {
+		out[code] = tvOf(tv)
+	}
+	return out, nil
 }
 
-// Screens returns the TVs registered with the codes.
-func (p *Playlists) Screens(ctx context.Context, codes []string) (map[string]display.Screen, error) {
-	return p.displays.ScreensByDevice(ctx, codes)
-}
-
-// RecordStatus writes TV status changes.
-func (p *Playlists) RecordStatus(ctx context.Context, batch []display.Status) error {
-	return p.displays.RecordStatus(ctx, batch)
-}
-
-// screenPart is the per-TV part of a playlist frame.
-type screenPart struct {
-	display.Screen
+// tvPart is a TV's own part of its screen.
+type tvPart struct {
+	TV
 	Franchise string `json:"franchise"`
 	TimeZone  string `json:"timeZone"`
 	// Ads are the positions booked in the ad slots of the TV's schedule
@@ -85,10 +109,10 @@ type screenPart struct {
 	Ads *advertise.PlayerAds `json:"ads,omitempty"`
 }
 
-// ScreenJSONs encodes each TV's own part of its playlist, with the
+// EncodeTVs encodes each TV's own part of its screen, with the
 // advertisements booked on it (read for all the TVs of a franchise at
 // once: a replica's players reconnecting together cost a few queries).
-func (p *Playlists) ScreenJSONs(ctx context.Context, screens []display.Screen) ([][]byte, error) {
+func (p *Builder) EncodeTVs(ctx context.Context, screens []TV) ([][]byte, error) {
 	byFranchise := map[string][]string{}
 	for _, sc := range screens {
 		if sc.ScheduleID != "" {
@@ -115,7 +139,7 @@ func (p *Playlists) ScreenJSONs(ctx context.Context, screens []display.Screen) (
 		if err != nil {
 			return nil, err
 		}
-		part := screenPart{Screen: sc, Franchise: f.tenant.Slug, TimeZone: f.timeZone}
+		part := tvPart{TV: sc, Franchise: f.tenant.Slug, TimeZone: f.timeZone}
 		if feed, ok := ads[sc.DisplayID]; ok && sc.ScheduleID != "" {
 			part.Ads = &feed
 		}
@@ -126,10 +150,11 @@ func (p *Playlists) ScreenJSONs(ctx context.Context, screens []display.Screen) (
 	return out, nil
 }
 
-// ScheduleJSON encodes a schedule for players; concurrent callers share
-// one build, and later callers the cached bytes. The version differs
-// whenever the bytes may (a rename of a media changes them, not the hash).
-func (p *Playlists) ScheduleJSON(ctx context.Context, franchiseID, scheduleID string) ([]byte, string, error) {
+// EncodeSchedule encodes a schedule for players ("null" when it is gone);
+// concurrent callers share one build, and later callers the cached bytes.
+// The version differs whenever the bytes may (a rename of a media changes
+// them, not the hash).
+func (p *Builder) EncodeSchedule(ctx context.Context, franchiseID, scheduleID string) ([]byte, string, error) {
 	key := scheduleKey{franchiseID, scheduleID}
 	p.mu.Lock()
 	e, ok := p.encoded[key]
@@ -163,7 +188,7 @@ func (p *Playlists) ScheduleJSON(ctx context.Context, franchiseID, scheduleID st
 	return e.data, e.version, e.err
 }
 
-func (p *Playlists) buildSchedule(ctx context.Context, franchiseID, scheduleID string) ([]byte, string, error) {
+func (p *Builder) buildSchedule(ctx context.Context, franchiseID, scheduleID string) ([]byte, string, error) {
 	f, err := p.franchise(ctx, franchiseID)
 	if err != nil {
 		return nil, "", err
@@ -179,7 +204,7 @@ func (p *Playlists) buildSchedule(ctx context.Context, franchiseID, scheduleID s
 	return data, sc.Hash, err
 }
 
-func (p *Playlists) franchise(ctx context.Context, id string) (franchiseFacts, error) {
+func (p *Builder) franchise(ctx context.Context, id string) (franchiseFacts, error) {
 	p.mu.Lock()
 	f, ok := p.franchiseC[id]
 	p.mu.Unlock()
@@ -197,10 +222,8 @@ func (p *Playlists) franchise(ctx context.Context, id string) (franchiseFacts, e
 	return f, nil
 }
 
-// Forget drops what c may have made stale: the schedules it names, or
-// everything of its franchise when it names nothing in particular (every
-// franchise when it names none).
-func (p *Playlists) Forget(c change.Change) {
+// Forget drops the encodings and franchise facts c may have made stale.
+func (p *Builder) Forget(c change.Change) {
 	if !c.TouchesScreens() {
 		return
 	}
