@@ -10,9 +10,9 @@ import (
 	"vitrine/internal/fault"
 )
 
-// MaxLen is the most characters (runes, not bytes) a name may have; the
-// API contract (api/openapi.yaml) and the console's forms
-// (web/src/lib/validation.ts) say the same.
+// MaxLen is the most characters (runes, not bytes) a name may have. The
+// console's forms (web/src/lib/validation.ts) apply the same rule; both run
+// api/name-length-cases.json, and api/openapi.yaml documents the limit.
 const MaxLen = 120
 
 // ErrTooLong is the fault for a name of more than MaxLen characters.
@@ -35,4 +35,3 @@ func Clean(name string) (string, error) {
 	}
 	return name, nil
 }
-

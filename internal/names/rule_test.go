@@ -1,6 +1,7 @@
 package names
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
 	"regexp"
@@ -11,27 +12,55 @@ import (
 	"vitrine/internal/fault"
 )
 
-func TestCleanKeepsNamesUpToTheLimit(t *testing.T) {
-	cases := []struct {
-		name, in, want string
-		err            error
-	}{
-		{"spaces around are trimmed", "  Loja Centro  ", "Loja Centro", nil},
-		{"120 letters pass", strings.Repeat("a", 120), strings.Repeat("a", 120), nil},
-		{"120 accented letters pass (characters, not bytes)", strings.Repeat("ç", 120), strings.Repeat("ç", 120), nil},
-		{"spaces do not count toward the limit", " " + strings.Repeat("a", 120) + " ", strings.Repeat("a", 120), nil},
-		{"121 letters are refused", strings.Repeat("a", 121), "", ErrTooLong},
-		{"empty is required", "", "", fault.ErrNameRequired},
-		{"only spaces is required", " \t ", "", fault.ErrNameRequired},
+// api/name-length-cases.json holds the names both sides must accept or
+// refuse alike: the console's forms (web/src/lib/validation.ts) run it in
+// Vitest, Clean runs it here.
+func TestTheSharedNameLengthCases(t *testing.T) {
+	raw, err := os.ReadFile("../../api/name-length-cases.json")
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			got, err := Clean(c.in)
-			if !errors.Is(err, c.err) || (c.err == nil && err != nil) {
-				t.Fatalf("err = %v, want %v", err, c.err)
-			}
-			if got != c.want {
-				t.Errorf("got %q, want %q", got, c.want)
+	var file struct {
+		MaxLength int `json:"maxLength"`
+		Cases     []struct {
+			Name     string `json:"name"`
+			Around   string `json:"around"`
+			Unit     string `json:"unit"`
+			Times    int    `json:"times"`
+			Expected string `json:"expected"`
+		} `json:"cases"`
+	}
+	if err := json.Unmarshal(raw, &file); err != nil {
+		t.Fatal(err)
+	}
+	if file.MaxLength != MaxLen {
+		t.Fatalf("the case file's maxLength is %d, names.MaxLen %d", file.MaxLength, MaxLen)
+	}
+	if len(file.Cases) < 10 {
+		t.Fatalf("only %d cases", len(file.Cases))
+	}
+	for _, c := range file.Cases {
+		t.Run(c.Name, func(t *testing.T) {
+			in := c.Around + strings.Repeat(c.Unit, c.Times) + c.Around
+			got, err := Clean(in)
+			switch c.Expected {
+			case "ok":
+				if err != nil || got != strings.TrimSpace(in) {
+					t.Fatalf("Clean = %q, %v; want the trimmed name", got, err)
+				}
+				if TooLong(got) {
+					t.Fatal("TooLong says yes to a name Clean keeps")
+				}
+			case "required":
+				if !errors.Is(err, fault.ErrNameRequired) {
+					t.Fatalf("err = %v, want 1141", err)
+				}
+			case "tooLong":
+				if err != ErrTooLong || !TooLong(strings.TrimSpace(in)) {
+					t.Fatalf("err = %v, want ErrTooLong", err)
+				}
+			default:
+				t.Fatalf("unknown expectation %q", c.Expected)
 			}
 		})
 	}

@@ -1,6 +1,15 @@
 import { z } from 'zod'
 
 // Validation pieces shared by several screens, with the product's messages.
+
+/**
+ * The most characters a name may have (groups, stores and their contacts, TVs,
+ * schedules, users, advertisements): the server's names.MaxLen. Characters are
+ * code points, as the server counts them, so an emoji counts one.
+ * Both sides run api/name-length-cases.json.
+ */
+export const NAME_MAX_LENGTH = 120
+
 export const validationMessages = {
   required: 'Campo obrigatório',
   emailRequired: 'Digite um e-mail',
@@ -9,7 +18,23 @@ export const validationMessages = {
   passwordRule:
     'A senha deve conter pelo menos 8 caracteres, uma letra maiúscula, uma letra minúscula, um número e um caractere especial.',
   passwordsDiffer: 'As senhas não conferem.',
+  nameTooLong: `O nome pode ter no máximo ${NAME_MAX_LENGTH} caracteres.`,
 } as const
+
+/** Whether name (already trimmed) has more than NAME_MAX_LENGTH characters. */
+export const nameTooLong = (name: string) => [...name].length > NAME_MAX_LENGTH
+
+/**
+ * A name typed in a form: trimmed, required ('Campo obrigatório'), at most
+ * NAME_MAX_LENGTH characters. tooLong is the message of the place, the one its
+ * server call would give.
+ */
+export const nameField = (tooLong: string = validationMessages.nameTooLong) =>
+  z
+    .string()
+    .trim()
+    .min(1, validationMessages.required)
+    .refine((name) => !nameTooLong(name), tooLong)
 
 /** At least 8 characters with an upper-case letter, a lower-case letter, a digit and one of #?!@$%^&*- */
 export const PASSWORD_PATTERN = /^(?=.*[A-Z])(?=.*[a-z])(?=.*\d)(?=.*[#?!@$%^&*-]).{8,}$/

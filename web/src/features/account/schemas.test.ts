@@ -38,3 +38,10 @@ describe('change name form', () => {
     expect(fieldErrors(updateNameSchema, { name })).toEqual(expected)
   })
 })
+
+describe('change name form: the name rule', () => {
+  it('takes 120 characters and refuses 121 with the server message', () => {
+    expect(fieldErrors(updateNameSchema, { name: 'a'.repeat(120) })).toEqual({})
+    expect(fieldErrors(updateNameSchema, { name: 'a'.repeat(121) })).toEqual({ name: 'O nome pode ter no máximo 120 caracteres.' })
+  })
+})

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { passwordsMatch, strongPassword, validationMessages } from '@/lib/validation'
+import { nameField, passwordsMatch, strongPassword, validationMessages } from '@/lib/validation'
 
 /** Change-password form; without `confirmAuth` it is the body of POST /user/pwd. */
 export const changePasswordSchema = z
@@ -13,6 +13,6 @@ export type ChangePasswordInput = z.infer<typeof changePasswordSchema>
 
 /** Change-name form. */
 export const updateNameSchema = z.object({
-  name: z.string().trim().min(1, validationMessages.required),
+  name: nameField(),
 })
 export type UpdateNameInput = z.infer<typeof updateNameSchema>

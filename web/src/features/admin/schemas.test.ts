@@ -68,3 +68,11 @@ describe('add/remove franchise dialog', () => {
     expect(franchiseChoices('DEL', user, all).map((f) => f.name)).toEqual(['Água Viva', 'rede Norte'])
   })
 })
+
+describe('user forms: the name rule', () => {
+  it('refuses a name of 121 characters with the server message', () => {
+    expect(fieldErrors(newUserSchema, { name: 'a'.repeat(121), email: 'ana@example.com', auth: 'Abcdef1#' })).toEqual({ name: 'O nome pode ter no máximo 120 caracteres.' })
+    expect(fieldErrors(editUserNameSchema, { name: 'a'.repeat(121) })).toEqual({ name: 'O nome pode ter no máximo 120 caracteres.' })
+    expect(fieldErrors(editUserNameSchema, { name: 'a'.repeat(120) })).toEqual({})
+  })
+})

@@ -1,12 +1,12 @@
 import { z } from 'zod'
 import { guardMessages } from '@/lib/guards'
-import { strongPassword, validationMessages } from '@/lib/validation'
+import { nameField, strongPassword, validationMessages } from '@/lib/validation'
 
 const { required } = validationMessages
 
 /** New-user form and the body of POST /user/register. */
 export const newUserSchema = z.object({
-  name: z.string().trim().min(1, required),
+  name: nameField(),
   email: z.string().trim().min(1, required).pipe(z.email(validationMessages.emailInvalid)),
   auth: z.string().min(1, required).pipe(strongPassword),
 })
@@ -14,7 +14,7 @@ export type NewUserInput = z.infer<typeof newUserSchema>
 
 /** 'Editar Usuário' dialog; with the user's e-mail it makes POST /user/detail/adm. */
 export const editUserNameSchema = z.object({
-  name: z.string().trim().min(1, required),
+  name: nameField(),
 })
 export type EditUserNameInput = z.infer<typeof editUserNameSchema>
 

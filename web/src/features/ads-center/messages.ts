@@ -1,4 +1,5 @@
 // The ads center's texts from spec 2 §5 and §8, in one place.
+import { NAME_MAX_LENGTH } from '@/lib/validation'
 
 /** Fallbacks of the failure toasts (the server's message wins when it has one). */
 export const AD_ERRORS = {
@@ -19,4 +20,6 @@ export const AD_GUARDS = {
 export const AD_VALIDATION = {
   positive: 'Duração deve ser maior do que 0',
   oneOf: 'Pelo menos um dos campos devem ser preenchido',
+  /** The server's words for an advertisement's name past the limit. */
+  nameTooLong: `O nome do anúncio pode ter no máximo ${NAME_MAX_LENGTH} caracteres.`,
 } as const

@@ -55,3 +55,17 @@ describe('saving the media of an ad', () => {
     expect(withoutItems(media, [0])).toEqual({ media: [{ id: 's', name: 'Slot', isAd: true }] })
   })
 })
+
+describe('ad forms: the name rule', () => {
+  const message = 'O nome do anúncio pode ter no máximo 120 caracteres.'
+  it('refuses a name of 121 characters with the ads message, on creation and on edit', () => {
+    expect(fieldErrors(newAdSchema, { name: 'a'.repeat(121), duration: '10' })).toEqual({ name: message })
+    expect(fieldErrors(newAdSchema, { name: 'a'.repeat(120), duration: '10' })).toEqual({})
+    expect(fieldErrors(editAdSchema, { name: 'a'.repeat(121), displayTime: '' })).toEqual({ name: message })
+    expect(fieldErrors(editAdSchema, { name: 'a'.repeat(121), displayTime: '0' })).toEqual({
+      name: message,
+      displayTime: 'Duração deve ser maior do que 0',
+    })
+    expect(fieldErrors(editAdSchema, { name: 'a'.repeat(120), displayTime: '' })).toEqual({})
+  })
+})

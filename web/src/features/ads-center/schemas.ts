@@ -1,12 +1,12 @@
 import { z } from 'zod'
-import { validationMessages } from '@/lib/validation'
+import { nameField, nameTooLong, validationMessages } from '@/lib/validation'
 import { AD_VALIDATION } from './messages'
 
 const isPositive = (value: string) => /^\d+$/.test(value) && Number(value) > 0
 
 /** 'New Ad': name and duration in seconds, both required (spec 2 §5 'New ad'). */
 export const newAdSchema = z.object({
-  name: z.string().trim().min(1, validationMessages.required),
+  name: nameField(AD_VALIDATION.nameTooLong),
   duration: z
     .string()
     .trim()
@@ -24,6 +24,7 @@ export const editAdSchema = z
     const time = displayTime.trim()
     if (!name.trim() && !time) ctx.addIssue({ code: 'custom', path: ['name'], message: AD_VALIDATION.oneOf })
     else if (time && !isPositive(time)) ctx.addIssue({ code: 'custom', path: ['displayTime'], message: AD_VALIDATION.positive })
+    if (nameTooLong(name.trim())) ctx.addIssue({ code: 'custom', path: ['name'], message: AD_VALIDATION.nameTooLong })
   })
   .transform(({ name, displayTime }) => ({
     name: name.trim() || undefined,

@@ -19,3 +19,10 @@ describe('TV form', () => {
     expect(fieldErrors(displaySchema, { name: 'TV 1', device: 'ABC123', contentOrientation: 0, scheduleId: 'x' })).toEqual({})
   })
 })
+
+describe('TV form: the name rule', () => {
+  it('refuses a name of 121 characters with the server message', () => {
+    expect(fieldErrors(displaySchema, { name: 'a'.repeat(121), device: 'ABCDEF', contentOrientation: 0 })).toEqual({ name: 'O nome pode ter no máximo 120 caracteres.' })
+    expect(fieldErrors(displaySchema, { name: 'a'.repeat(120), device: 'ABCDEF', contentOrientation: 0 })).toEqual({})
+  })
+})

@@ -33,3 +33,10 @@ describe('toGroupBody', () => {
     expect(toGroupBody({ name: 'Rede Norte', document: '' })).toEqual({ name: 'Rede Norte', document: '' })
   })
 })
+
+describe('group form: the name rule', () => {
+  it('refuses a name of 121 characters with the server message', () => {
+    expect(fieldErrors(groupSchema, { name: 'a'.repeat(121), document: '' })).toEqual({ name: 'O nome pode ter no máximo 120 caracteres.' })
+    expect(fieldErrors(groupSchema, { name: 'a'.repeat(120), document: '' })).toEqual({})
+  })
+})

@@ -1,13 +1,13 @@
 import { z } from 'zod'
 import { digitsOf } from '@/lib/masks'
-import { validationMessages } from '@/lib/validation'
+import { nameField } from '@/lib/validation'
 
 /** The catalogue's message for a CNPJ the server refuses (1043); also used for an incomplete one. */
 export const INVALID_DOCUMENT = 'Documento inválido.'
 
 /** 'Adicionar Grupo' / 'Editar Grupo'. The CNPJ is optional; when given it has 14 digits. */
 export const groupSchema = z.object({
-  name: z.string().trim().min(1, validationMessages.required),
+  name: nameField(),
   document: z.string().refine((value) => {
     const digits = digitsOf(value)
     return digits.length === 0 || digits.length === 14

@@ -36,3 +36,10 @@ describe('adSlotSchema', () => {
     expect(adSlotSchema.parse({ quantity: '3', duration: '15', adFallbackMediaId: 'm1' })).toEqual({ quantity: 3, duration: 15, adFallbackMediaId: 'm1' })
   })
 })
+
+describe('scheduleNameSchema: the name rule', () => {
+  it('refuses a name of 121 characters with the server message', () => {
+    expect(scheduleNameSchema.safeParse({ name: 'a'.repeat(120) }).success).toBe(true)
+    expect(scheduleNameSchema.safeParse({ name: 'a'.repeat(121) }).error?.issues[0].message).toBe('O nome pode ter no máximo 120 caracteres.')
+  })
+})

@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import { validationMessages } from '@/lib/validation'
+import { nameField } from '@/lib/validation'
 
 /** Create, rename and duplicate: 'Nome da programação', required. */
 export const scheduleNameSchema = z.object({
-  name: z.string().trim().min(1, validationMessages.required),
+  name: nameField(),
 })
 export type ScheduleNameValues = z.infer<typeof scheduleNameSchema>
 

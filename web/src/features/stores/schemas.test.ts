@@ -147,3 +147,17 @@ describe('message form', () => {
     expect(fieldErrors(messageSchema, { message: 'Bom dia', storeSlugList: ['loja-1'] })).toEqual({})
   })
 })
+
+describe('store form: the name rule', () => {
+  const store = { region: 'Sul', state: 'RS', city: 'Porto Alegre', contacts: [] }
+  it('refuses a store name of 121 characters with the server message', () => {
+    expect(fieldErrors(storeSchema, { ...store, name: 'a'.repeat(121) })).toEqual({ name: 'O nome pode ter no máximo 120 caracteres.' })
+    expect(fieldErrors(storeSchema, { ...store, name: 'a'.repeat(120) })).toEqual({})
+  })
+  it('bounds a contact name and role alike, with the contact message', () => {
+    const message = 'Nome e cargo do contato podem ter no máximo 120 caracteres.'
+    expect(fieldErrors(contactSchema, { ...contact, name: 'a'.repeat(121) })).toEqual({ name: message })
+    expect(fieldErrors(contactSchema, { ...contact, role: 'a'.repeat(121) })).toEqual({ role: message })
+    expect(fieldErrors(contactSchema, { ...contact, name: 'a'.repeat(120), role: 'a'.repeat(120) })).toEqual({})
+  })
+})

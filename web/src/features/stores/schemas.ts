@@ -1,13 +1,14 @@
 import { z } from 'zod'
 import { guardMessages } from '@/lib/guards'
 import { digitsOf, isValidPhone, maskPhone, phoneDigitsOf } from '@/lib/masks'
-import { validationMessages } from '@/lib/validation'
+import { NAME_MAX_LENGTH, nameField, nameTooLong, validationMessages } from '@/lib/validation'
 
 const { required } = validationMessages
 
 export const storeMessages = {
   invalidPhone: 'Telefone inválido',
   repeatedPhone: 'Já existe um contato com este telefone.',
+  contactTooLong: `Nome e cargo do contato podem ter no máximo ${NAME_MAX_LENGTH} caracteres.`,
   draftIncomplete: 'O contato em edição está incompleto: complete-o e clique em Adicionar contato, ou limpe os campos.',
   messageRequired: 'Mensagem é obrigatória',
   storesRequired: 'Seleciona pelo menos um estabelecimento',
@@ -16,11 +17,13 @@ export const storeMessages = {
 } as const
 
 const requiredText = z.string().trim().min(1, required)
+/** A contact's name or role: required, and as long as a name at most (the server's message). */
+const contactText = requiredText.refine((text) => !nameTooLong(text), storeMessages.contactTooLong)
 
 /** A store contact; the phone may carry the mask. */
 export const contactSchema = z.object({
-  name: requiredText,
-  role: requiredText,
+  name: contactText,
+  role: contactText,
   phone: z.string().refine(isValidPhone, storeMessages.invalidPhone),
   receiveNotify: z.boolean().default(true),
 })
@@ -32,7 +35,7 @@ const optionalPhone = (value: string) => !digitsOf(value) || isValidPhone(value)
 
 /** 'Adicionar Loja' / 'Editar Loja'. */
 export const storeSchema = z.object({
-  name: requiredText,
+  name: nameField(),
   region: requiredText,
   state: requiredText,
   city: requiredText,
