@@ -1,0 +1,223 @@
+package franchise_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"vitrine/internal/change"
+	"vitrine/internal/fault"
+	"vitrine/internal/franchise"
+	"vitrine/internal/names"
+	"vitrine/internal/testutil"
+)
+
+func ptr[T any](v T) *T { return &v }
+
+// newService is the franchise rules on a fresh database, with one user who
+// creates the groups.
+func newService(t *testing.T, engine string) (*franchise.Service, string) {
+	t.Helper()
+	d := testutil.NewDB(t, engine)
+	const user = "user-1"
+	if _, err := d.ExecContext(context.Background(), `
+		INSERT INTO users (id, email, name, password_hash, created_at, updated_at)
+		VALUES (?, 'ana@example.com', 'Ana', 'x', 0, 0)`, user); err != nil {
+		t.Fatal(err)
+	}
+	clock := testutil.NewClock(time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC))
+	return franchise.NewService(d, clock.Now), user
+}
+
+func create(t *testing.T, s *franchise.Service, user, name string) franchise.Franchise {
+	t.Helper()
+	f, err := s.Create(context.Background(), user, franchise.Input{Name: ptr(name)})
+	if err != nil {
+		t.Fatalf("create %q: %v", name, err)
+	}
+	return f
+}
+
+// idOf is the id of the group with slug (the API shows no id).
+func idOf(t *testing.T, s *franchise.Service, slug string) string {
+	t.Helper()
+	ref, err := s.BySlug(context.Background(), slug)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ref.ID
+}
+
+func TestAGroupIsCreatedWithItsNameSlugAndCreator(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		s, user := newService(t, engine)
+		ctx := context.Background()
+		f := create(t, s, user, "  Lojas Ção  ")
+		if f.Name != "Lojas Ção" || f.Slug != "lojas-cao" {
+			t.Errorf("name %q slug %q, want the trimmed name and lojas-cao", f.Name, f.Slug)
+		}
+		if f.TimeZone != "America/Sao_Paulo" {
+			t.Errorf("time zone %q, want America/Sao_Paulo by default", f.TimeZone)
+		}
+		mine, err := s.ListForUser(ctx, user)
+		if err != nil || len(mine) != 1 || mine[0].Slug != "lojas-cao" {
+			t.Fatalf("the creator's groups: %v, %v", mine, err)
+		}
+		if f := create(t, s, user, "!!!"); f.Slug != "grupo" {
+			t.Errorf("a name without letters gives slug %q, want grupo", f.Slug)
+		}
+	})
+}
+
+func TestSlugsStayUniqueAndDoNotFollowRenames(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		s, user := newService(t, engine)
+		ctx := context.Background()
+		create(t, s, user, "Rede Sul")
+		second := create(t, s, user, "Rede-Sul!") // another name, the same slug
+		if second.Slug != "rede-sul-2" {
+			t.Fatalf("second slug %q, want rede-sul-2", second.Slug)
+		}
+		renamed, err := s.Update(ctx, idOf(t, s, "rede-sul-2"), franchise.Input{Name: ptr("Rede Norte")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if renamed.Name != "Rede Norte" || renamed.Slug != "rede-sul-2" {
+			t.Errorf("after rename: name %q slug %q; the slug must stay", renamed.Name, renamed.Slug)
+		}
+	})
+}
+
+func TestAGroupNameIsUsedOnce(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		s, user := newService(t, engine)
+		ctx := context.Background()
+		create(t, s, user, "Rede Ção")
+		for _, same := range []string{"rede cao", "REDE  ÇÃO", " Rede Ção "} {
+			if _, err := s.Create(ctx, user, franchise.Input{Name: ptr(same)}); !errors.Is(err, franchise.ErrNameTaken) {
+				t.Errorf("create %q: %v, want ErrNameTaken", same, err)
+			}
+		}
+		create(t, s, user, "Outra Rede")
+		id := idOf(t, s, "outra-rede")
+		if _, err := s.Update(ctx, id, franchise.Input{Name: ptr("rede cao")}); !errors.Is(err, franchise.ErrNameTaken) {
+			t.Errorf("renaming onto another group's name: %v, want ErrNameTaken", err)
+		}
+		// The same name written differently is still the group's own.
+		if f, err := s.Update(ctx, id, franchise.Input{Name: ptr("OUTRA rede")}); err != nil || f.Name != "OUTRA rede" {
+			t.Errorf("recasing its own name: %v, %v", f.Name, err)
+		}
+	})
+}
+
+func TestGroupFieldsAreChecked(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		s, user := newService(t, engine)
+		ctx := context.Background()
+		create(t, s, user, "Rede")
+		id := idOf(t, s, "rede")
+		cases := []struct {
+			name string
+			in   franchise.Input
+			want error
+			msg  string // the fault's own message, when it has one
+		}{
+			{"no name on creation", franchise.Input{}, fault.ErrNameRequired, ""},
+			{"a blank name", franchise.Input{Name: ptr("   ")}, fault.ErrNameRequired, ""},
+			{"a name past the limit", franchise.Input{Name: ptr(strings.Repeat("a", names.MaxLen+1))}, names.ErrTooLong, "O nome pode ter no máximo 120 caracteres."},
+			{"a CNPJ with wrong check digits", franchise.Input{Name: ptr("G1"), Document: ptr("11.222.333/0001-00")}, franchise.ErrDocumentInvalid, ""},
+			{"a phone of 9 digits", franchise.Input{Name: ptr("G2"), Phone: ptr("819876543")}, franchise.ErrPhoneInvalid, ""},
+			{"an unknown time zone", franchise.Input{Name: ptr("G3"), TimeZone: ptr("America/Atlantida")}, franchise.ErrTimeZone, ""},
+			{"the server's own zone", franchise.Input{Name: ptr("G4"), TimeZone: ptr("Local")}, franchise.ErrTimeZone, ""},
+			{"a text field past its limit", franchise.Input{Name: ptr("G5"), Number: ptr(strings.Repeat("9", 21))}, nil, "O campo Número pode ter no máximo 20 caracteres."},
+		}
+		for _, c := range cases {
+			t.Run(c.name, func(t *testing.T) {
+				_, err := s.Create(ctx, user, c.in)
+				if c.want != nil && !errors.Is(err, c.want) {
+					t.Fatalf("create: %v, want %v", err, c.want)
+				}
+				if c.msg != "" {
+					if f, ok := fault.As(err); !ok || f.Msg != c.msg {
+						t.Fatalf("create: %v, want the message %q", err, c.msg)
+					}
+				}
+				if c.in.Name == nil {
+					return
+				}
+				// The same rule holds on update, and a refused update changes nothing.
+				if _, err := s.Update(ctx, id, c.in); err == nil {
+					t.Fatal("update accepted what create refused")
+				}
+				if f, err := s.Get(ctx, id); err != nil || f.Name != "Rede" {
+					t.Fatalf("after a refused update: %q, %v", f.Name, err)
+				}
+			})
+		}
+	})
+}
+
+func TestACNPJBelongsToOneGroup(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		s, user := newService(t, engine)
+		ctx := context.Background()
+		const cnpj = "11.222.333/0001-81"
+		f, err := s.Create(ctx, user, franchise.Input{Name: ptr("Rede A"), Document: ptr(cnpj)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Document != "11222333000181" {
+			t.Errorf("document stored as %q, want bare digits", f.Document)
+		}
+		if _, err := s.Create(ctx, user, franchise.Input{Name: ptr("Rede B"), Document: ptr("11222333000181")}); !errors.Is(err, franchise.ErrDocumentTaken) {
+			t.Fatalf("second group with the CNPJ: %v, want ErrDocumentTaken", err)
+		}
+		// Removing it from the first frees it for another.
+		if f, err := s.Update(ctx, idOf(t, s, "rede-a"), franchise.Input{Document: ptr("")}); err != nil || f.Document != "" {
+			t.Fatalf("removing the CNPJ: %q, %v", f.Document, err)
+		}
+		if _, err := s.Create(ctx, user, franchise.Input{Name: ptr("Rede B"), Document: ptr(cnpj)}); err != nil {
+			t.Fatalf("the freed CNPJ: %v", err)
+		}
+	})
+}
+
+func TestTouchBumpsTheRevisionAndAnnouncesTheChange(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		d := testutil.NewDB(t, engine)
+		ctx := context.Background()
+		if _, err := d.ExecContext(ctx, `
+			INSERT INTO users (id, email, name, password_hash, created_at, updated_at)
+			VALUES ('u', 'u@example.com', 'U', 'x', 0, 0)`); err != nil {
+			t.Fatal(err)
+		}
+		s := franchise.NewService(d, time.Now)
+		if _, err := s.Create(ctx, "u", franchise.Input{Name: ptr("Rede")}); err != nil {
+			t.Fatal(err)
+		}
+		id := idOf(t, s, "rede")
+		bus := change.NewBus()
+		var heard []change.Change
+		defer bus.Subscribe(func(c change.Change) { heard = append(heard, c) })()
+		changes := franchise.NewChanges(bus)
+		before, err := s.Revision(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := changes.Touch(ctx, d, change.Change{FranchiseID: id, Schedules: []string{"s1"}}); err != nil {
+			t.Fatal(err)
+		}
+		after, err := s.Revision(ctx, id)
+		if err != nil || after != before+1 {
+			t.Fatalf("revision %d -> %d (%v), want one more", before, after, err)
+		}
+		if len(heard) != 1 || heard[0].Revision != after || heard[0].Schedules[0] != "s1" {
+			t.Fatalf("heard %+v, want the change at revision %d", heard, after)
+		}
+		if err := changes.Touch(ctx, d, change.Change{FranchiseID: "nobody"}); !errors.Is(err, franchise.ErrNotFound) {
+			t.Fatalf("touching an unknown group: %v, want ErrNotFound", err)
+		}
+	})
+}
