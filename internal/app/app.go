@@ -21,6 +21,7 @@ import (
 	"vitrine/internal/advertise"
 	"vitrine/internal/auth"
 	"vitrine/internal/change"
+	"vitrine/internal/command"
 	"vitrine/internal/config"
 	"vitrine/internal/db"
 	"vitrine/internal/device"
@@ -67,6 +68,7 @@ type App struct {
 	Franchises *franchise.Service
 	Stores     *store.Service
 	Displays   *display.Service
+	Commands   *command.Service
 	Schedules  *schedule.Service
 	Devices    *device.Service
 	Ads        *advertise.Service
@@ -126,6 +128,7 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 		auth.Config{PublicURL: cfg.PublicURL, OpenSignup: cfg.OpenSignup}, a.Log)
 	a.Stores = store.NewService(a.DB, a.Now, a.Outbox.Enqueue, changes)
 	a.Displays = display.NewService(a.DB, a.Now, changes)
+	a.Commands = command.NewService(a.DB, a.Now, changes)
 	objectStore, storage, err := objects.New(ctx, objects.Config{
 		StorageURL: cfg.StorageURL, MediaURL: cfg.MediaURL, DataDir: cfg.DataDir,
 		UploadSecret: cfg.UploadSecret, ConsoleOrigin: origin(cfg.PublicURL), Now: a.Now, Log: a.Log,
@@ -175,6 +178,7 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 		Franchises:     a.Franchises,
 		Stores:         a.Stores,
 		Displays:       a.Displays,
+		Commands:       a.Commands,
 		Media:          a.Media,
 		Schedules:      a.Schedules,
 		Devices:        a.Devices,
@@ -262,7 +266,7 @@ func (a *App) expireCommands(ctx context.Context) {
 			return
 		case <-t.C:
 		}
-		if _, err := a.Displays.ExpireCommands(ctx); err != nil && ctx.Err() == nil {
+		if _, err := a.Commands.Expire(ctx); err != nil && ctx.Err() == nil {
 			a.Log.Warn("expiring command jobs failed", "err", err)
 		}
 	}

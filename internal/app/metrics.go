@@ -21,7 +21,7 @@ func (a *App) watch() {
 		func(ctx context.Context) (map[string]int, error) { return outbox.Counts(ctx, a.DB) })
 	a.Metrics.WatchCounts("vitrine_command_jobs",
 		"Remote command jobs of all replicas by status: sent, done, failed, timeout.", "status",
-		a.Displays.CommandCounts)
+		a.Commands.Counts)
 	a.Outbox.Failed = a.Metrics.DeliveryFailed
 }
 

@@ -170,7 +170,7 @@ var owners = map[string]string{
 	"stores":           "store",
 	"store_contacts":   "store",
 	"displays":         "display",
-	"display_commands": "display",
+	"display_commands": "command",
 	"schedules":        "schedule",
 	"media":            "media",
 	"outbox":           "outbox",
@@ -187,6 +187,7 @@ var owners = map[string]string{
 var reads = map[string][]string{
 	"display":   {"stores", "devices"},  // the store of each TV, joined; a code a player announced
 	"device":    {"displays"},           // whether a TV is registered with a code
+	"command":   {"displays"},           // a job's TV, joined, to answer only its own player
 	"store":     {"displays"},           // the number of TVs per store
 	"franchise": {"stores", "displays"}, // the counters Touch keeps on the franchise row
 	"schedule":  {"displays"},           // the number of TVs linked to each schedule

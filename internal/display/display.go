@@ -1,12 +1,11 @@
 // Package display is the TVs (displays) of a franchise's stores: each driven
 // by a TV box known by its device code, turned by a content orientation, and
-// optionally linked to a schedule. It also queues the remote commands an
-// administrator sends to a TV box as jobs, with their results.
+// optionally linked to a schedule. It keeps each TV's status (its player
+// connected, its last ack; the Offline rule) and tells a player which TV it
+// is paired with. Remote commands to a TV's player are internal/command's.
 package display
 
 import (
-	"slices"
-
 	"vitrine/internal/fault"
 	"vitrine/internal/schedule"
 )
@@ -42,25 +41,6 @@ type Input struct {
 	ScheduleID         *string `json:"scheduleId"`
 }
 
-// CommandInput is the body of a remote command.
-type CommandInput struct {
-	Operation string `json:"operation"`
-}
-
-// Operations a TV box accepts.
-var Operations = []string{
-	"restartDevice", "screenshot", "recordVideo", "identifyDevice",
-	"identifyVersion", "clearSchedule", "clearDb", "clearMedia",
-}
-
-// ValidOperation tells whether op is one of Operations.
-func ValidOperation(op string) bool { return slices.Contains(Operations, op) }
-
-// Command statuses.
-const (
-	CommandQueued = "queued"
-)
-
 // Errors of this domain.
 var (
 	ErrNotFound         = fault.New(fault.NotFound, 100121) // "Display não encontrado."
@@ -71,7 +51,10 @@ var (
 	ErrScheduleNotFound = schedule.ErrNotFound
 	ErrNameRequired     = fault.ErrNameRequired
 	ErrOrientation      = fault.Invalidf("Orientação inválida: use 0, 1, 2 ou 3.")
-	ErrOperation        = fault.Invalidf("Comando desconhecido.")
+	// ErrDeviceUnknown is a code no player announced.
+	ErrDeviceUnknown = fault.New(fault.NotFound, 100123) // "Dispositivo não encontrado."
+	// ErrDeviceNotConnected is a TV whose player is Offline.
+	ErrDeviceNotConnected = fault.New(fault.Conflict, 100124) // "Dispositivo não conectado."
 	// ErrNameTaken is a name already used by another TV of the store,
 	// ignoring case, accents and extra spaces.
 	ErrNameTaken = fault.WithMsg(fault.Conflict, 1003, "Já existe um televisor com este nome nesta loja.")

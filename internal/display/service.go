@@ -231,7 +231,7 @@ func (s *Service) Update(ctx context.Context, t tenant.Tenant, storeSlug, id str
 	return get(ctx, s.db, t, storeSlug, id)
 }
 
-// Delete removes a TV and its pending commands.
+// Delete removes a TV (and, with it, its command jobs).
 func (s *Service) Delete(ctx context.Context, t tenant.Tenant, storeSlug, id string) error {
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		if _, err := load(ctx, tx, t.ID, storeSlug, id); err != nil {

@@ -95,6 +95,14 @@ func withScheduleNames(ctx context.Context, q db.Querier, t tenant.Tenant, list 
 	return nil
 }
 
+// Check tells whether the TV id is in the store storeSlug of the franchise:
+// an unknown store is store.ErrNotFound (1061), an unknown TV ErrNotFound
+// (100121).
+func Check(ctx context.Context, q db.Querier, franchiseID, storeSlug, id string) error {
+	_, err := load(ctx, q, franchiseID, storeSlug, id)
+	return err
+}
+
 // load reads a TV's editable fields, locking the row until the
 // transaction ends. An unknown store is ErrNotFound of the
 // store domain (1061); an unknown TV in a known store, ErrNotFound (100121).
@@ -134,10 +142,8 @@ func update(ctx context.Context, q db.Querier, id string, r row, now int64) erro
 	return err
 }
 
+// remove deletes a TV; its command jobs go with it (ON DELETE CASCADE).
 func remove(ctx context.Context, q db.Querier, id string) error {
-	if _, err := q.ExecContext(ctx, `DELETE FROM display_commands WHERE display_id = ?`, id); err != nil {
-		return err
-	}
 	_, err := q.ExecContext(ctx, `DELETE FROM displays WHERE id = ?`, id)
 	return err
 }

@@ -1,6 +1,14 @@
 package display
 
-import "time"
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"vitrine/internal/change"
+	"vitrine/internal/db"
+)
 
 // OfflineAfter is how old a TV's last ack may be before the TV counts as
 // offline although its connection flag is still set (the replica that held
@@ -14,4 +22,80 @@ const OfflineAfter = 6 * time.Minute
 // both run api/offline-cases.json.
 func Offline(connected bool, lastAck int64, now time.Time) bool {
 	return !connected || lastAck == 0 || now.Sub(time.UnixMilli(lastAck)) > OfflineAfter
+}
+
+// CheckOnline tells, in q's transaction, whether the TV id of a store of
+// the franchise may be sent a remote command at now: an unknown store or
+// TV is not found, an Offline one is ErrDeviceNotConnected. The TV's row
+// stays locked until the transaction ends.
+func CheckOnline(ctx context.Context, q db.Querier, franchiseID, storeSlug, id string, now time.Time) error {
+	if _, err := load(ctx, q, franchiseID, storeSlug, id); err != nil {
+		return err
+	}
+	var connected int
+	var ack int64
+	err := q.QueryRowContext(ctx, `SELECT connected, last_connection_ack FROM displays WHERE id = ?`, id).
+		Scan(&connected, &ack)
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrNotFound
+	}
+	if err != nil {
+		return err
+	}
+	if Offline(connected == 1, ack, now) {
+		return ErrDeviceNotConnected
+	}
+	return nil
+}
+
+// Status is a change of TV status a hub reports: a connection opened or
+// closed, or acks received.
+type Status struct {
+	DisplayID    string
+	FranchiseID  string
+	ConnectionID string // the connection that reports
+	Online       bool   // false: the connection closed
+	Ack          int64  // epoch ms of the last ack (or of the connection)
+}
+
+// RecordStatus writes a batch of status changes, one transaction per
+// franchise, and bumps each franchise's revision once so the lists follow.
+// A closing connection clears the online flag only when it is still the
+// TV's current connection: a player that reconnected elsewhere stays online.
+func (s *Service) RecordStatus(ctx context.Context, batch []Status) error {
+	byFranchise := map[string][]Status{}
+	for _, st := range batch {
+		byFranchise[st.FranchiseID] = append(byFranchise[st.FranchiseID], st)
+	}
+	var errs []error
+	for franchiseID, list := range byFranchise {
+		err := s.db.InTx(ctx, func(tx *db.Tx) error {
+			var touched []string
+			for _, st := range list {
+				var res sql.Result
+				var err error
+				if st.Online {
+					res, err = tx.ExecContext(ctx, `UPDATE displays SET connected = 1, connection_id = ?,
+						last_connection_ack = ? WHERE id = ? AND franchise_id = ?`,
+						st.ConnectionID, st.Ack, st.DisplayID, franchiseID)
+				} else {
+					res, err = tx.ExecContext(ctx, `UPDATE displays SET connected = 0, connection_id = '',
+						last_connection_ack = ? WHERE id = ? AND franchise_id = ? AND connection_id = ?`,
+						st.Ack, st.DisplayID, franchiseID, st.ConnectionID)
+				}
+				if err != nil {
+					return err
+				}
+				if n, _ := res.RowsAffected(); n > 0 {
+					touched = append(touched, st.DisplayID)
+				}
+			}
+			if len(touched) == 0 {
+				return nil
+			}
+			return s.changes.Touch(ctx, tx, change.Change{FranchiseID: franchiseID, Displays: touched, StatusOnly: true})
+		})
+		errs = append(errs, err)
+	}
+	return errors.Join(errs...)
 }

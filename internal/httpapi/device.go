@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"vitrine/internal/command"
 	"vitrine/internal/device"
-	"vitrine/internal/display"
 	"vitrine/internal/fault"
 	"vitrine/internal/footerdata"
 	"vitrine/internal/hub"
@@ -106,16 +106,16 @@ var commandFileTypes = map[string]map[string]string{
 // the screenshot or video itself.
 func (s *Server) answerCommand(w http.ResponseWriter, r *http.Request, code string) error {
 	ctx := r.Context()
-	job, err := s.Displays.JobFor(ctx, code, r.PathValue("id"))
+	job, err := s.Commands.JobFor(ctx, code, r.PathValue("id"))
 	if err != nil {
 		return err
 	}
-	var answer display.Answer
+	var answer command.Answer
 	contentType, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if types, wantsFile := commandFileTypes[job.Operation]; wantsFile && contentType != "application/json" {
 		ext, ok := types[contentType]
 		if !ok {
-			return display.ErrCommandResultFormat
+			return command.ErrResultFormat
 		}
 		f, err := s.Franchises.Get(ctx, job.FranchiseID)
 		if err != nil {
@@ -131,11 +131,11 @@ func (s *Server) answerCommand(w http.ResponseWriter, r *http.Request, code stri
 			return err
 		}
 		s.Metrics.AddUploadBytes(metrics.UploadCommandResult, stored.Size)
-		answer = display.Answer{OK: true, FileKey: key, FileType: contentType}
+		answer = command.Answer{OK: true, FileKey: key, FileType: contentType}
 	} else if err := decode(w, r, &answer); err != nil {
 		return err
 	}
-	if err := s.Displays.CompleteCommand(ctx, job, answer); err != nil {
+	if err := s.Commands.Complete(ctx, job, answer); err != nil {
 		return err
 	}
 	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
@@ -143,13 +143,13 @@ func (s *Server) answerCommand(w http.ResponseWriter, r *http.Request, code stri
 }
 
 type commandListResponse struct {
-	Commands []display.Command `json:"commands"`
+	Commands []command.Command `json:"commands"`
 }
 
 // GET /api/display/{franchise}/{storeSlug}/{displayId}/commands — the TV's
 // recent remote commands and their results.
 func (s *Server) listDisplayCommands(w http.ResponseWriter, r *http.Request, t tenant.Tenant) error {
-	list, err := s.Displays.Commands(r.Context(), t, r.PathValue("storeSlug"), r.PathValue("displayId"))
+	list, err := s.Commands.List(r.Context(), t, r.PathValue("storeSlug"), r.PathValue("displayId"))
 	if err != nil {
 		return err
 	}
@@ -160,14 +160,14 @@ func (s *Server) listDisplayCommands(w http.ResponseWriter, r *http.Request, t t
 // GET /api/display/{franchise}/{storeSlug}/{displayId}/commands/{commandId}/file
 // — the screenshot or video a command brought back.
 func (s *Server) displayCommandFile(w http.ResponseWriter, r *http.Request, t tenant.Tenant) error {
-	key, contentType, err := s.Displays.CommandFile(r.Context(), t, r.PathValue("storeSlug"),
+	key, contentType, err := s.Commands.File(r.Context(), t, r.PathValue("storeSlug"),
 		r.PathValue("displayId"), r.PathValue("commandId"))
 	if err != nil {
 		return err
 	}
 	obj, info, err := s.Media.Store().Open(r.Context(), key)
 	if errors.Is(err, objects.ErrNotFound) {
-		return display.ErrCommandNotFound
+		return command.ErrNotFound
 	}
 	if err != nil {
 		return err

@@ -509,7 +509,7 @@ func TestRemoteCommandsAreJobs(t *testing.T) {
 		restart := send("restartDevice")
 		video := send("recordVideo")
 		clock.Advance(61 * time.Second)
-		if _, err := a.Displays.ExpireCommands(context.Background()); err != nil {
+		if _, err := a.Commands.Expire(context.Background()); err != nil {
 			t.Fatal(err)
 		}
 		l := list()

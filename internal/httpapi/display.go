@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"vitrine/internal/advertise"
+	"vitrine/internal/command"
 	"vitrine/internal/display"
 	"vitrine/internal/fault"
 	"vitrine/internal/playback"
@@ -84,11 +85,11 @@ func (s *Server) deleteDisplay(w http.ResponseWriter, r *http.Request, t tenant.
 // POST /api/display/{franchise}/{storeSlug}/{displayId}/admin-command —
 // queue a remote command (dispA, checked by the route).
 func (s *Server) queueDisplayCommand(w http.ResponseWriter, r *http.Request, t tenant.Tenant) error {
-	var in display.CommandInput
+	var in command.Input
 	if err := decode(w, r, &in); err != nil {
 		return err
 	}
-	id, err := s.Displays.SendCommand(r.Context(), t, r.PathValue("storeSlug"), r.PathValue("displayId"), in.Operation)
+	id, err := s.Commands.Send(r.Context(), t, r.PathValue("storeSlug"), r.PathValue("displayId"), in.Operation)
 	if err != nil {
 		return err
 	}

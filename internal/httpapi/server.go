@@ -18,6 +18,7 @@ import (
 	"vitrine/internal/advertise"
 	"vitrine/internal/auth"
 	"vitrine/internal/change"
+	"vitrine/internal/command"
 	"vitrine/internal/device"
 	"vitrine/internal/display"
 	"vitrine/internal/fault"
@@ -56,6 +57,7 @@ type Deps struct {
 	Franchises *franchise.Service
 	Stores     *store.Service
 	Displays   *display.Service
+	Commands   *command.Service
 	Media      *media.Service
 	Schedules  *schedule.Service
 	Devices    *device.Service

@@ -1,0 +1,290 @@
+package display_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"vitrine/internal/change"
+	"vitrine/internal/db"
+	"vitrine/internal/display"
+	"vitrine/internal/fault"
+	"vitrine/internal/franchise"
+	"vitrine/internal/schedule"
+	"vitrine/internal/tenant"
+	"vitrine/internal/testutil"
+)
+
+// fixture is a franchise with two stores (loja-a, loja-b), two schedules
+// (s1, s2) and the device codes AAAAAA…DDDDDD announced, on SQLite.
+type fixture struct {
+	db      *db.DB
+	clock   *testutil.Clock
+	svc     *display.Service
+	t       tenant.Tenant
+	mu      sync.Mutex
+	changes []change.Change
+}
+
+func newFixture(t *testing.T) *fixture {
+	t.Helper()
+	f := &fixture{db: testutil.NewDB(t, "sqlite"), clock: testutil.NewClock(time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC))}
+	bus := change.NewBus()
+	bus.Subscribe(func(c change.Change) { f.mu.Lock(); f.changes = append(f.changes, c); f.mu.Unlock() })
+	f.svc = display.NewService(f.db, f.clock.Now, franchise.NewChanges(bus))
+	f.t = tenant.Tenant{Franchise: tenant.Franchise{ID: "f1", Slug: "grupo", Name: "Grupo"}, UserID: "u1"}
+	now := f.clock.Now().UnixMilli()
+	f.exec(t, `INSERT INTO franchises (id, slug, name, created_at, updated_at) VALUES ('f1', 'grupo', 'Grupo', ?, ?)`, now, now)
+	for _, st := range []string{"a", "b"} {
+		f.exec(t, `INSERT INTO stores (id, franchise_id, slug, name, region, state, city, created_at, updated_at)
+			VALUES (?, 'f1', ?, ?, 'Sudeste', 'SP', 'Campinas', ?, ?)`, "st-"+st, "loja-"+st, "Loja "+st, now, now)
+	}
+	for _, sc := range []string{"s1", "s2"} {
+		f.exec(t, `INSERT INTO schedules (id, franchise_id, name, created_at, updated_at) VALUES (?, 'f1', ?, ?, ?)`, sc, sc, now, now)
+	}
+	for _, code := range []string{"AAAAAA", "CCCCCC", "DDDDDD", "EEEEEE"} {
+		f.exec(t, `INSERT INTO devices (code, created_at, last_seen_at) VALUES (?, ?, ?)`, code, now, now)
+	}
+	return f
+}
+
+func (f *fixture) exec(t *testing.T, query string, args ...any) {
+	t.Helper()
+	if _, err := f.db.ExecContext(context.Background(), query, args...); err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+}
+
+func (f *fixture) create(t *testing.T, store, name, device, schedule string) display.Display {
+	t.Helper()
+	d, err := f.svc.Create(context.Background(), f.t, store, display.Input{Name: &name, Device: &device, ScheduleID: &schedule})
+	if err != nil {
+		t.Fatalf("create %s: %v", name, err)
+	}
+	return d
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// sameFault is errors.Is that also tells apart the faults sharing a code
+// by their message (several rules answer 400/1003).
+func sameFault(err, want error) bool {
+	if !errors.Is(err, want) {
+		return false
+	}
+	got, ok := fault.As(err)
+	w, wok := fault.As(want)
+	return ok == wok && (!ok || got.Msg == w.Msg)
+}
+
+func TestDeviceCodesAreStoredAsTyped(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"acd-efh", "ACDEFH"},
+		{" ac de fh ", "ACDEFH"},
+		{"ACDEFH", "ACDEFH"},
+		{"", ""},
+		{"ab_cd", ""},
+		{"áççent", ""},
+		{strings.Repeat("A", 33), ""},
+	} {
+		got, err := display.NormalizeDevice(tc.in)
+		if tc.want == "" {
+			if !errors.Is(err, display.ErrDeviceInvalid) {
+				t.Errorf("NormalizeDevice(%q) = %q, %v; want ErrDeviceInvalid", tc.in, got, err)
+			}
+			continue
+		}
+		if err != nil || got != tc.want {
+			t.Errorf("NormalizeDevice(%q) = %q, %v; want %q", tc.in, got, err, tc.want)
+		}
+	}
+}
+
+// A TV is refused for each rule it breaks, with the error the console shows.
+func TestATVIsValidatedBeforeItIsRegistered(t *testing.T) {
+	f := newFixture(t)
+	f.create(t, "loja-a", "Vitrine Principal", "AAAAAA", "")
+	long := strings.Repeat("a", 121)
+	for _, tc := range []struct {
+		name string
+		in   display.Input
+		want error
+	}{
+		{"without a name", display.Input{Device: ptr("CCCCCC")}, display.ErrNameRequired},
+		{"with a blank name", display.Input{Name: ptr("  "), Device: ptr("CCCCCC")}, display.ErrNameRequired},
+		{"without a device code", display.Input{Name: ptr("Balcão")}, display.ErrDeviceMissing},
+		{"with a code no player announced", display.Input{Name: ptr("Balcão"), Device: ptr("KKKKKK")}, display.ErrDeviceUnknown},
+		{"with a code another TV holds", display.Input{Name: ptr("Balcão"), Device: ptr("aaa-aaa")}, display.ErrDeviceTaken},
+		{"with the name of another TV of the store (case and accents aside)",
+			display.Input{Name: ptr("vitrine  PRINCIPAL"), Device: ptr("CCCCCC")}, display.ErrNameTaken},
+		{"with an orientation beyond 270°", display.Input{Name: ptr("Balcão"), Device: ptr("CCCCCC"), ContentOrientation: ptr(4)}, display.ErrOrientation},
+		{"with a schedule of nobody", display.Input{Name: ptr("Balcão"), Device: ptr("CCCCCC"), ScheduleID: ptr("nope")}, schedule.ErrNotFound},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := f.svc.Create(context.Background(), f.t, "loja-a", tc.in)
+			if !sameFault(err, tc.want) {
+				t.Fatalf("got %v, want %v", err, tc.want)
+			}
+		})
+	}
+	t.Run("with a name of 121 characters", func(t *testing.T) {
+		_, err := f.svc.Create(context.Background(), f.t, "loja-a", display.Input{Name: &long, Device: ptr("CCCCCC")})
+		if got, ok := fault.As(err); !ok || got.Kind != fault.Invalid || !strings.Contains(got.Msg, "120") {
+			t.Fatalf("got %v, want the 120-character rule", err)
+		}
+	})
+	t.Run("the same name in another store is fine", func(t *testing.T) {
+		d := f.create(t, "loja-b", "Vitrine Principal", "cc-cc-cc", "s1")
+		if d.Device != "CCCCCC" || d.Store != "loja-b" || d.Schedule != "s1" || d.ScheduleName != "s1" {
+			t.Fatalf("created %+v", d)
+		}
+	})
+}
+
+func TestATVKeepsItsDeviceCode(t *testing.T) {
+	f := newFixture(t)
+	d := f.create(t, "loja-a", "Balcão", "AAAAAA", "")
+	ctx := context.Background()
+	if _, err := f.svc.Update(ctx, f.t, "loja-a", d.ID, display.Input{Device: ptr("CCCCCC")}); !errors.Is(err, display.ErrDeviceImmutable) {
+		t.Fatalf("changing the code: %v", err)
+	}
+	got, err := f.svc.Update(ctx, f.t, "loja-a", d.ID, display.Input{Device: ptr("aaa aaa"), Name: ptr("Caixa")})
+	if err != nil || got.Device != "AAAAAA" || got.Name != "Caixa" {
+		t.Fatalf("repeating the code: %+v, %v", got, err)
+	}
+	if _, err := f.svc.Update(ctx, f.t, "loja-b", d.ID, display.Input{Name: ptr("X")}); !errors.Is(err, display.ErrNotFound) {
+		t.Fatalf("a TV read through another store: %v", err)
+	}
+}
+
+// guard refuses every TV listed in refuse.
+type guard struct {
+	asked  [][]string
+	refuse bool
+}
+
+var errBooked = errors.New("booked")
+
+func (g *guard) DisplaysLeaving(_ context.Context, _ db.Querier, _ string, ids []string) error {
+	g.asked = append(g.asked, ids)
+	if g.refuse {
+		return errBooked
+	}
+	return nil
+}
+
+// A TV leaves what it plays — another schedule, none, deleted — only when
+// the domains that sold positions on it allow; other edits never ask.
+func TestATVLeavesItsScheduleOnlyWhenItsBookingsAllow(t *testing.T) {
+	f := newFixture(t)
+	g := &guard{refuse: true}
+	f.svc.AddBookingGuard(g)
+	d := f.create(t, "loja-a", "Balcão", "AAAAAA", "s1")
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name string
+		in   display.Input
+	}{
+		{"to another schedule", display.Input{ScheduleID: ptr("s2")}},
+		{"to no schedule", display.Input{Schedule: ptr("")}},
+	} {
+		if _, err := f.svc.Update(ctx, f.t, "loja-a", d.ID, tc.in); !errors.Is(err, errBooked) {
+			t.Errorf("moving %s: %v, want the guard's refusal", tc.name, err)
+		}
+	}
+	if err := f.svc.Delete(ctx, f.t, "loja-a", d.ID); !errors.Is(err, errBooked) {
+		t.Errorf("deleting: %v, want the guard's refusal", err)
+	}
+	asked := len(g.asked)
+	if _, err := f.svc.Update(ctx, f.t, "loja-a", d.ID, display.Input{Name: ptr("Caixa"), ScheduleID: ptr("s1")}); err != nil {
+		t.Fatalf("renaming on the same schedule: %v", err)
+	}
+	if len(g.asked) != asked {
+		t.Error("a rename asked the guard")
+	}
+	g.refuse = false
+	moved, err := f.svc.Update(ctx, f.t, "loja-a", d.ID, display.Input{ScheduleID: ptr("s2")})
+	if err != nil || moved.Schedule != "s2" {
+		t.Fatalf("moving once allowed: %+v, %v", moved, err)
+	}
+	if got, _ := f.svc.Get(ctx, f.t, "loja-a", d.ID); got.Name != "Caixa" || got.Schedule != "s2" {
+		t.Fatalf("stored %+v", got)
+	}
+}
+
+// The player of a TV finds it by its device code, with its store.
+func TestAPlayerFindsTheTVPairedWithItsCode(t *testing.T) {
+	f := newFixture(t)
+	d := f.create(t, "loja-b", "Balcão", "AAAAAA", "s1")
+	got, err := f.svc.PairedByDevice(context.Background(), []string{"AAAAAA", "CCCCCC"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := display.Paired{DisplayID: d.ID, Name: "Balcão", Device: "AAAAAA", FranchiseID: "f1", StoreID: "st-b",
+		Store: "loja-b", StoreName: "Loja b", StoreCity: "Campinas", StoreState: "SP", ScheduleID: "s1"}
+	if len(got) != 1 || got["AAAAAA"] != want {
+		t.Fatalf("got %+v\nwant %+v", got, want)
+	}
+}
+
+// TV status: a connection marks the TV online; only the connection that
+// holds it may mark it offline; a command needs an online TV (the Offline
+// rule). Status changes are announced as status only.
+func TestTVStatusFollowsItsCurrentConnection(t *testing.T) {
+	f := newFixture(t)
+	d := f.create(t, "loja-a", "Balcão", "AAAAAA", "")
+	ctx := context.Background()
+	online := func() bool {
+		got, err := f.svc.Get(ctx, f.t, "loja-a", d.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got.Connected
+	}
+	check := func() error {
+		return f.db.InTx(ctx, func(tx *db.Tx) error {
+			return display.CheckOnline(ctx, tx, "f1", "loja-a", d.ID, f.clock.Now())
+		})
+	}
+	if err := check(); !errors.Is(err, display.ErrDeviceNotConnected) {
+		t.Fatalf("a TV never connected: %v", err)
+	}
+	ack := f.clock.Now().UnixMilli()
+	record := func(conn string, on bool) {
+		t.Helper()
+		if err := f.svc.RecordStatus(ctx, []display.Status{{DisplayID: d.ID, FranchiseID: "f1", ConnectionID: conn, Online: on, Ack: ack}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f.mu.Lock()
+	f.changes = nil
+	f.mu.Unlock()
+	record("c1", true)
+	if !online() || check() != nil {
+		t.Fatalf("connected: online %v, check %v", online(), check())
+	}
+	f.mu.Lock()
+	announced := f.changes
+	f.mu.Unlock()
+	if len(announced) != 1 || !announced[0].StatusOnly || announced[0].TouchesScreens() {
+		t.Fatalf("announced %+v, want one status-only change", announced)
+	}
+	record("c0", false) // an older connection closing late
+	if !online() {
+		t.Fatal("an older connection's close marked the TV offline")
+	}
+	f.clock.Advance(display.OfflineAfter + time.Second)
+	if err := check(); !errors.Is(err, display.ErrDeviceNotConnected) {
+		t.Fatalf("last ack older than %v: %v", display.OfflineAfter, err)
+	}
+	record("c1", false)
+	if online() {
+		t.Fatal("the current connection's close left the TV online")
+	}
+	if err := display.CheckOnline(ctx, f.db, "f1", "loja-a", "nope", f.clock.Now()); !errors.Is(err, display.ErrNotFound) {
+		t.Fatalf("an unknown TV: %v", err)
+	}
+}
