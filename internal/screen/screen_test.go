@@ -1,0 +1,203 @@
+package screen_test
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"testing"
+	"time"
+
+	"vitrine/internal/advertise"
+	"vitrine/internal/change"
+	"vitrine/internal/db"
+	"vitrine/internal/display"
+	"vitrine/internal/franchise"
+	"vitrine/internal/media"
+	"vitrine/internal/schedule"
+	"vitrine/internal/screen"
+	"vitrine/internal/tenant"
+	"vitrine/internal/testutil"
+)
+
+type noMedia struct{}
+
+func (noMedia) ByIDs(context.Context, tenant.Tenant, []string) (map[string]media.Media, error) {
+	return map[string]media.Media{}, nil
+}
+
+// ads books one position on every TV asked about, and records the asks.
+type ads struct{ asked [][]string }
+
+func (a *ads) ForPlayers(_ context.Context, t tenant.Tenant, zone string, ids []string) (map[string]advertise.PlayerAds, error) {
+	a.asked = append(a.asked, append([]string{t.Slug, zone}, ids...))
+	out := map[string]advertise.PlayerAds{}
+	for _, id := range ids {
+		out[id] = advertise.PlayerAds{From: "20261124", To: "20261130",
+			Bookings: []advertise.PlayerBooking{{SlotID: "slot", Day: "20261124", Position: 1, AdvertisementID: "ad-" + id}}}
+	}
+	return out, nil
+}
+
+type fixture struct {
+	db  *db.DB
+	b   *screen.Builder
+	ads *ads
+}
+
+// newFixture: the franchise grupo (zone America/Manaus), its store loja-a,
+// the schedule s1, the TV on AAAAAA showing s1 and the TV on CCCCCC showing
+// nothing, on SQLite.
+func newFixture(t *testing.T) fixture {
+	t.Helper()
+	d := testutil.NewDB(t, "sqlite")
+	now := func() time.Time { return time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC) }
+	ms := now().UnixMilli()
+	ctx := context.Background()
+	for _, q := range []string{
+		`INSERT INTO franchises (id, slug, name, time_zone, created_at, updated_at) VALUES ('f1', 'grupo', 'Grupo', 'America/Manaus', ?, ?)`,
+		`INSERT INTO stores (id, franchise_id, slug, name, region, state, city, created_at, updated_at)
+			VALUES ('st-a', 'f1', 'loja-a', 'Loja A', 'Norte', 'AM', 'Manaus', ?, ?)`,
+		`INSERT INTO schedules (id, franchise_id, name, hash, created_at, updated_at) VALUES ('s1', 'f1', 'Manhã', 'h1', ?, ?)`,
+		`INSERT INTO displays (id, franchise_id, store_id, name, device, content_orientation, schedule_id, created_at, updated_at)
+			VALUES ('tv1', 'f1', 'st-a', 'Balcão', 'AAAAAA', 1, 's1', ?, ?)`,
+		`INSERT INTO displays (id, franchise_id, store_id, name, device, schedule_id, created_at, updated_at)
+			VALUES ('tv2', 'f1', 'st-a', 'Caixa', 'CCCCCC', NULL, ?, ?)`,
+	} {
+		if _, err := d.ExecContext(ctx, q, ms, ms); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	changes := franchise.NewChanges(change.NewBus())
+	a := &ads{}
+	b := screen.NewBuilder(display.NewService(d, now, changes), schedule.NewService(d, now, changes, noMedia{}),
+		franchise.NewService(d, now), a)
+	return fixture{db: d, b: b, ads: a}
+}
+
+// A TV's part of its screen names the TV, its store, its franchise and
+// time zone, and carries the ads booked on it only while it shows a
+// schedule; the franchise's bookings are read in one ask.
+func TestATVsScreenIsComposedFromItsDomains(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	tvs, err := f.b.TVs(ctx, []string{"AAAAAA", "CCCCCC", "KKKKKK"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tvs) != 2 || tvs["AAAAAA"].ScheduleID != "s1" || tvs["CCCCCC"].ScheduleID != "" {
+		t.Fatalf("TVs %+v (a code without a TV is absent)", tvs)
+	}
+	parts, err := f.b.EncodeTVs(ctx, []screen.TV{tvs["AAAAAA"], tvs["CCCCCC"]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got [2]map[string]any
+	for i := range parts {
+		if err := json.Unmarshal(parts[i], &got[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := map[string]any{"displayId": "tv1", "name": "Balcão", "device": "AAAAAA", "store": "loja-a",
+		"storeName": "Loja A", "contentOrientation": 1.0, "franchise": "grupo", "timeZone": "America/Manaus"}
+	for k, v := range want {
+		if got[0][k] != v {
+			t.Errorf("%s = %v, want %v", k, got[0][k], v)
+		}
+	}
+	if len(got[0]) != len(want)+1 {
+		t.Errorf("the TV's part has fields beyond its own and its ads: %v", got[0])
+	}
+	booked, _ := got[0]["ads"].(map[string]any)
+	if bookings, _ := booked["bookings"].([]any); len(bookings) != 1 {
+		t.Errorf("ads of the TV showing a schedule: %v", got[0]["ads"])
+	}
+	if _, ok := got[1]["ads"]; ok || got[1]["displayId"] != "tv2" {
+		t.Errorf("a TV without a schedule: %v", got[1])
+	}
+	if want := [][]string{{"grupo", "America/Manaus", "tv1"}}; !slices.EqualFunc(f.ads.asked, want, slices.Equal) {
+		t.Errorf("asked the ads %v, want %v", f.ads.asked, want)
+	}
+}
+
+// A schedule is encoded once and shared until a change touches it; then
+// it is encoded again with a new version. Changes that touch no screen, or
+// other schedules, keep it.
+func TestAnEncodedScheduleIsKeptUntilAChangeTouchesIt(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	data, version, err := f.b.EncodeSchedule(ctx, "f1", "s1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sc schedule.PlayerSchedule
+	if err := json.Unmarshal(data, &sc); err != nil || sc.ID != "s1" || sc.Name != "Manhã" || sc.Hash != "h1" {
+		t.Fatalf("encoded %s, %v", data, err)
+	}
+	cmd := []change.Command{{ID: "j", DisplayID: "tv1", Operation: "restartDevice"}}
+	for _, c := range []change.Change{
+		{FranchiseID: "f1", Revision: 2, Displays: []string{"tv1"}, StatusOnly: true},
+		{FranchiseID: "f1", Commands: cmd},
+		{Commands: cmd},
+		{FranchiseID: "f1", Revision: 3, Schedules: []string{"s2"}},
+		{FranchiseID: "f1", Revision: 4, Displays: []string{"tv1"}},
+		{FranchiseID: "f2", Revision: 5},
+	} {
+		f.b.Forget(c)
+		if _, again, _ := f.b.EncodeSchedule(ctx, "f1", "s1"); again != version {
+			t.Fatalf("after %+v the version moved from %s to %s", c, version, again)
+		}
+	}
+	for _, c := range []change.Change{
+		{FranchiseID: "f1", Revision: 6, Schedules: []string{"s1"}},
+		{FranchiseID: "f1", Revision: 7},
+		{},
+	} {
+		f.b.Forget(c)
+		_, again, err := f.b.EncodeSchedule(ctx, "f1", "s1")
+		if err != nil || again == version {
+			t.Fatalf("after %+v the version stayed %s (%v)", c, version, err)
+		}
+		version = again
+	}
+	if _, err := f.db.ExecContext(ctx, `DELETE FROM schedules WHERE id = 's1'`); err != nil {
+		t.Fatal(err)
+	}
+	f.b.Forget(change.Change{FranchiseID: "f1", Revision: 8, Schedules: []string{"s1"}})
+	if data, _, err := f.b.EncodeSchedule(ctx, "f1", "s1"); err != nil || string(data) != "null" {
+		t.Fatalf("a deleted schedule: %s, %v", data, err)
+	}
+}
+
+// The franchise's facts on a screen (its slug, its time zone) are read
+// again only after a change that names nothing in particular.
+func TestTheFranchiseZoneIsReadAgainAfterAWideChange(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	tvs, err := f.b.TVs(ctx, []string{"CCCCCC"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	zone := func() any {
+		parts, err := f.b.EncodeTVs(ctx, []screen.TV{tvs["CCCCCC"]})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got map[string]any
+		json.Unmarshal(parts[0], &got)
+		return got["timeZone"]
+	}
+	if z := zone(); z != "America/Manaus" {
+		t.Fatalf("zone %v", z)
+	}
+	if _, err := f.db.ExecContext(ctx, `UPDATE franchises SET time_zone = 'America/Recife' WHERE id = 'f1'`); err != nil {
+		t.Fatal(err)
+	}
+	f.b.Forget(change.Change{FranchiseID: "f1", Revision: 2, Schedules: []string{"s1"}})
+	if z := zone(); z != "America/Manaus" {
+		t.Fatalf("a schedule change read the franchise again: %v", z)
+	}
+	f.b.Forget(change.Change{FranchiseID: "f1", Revision: 3})
+	if z := zone(); z != "America/Recife" {
+		t.Fatalf("after a change to the franchise: %v", z)
+	}
+}
