@@ -8,7 +8,9 @@ import (
 	"strings"
 
 	"vitrine/internal/db"
+	"vitrine/internal/display"
 	"vitrine/internal/names"
+	"vitrine/internal/schedule"
 	"vitrine/internal/tenant"
 )
 
@@ -71,17 +73,11 @@ func (s *Service) Map(ctx context.Context, t tenant.Tenant) (AdMap, error) {
 		MapScreen
 		sortKey string
 	}
-	tvs, err := db.Collect(ctx, s.db, func(sc db.Scanner) (screen, error) {
-		var x screen
-		err := sc.Scan(&x.DisplayID, &x.Name, &x.ScheduleID, &x.StoreID, &x.StoreName)
-		return x, err
-	}, `SELECT d.id, d.name, d.schedule_id, st.slug, st.name
-		FROM displays d JOIN stores st ON st.id = d.store_id
-		WHERE d.franchise_id = ? AND d.schedule_id IS NOT NULL`, t.ID)
+	tvs, err := display.Linked(ctx, s.db, t.ID)
 	if err != nil || len(tvs) == 0 {
 		return out, err
 	}
-	slotsBySchedule, err := readSlots(ctx, s.db, t.ID, nil, false)
+	slotsBySchedule, err := schedule.AdSlots(ctx, s.db, t.ID, nil, false)
 	if err != nil {
 		return AdMap{}, err
 	}
@@ -90,11 +86,13 @@ func (s *Service) Map(ctx context.Context, t tenant.Tenant) (AdMap, error) {
 		return AdMap{}, err
 	}
 	list := make([]screen, 0, len(tvs))
-	for _, x := range tvs {
-		slots := slotsBySchedule[x.ScheduleID]
+	for _, tv := range tvs {
+		slots := slotsBySchedule[tv.ScheduleID]
 		if len(slots) == 0 {
 			continue
 		}
+		x := screen{MapScreen: MapScreen{DisplayID: tv.ID, Name: tv.Name, ScheduleID: tv.ScheduleID,
+			StoreID: tv.StoreSlug, StoreName: tv.StoreName}}
 		x.Slots = make([]MapSlot, len(slots))
 		m := DayMap{days: days}
 		for i, sl := range slots {
@@ -154,30 +152,14 @@ func (s *Service) Map(ctx context.Context, t tenant.Tenant) (AdMap, error) {
 // overbooking. The tests check the two agree (mapMatchesPositions).
 func bookedPerDay(ctx context.Context, q db.Querier, franchiseID string, from Day) (map[string]map[string][]int32, error) {
 	to := from.Add(MapDays - 1)
-	// One row per period, with the screens and slots booked for it: the
-	// index is in period order, so the grouping streams, and few rows cross
-	// over to Go. Ids hold no control characters (request bodies refuse
-	// them), so 0x1F and 0x1E separate them.
-	pairs := `group_concat(display_id || char(31) || slot_id, char(30))`
-	if q.Dialect() == db.Postgres {
-		pairs = `string_agg(display_id || chr(31) || slot_id, chr(30))`
-	}
-	rows, err := q.QueryContext(ctx, `
-		SELECT first_day, last_day, `+pairs+` FROM ad_displays
-		WHERE franchise_id = ? AND last_day >= ? AND first_day <= ?
-		GROUP BY last_day, first_day`, franchiseID, int(from), int(to))
+	periods, err := bookedPeriods(ctx, q, franchiseID, from, to)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
 	// Per TV and slot, +1 where a period starts and −1 after it ends.
 	booked := map[string]map[string][]int32{}
-	for rows.Next() {
-		var first, last Day
-		var list string
-		if err := rows.Scan(&first, &last, &list); err != nil {
-			return nil, err
-		}
+	for _, p := range periods {
+		first, last, list := p.first, p.last, p.screens
 		start, end := 0, MapDays-1
 		if first > from {
 			start = from.Until(first)
@@ -202,9 +184,6 @@ func bookedPerDay(ctx context.Context, q db.Querier, franchiseID string, from Da
 			diff[start]++
 			diff[end+1]--
 		}
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
 	}
 	for _, bySlot := range booked {
 		for slotID, diff := range bySlot {

@@ -8,11 +8,13 @@
 // whole or not at all.
 //
 // The package owns the advertisements, ad_displays, ad_bookings and ad_plays
-// tables. It reads the TVs, their stores, the schedules' ad slots and the
-// franchise's time zone in its own queries (the ad map answers in one round
-// trip per table; the schedule-save guard reads in the save's transaction),
-// plugs into the media library as a media.Usage and into schedules as a
-// schedule.SlotGuard, and announces every write on the franchise's change
+// tables, and its SQL is in sqlstore.go. What it needs of other domains it
+// asks them, in the caller's transaction where a rule needs it: the ad slots
+// of a schedule (schedule.AdSlots), where a TV is and what it plays
+// (display.Placements and friends), the franchise's time zone
+// (franchise.TimeZone). It guards schedule saves, TV moves, store deletes
+// and media changes through the interfaces those domains declare, wired in
+// internal/app/rules.go, and announces every write on the franchise's change
 // signal with the TVs it reaches, so their players receive it.
 package advertise
 
@@ -68,6 +70,10 @@ type MediaItem struct {
 	ThumbnailURL string `json:"thumbnailUrl,omitempty"`
 }
 
+// slot is an ad-slot entry of a schedule as the schedule domain answers
+// it (schedule.AdSlots): what a booking takes a position of.
+type slot = schedule.AdSlot
+
 // MediaInput is a media item as a client sends it: a schedule entry's
 // fields, whose rules are checked alike (absent rules take their defaults:
 // every day, enabled, all day, the advertisement's display time). Ad-slot
@@ -122,7 +128,7 @@ const (
 	// MaxPlaysPerBatch bounds one proof-of-play report.
 	MaxPlaysPerBatch = 1000
 	// AllDaySlot is the slot key of an ad slot with no time window.
-	AllDaySlot = "00:00@23:59"
+	AllDaySlot = schedule.AllDaySlot
 )
 
 // Errors of this domain. 100142 'Anúncio inválido.' carries the reason.

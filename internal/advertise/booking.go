@@ -7,7 +7,9 @@ import (
 	"strings"
 
 	"vitrine/internal/db"
+	"vitrine/internal/display"
 	"vitrine/internal/fault"
+	"vitrine/internal/schedule"
 )
 
 // target is one screen of a booking: the TV, the schedule it plays, and
@@ -27,33 +29,6 @@ func (t target) slots() []slot {
 	return []slot{t.Slot}
 }
 
-// tv is a TV of the franchise as a booking reads it.
-type tv struct {
-	ID, Name, ScheduleID, StoreSlug string
-}
-
-// readTVs returns the franchise's TVs among idList, by id.
-func readTVs(ctx context.Context, q db.Querier, franchiseID string, idList []string) (map[string]tv, error) {
-	out := make(map[string]tv, len(idList))
-	for _, chunk := range db.Chunks(idList) {
-		list, err := db.Collect(ctx, q, func(sc db.Scanner) (tv, error) {
-			var t tv
-			err := sc.Scan(&t.ID, &t.Name, &t.ScheduleID, &t.StoreSlug)
-			return t, err
-		}, `SELECT d.id, d.name, COALESCE(d.schedule_id, ''), st.slug
-			FROM displays d JOIN stores st ON st.id = d.store_id
-			WHERE d.franchise_id = ? AND d.id IN (`+db.Placeholders(len(chunk))+`)`,
-			append([]any{franchiseID}, db.Args(chunk)...)...)
-		if err != nil {
-			return nil, err
-		}
-		for _, t := range list {
-			out[t.ID] = t
-		}
-	}
-	return out, nil
-}
-
 // resolve checks the screens of a new advertisement against what they play
 // now and returns them in the order sent: each TV is the franchise's, plays
 // the schedule the client saw, and that schedule has the slot asked for
@@ -65,7 +40,7 @@ func resolve(ctx context.Context, q db.Querier, franchiseID string, in []Booking
 	for i, b := range in {
 		idList[i] = b.DisplayID
 	}
-	tvs, err := readTVs(ctx, q, franchiseID, idList)
+	tvs, err := display.Placements(ctx, q, franchiseID, idList)
 	if err != nil {
 		return nil, err
 	}
@@ -89,7 +64,7 @@ func resolve(ctx context.Context, q db.Querier, franchiseID string, in []Booking
 		scheduleIDs = append(scheduleIDs, t.ScheduleID)
 	}
 	slices.Sort(scheduleIDs)
-	slotsBySchedule, err := readSlots(ctx, q, franchiseID, slices.Compact(scheduleIDs), true)
+	slotsBySchedule, err := schedule.AdSlots(ctx, q, franchiseID, slices.Compact(scheduleIDs), true)
 	if err != nil {
 		return nil, err
 	}
@@ -154,37 +129,6 @@ func (p positions) firstFree(total int) int {
 	return 0
 }
 
-// takenPositions reads the positions held on the TVs between two days.
-func takenPositions(ctx context.Context, q db.Querier, displays []string, from, to Day) (map[slotDay]positions, error) {
-	out := map[slotDay]positions{}
-	for _, chunk := range db.Chunks(displays) {
-		rows, err := q.QueryContext(ctx, `
-			SELECT display_id, slot_id, day, position FROM ad_bookings
-			WHERE display_id IN (`+db.Placeholders(len(chunk))+`) AND day >= ? AND day <= ?`,
-			append(db.Args(chunk), int(from), int(to))...)
-		if err != nil {
-			return nil, err
-		}
-		for rows.Next() {
-			var k slotDay
-			var n int
-			if err := rows.Scan(&k.display, &k.slot, &k.day, &n); err != nil {
-				rows.Close()
-				return nil, err
-			}
-			if n >= 1 && n <= 128 {
-				p := out[k]
-				p.take(n)
-				out[k] = p
-			}
-		}
-		if err := rows.Close(); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
-}
-
 // book takes, for the advertisement adID, one position of each target's
 // slot on each of days: the lowest free one. Concurrent bookings of one
 // slot of one TV run one after the other (an advisory lock per slot on
@@ -247,25 +191,10 @@ func book(ctx context.Context, tx *db.Tx, franchiseID, adID string, targets []ta
 		}
 		out[i] = t
 	}
-	err = insertMany(ctx, tx, `INSERT INTO ad_bookings (display_id, slot_id, day, position, advertisement_id,
-		franchise_id, schedule_id) VALUES `, rows)
-	if err != nil {
+	if err := insertBookings(ctx, tx, rows); err != nil {
 		return nil, err
 	}
 	return out, nil
-}
-
-// release gives back the advertisement's positions on the days outside p.
-func release(ctx context.Context, q db.Querier, adID string, p period) error {
-	_, err := q.ExecContext(ctx, `DELETE FROM ad_bookings WHERE advertisement_id = ? AND (day < ? OR day > ?)`,
-		adID, int(p.first), int(p.last))
-	return err
-}
-
-// displaysOf lists the TVs an advertisement was sold on.
-func displaysOf(ctx context.Context, q db.Querier, adID string) ([]string, error) {
-	return db.Collect(ctx, q, db.ScanString,
-		`SELECT display_id FROM ad_displays WHERE advertisement_id = ? ORDER BY display_id`, adID)
 }
 
 // bookedScreens returns the screens of an advertisement as targets, with
@@ -274,12 +203,7 @@ func displaysOf(ctx context.Context, q db.Querier, adID string) ([]string, error
 // removed once its days were over) is returned with lost set, its Slot
 // holding only the id.
 func bookedScreens(ctx context.Context, q db.Querier, franchiseID, adID string, share bool) (targets []target, lost []bool, err error) {
-	type booked struct{ display, schedule, slot string }
-	list, err := db.Collect(ctx, q, func(sc db.Scanner) (booked, error) {
-		var b booked
-		err := sc.Scan(&b.display, &b.schedule, &b.slot)
-		return b, err
-	}, `SELECT display_id, schedule_id, slot_id FROM ad_displays WHERE advertisement_id = ? ORDER BY display_id`, adID)
+	list, err := screenSlots(ctx, q, adID)
 	if err != nil || len(list) == 0 {
 		return nil, nil, err
 	}
@@ -287,7 +211,7 @@ func bookedScreens(ctx context.Context, q db.Querier, franchiseID, adID string, 
 	for i, b := range list {
 		idList[i] = b.display
 	}
-	tvs, err := readTVs(ctx, q, franchiseID, idList)
+	tvs, err := display.Placements(ctx, q, franchiseID, idList)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -298,7 +222,7 @@ func bookedScreens(ctx context.Context, q db.Querier, franchiseID, adID string, 
 		}
 	}
 	slices.Sort(scheduleIDs)
-	slotsBySchedule, err := readSlots(ctx, q, franchiseID, slices.Compact(scheduleIDs), share)
+	slotsBySchedule, err := schedule.AdSlots(ctx, q, franchiseID, slices.Compact(scheduleIDs), share)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -314,6 +238,31 @@ func bookedScreens(ctx context.Context, q db.Querier, franchiseID, adID string, 
 		lost = append(lost, i < 0)
 	}
 	return targets, lost, nil
+}
+
+// screensOf lists the screens an advertisement was sold on, with their
+// names and stores (a TV removed since is gone from the list).
+func screensOf(ctx context.Context, q db.Querier, franchiseID, adID string) ([]Screen, error) {
+	list, err := screenSlots(ctx, q, adID)
+	if err != nil || len(list) == 0 {
+		return nil, err
+	}
+	idList := make([]string, len(list))
+	for i, b := range list {
+		idList[i] = b.display
+	}
+	tvs, err := display.Placements(ctx, q, franchiseID, idList)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Screen, 0, len(list))
+	for _, b := range list {
+		if tv, ok := tvs[b.display]; ok {
+			out = append(out, Screen{DisplayID: b.display, Name: tv.Name, StoreSlug: tv.StoreSlug,
+				StoreName: tv.StoreName, ScheduleID: b.schedule, SlotID: b.slot})
+		}
+	}
+	return out, nil
 }
 
 // joinNames lists names for a message: "A", "A e B", "A, B e C".

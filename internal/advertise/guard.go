@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"vitrine/internal/db"
+	"vitrine/internal/display"
 	"vitrine/internal/fault"
 	"vitrine/internal/names"
 	"vitrine/internal/schedule"
@@ -29,29 +30,15 @@ func (s *Service) SlotsChanging(ctx context.Context, q db.Querier, franchiseID, 
 		return err
 	}
 	today := DayOf(s.now().UnixMilli(), loc)
-	slotIDs := slices.Sorted(maps.Keys(dropped))
-	type held struct {
-		slotDay
-		position int
-		adName   string
+	displays, err := display.Playing(ctx, q, franchiseID, scheduleID)
+	if err != nil {
+		return err
 	}
-	var list []held
-	for _, chunk := range db.Chunks(slotIDs) {
-		part, err := db.Collect(ctx, q, func(sc db.Scanner) (held, error) {
-			var h held
-			err := sc.Scan(&h.display, &h.slot, &h.day, &h.position, &h.adName)
-			return h, err
-		}, `SELECT b.display_id, b.slot_id, b.day, b.position, a.name
-			FROM ad_bookings b JOIN advertisements a ON a.id = b.advertisement_id
-			WHERE b.franchise_id = ? AND b.day >= ? AND b.slot_id IN (`+db.Placeholders(len(chunk))+`)
-			  AND b.display_id IN (SELECT id FROM displays WHERE franchise_id = ? AND schedule_id = ?)`,
-			append(append([]any{franchiseID, int(today)}, db.Args(chunk)...), franchiseID, scheduleID)...)
-		if err != nil {
-			return err
-		}
-		list = append(list, part...)
+	list, err := heldPositions(ctx, q, franchiseID, today, slices.Sorted(maps.Keys(dropped)), displays)
+	if err != nil {
+		return err
 	}
-	groups := map[slotDay][]held{}
+	groups := map[slotDay][]heldPosition{}
 	for _, h := range list {
 		groups[h.slotDay] = append(groups[h.slotDay], h)
 	}
@@ -85,10 +72,7 @@ func (s *Service) SlotsChanging(ctx context.Context, q db.Querier, franchiseID, 
 			}
 			p := taken.firstFree(keep)
 			taken.take(p)
-			_, err := q.ExecContext(ctx, `UPDATE ad_bookings SET position = ?
-				WHERE display_id = ? AND slot_id = ? AND day = ? AND position = ?`,
-				p, k.display, k.slot, int(k.day), h.position)
-			if err != nil {
+			if err := movePosition(ctx, q, k, h.position, p); err != nil {
 				return err
 			}
 		}
@@ -110,32 +94,21 @@ func (s *Service) SlotsShortening(ctx context.Context, q db.Querier, franchiseID
 		return err
 	}
 	today := DayOf(s.now().UnixMilli(), loc)
-	slotIDs := slices.Sorted(maps.Keys(shortened))
-	type booked struct {
-		slot, name string
-		seconds    int
+	displays, err := display.Playing(ctx, q, franchiseID, scheduleID)
+	if err != nil {
+		return err
+	}
+	list, err := bookedLengths(ctx, q, franchiseID, today, slices.Sorted(maps.Keys(shortened)), displays)
+	if err != nil {
+		return err
 	}
 	var longer []string
 	longest, limit := 0, 0
-	for _, chunk := range db.Chunks(slotIDs) {
-		list, err := db.Collect(ctx, q, func(sc db.Scanner) (booked, error) {
-			var b booked
-			err := sc.Scan(&b.slot, &b.name, &b.seconds)
-			return b, err
-		}, `SELECT DISTINCT b.slot_id, a.name, a.display_time
-			FROM ad_bookings b JOIN advertisements a ON a.id = b.advertisement_id
-			WHERE b.franchise_id = ? AND b.day >= ? AND b.slot_id IN (`+db.Placeholders(len(chunk))+`)
-			  AND b.display_id IN (SELECT id FROM displays WHERE franchise_id = ? AND schedule_id = ?)`,
-			append(append([]any{franchiseID, int(today)}, db.Args(chunk)...), franchiseID, scheduleID)...)
-		if err != nil {
-			return err
-		}
-		for _, b := range list {
-			if b.seconds > shortened[b.slot] {
-				longer = append(longer, b.name)
-				if b.seconds > longest {
-					longest, limit = b.seconds, shortened[b.slot]
-				}
+	for _, b := range list {
+		if b.seconds > shortened[b.slot] {
+			longer = append(longer, b.name)
+			if b.seconds > longest {
+				longest, limit = b.seconds, shortened[b.slot]
 			}
 		}
 	}
@@ -163,7 +136,7 @@ func toAdsOf(list []string) string {
 // schedule (the positions belong to the ad slots of the one they play);
 // the refusal names the advertisements to delete first.
 func (s *Service) DisplaysLeaving(ctx context.Context, q db.Querier, franchiseID string, displayIDs []string) error {
-	sold, err := s.soldOn(ctx, q, franchiseID, `b.display_id IN (`+db.Placeholders(len(displayIDs))+`)`, db.Args(displayIDs)...)
+	sold, err := s.soldOn(ctx, q, franchiseID, displayIDs)
 	if err != nil || len(sold) == 0 {
 		return err
 	}
@@ -175,7 +148,11 @@ func (s *Service) DisplaysLeaving(ctx context.Context, q db.Querier, franchiseID
 // StoreRemoving is the ads center as a store.RemovalGuard: a store whose
 // TVs have positions sold from today on is not deleted.
 func (s *Service) StoreRemoving(ctx context.Context, q db.Querier, franchiseID, storeID string) error {
-	sold, err := s.soldOn(ctx, q, franchiseID, `b.display_id IN (SELECT id FROM displays WHERE store_id = ?)`, storeID)
+	displays, err := display.InStore(ctx, q, franchiseID, storeID)
+	if err != nil || len(displays) == 0 {
+		return err
+	}
+	sold, err := s.soldOn(ctx, q, franchiseID, displays)
 	if err != nil || len(sold) == 0 {
 		return err
 	}
@@ -185,17 +162,13 @@ func (s *Service) StoreRemoving(ctx context.Context, q db.Querier, franchiseID, 
 }
 
 // soldOn names, in order, the advertisements holding positions from today
-// on on the TVs that where selects.
-func (s *Service) soldOn(ctx context.Context, q db.Querier, franchiseID, where string, args ...any) ([]string, error) {
+// on on the TVs displays.
+func (s *Service) soldOn(ctx context.Context, q db.Querier, franchiseID string, displays []string) ([]string, error) {
 	loc, err := s.zone(ctx, q, franchiseID)
 	if err != nil {
 		return nil, err
 	}
-	today := DayOf(s.now().UnixMilli(), loc)
-	list, err := db.Collect(ctx, q, db.ScanString, `SELECT DISTINCT a.name FROM ad_bookings b
-		JOIN advertisements a ON a.id = b.advertisement_id
-		WHERE b.franchise_id = ? AND b.day >= ? AND `+where,
-		append([]any{franchiseID, int(today)}, args...)...)
+	list, err := soldNames(ctx, q, franchiseID, DayOf(s.now().UnixMilli(), loc), displays)
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"vitrine/internal/db"
+	"vitrine/internal/franchise"
 	"vitrine/internal/playback"
 	"vitrine/internal/tenant"
 )
@@ -90,26 +91,9 @@ func ParseDay(key string) (Day, bool) {
 // feeds reads the bookings of the TVs displayIDs from day from to day to,
 // with their advertisements, by TV; TVs without any are left out.
 func (s *Service) feeds(ctx context.Context, t tenant.Tenant, from, to Day, displayIDs []string) (map[string]PlayerAds, error) {
-	type row struct {
-		display string
-		PlayerBooking
-	}
-	var list []row
-	for _, chunk := range db.Chunks(displayIDs) {
-		part, err := db.Collect(ctx, s.db, func(sc db.Scanner) (row, error) {
-			var r row
-			var day Day
-			err := sc.Scan(&r.display, &r.SlotID, &day, &r.Position, &r.AdvertisementID)
-			r.Day = day.Key()
-			return r, err
-		}, `SELECT display_id, slot_id, day, position, advertisement_id FROM ad_bookings
-			WHERE franchise_id = ? AND day >= ? AND day <= ? AND display_id IN (`+db.Placeholders(len(chunk))+`)
-			ORDER BY display_id, slot_id, day, position`,
-			append([]any{t.ID, int(from), int(to)}, db.Args(chunk)...)...)
-		if err != nil {
-			return nil, err
-		}
-		list = append(list, part...)
+	list, err := bookingsOn(ctx, s.db, t.ID, from, to, displayIDs)
+	if err != nil {
+		return nil, err
 	}
 	out := map[string]PlayerAds{}
 	if len(list) == 0 {
@@ -123,9 +107,7 @@ func (s *Service) feeds(ctx context.Context, t tenant.Tenant, from, to Day, disp
 	adIDs = slices.Compact(adIDs)
 	ads := make(map[string]PlayerAd, len(adIDs))
 	for _, chunk := range db.Chunks(adIDs) {
-		rows, err := db.Collect(ctx, s.db, scanRow, `SELECT `+rowColumns+` FROM advertisements a
-			WHERE a.franchise_id = ? AND a.id IN (`+db.Placeholders(len(chunk))+`)`,
-			append([]any{t.ID}, db.Args(chunk)...)...)
+		rows, err := rowsByID(ctx, s.db, t.ID, chunk)
 		if err != nil {
 			return nil, err
 		}
@@ -193,14 +175,20 @@ func (s *Service) DayTurned(ctx context.Context) (int, error) {
 	// The earliest day any zone can be in, less a day: older advertisements
 	// have nothing left to play.
 	floor := DayOf(now.Add(-36*time.Hour).UnixMilli(), time.UTC)
-	type franchiseZone struct{ id, zone string }
-	list, err := db.Collect(ctx, s.db, func(sc db.Scanner) (franchiseZone, error) {
-		var f franchiseZone
-		return f, sc.Scan(&f.id, &f.zone)
-	}, `SELECT f.id, f.time_zone FROM franchises f WHERE f.id IN
-		(SELECT DISTINCT franchise_id FROM advertisements WHERE last_day >= ?)`, int(floor))
+	active, err := franchisesWithAds(ctx, s.db, floor)
 	if err != nil {
 		return 0, err
+	}
+	zones, err := franchise.TimeZones(ctx, s.db, active)
+	if err != nil {
+		return 0, err
+	}
+	type franchiseZone struct{ id, zone string }
+	list := make([]franchiseZone, 0, len(zones))
+	for _, id := range active {
+		if zone, ok := zones[id]; ok {
+			list = append(list, franchiseZone{id, zone})
+		}
 	}
 	s.daysMu.Lock()
 	last := s.lastTurn
@@ -218,8 +206,7 @@ func (s *Service) DayTurned(ctx context.Context) (int, error) {
 	}
 	announced := 0
 	for i, f := range turned {
-		displays, err := db.Collect(ctx, s.db, db.ScanString, `SELECT DISTINCT display_id FROM ad_displays
-			WHERE franchise_id = ? AND last_day >= ? AND first_day <= ?`, f.id, int(entering[i]), int(entering[i]))
+		displays, err := displaysBookedOn(ctx, s.db, f.id, entering[i])
 		if err != nil {
 			return announced, err
 		}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"vitrine/internal/db"
+	"vitrine/internal/display"
 	"vitrine/internal/names"
 	"vitrine/internal/tenant"
 )
@@ -64,19 +64,9 @@ func (s *Service) RecordPlays(ctx context.Context, franchiseID, displayID string
 	}
 	slices.Sort(adIDs)
 	adIDs = slices.Compact(adIDs)
-	sold := map[string]bool{}
-	for _, chunk := range db.Chunks(adIDs) {
-		list, err := db.Collect(ctx, s.db, db.ScanString, `
-			SELECT ad.advertisement_id FROM ad_displays ad
-			JOIN advertisements a ON a.id = ad.advertisement_id
-			WHERE ad.display_id = ? AND a.franchise_id = ? AND ad.advertisement_id IN (`+db.Placeholders(len(chunk))+`)`,
-			append([]any{displayID, franchiseID}, db.Args(chunk)...)...)
-		if err != nil {
-			return res, err
-		}
-		for _, id := range list {
-			sold[id] = true
-		}
+	sold, err := soldOnDisplay(ctx, s.db, franchiseID, displayID, adIDs)
+	if err != nil {
+		return res, err
 	}
 	loc, err := s.zone(ctx, s.db, franchiseID)
 	if err != nil {
@@ -91,9 +81,7 @@ func (s *Service) RecordPlays(ctx context.Context, franchiseID, displayID string
 		rows = append(rows, []any{displayID, p.ID, p.AdvertisementID, franchiseID, p.MediaID, p.StartedAt,
 			int64(p.Duration), int(DayOf(p.StartedAt, loc)), now.UnixMilli()})
 	}
-	var stored int64
-	err = insertManySuffix(ctx, s.db, `INSERT INTO ad_plays (display_id, id, advertisement_id, franchise_id, media_id,
-		started_at, duration_ms, day, received_at) VALUES `, ` ON CONFLICT (display_id, id) DO NOTHING`, rows, &stored)
+	stored, err := insertPlays(ctx, s.db, rows)
 	if err != nil {
 		return res, err
 	}
@@ -122,22 +110,25 @@ func (s *Service) Plays(ctx context.Context, t tenant.Tenant, id string) (Advert
 	if err != nil {
 		return Advertisement{}, nil, err
 	}
-	list, err := db.Collect(ctx, s.db, func(sc db.Scanner) (PlayCount, error) {
-		var p PlayCount
-		var day Day
-		var ms int64
-		err := sc.Scan(&day, &p.DisplayID, &p.DisplayName, &p.Count, &ms)
-		p.Day, p.Seconds = day.Key(), ms/1000
-		if p.DisplayName == "" {
-			p.DisplayName = RemovedTV
-		}
-		return p, err
-	}, `SELECT p.day, p.display_id, COALESCE(d.name, ''), COUNT(*), COALESCE(SUM(p.duration_ms), 0)
-		FROM ad_plays p LEFT JOIN displays d ON d.id = p.display_id
-		WHERE p.advertisement_id = ?
-		GROUP BY p.day, p.display_id, d.name`, r.ID)
+	counts, err := playCounts(ctx, s.db, r.ID)
 	if err != nil {
 		return Advertisement{}, nil, err
+	}
+	displayIDs := make([]string, len(counts))
+	for i, c := range counts {
+		displayIDs[i] = c.display
+	}
+	tvs, err := display.Placements(ctx, s.db, t.ID, slices.Compact(slices.Sorted(slices.Values(displayIDs))))
+	if err != nil {
+		return Advertisement{}, nil, err
+	}
+	list := make([]PlayCount, len(counts))
+	for i, c := range counts {
+		name := tvs[c.display].Name
+		if name == "" {
+			name = RemovedTV
+		}
+		list[i] = PlayCount{Day: c.day.Key(), DisplayID: c.display, DisplayName: name, Count: c.count, Seconds: c.ms / 1000}
 	}
 	if list == nil {
 		list = []PlayCount{}

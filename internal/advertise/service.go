@@ -2,8 +2,6 @@ package advertise
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -46,13 +44,9 @@ func NewService(d *db.DB, now func() time.Time, changes *franchise.Changes, libr
 // by. It is read through q, so a schedule save asking the guard reads it in
 // its own transaction.
 func (s *Service) zone(ctx context.Context, q db.Querier, franchiseID string) (*time.Location, error) {
-	var name string
-	err := q.QueryRowContext(ctx, `SELECT time_zone FROM franchises WHERE id = ?`, franchiseID).Scan(&name)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fault.ErrFranchise
-	}
+	name, err := franchise.TimeZone(ctx, q, franchiseID)
 	if err != nil {
-		return nil, err
+		return nil, err // franchise.ErrNotFound is fault.ErrFranchise
 	}
 	return location(name), nil
 }
@@ -158,7 +152,7 @@ func (s *Service) Get(ctx context.Context, t tenant.Tenant, id string) (Advertis
 }
 
 func (s *Service) full(ctx context.Context, t tenant.Tenant, r row) (Advertisement, error) {
-	screens, err := screensOf(ctx, s.db, r.ID)
+	screens, err := screensOf(ctx, s.db, t.ID, r.ID)
 	if err != nil {
 		return Advertisement{}, err
 	}

@@ -160,3 +160,57 @@ func deviceAnnounced(ctx context.Context, q db.Querier, code string) (bool, erro
 	err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM devices WHERE code = ?`, code).Scan(&n)
 	return n > 0, err
 }
+
+// Placement is where a TV is and what it plays, as the ads center sells
+// positions on it.
+type Placement struct {
+	ID, Name   string
+	ScheduleID string // "" = none
+	StoreSlug  string
+	StoreName  string
+}
+
+const placementColumns = `d.id, d.name, COALESCE(d.schedule_id, ''), st.slug, st.name
+	FROM displays d JOIN stores st ON st.id = d.store_id`
+
+func scanPlacement(sc db.Scanner) (Placement, error) {
+	var p Placement
+	err := sc.Scan(&p.ID, &p.Name, &p.ScheduleID, &p.StoreSlug, &p.StoreName)
+	return p, err
+}
+
+// Placements returns the franchise's TVs among ids, by id. It reads
+// through q, so a caller reads them in its own transaction.
+func Placements(ctx context.Context, q db.Querier, franchiseID string, ids []string) (map[string]Placement, error) {
+	out := make(map[string]Placement, len(ids))
+	for _, chunk := range db.Chunks(ids) {
+		list, err := db.Collect(ctx, q, scanPlacement, `SELECT `+placementColumns+`
+			WHERE d.franchise_id = ? AND d.id IN (`+db.Placeholders(len(chunk))+`)`,
+			append([]any{franchiseID}, db.Args(chunk)...)...)
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range list {
+			out[p.ID] = p
+		}
+	}
+	return out, nil
+}
+
+// Linked returns every TV of the franchise that is linked to a schedule.
+func Linked(ctx context.Context, q db.Querier, franchiseID string) ([]Placement, error) {
+	return db.Collect(ctx, q, scanPlacement, `SELECT `+placementColumns+`
+		WHERE d.franchise_id = ? AND d.schedule_id IS NOT NULL`, franchiseID)
+}
+
+// Playing returns the ids of the franchise's TVs linked to the schedule.
+func Playing(ctx context.Context, q db.Querier, franchiseID, scheduleID string) ([]string, error) {
+	return db.Collect(ctx, q, db.ScanString,
+		`SELECT id FROM displays WHERE franchise_id = ? AND schedule_id = ?`, franchiseID, scheduleID)
+}
+
+// InStore returns the ids of the franchise's TVs in the store storeID.
+func InStore(ctx context.Context, q db.Querier, franchiseID, storeID string) ([]string, error) {
+	return db.Collect(ctx, q, db.ScanString,
+		`SELECT id FROM displays WHERE franchise_id = ? AND store_id = ?`, franchiseID, storeID)
+}

@@ -154,6 +154,37 @@ func BySlug(ctx context.Context, q db.Querier, slug string) (tenant.Franchise, e
 	return f, err
 }
 
+// TimeZone returns the franchise's stored time zone name, or ErrNotFound.
+// It reads through q, so a caller reads it in its own transaction.
+func TimeZone(ctx context.Context, q db.Querier, id string) (string, error) {
+	var name string
+	err := q.QueryRowContext(ctx, `SELECT time_zone FROM franchises WHERE id = ?`, id).Scan(&name)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", ErrNotFound
+	}
+	return name, err
+}
+
+// TimeZones returns the stored time zone name of each franchise among ids
+// that exists, by id.
+func TimeZones(ctx context.Context, q db.Querier, ids []string) (map[string]string, error) {
+	type zone struct{ id, name string }
+	out := make(map[string]string, len(ids))
+	for _, chunk := range db.Chunks(ids) {
+		list, err := db.Collect(ctx, q, func(sc db.Scanner) (zone, error) {
+			var z zone
+			return z, sc.Scan(&z.id, &z.name)
+		}, `SELECT id, time_zone FROM franchises WHERE id IN (`+db.Placeholders(len(chunk))+`)`, db.Args(chunk)...)
+		if err != nil {
+			return nil, err
+		}
+		for _, z := range list {
+			out[z.id] = z.name
+		}
+	}
+	return out, nil
+}
+
 func scanRef(sc db.Scanner) (tenant.Franchise, error) {
 	var f tenant.Franchise
 	err := sc.Scan(&f.ID, &f.Slug, &f.Name)
