@@ -1,3 +1,9 @@
+// The ads center's rules over other domains: what a schedule save, a TV
+// move, a store delete may not take from positions already sold. Each is
+// asked through an interface the other domain declares (schedule.Guards,
+// display.BookingGuard, store.RemovalGuard); internal/app/rules.go plugs
+// them in.
+
 package advertise
 
 import (
@@ -10,10 +16,9 @@ import (
 	"vitrine/internal/display"
 	"vitrine/internal/fault"
 	"vitrine/internal/names"
-	"vitrine/internal/schedule"
 )
 
-// SlotsChanging is the ads center as a schedule.SlotGuard: a schedule save
+// SlotsChanging is the ads center as schedule.Guards: a schedule save
 // (or delete) that takes positions away from its ad slots — dropped maps
 // each such slot to the positions it keeps — is refused, naming the
 // advertisements, when more positions are booked on some day from today on
@@ -80,7 +85,7 @@ func (s *Service) SlotsChanging(ctx context.Context, q db.Querier, franchiseID, 
 	return nil
 }
 
-// SlotsShortening is the ads center as a schedule.SlotTimeGuard: a schedule
+// SlotsShortening is the ads center as schedule.Guards: a schedule
 // save that gives an ad slot shorter positions (shortened maps the slot to
 // its new seconds) is refused, naming the advertisements, when one booked
 // there from today on, on a TV playing the schedule, plays longer: it would
@@ -121,8 +126,6 @@ func (s *Service) SlotsShortening(ctx context.Context, q db.Querier, franchiseID
 		"A duração da vaga (%d s) fica menor que o tempo de exibição %s %s (até %d s). Use pelo menos %d s ou reduza o tempo de exibição desses anúncios antes.",
 		limit, toAdsOf(longer), joinNames(longer), longest, longest))
 }
-
-var _ schedule.SlotTimeGuard = (*Service)(nil)
 
 func toAdsOf(list []string) string {
 	if len(list) > 1 {

@@ -139,12 +139,8 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 	}
 	a.Media = media.NewService(a.DB, objectStore, media.FindTools(), a.Now, a.Log)
 	a.Schedules = schedule.NewService(a.DB, a.Now, changes, a.Media)
-	a.Media.AddUsage(a.Schedules)
 	a.Ads = advertise.NewService(a.DB, a.Now, changes, a.Media)
-	a.Media.AddUsage(a.Ads)
-	a.Schedules.AddSlotGuard(a.Ads)
-	a.Displays.AddBookingGuard(a.Ads)
-	a.Stores.AddRemovalGuard(a.Ads)
+	a.wireRules()
 	a.workers = append(a.workers, a.sweepUploads)
 	a.Devices = device.NewService(a.DB, a.Now)
 	pending := cfg.PendingSocketsPerAddress

@@ -300,3 +300,33 @@ func TestEveryMigratedTableIsListed(t *testing.T) {
 		}
 	}
 }
+
+// inSQLStore are the domains whose SQL is all in their sqlstore.go: a
+// reader finds every query of the domain in one file, and its rules in the
+// others.
+var inSQLStore = []string{"advertise", "franchise", "media", "schedule", "store"}
+
+func TestDomainSQLIsInSQLStore(t *testing.T) {
+	for _, dir := range inSQLStore {
+		files, err := filepath.Glob(filepath.Join("..", dir, "*.go"))
+		if err != nil || len(files) == 0 {
+			t.Fatalf("%s: no Go files found: %v", dir, err)
+		}
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") || filepath.Base(f) == "sqlstore.go" {
+				continue
+			}
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, re := range []*regexp.Regexp{writeSQL, readSQL} {
+				for _, m := range re.FindAllStringSubmatch(string(src), -1) {
+					if _, table := owners[strings.ToLower(m[1])]; table {
+						t.Errorf("%s/%s: SQL on %s belongs in sqlstore.go (%q)", dir, filepath.Base(f), m[1], m[0])
+					}
+				}
+			}
+		}
+	}
+}

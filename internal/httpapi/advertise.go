@@ -9,10 +9,16 @@ import (
 	"sync"
 
 	"vitrine/internal/advertise"
+	"vitrine/internal/auth"
 	"vitrine/internal/fault"
 	"vitrine/internal/names"
 	"vitrine/internal/tenant"
 )
+
+// adsCenter lets through the users who may use the ads center
+// (viewAdsCenter): every /advertise route, and adding an ad slot to a
+// schedule.
+func adsCenter(p *auth.Principal) bool { return p.AdsCenter }
 
 type adListResponse struct {
 	Advertises []advertise.Advertisement `json:"advertises"`

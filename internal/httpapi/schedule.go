@@ -24,8 +24,6 @@ type scheduleDetailResponse struct {
 	Media    []schedule.Entry  `json:"media"`
 }
 
-func adsCenter(p *auth.Principal) bool { return p.AdsCenter }
-
 func actsAsAdmin(p *auth.Principal) bool { return p.ActsAsAdmin() }
 
 // GET /api/schedule/{franchise}

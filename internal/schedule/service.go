@@ -32,7 +32,9 @@ type Service struct {
 	now     func() time.Time
 	changes *franchise.Changes
 	library Library
-	guards  []SlotGuard
+	// Guards are asked before a save or a delete drops ad-slot positions
+	// or shortens them (slotguard.go); set while wiring, before serving.
+	Guards Guards
 }
 
 // NewService returns the schedule service.
@@ -221,6 +223,8 @@ func (s *Service) modify(ctx context.Context, t tenant.Tenant, id string, change
 		if err := change(&r); err != nil {
 			return err
 		}
+		// Ad slots that lose positions or get shorter: the Guards (the ads
+		// center) may refuse, with positions sold from today on.
 		if err := s.checkSlots(ctx, tx, t.ID, id, had, r.Entries); err != nil {
 			return err
 		}

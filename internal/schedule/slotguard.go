@@ -1,6 +1,7 @@
-// Slot guards: the domains that book ad slots are asked, inside the
-// transaction of a save or a delete, before a schedule drops ad-slot
-// positions or makes them shorter.
+// Slot guards: a save or a delete that drops ad-slot positions or makes
+// them shorter asks the Service's Guards first, inside its transaction, and
+// fails with their answer. The rules behind them belong to the domain that
+// sells the positions (the ads center); internal/app/rules.go lists them.
 
 package schedule
 
@@ -10,27 +11,23 @@ import (
 	"vitrine/internal/db"
 )
 
-// SlotGuard is asked, inside the transaction that saves or deletes a
-// schedule, about a change that removes ad slots or gives them fewer
-// positions: dropped maps each such slot's id to the positions it keeps (0
-// when it goes). It refuses (a fault naming the advertisements) when
-// bookings on the TVs playing the schedule hold positions the change drops.
-// internal/advertise implements it.
-type SlotGuard interface {
+// Guards are the rules of other domains a schedule save or delete obeys
+// before it changes ad slots. Each call runs inside the save's
+// transaction, which holds the schedule row, and returns nil to let the
+// change through or a fault that the save returns as is. internal/advertise
+// implements them; nil Guards let every change through.
+type Guards interface {
+	// SlotsChanging is asked about a change that removes ad slots or gives
+	// them fewer positions: dropped maps each such slot's id to the
+	// positions it keeps (0 when it goes). It refuses when bookings on the
+	// TVs playing the schedule hold positions the change drops.
 	SlotsChanging(ctx context.Context, q db.Querier, franchiseID, scheduleID string, dropped map[string]int) error
-}
-
-// SlotTimeGuard is a SlotGuard that is also asked about ad slots whose
-// positions get shorter: shortened maps each such slot's id to its new
-// length in seconds. It refuses (a fault naming the advertisements) when an
-// advertisement booked there from today on plays longer than that.
-type SlotTimeGuard interface {
+	// SlotsShortening is asked about ad slots whose positions get shorter:
+	// shortened maps each such slot's id to its new length in seconds. It
+	// refuses when an advertisement booked there from today on plays
+	// longer than that.
 	SlotsShortening(ctx context.Context, q db.Querier, franchiseID, scheduleID string, shortened map[string]int) error
 }
-
-// AddSlotGuard plugs in a domain that books ad slots. Call it while wiring,
-// before serving.
-func (s *Service) AddSlotGuard(g SlotGuard) { s.guards = append(s.guards, g) }
 
 // adPositions is each ad slot's positions, by the slot's id.
 func adPositions(entries []Entry) map[string]int {
@@ -43,7 +40,7 @@ func adPositions(entries []Entry) map[string]int {
 	return out
 }
 
-// checkSlots asks the guards about a change from the slots had to the
+// checkSlots asks the Guards about a change from the slots had to the
 // entries after (nil: the schedule goes) when it drops ad-slot positions.
 func (s *Service) checkSlots(ctx context.Context, q db.Querier, franchiseID, id string, had map[string]int, after []Entry) error {
 	kept := adPositions(after)
@@ -56,12 +53,10 @@ func (s *Service) checkSlots(ctx context.Context, q db.Querier, franchiseID, id 
 	if len(dropped) == 0 {
 		return nil
 	}
-	for _, g := range s.guards {
-		if err := g.SlotsChanging(ctx, q, franchiseID, id, dropped); err != nil {
-			return err
-		}
+	if s.Guards == nil {
+		return nil
 	}
-	return nil
+	return s.Guards.SlotsChanging(ctx, q, franchiseID, id, dropped)
 }
 
 // adTimes is each ad slot's seconds per position, by the slot's id.
@@ -75,7 +70,7 @@ func adTimes(entries []Entry) map[string]int {
 	return out
 }
 
-// checkSlotTimes asks the guards that care about a change that gives kept
+// checkSlotTimes asks the Guards about a change that gives kept
 // ad slots shorter positions than they had.
 func (s *Service) checkSlotTimes(ctx context.Context, q db.Querier, franchiseID, id string, had map[string]int, after []Entry) error {
 	shortened := map[string]int{}
@@ -87,12 +82,8 @@ func (s *Service) checkSlotTimes(ctx context.Context, q db.Querier, franchiseID,
 	if len(shortened) == 0 {
 		return nil
 	}
-	for _, g := range s.guards {
-		if tg, ok := g.(SlotTimeGuard); ok {
-			if err := tg.SlotsShortening(ctx, q, franchiseID, id, shortened); err != nil {
-				return err
-			}
-		}
+	if s.Guards == nil {
+		return nil
 	}
-	return nil
+	return s.Guards.SlotsShortening(ctx, q, franchiseID, id, shortened)
 }

@@ -175,3 +175,40 @@ func Names(ctx context.Context, q db.Querier, franchiseID string) (map[string]st
 }
 
 var newID = ids.New
+
+// entryDocs reads the stored entries (JSON) of the franchise's schedules
+// named by ids, or of those with an ad slot when ids is nil; with share
+// (PostgreSQL) the rows are held FOR SHARE.
+func entryDocs(ctx context.Context, q db.Querier, franchiseID string, ids []string, share bool) (map[string]string, error) {
+	out := map[string]string{}
+	read := func(query string, args ...any) error {
+		if share && q.Dialect() == db.Postgres {
+			query += " FOR SHARE"
+		}
+		rows, err := q.QueryContext(ctx, query, args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var id, doc string
+			if err := rows.Scan(&id, &doc); err != nil {
+				return err
+			}
+			out[id] = doc
+		}
+		return rows.Err()
+	}
+	if ids == nil {
+		return out, read(`SELECT id, entries FROM schedules WHERE franchise_id = ? AND entries LIKE ?`,
+			franchiseID, "%"+adMarker+"%")
+	}
+	for _, chunk := range db.Chunks(ids) {
+		err := read(`SELECT id, entries FROM schedules WHERE franchise_id = ? AND id IN (`+db.Placeholders(len(chunk))+`)`,
+			append([]any{franchiseID}, db.Args(chunk)...)...)
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
