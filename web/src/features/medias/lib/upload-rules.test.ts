@@ -7,7 +7,6 @@ import {
   formatSecondsLeft,
   formatSize,
   formatSpeed,
-  framesPerSecond,
   MB,
   transferStats,
   UNSUPPORTED_FILE,
@@ -126,33 +125,6 @@ describe('video warnings', () => {
 
   it('raises nothing when the browser could not read the video', () => {
     expect(videoWarnings({ size: 1000 })).toEqual({ isHighRes: false, isHighFps: false, isTooLarge: false })
-  })
-})
-
-describe('frame rate from frame callbacks', () => {
-  const frames = (fps: number, count: number, start = 0) => Array.from({ length: count }, (_, i) => start + i / fps)
-
-  it('reads the frame duration from the gaps between presented frames', () => {
-    expect(framesPerSecond(frames(25, 50))).toBe(25)
-    expect(framesPerSecond(frames(30000 / 1001, 60, 1.5))).toBe(29.97)
-    expect(framesPerSecond(frames(60, 120))).toBe(60)
-  })
-
-  it('is not fooled by frames a busy browser skipped', () => {
-    // 25 fps with every third frame dropped: counting would say about 16.7.
-    const shown = frames(25, 75).filter((_, i) => i % 3 !== 2)
-    expect(framesPerSecond(shown)).toBe(25)
-  })
-
-  it('ignores repeated callbacks for the same frame', () => {
-    expect(framesPerSecond([0, 0.04, 0.04, 0.08, 0.12, 0.12, 0.16])).toBe(25)
-  })
-
-  it('cannot tell from fewer than 3 distinct frames', () => {
-    expect(framesPerSecond([])).toBeNull()
-    expect(framesPerSecond([0.5])).toBeNull()
-    expect(framesPerSecond([0, 0.04])).toBeNull()
-    expect(framesPerSecond([1, 1, 1])).toBeNull()
   })
 })
 

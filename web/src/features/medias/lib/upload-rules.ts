@@ -17,10 +17,6 @@ export const MAX_IMAGE_DIMENSION = 1920
 export const IMAGE_QUALITY = 0.7
 /** PNGs over this many bytes are converted to JPEG when compressed. */
 export const PNG_TO_JPEG_SIZE = 5_000_000
-/** Frame counting: sample up to 5 s of the video, give up after twice 3000 ms. */
-export const FPS_SAMPLE_SECONDS = 5
-export const FRAME_COUNT_MS = 3000
-export const FPS_TIMEOUT_MS = 2 * FRAME_COUNT_MS
 
 export const UNSUPPORTED_FILE = 'Erro: Formato não suportado ou arquivo muito grande.'
 
@@ -131,26 +127,6 @@ export function videoWarnings(video: { width?: number; height?: number; fps?: nu
     isHighFps: fps > MAX_VIDEO_FPS,
     isTooLarge: size > LARGE_VIDEO_SIZE,
   }
-}
-
-/**
- * Frame rate from the media times of the frames the browser presented. A
- * busy browser skips frames, so the count of frames over the time elapsed
- * runs low; the gap between two frames shown one after the other does not.
- * The lower quartile of the gaps is taken as one frame's duration, which
- * ignores both skipped frames (longer gaps) and odd short ones. Null when
- * fewer than 3 frames were seen.
- */
-export function framesPerSecond(mediaTimes: readonly number[]): number | null {
-  const gaps: number[] = []
-  for (let i = 1; i < mediaTimes.length; i++) {
-    const gap = mediaTimes[i] - mediaTimes[i - 1]
-    if (gap > 0) gaps.push(gap)
-  }
-  if (gaps.length < 2) return null
-  gaps.sort((a, b) => a - b)
-  const frame = gaps[Math.floor((gaps.length - 1) / 4)]
-  return Math.round((1 / frame) * 100) / 100
 }
 
 export type TransferStats = {
