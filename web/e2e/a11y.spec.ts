@@ -34,7 +34,7 @@ async function checkOpened(page: Page, screen: string, open: () => Promise<void>
 /** Visits path and waits for its heading (or other sign that the screen is ready). */
 async function visit(page: Page, path: string, ready: Locator) {
   await page.goto(path)
-  await expect(ready).toBeVisible({ timeout: 10_000 })
+  await expect(ready).toBeVisible()
   await page.waitForLoadState('networkidle')
 }
 
@@ -66,7 +66,7 @@ test('the console, its dialogs and the player have no WCAG 2.1 A/AA violations i
   await check(tv, 'the player pairing screen')
   const display = await createDisplay(api, token, f, store.slug, { name: 'TV Entrada', device: (await code.textContent())! })
   await api.post(`/display/${f}/${store.slug}/${display.id}`, { scheduleId: schedule.id }, token)
-  await expect(onScreen(tv)).toHaveAttribute('data-media', 'Vitrine Verão', { timeout: 10_000 })
+  await expect(onScreen(tv)).toHaveAttribute('data-media', 'Vitrine Verão')
   await check(tv, 'the player playing screen')
   // A remote command the player answered, for 'Resultados dos comandos' (only
   // an administrator's impersonation sends one; the operator reads them).

@@ -46,7 +46,7 @@ test('the administrator impersonates a user from the user list and sees the cons
   await row.getByRole('button', { name: `Ações para ${email}` }).click()
   await page.getByRole('menuitem', { name: 'Impersonate' }).click()
 
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 })
+  await expect(page).toHaveURL(/\/dashboard$/)
   await expect(page.getByRole('heading', { name: 'Visão Geral' })).toBeVisible()
   await expect(page.getByRole('banner').getByRole('button', { name: `Menu do usuário ${name}` })).toBeVisible()
   const stored = await page.evaluate((k) => [localStorage.getItem(k.token), localStorage.getItem(k.adminToken)], storageKeys)
@@ -76,7 +76,7 @@ test("an administrator impersonating another administrator keeps their own sessi
     await page.getByRole('textbox', { name: 'Filtrar por e-mail...' }).fill(email)
     await page.getByRole('row').filter({ hasText: email }).getByRole('button', { name: `Ações para ${email}` }).click()
     await page.getByRole('menuitem', { name: 'Impersonate' }).click()
-    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 })
+    await expect(page).toHaveURL(/\/dashboard$/)
   }
   const userMenu = (label: string) => page.getByRole('banner').getByRole('button', { name: `Menu do usuário ${label}` })
 
@@ -136,7 +136,7 @@ test("'Voltar para minha conta' ends the impersonation and returns the administr
   await page.keyboard.press('Escape')
 
   await banner.getByRole('button', { name: 'Voltar para minha conta' }).click()
-  await expect(userMenu(self.name)).toBeVisible({ timeout: 10_000 })
+  await expect(userMenu(self.name)).toBeVisible()
   await expect(page).toHaveURL(/\/dashboard$/)
   await expect(page.getByRole('banner').getByRole('status')).toHaveCount(0)
   expect(await stored()).toEqual({ token: adminToken, adminToken })

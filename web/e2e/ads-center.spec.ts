@@ -98,7 +98,7 @@ for (const storage of ['local', 's3'] as const) {
       await expect(cell(3)).toHaveText('Disponível')
 
       // --- The TV plays it in its slot, between the store's content.
-      await expect(onScreen(tv)).toHaveAttribute('data-media', 'Anúncio Verão', { timeout: 10_000 })
+      await expect(onScreen(tv)).toHaveAttribute('data-media', 'Anúncio Verão')
       await shot(tv, `player-advertisement-${storage}`)
       await expect(onScreen(tv)).toHaveAttribute('data-media', 'Conteúdo da Loja', { timeout: 6_000 })
 

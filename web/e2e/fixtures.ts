@@ -96,7 +96,7 @@ export async function loginAs(page: Page, email: string, password: string) {
   await page.getByLabel('E-mail', { exact: true }).fill(email)
   await page.getByLabel('Senha', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Entrar', exact: true }).click()
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 })
+  await expect(page).toHaveURL(/\/dashboard$/)
 }
 
 /**

@@ -147,7 +147,7 @@ test('a TV box pairs by its code, plays its schedule, follows changes, survives 
 
   await run('Capturar tela')
   const shotRow = results.getByRole('row').filter({ hasText: 'Capturar tela' })
-  await expect(shotRow).toContainText('Concluído', { timeout: 15_000 })
+  await expect(shotRow).toContainText('Concluído')
   const capture = shotRow.getByRole('img', { name: 'Captura de tela de TV Balcão' })
   await expect(capture).toBeVisible()
   expect(await capture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100)

@@ -11,16 +11,19 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   retries: 0,
-  timeout: 45_000,
-  expect: { timeout: 7_000 },
+  // Caps for a loaded machine: a green run never waits for them.
+  timeout: 90_000,
+  // Every expect returns as soon as its state holds; the cap only decides how
+  // long a failing one takes, and must leave room for a loaded machine.
+  expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list'], ['github']] : 'list',
   use: {
     // The base URL comes from the global setup; the fixtures read it.
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
     viewport: { width: 1280, height: 800 },
-    actionTimeout: 10_000,
-    navigationTimeout: 15_000,
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
