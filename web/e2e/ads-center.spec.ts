@@ -25,7 +25,6 @@ for (const storage of ['local', 's3'] as const) {
     test.skip(storage === 's3' && !minioBinary(), NO_MINIO)
 
     test('an advertisement sold on the calendar plays in its slot on the TV and its plays are counted', async ({ page, browser, api, adminToken, baseURL }) => {
-      test.setTimeout(150_000)
       const email = uniqueEmail('anuncios')
       const { token, franchise } = await operatorWithGroup(api, adminToken, { email, password: strongPassword(), group: `Rede Anúncios ${Date.now().toString(36)}` })
       // An administrator grants the ads center.

@@ -47,7 +47,6 @@ for (const storage of ['local', 's3'] as const) {
     test.skip(storage === 's3' && !minioBinary(), NO_MINIO)
 
     test('an operator uploads two images and a video, watches the progress and finds them listed', async ({ page, api, adminToken }) => {
-      test.setTimeout(120_000)
       const { token, franchise } = await openLibrary(page, api, adminToken, 'upload')
       await expect(page.getByText('Nenhuma mídia cadastrada.')).toBeVisible()
       await expect(page.getByRole('button', { name: 'Excluir Mídia(s)' })).toBeHidden()
@@ -228,7 +227,6 @@ for (const storage of ['local', 's3'] as const) {
 
 test('a video with more than 30 fps and above FHD gets warnings but can still be sent', async ({ page, api, adminToken }) => {
   test.skip(!hasFfmpeg(), 'ffmpeg is not installed')
-  test.setTimeout(90_000)
   await openLibrary(page, api, adminToken, 'avisos')
   await page.getByRole('button', { name: 'Vídeos' }).click()
   const dialog = page.getByRole('dialog', { name: 'Enviar Vídeos' })
@@ -360,7 +358,6 @@ test('the library in dark mode', async ({ page, api, adminToken }) => {
 })
 
 test('in a long folder the header and Pasta anterior stay in view, and a file from the bottom moves up', async ({ page, api, adminToken }) => {
-  test.setTimeout(90_000)
   const { token, franchise } = await openLibrary(page, api, adminToken, 'longa')
   const image = png(16, 9)
   for (let i = 1; i <= 24; i++) {
@@ -392,7 +389,6 @@ test('in a long folder the header and Pasta anterior stay in view, and a file fr
 })
 
 test('a folder of many files draws a hundred rows at first, more on scrolling, and select-all takes them all', async ({ page, api, adminToken }) => {
-  test.setTimeout(120_000)
   const { token, franchise } = await openLibrary(page, api, adminToken, 'muitas')
   const image = png(8, 8)
   const queue = Array.from({ length: 120 }, (_, i) => i + 1)

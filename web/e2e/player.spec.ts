@@ -53,7 +53,6 @@ const tvRow = (page: Page, store: string, tv: string) =>
   card(page, store).getByRole('table').getByRole('row').filter({ hasText: tv })
 
 test('a TV box pairs by its code, plays its schedule, follows changes, survives the server going away and answers commands', async ({ page, browser, api, adminToken, baseURL }) => {
-  test.setTimeout(180_000)
   const email = uniqueEmail('player')
   const { token, franchise } = await operatorWithGroup(api, adminToken, { email, password: strongPassword(), group: `Rede Tela ${Date.now().toString(36)}` })
   const store = await createStore(api, token, franchise.slug, { name: 'Loja Tela' })

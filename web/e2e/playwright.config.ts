@@ -12,7 +12,7 @@ export default defineConfig({
   fullyParallel: false,
   retries: 0,
   // Caps for a loaded machine: a green run never waits for them.
-  timeout: 90_000,
+  timeout: 180_000,
   // Every expect returns as soon as its state holds; the cap only decides how
   // long a failing one takes, and must leave room for a loaded machine.
   expect: { timeout: 15_000 },
