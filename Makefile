@@ -20,10 +20,18 @@ $(WEB_DEPS): web/package.json web/package-lock.json
 deps: $(WEB_DEPS)
 	$(GO) mod download
 
-web: $(WEB_DEPS)
+# The web apps, built again only when a file they are built from changed.
+WEB_SOURCES := $(shell find web/src web/public -type f) $(wildcard web/*.html web/*.ts web/tsconfig*.json)
+web: web/dist/index.html
+web/dist/index.html: $(WEB_DEPS) $(WEB_SOURCES)
 	cd web && $(NPM) run build
 
-test: build lint-api test-go test-web test-e2e test-cluster
+# Every stage, with the time each took printed at the end. The checks that
+# need no browser run side by side (the Go suites wait on I/O much of the
+# time); the browser and cluster stages run alone.
+TEST_STAGES := build lint-api,test-web,test-go test-e2e test-cluster
+test:
+	@MAKE='$(MAKE)' ./scripts/test-stages.sh $(TEST_STAGES)
 
 # The API contract, checked by a standard OpenAPI linter (rules in redocly.yaml).
 lint-api: $(WEB_DEPS)
