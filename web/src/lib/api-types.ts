@@ -899,7 +899,8 @@ export interface paths {
          * The player's WebSocket (playlists and commands pushed to it)
          * @description A WebSocket upgrade (send Connection: Upgrade, Upgrade: websocket, Sec-WebSocket-Version: 13
          *     and Sec-WebSocket-Key) carrying JSON text frames, each under 4 KB from the player. The whole
-         *     protocol is in docs/device-protocol.md; in short:
+         *     protocol is in docs/device-protocol.md, and its frames are the components ServerFrame
+         *     (server → player) and PlayerFrame (player → server); in short:
          *
          *     - player → server, first within 10 s: `{"type": "auth", "token": "<device token>"}`; then
          *       `{"type": "ack", "hash": "<schedule hash or ''>"}` after applying each playlist and at
@@ -1740,8 +1741,7 @@ export interface components {
             display: components["schemas"]["Display"];
         };
         DisplayCommandInput: {
-            /** @enum {string} */
-            operation: "restartDevice" | "screenshot" | "recordVideo" | "identifyDevice" | "identifyVersion" | "clearSchedule" | "clearDb" | "clearMedia";
+            operation: components["schemas"]["DeviceOperation"];
         };
         DisplayCommandResponse: {
             commandId: string;
@@ -1749,8 +1749,7 @@ export interface components {
         /** @description A remote command job sent to a TV's player, and its answer. */
         DisplayCommand: {
             id: string;
-            /** @enum {string} */
-            operation: "restartDevice" | "screenshot" | "recordVideo" | "identifyDevice" | "identifyVersion" | "clearSchedule" | "clearDb" | "clearMedia";
+            operation: components["schemas"]["DeviceOperation"];
             /**
              * @description sent: waiting for the player's answer; done or failed: as the player answered;
              *     timeout: no answer within a minute (two for recordVideo); queued: older jobs only
@@ -1842,6 +1841,88 @@ export interface components {
                 pctChange: number;
             }[];
         };
+        /**
+         * @description A remote command a TV box runs (docs/device-protocol.md, Remote commands)
+         * @enum {string}
+         */
+        DeviceOperation: "restartDevice" | "screenshot" | "recordVideo" | "identifyDevice" | "identifyVersion" | "clearSchedule" | "clearDb" | "clearMedia";
+        /** @description The TV a paired player shows, in a playlist frame */
+        PlayerScreen: {
+            displayId: string;
+            name: string;
+            device: components["schemas"]["DeviceCode"];
+            /** @description the franchise's slug */
+            franchise: string;
+            /** @description the store's slug */
+            store: string;
+            storeName: string;
+            /** @description 0..3: 0°, 90°, 180°, 270° */
+            contentOrientation: number;
+            /** @description IANA zone of the franchise; the playback rules read the wall clock there */
+            timeZone: string;
+            /** @description the positions sold in the schedule's ad slots from today for a week; absent when none is */
+            ads?: components["schemas"]["PlayerAds"];
+        };
+        /** @description Server → player, after auth while no TV has the device's code */
+        UnpairedFrame: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "unpaired";
+            device: components["schemas"]["DeviceCode"];
+        };
+        /** @description Server → player, after auth when paired and within a second of any change to what the screen shows */
+        PlaylistFrame: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "playlist";
+            /**
+             * Format: int64
+             * @description the server's clock (epoch ms) when it sent the frame: TV boxes' clocks are often wrong
+             */
+            serverTime: number;
+            screen: components["schemas"]["PlayerScreen"];
+            /** @description the TV's linked schedule; null without one */
+            schedule: components["schemas"]["PlayerSchedule"] | null;
+        };
+        /** @description Server → player, a remote command job, answered with POST /device/command/{id} */
+        CommandFrame: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "command";
+            /** @description the job's id */
+            id: string;
+            operation: components["schemas"]["DeviceOperation"];
+        };
+        /** @description A frame the server sends a player over GET /device/ws */
+        ServerFrame: components["schemas"]["UnpairedFrame"] | components["schemas"]["PlaylistFrame"] | components["schemas"]["CommandFrame"];
+        /** @description Player → server, the first frame, within 10 s of the upgrade */
+        AuthFrame: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "auth";
+            /** @description the device token from POST /device/hello */
+            token: string;
+        };
+        /** @description Player → server, right after applying a playlist and at least every 60 s */
+        AckFrame: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ack";
+            /** @description the hash of the schedule on screen; "" without one */
+            hash: string;
+        };
+        /** @description A frame a player sends the server over GET /device/ws (each under 4 KB) */
+        PlayerFrame: components["schemas"]["AuthFrame"] | components["schemas"]["AckFrame"];
         ScheduleRef: {
             id: string;
             name: string;

@@ -5,17 +5,19 @@ import { isAdSlot, type ScheduleEntry } from '@/lib/playback'
 import { AdTurns, dayKey, planDay, positionAt } from './ads'
 import { itemAt, mediaUrls, shownFor, Timeline } from './playlist'
 import type { PlayerAds, PlayerSchedule } from './protocol'
-import { schedule } from './testing'
+import { adMedia, entry, schedule } from './testing'
 
 const ZONE = 'America/Sao_Paulo'
 const T0 = Date.parse('2026-03-02T10:00:00-03:00') // a Monday
 const DAY = '20260302'
+/** The advertisements' period: the week the tests look at. */
+const WEEK = { startAt: Date.parse('2026-03-02T00:00:00-03:00'), endsAt: Date.parse('2026-03-09T23:59:59.999-03:00') }
 
 const withSlot = schedule({
   entries: [
-    { id: 'm-img', displayTime: 10 },
-    { id: 'slot-1', isAd: true, adSlots: 3, adTime: 15, adFallbackMediaId: 'm-vid' },
-    { id: 'slot-2', isAd: true, adSlots: 2, adTime: 10 },
+    entry({ id: 'm-img', displayTime: 10 }),
+    entry({ id: 'slot-1', isAd: true, adSlots: 3, adTime: 15, adFallbackMediaId: 'm-vid' }),
+    entry({ id: 'slot-2', isAd: true, adSlots: 2, adTime: 10 }),
   ],
 })
 
@@ -33,14 +35,15 @@ const ads: PlayerAds = {
       id: 'ad-a',
       name: 'Natal',
       displayTime: 15,
+      ...WEEK,
       media: [
-        { id: 'a1', name: 'Natal 1', type: 'image', url: '/files/loja-demo/media/natal1.jpg' },
-        { id: 'a2', name: 'Natal 2', type: 'video', url: '/files/loja-demo/media/natal2.mp4', volume: 0.4 },
-        { id: 'a3', name: 'Só à noite', type: 'image', url: '/files/loja-demo/media/noite.jpg', timeGap: ['20:00@23:00'] },
+        adMedia({ id: 'a1', name: 'Natal 1', type: 'image', url: '/files/loja-demo/media/natal1.jpg' }),
+        adMedia({ id: 'a2', name: 'Natal 2', type: 'video', url: '/files/loja-demo/media/natal2.mp4', volume: 0.4 }),
+        adMedia({ id: 'a3', name: 'Só à noite', type: 'image', url: '/files/loja-demo/media/noite.jpg', timeGap: ['20:00@23:00'] }),
       ],
     },
-    'ad-b': { id: 'ad-b', name: 'Páscoa', displayTime: 10, media: [{ id: 'b1', name: 'Ovo', type: 'image', url: '/files/loja-demo/media/ovo.jpg' }] },
-    'ad-gone': { id: 'ad-gone', name: 'Sem mídia', displayTime: 10, media: [{ id: 'x', name: 'Apagada' }] },
+    'ad-b': { id: 'ad-b', name: 'Páscoa', displayTime: 10, startAt: WEEK.startAt, endsAt: WEEK.endsAt, media: [adMedia({ id: 'b1', name: 'Ovo', type: 'image', url: '/files/loja-demo/media/ovo.jpg' })] },
+    'ad-gone': { id: 'ad-gone', name: 'Sem mídia', displayTime: 10, startAt: WEEK.startAt, endsAt: WEEK.endsAt, media: [adMedia({ id: 'x', name: 'Apagada' })] },
   },
 }
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { App } from './app'
 import { FooterBar } from './footer-bar'
 import type { BottomBar } from './protocol'
-import { fakeFetch, fakeMedia, makeSession, schedule, SCREEN } from './testing'
+import { entry, fakeFetch, fakeMedia, makeSession, schedule, SCREEN } from './testing'
 
 const T0 = Date.parse('2026-03-02T10:00:00-03:00')
 const HELLO = '/api/device/hello'
@@ -106,7 +106,7 @@ describe('the player screen', () => {
     const s = await started({ device: 'K7M3QX', token: 'tok', paired: true })
     await act(async () => {
       s.last().open()
-      s.last().push({ type: 'playlist', serverTime: T0, screen: SCREEN, schedule: schedule({ entries: [{ id: 'm-vid', displayTime: 20, volume: 1 }] }) })
+      s.last().push({ type: 'playlist', serverTime: T0, screen: SCREEN, schedule: schedule({ entries: [entry({ id: 'm-vid', displayTime: 20, volume: 1 })] }) })
       await vi.advanceTimersByTimeAsync(0)
     })
     expect(play).toHaveBeenCalledTimes(2)

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { nowPlaying, type PlaybackItem, type ScheduleEntry } from '../lib/playback'
 import { itemAt, mediaUrls, orientationDegrees, playableEntries, shownFor, Timeline } from './playlist'
-import { schedule } from './testing'
+import type { BottomBar } from './protocol'
+import { entry, schedule } from './testing'
 
 const ZONE = 'America/Sao_Paulo'
 const T0 = Date.parse('2026-03-02T10:00:00-03:00')
@@ -9,12 +10,12 @@ const T0 = Date.parse('2026-03-02T10:00:00-03:00')
 describe('what a box can play', () => {
   const withSlots = schedule({
     entries: [
-      { id: 'm-img', displayTime: 10 },
-      { id: 'gone', displayTime: 10 },
-      { id: 'slot-1', isAd: true, adSlots: 2, adTime: 15, adFallbackMediaId: 'm-vid' },
-      { id: 'slot-2', isAd: true, adSlots: 1, adTime: 10 },
-      { id: 'slot-3', isAd: true, adSlots: 1, adTime: 10, adFallbackMediaId: 'gone' },
-      { id: 'm-vid', displayTime: 20, volume: 0.7, stretch: true },
+      entry({ id: 'm-img', displayTime: 10 }),
+      entry({ id: 'gone', displayTime: 10 }),
+      entry({ id: 'slot-1', isAd: true, adSlots: 2, adTime: 15, adFallbackMediaId: 'm-vid' }),
+      entry({ id: 'slot-2', isAd: true, adSlots: 1, adTime: 10 }),
+      entry({ id: 'slot-3', isAd: true, adSlots: 1, adTime: 10, adFallbackMediaId: 'gone' }),
+      entry({ id: 'm-vid', displayTime: 20, volume: 0.7, stretch: true }),
     ],
   })
 
@@ -38,7 +39,7 @@ describe('what a box can play', () => {
   })
 
   it('prefetches the files in the order they are needed, then the footer pictures', () => {
-    const bar = {
+    const bar: BottomBar = {
       height: 64, bgColor: '#dfdfdf', color: '#000000', fSize: 22, fWeight: 700,
       logo: 'https://example.com/logo.png',
       quote: { coins: [{ asset: 'USD', icon: '/files/usd.png' }], style: { gap: 20, fontSize: 30, green: '#008800', red: '#aa0000' } },

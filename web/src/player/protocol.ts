@@ -1,140 +1,54 @@
-// What the player and the server say to each other (docs/device-protocol.md),
-// with the wire names. The player trusts the server's shapes but reads every
-// frame defensively: a field it does not understand is ignored, never fatal.
-import type { ScheduleEntry } from '../lib/playback'
+// What the player and the server say to each other (docs/device-protocol.md).
+// The shapes are the contract's (api/openapi.yaml: ServerFrame, PlayerFrame,
+// Hello, DeviceFooter), generated into src/lib/api-types.ts by npm run gen:api;
+// the server's frames are checked against the same schemas
+// (internal/httpapi/frames_test.go) and the player's in frames.test.ts. The
+// player trusts those shapes but reads every frame defensively: a field it
+// does not understand is ignored, never fatal.
+import type { components } from '../lib/api-types'
+
+type Schemas = components['schemas']
 
 /** POST /api/device/hello answers. */
-export interface HelloAnswer {
-  device: string
-  token: string
-  paired: boolean
-}
+export type HelloAnswer = Schemas['Hello']
 
 /** The TV a paired player shows, from the playlist frame. */
-export interface Screen {
-  displayId: string
-  name: string
-  device: string
-  franchise: string
-  store: string
-  storeName: string
-  /** 0..3 (0°, 90°, 180°, 270°); 90, 180 and 270 are read as degrees too. */
-  contentOrientation: number
-  /** IANA zone of the franchise; the playback rules read the wall clock there. */
-  timeZone: string
-  /** The positions sold in the schedule's ad slots from today for a week; absent when none is. */
-  ads?: PlayerAds
-}
+export type Screen = Schemas['PlayerScreen']
 
 /** The advertisements booked on the TV (internal/advertise/player.go). */
-export interface PlayerAds {
-  /** yyyyMMdd, the first and last day listed, in the franchise's zone. */
-  from: string
-  to: string
-  bookings: AdBooking[]
-  ads: Record<string, PlayerAd>
-}
+export type PlayerAds = Schemas['PlayerAds']
 
 /** One position of an ad slot on one day. */
-export interface AdBooking {
-  /** The ad-slot entry's id in the schedule. */
-  slotId: string
-  /** yyyyMMdd. */
-  day: string
-  /** 1..adSlots. */
-  position: number
-  advertisementId: string
-}
+export type AdBooking = PlayerAds['bookings'][number]
 
 /** An advertisement as played: its media take turns in the positions it holds. */
-export interface PlayerAd {
-  id: string
-  name: string
-  /** Seconds of each play. */
-  displayTime: number
-  media: AdMedia[]
-}
+export type PlayerAd = PlayerAds['ads'][string]
 
 /** A media of an advertisement: the library file and the rules of a schedule entry. */
-export interface AdMedia extends ScheduleEntry {
-  url?: string
-  thumbnailUrl?: string
-}
-
-/** A library media named by the schedule's entries. */
-export interface PlayerMedia {
-  name: string
-  type: 'image' | 'video'
-  url: string
-  thumbnailUrl?: string
-  /** Seconds, for videos. */
-  duration?: number
-}
-
-/** The footer of spec 2 §3 (internal/schedule/footer.go); a part left out is not shown. */
-export interface BottomBar {
-  height: number
-  bgColor: string
-  color: string
-  fSize: number
-  fWeight: number
-  logo?: string
-  clock?: { color: string; fSize: number }
-  weather?: { fontSize: number }
-  quote?: {
-    coins: { asset: string; symbol?: string; icon?: string }[]
-    style: { gap: number; fontSize: number; green: string; red: string }
-  }
-}
+export type AdMedia = Schemas['AdMediaItem']
 
 /** The TV's linked schedule, resolved for players. */
-export interface PlayerSchedule {
-  id: string
-  name: string
-  hash: string
-  entries: ScheduleEntry[]
-  /** Every library media the entries name, ad-slot fallbacks included, by id. */
-  media: Record<string, PlayerMedia>
-  bottomBar: BottomBar | null
-  /** Epoch ms of the schedule's last change, if the server sends it (the loop restarts there). */
-  updatedAt?: number
-}
+export type PlayerSchedule = Schemas['PlayerSchedule']
 
-export interface UnpairedFrame {
-  type: 'unpaired'
-  device: string
-}
+/** One entry of the schedule, with every rule the server stores. */
+export type PlayerEntry = PlayerSchedule['entries'][number]
 
-export interface PlaylistFrame {
-  type: 'playlist'
-  /** The server's clock (epoch ms) when it sent the frame: TV boxes' clocks are often wrong. */
-  serverTime: number
-  screen: Screen
-  schedule: PlayerSchedule | null
-}
+/** A library media named by the schedule's entries. */
+export type PlayerMedia = PlayerSchedule['media'][string]
 
-export interface CommandFrame {
-  type: 'command'
-  id: string
-  operation: string
-}
+/** The footer of spec 2 §3 (internal/schedule/footer.go); a part left out is not shown. */
+export type BottomBar = Schemas['BottomBar']
 
-export type ServerFrame = UnpairedFrame | PlaylistFrame | CommandFrame
+export type UnpairedFrame = Schemas['UnpairedFrame']
+export type PlaylistFrame = Schemas['PlaylistFrame']
+export type CommandFrame = Schemas['CommandFrame']
+/** What the server sends over the socket. */
+export type ServerFrame = Schemas['ServerFrame']
+/** What the player sends over the socket. */
+export type PlayerFrame = Schemas['PlayerFrame']
 
 /** GET /api/device/footer answers; a part whose provider failed is absent. */
-export interface FooterData {
-  weather?: {
-    city: string
-    temperature: number
-    min: number
-    max: number
-    /** WMO weather code. */
-    code: number
-    /** pt-BR. */
-    description: string
-  }
-  quotes?: { asset: string; bid: number; pctChange: number }[]
-}
+export type FooterData = Schemas['DeviceFooter']
 
 /** Close codes of the socket (docs/device-protocol.md, "Close codes"). */
 export const CLOSE = {

@@ -15,7 +15,7 @@ import { backoffDelay } from './backoff'
 import { answerRequest, runCommand, type CommandAnswer } from './commands'
 import type { MediaFiles } from './media-cache'
 import { mediaUrls } from './playlist'
-import { CLOSE, parseFrame, type BottomBar, type CommandFrame, type FooterData, type HelloAnswer, type PlaylistFrame } from './protocol'
+import { CLOSE, parseFrame, type BottomBar, type CommandFrame, type FooterData, type HelloAnswer, type PlayerFrame, type PlaylistFrame } from './protocol'
 import type { PlayerStorage, StoredPlaylist } from './storage'
 
 /** How often the player acks on an open socket (the server drops one silent for 90 s). */
@@ -294,7 +294,7 @@ export class PlayerSession {
     }
   }
 
-  private send(frame: object) {
+  private send(frame: PlayerFrame) {
     const socket = this.socket
     if (!socket || socket.readyState !== OPEN) return
     try {

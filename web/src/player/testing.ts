@@ -3,7 +3,7 @@
 // a media store and a page host that record what they are asked.
 import { vi } from 'vitest'
 import type { MediaFiles } from './media-cache'
-import type { PlayerSchedule, Screen } from './protocol'
+import type { AdMedia, PlayerEntry, PlayerSchedule, Screen } from './protocol'
 import { PlayerSession, type SessionHost, type SocketLike } from './session'
 import { PlayerStorage, type KeyValueStore } from './storage'
 
@@ -146,14 +146,34 @@ export const SCREEN: Screen = {
   timeZone: 'America/Sao_Paulo',
 }
 
+/**
+ * A schedule entry as the server sends it: the rules a test leaves out take
+ * the values the playback rules give missing ones (every day, enabled, all
+ * day, muted; a media 10 s, an ad slot its positions).
+ */
+export function entry(fields: Partial<PlayerEntry> & { id: string }): PlayerEntry {
+  const length = fields.isAd ? (fields.adSlots ?? 0) * (fields.adTime ?? 0) : 10
+  return { name: fields.id, displayTime: length, dok: 127, enabled: true, stretch: false, timeGap: [], volume: 0, ...fields }
+}
+
+/** An advertisement's media as the server sends it, with the same defaults. */
+export function adMedia(fields: Partial<AdMedia> & { id: string }): AdMedia {
+  return { name: fields.id, displayTime: 10, dok: 127, enabled: true, timeGap: [], volume: 0, ...fields }
+}
+
+/**
+ * A schedule as a playlist frame carries it, without updatedAt unless the
+ * patch gives one: the session then counts the loop from the frame's
+ * arrival, which these tests assume.
+ */
 export function schedule(patch: Partial<PlayerSchedule> = {}): PlayerSchedule {
   return {
     id: 'sch-1',
     name: 'Vitrine',
     hash: 'h1',
     entries: [
-      { id: 'm-img', type: 'image', displayTime: 10 },
-      { id: 'm-vid', type: 'video', displayTime: 20, volume: 0.5 },
+      entry({ id: 'm-img', type: 'image', displayTime: 10 }),
+      entry({ id: 'm-vid', type: 'video', displayTime: 20, volume: 0.5 }),
     ],
     media: {
       'm-img': { name: 'Promoção', type: 'image', url: '/files/loja-demo/promo.jpg' },
@@ -161,7 +181,7 @@ export function schedule(patch: Partial<PlayerSchedule> = {}): PlayerSchedule {
     },
     bottomBar: null,
     ...patch,
-  }
+  } as PlayerSchedule
 }
 
 /** A session over fakes, for https://tv.example.com unless told otherwise. */

@@ -80,17 +80,18 @@ describe('tvQueue', () => {
     name: 'Loja',
     hash: 'h',
     entries: [
-      { id: 'banner', name: 'Banner', displayTime: 10 },
-      { id: 'vaga', name: 'Slot', isAd: true, adSlots: 3, adTime: 5, adFallbackMediaId: 'reserva' },
+      { id: 'banner', name: 'Banner', displayTime: 10, dok: 127, enabled: true, stretch: false, timeGap: [], volume: 0 },
+      { id: 'vaga', name: 'Slot', isAd: true, adSlots: 3, adTime: 5, adFallbackMediaId: 'reserva', displayTime: 15, dok: 127, enabled: true, stretch: false, timeGap: [], volume: 0 },
     ],
     media: { banner: image('Banner'), reserva: image('Reserva') },
     bottomBar: null,
+    updatedAt: 0,
   }
   const ads: PlayerAds = {
     from: '20261123',
     to: '20261123',
     bookings: [{ slotId: 'vaga', day: '20261123', position: 2, advertisementId: 'ad1' }],
-    ads: { ad1: { id: 'ad1', name: 'Promo', displayTime: 5, media: [{ id: 'm1', name: 'Promo', url: '/files/promo.png', type: 'image' }] } },
+    ads: { ad1: { id: 'ad1', name: 'Promo', displayTime: 5, startAt: 0, endsAt: 0, media: [{ id: 'm1', name: 'Promo', url: '/files/promo.png', type: 'image', displayTime: 5, dok: 127, enabled: true, timeGap: [], volume: 0 }] } },
   }
   const screen = { schedule, ads, timeZone: TZ }
 
