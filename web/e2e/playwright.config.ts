@@ -15,15 +15,15 @@ export default defineConfig({
   timeout: 180_000,
   // Every expect returns as soon as its state holds; the cap only decides how
   // long a failing one takes, and must leave room for a loaded machine.
-  expect: { timeout: 15_000 },
+  expect: { timeout: 30_000 },
   reporter: process.env.CI ? [['list'], ['github']] : 'list',
   use: {
     // The base URL comes from the global setup; the fixtures read it.
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
     viewport: { width: 1280, height: 800 },
-    actionTimeout: 15_000,
-    navigationTimeout: 30_000,
+    actionTimeout: 30_000,
+    navigationTimeout: 60_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
