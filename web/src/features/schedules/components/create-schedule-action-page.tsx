@@ -10,7 +10,7 @@ import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { toast } from '@/hooks/use-toast'
 import { useSession } from '@/lib/session'
-import { useCreateSchedule } from '../api/save-schedule'
+import { useCreateSchedule } from '../api/create-schedule'
 import { scheduleNameSchema, type ScheduleNameValues } from '../schemas'
 
 /**

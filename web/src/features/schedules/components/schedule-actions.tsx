@@ -1,7 +1,10 @@
 import { useNavigate } from 'react-router'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { toast } from '@/hooks/use-toast'
-import { useCreateSchedule, useDeleteSchedule, useDuplicateSchedule, useRenameSchedule } from '../api/save-schedule'
+import { useCreateSchedule } from '../api/create-schedule'
+import { useDeleteSchedule } from '../api/delete-schedule'
+import { useDuplicateSchedule } from '../api/duplicate-schedule'
+import { useRenameSchedule } from '../api/update-schedule'
 import { ScheduleNameDialog } from './schedule-name-dialog'
 
 /** A schedule an action is about. */

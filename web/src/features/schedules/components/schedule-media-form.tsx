@@ -1,7 +1,7 @@
 import type * as React from 'react'
 import { useNavigate } from 'react-router'
 import { toast } from '@/hooks/use-toast'
-import { useSaveScheduleMedia } from '../api/save-schedule'
+import { useSaveScheduleMedia } from '../api/update-schedule'
 import type { ScheduleEntry } from '../api/types'
 import { savedList } from '../media-form'
 import { MediaEntriesForm } from './media-entries-form'
