@@ -21,4 +21,6 @@ export const queryRoots = {
 export const franchiseKeys = {
   stores: (franchise: string) => [queryRoots.stores, franchise] as const,
   displays: (franchise: string) => [queryRoots.displays, franchise] as const,
+  /** Every schedule query of the franchise: linking a TV changes the schedules' TV counts. */
+  schedules: (franchise: string) => [queryRoots.schedules, franchise] as const,
 }

@@ -1,15 +1,14 @@
-// Schedules (programações): what other screens use — the list to pick from,
-// linking one to a TV, what a TV shows now, the media table and the add/edit
+// Schedules (programações): what other screens use — the schedule field of
+// a new TV, the dialog that links one to a TV (the link itself is the TV's:
+// features/displays), what a TV shows now, the media table and the add/edit
 // media form the advertisements share — and, behind a loader of their own,
 // the schedule screens.
 import { lazy } from 'react'
 import type { MediaTable as MediaTableComponent } from './components/media-table'
 
-export { useScheduleRefs } from './api/get-schedule-refs'
-export type { ScheduleRef } from './api/types'
+export { NewDisplayScheduleField } from './components/new-display-schedule-field'
 export { NowPlayingDialog } from './components/now-playing-dialog'
 export { ScheduleDialog } from './components/schedule-dialog'
-export { ScheduleSelect } from './components/schedule-select'
 export type { MediaTableProps } from './components/media-table'
 export type { MediaEntriesFormProps } from './components/media-entries-form'
 export type { EditableEntry, MediaRules } from './media-form'

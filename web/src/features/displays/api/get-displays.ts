@@ -19,12 +19,18 @@ export function displaysQueryOptions(franchise: string) {
   })
 }
 
-export function useDisplays(franchise: string | undefined) {
+/**
+ * The franchise's TVs, the one hook for that list wherever it is shown.
+ * `live` (the overview) asks again every DISPLAYS_REFRESH_MS, even in a
+ * background tab, for the TVs' status; screens that only pick or list TVs
+ * (a schedule's) read it once.
+ */
+export function useDisplays(franchise: string | undefined, { live = true }: { live?: boolean } = {}) {
   return useQuery({
     ...displaysQueryOptions(franchise ?? ''),
     enabled: !!franchise,
-    refetchInterval: DISPLAYS_REFRESH_MS,
+    refetchInterval: live ? DISPLAYS_REFRESH_MS : false,
     // The status of a TV matters most when nobody is looking at the tab.
-    refetchIntervalInBackground: true,
+    refetchIntervalInBackground: live,
   })
 }

@@ -9,7 +9,6 @@ import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Switch } from '@/components/ui/switch'
-import { ScheduleSelect, useScheduleRefs } from '@/features/schedules'
 import { toast } from '@/hooks/use-toast'
 import { requireFranchise } from '@/lib/guards'
 import { cn } from '@/lib/utils'
@@ -23,11 +22,25 @@ import { OrientationPreview } from './orientation-preview'
 /** The store a new TV goes to. */
 type StoreRef = { slug: string; name: string }
 
+/** The schedule a new TV starts with: the field's id, its value (undefined: none) and its change. */
+export type ScheduleFieldProps = { id: string; value: string | undefined; onChange: (scheduleId: string | undefined) => void }
+
 type Props = {
   open: boolean
   onOpenChange: (open: boolean) => void
   franchise: string | undefined
-} & ({ mode: 'create'; store: StoreRef | undefined } | { mode: 'edit'; display: Display | undefined })
+} & (
+  | {
+      mode: 'create'
+      store: StoreRef | undefined
+      /**
+       * The optional 'Programação' field, given by the screen (schedules are
+       * their own feature); it draws nothing while the group has no schedule.
+       */
+      scheduleField?: (field: ScheduleFieldProps) => React.ReactNode
+    }
+  | { mode: 'edit'; display: Display | undefined }
+)
 
 export function DisplayDialog(props: Props) {
   const { open, onOpenChange, franchise } = props
@@ -35,7 +48,6 @@ export function DisplayDialog(props: Props) {
   const store = props.mode === 'create' ? props.store : undefined
   const create = useCreateDisplay()
   const update = useUpdateDisplay()
-  const schedules = useScheduleRefs(franchise, { enabled: open && props.mode === 'create' })
   const pending = create.isPending || update.isPending
   const [nameUnlocked, setNameUnlocked] = React.useState(false)
 
@@ -103,7 +115,7 @@ export function DisplayDialog(props: Props) {
     }
   })
 
-  const scheduleList = schedules.data ?? []
+  const scheduleField = props.mode === 'create' ? props.scheduleField : undefined
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -187,22 +199,11 @@ export function DisplayDialog(props: Props) {
             )}
           />
 
-          {!editing && scheduleList.length > 0 && (
+          {!editing && scheduleField && (
             <Controller
               control={form.control}
               name="scheduleId"
-              render={({ field }) => (
-                <div className="grid gap-2">
-                  <Label htmlFor="display-schedule">Programação (opcional)</Label>
-                  <ScheduleSelect
-                    id="display-schedule"
-                    schedules={scheduleList}
-                    value={field.value}
-                    onChange={field.onChange}
-                    noneLabel="Sem programação"
-                  />
-                </div>
-              )}
+              render={({ field }) => <>{scheduleField({ id: 'display-schedule', value: field.value, onChange: field.onChange })}</>}
             />
           )}
 

@@ -16,7 +16,7 @@ import {
   type Display,
   type DisplayRowAction,
 } from '@/features/displays'
-import { NowPlayingDialog, ScheduleDialog } from '@/features/schedules'
+import { NewDisplayScheduleField, NowPlayingDialog, ScheduleDialog } from '@/features/schedules'
 import {
   DeleteStoreDialog,
   filterStores,
@@ -268,6 +268,7 @@ export function OverviewPage() {
         onOpenChange={onOpenChange}
         franchise={slug}
         store={current?.kind === 'display-new' ? current.store : undefined}
+        scheduleField={(field) => <NewDisplayScheduleField franchise={slug} {...field} />}
       />
       <DisplayDialog
         mode="edit"

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
+import type { Display, DisplayRef } from '@/features/displays'
 import { api } from '@/lib/api-client'
 import { scheduleKeys } from './keys'
-import type { Display, DisplayRef, Playing } from './types'
+import type { Playing } from './types'
 
 /** What a TV shows now and the next items, computed by the server with the franchise's time zone. */
 export function getDisplayNow({ franchise, store, id }: DisplayRef, signal?: AbortSignal) {

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import type { Display, DisplayRef } from '@/features/displays'
 import { api } from '@/lib/api-client'
 import type { PlayerAds, PlayerSchedule } from '@/player/protocol'
 import { scheduleKeys } from './keys'
-import type { Display, DisplayRef } from './types'
 
 /** A TV's screen on one day, in the shapes its player receives (GET /display/{franchise}/{store}/{id}/screen). */
 export interface DisplayScreen {

@@ -1,8 +1,8 @@
-import { queryRoots } from '@/lib/query-keys'
+import { franchiseKeys, queryRoots } from '@/lib/query-keys'
 
 // Franchise-scoped keys: root, then the franchise slug (see lib/query-keys.ts).
 export const scheduleKeys = {
-  all: (franchise: string) => [queryRoots.schedules, franchise] as const,
+  all: franchiseKeys.schedules,
   refs: (franchise: string) => [queryRoots.schedules, franchise, 'refs'] as const,
   list: (franchise: string) => [queryRoots.schedules, franchise, 'list'] as const,
   detail: (franchise: string, id: string) => [queryRoots.schedules, franchise, 'detail', id] as const,

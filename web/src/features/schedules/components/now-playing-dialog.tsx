@@ -2,8 +2,9 @@ import { Megaphone } from 'lucide-react'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Skeleton } from '@/components/ui/skeleton'
 import { localTime } from '@/lib/playback'
+import type { Display } from '@/features/displays'
 import { useDisplayNow } from '../api/get-display-now'
-import type { Display, PlayingItem } from '../api/types'
+import type { PlayingItem } from '../api/types'
 
 type Props = {
   open: boolean

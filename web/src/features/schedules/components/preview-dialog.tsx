@@ -10,10 +10,10 @@ import { DEFAULT_TIME_ZONE, localTime, type PlaybackItem } from '@/lib/playback'
 import { useSession } from '@/lib/session'
 import { AdTurns, dayKey } from '@/player/ads'
 import { shownFor } from '@/player/playlist'
+import { useDisplays, type Display } from '@/features/displays'
 import { useDisplayScreen, type DisplayScreen } from '../api/get-display-screen'
-import { useFranchiseDisplays } from '../api/get-franchise-displays'
 import { useSchedule } from '../api/get-schedule'
-import type { BottomBar, Display, Schedule } from '../api/types'
+import type { BottomBar, Schedule } from '../api/types'
 import { fromWallInput, nextMoment, previewQueue, toWallInput, tvItemLabel, tvQueue } from '../preview'
 import { FooterPreview } from './footer-preview'
 
@@ -96,7 +96,7 @@ type Shown = { current: PlaybackItem; content: StageContent; label: string; upco
 function PreviewBody({ franchise, scheduleId, openedAt }: { franchise: string; scheduleId: string; openedAt: number }) {
   const timeZone = useSession().franchise?.timeZone || DEFAULT_TIME_ZONE
   const schedule = useSchedule(franchise, scheduleId)
-  const displays = useFranchiseDisplays(franchise)
+  const displays = useDisplays(franchise, { live: false })
   const linked = React.useMemo(() => (displays.data ?? []).filter((tv) => tv.schedule === scheduleId), [displays.data, scheduleId])
   const [target, setTarget] = React.useState(AS_SCHEDULE)
   const tv = linked.find((d) => d.id === target)

@@ -6,10 +6,8 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { Label } from '@/components/ui/label'
 import { Skeleton } from '@/components/ui/skeleton'
 import { toast } from '@/hooks/use-toast'
+import { useLinkSchedule, useUnlinkSchedule, type Display } from '@/features/displays'
 import { useScheduleRefs } from '../api/get-schedule-refs'
-import { useLinkSchedule } from '../api/link-schedule'
-import type { Display } from '../api/types'
-import { useUnlinkSchedule } from '../api/unlink-schedule'
 import { ScheduleSelect } from './schedule-select'
 
 type Props = {

@@ -6,11 +6,9 @@ import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
+import { useDisplays, useLinkSchedule, useUnlinkSchedule } from '@/features/displays'
 import { useStores } from '@/features/stores'
 import { toast } from '@/hooks/use-toast'
-import { useFranchiseDisplays } from '../api/get-franchise-displays'
-import { useLinkSchedule } from '../api/link-schedule'
-import { useUnlinkSchedule } from '../api/unlink-schedule'
 
 type Props = {
   franchise: string
@@ -23,7 +21,7 @@ type Props = {
 /** The TV linking section of the schedule detail (spec 2 §2). */
 export function ScheduleDisplays({ franchise, scheduleId, scheduleName, focus }: Props) {
   const stores = useStores(franchise)
-  const displays = useFranchiseDisplays(franchise)
+  const displays = useDisplays(franchise, { live: false })
   const link = useLinkSchedule()
   const unlink = useUnlinkSchedule()
   const [store, setStore] = React.useState('')

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { franchiseKeys } from '@/lib/query-keys'
-import { scheduleKeys } from './keys'
+import { displayPath } from './display-path'
 import type { Display, DisplayRef } from './types'
 
 /**
@@ -9,20 +9,22 @@ import type { Display, DisplayRef } from './types'
  * TV (POST /display/{franchise}/{store}/{id}), so the TV list changes.
  */
 export function linkSchedule({ display, scheduleId }: { display: DisplayRef; scheduleId: string }) {
-  const path = [display.franchise, display.store, display.id].map(encodeURIComponent).join('/')
-  return api.post<{ display: Display }>(`/display/${path}`, { scheduleId })
+  return api.post<{ display: Display }>(displayPath(display), { scheduleId })
+}
+
+/** After a link or an unlink: the TV lists and the schedules' TV counts change. */
+export function invalidateAfterLink(queryClient: ReturnType<typeof useQueryClient>, franchise: string) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: franchiseKeys.displays(franchise) }),
+    queryClient.invalidateQueries({ queryKey: franchiseKeys.schedules(franchise) }),
+  ])
 }
 
 export function useLinkSchedule() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: linkSchedule,
-    // The TV lists and the schedules' TV counts change.
-    onSuccess: (_data, { display }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: franchiseKeys.displays(display.franchise) }),
-        queryClient.invalidateQueries({ queryKey: scheduleKeys.all(display.franchise) }),
-      ]),
+    onSuccess: (_data, { display }) => invalidateAfterLink(queryClient, display.franchise),
     meta: { errorToast: { fallback: 'Houve algum erro ao vincular programação.' } },
   })
 }
