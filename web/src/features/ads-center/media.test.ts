@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { AdMediaItem } from './api/types'
 import { SLOT_UNLINK_REFUSED, withFormItems, withoutItems } from './media'
+import { slotItem } from './test-utils'
 
 const item = (id: string, extra: Partial<AdMediaItem> = {}): AdMediaItem => ({
   id,
@@ -42,6 +43,6 @@ describe('unlinking', () => {
   })
 
   it('refuses a slot item', () => {
-    expect(withoutItems([item('a'), item('s', { isAd: true, adSlots: 1, adTime: 10 })], [1])).toEqual({ error: SLOT_UNLINK_REFUSED })
+    expect(withoutItems([item('a'), slotItem('s', 'S')], [1])).toEqual({ error: SLOT_UNLINK_REFUSED })
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { fieldErrors } from '@/test/zod'
-import { advertise } from './test-utils'
+import { advertise, slotItem } from './test-utils'
 import { adMediaSaveProblem } from './components/use-save-ad-media'
 import { withoutItems, SLOT_UNLINK_REFUSED } from './media'
 import { editAdSchema, newAdParams, newAdSchema } from './schemas'
@@ -50,9 +50,10 @@ describe('saving the media of an ad', () => {
   })
 
   it('refuses to unlink a slot item', () => {
-    const media = [{ id: 'm1', name: 'Banner', type: 'image' as const, url: 'x' }, { id: 's', name: 'Slot', isAd: true }]
+    const banner = { id: 'm1', name: 'Banner', displayTime: 10, dok: 127, timeGap: [], enabled: true, volume: 0, type: 'image' as const, url: 'x' }
+    const media = [banner, slotItem('s', 'Slot')]
     expect(withoutItems(media, [1])).toEqual({ error: SLOT_UNLINK_REFUSED })
-    expect(withoutItems(media, [0])).toEqual({ media: [{ id: 's', name: 'Slot', isAd: true }] })
+    expect(withoutItems(media, [0])).toEqual({ media: [{ id: 's', name: 'Slot', isAd: true, adSlots: 1, adTime: 10 }] })
   })
 })
 

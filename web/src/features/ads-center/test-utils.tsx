@@ -5,9 +5,10 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { vi } from 'vitest'
+import type { ScheduleEntry } from '@/lib/playback'
 import { createQueryClient } from '@/lib/query-client'
 import type { SessionContextValue } from '@/lib/session'
-import type { AdMap, AdMapScreen, Advertise } from './api/types'
+import type { AdMap, AdMapScreen, AdMediaItem, Advertise } from './api/types'
 import { calendarDays, dayKeyAt } from './calendar'
 
 /** What useSession answers in the tests (vi.mock of '@/lib/session' reads it). */
@@ -72,7 +73,17 @@ export function renderAt(element: React.ReactElement, path: string, pattern = pa
 /** A screen of the ad map with one all-day slot of 1 position of 30 s, free unless `dayMap` says otherwise. */
 export function mapScreen(displayId: string, name: string, dayMap: AdMapScreen['dayMap'] = {}, slots?: AdMapScreen['slots']): AdMapScreen {
   const allDay = { slotId: `slot-${displayId}`, keys: ['00:00@23:59'], adSlots: 1, adTime: 30 }
-  return { displayId, name, scheduleId: `sched-${displayId}`, storeId: 'loja-centro', slots: slots ?? [allDay], dayMap }
+  return { displayId, name, scheduleId: `sched-${displayId}`, storeId: 'loja-centro', storeName: '', slots: slots ?? [allDay], dayMap }
+}
+
+/**
+ * An ad-slot entry in an advertisement's media list. The API neither saves
+ * nor sends one (its AdMediaItem has no slot fields), so this is off the
+ * contract on purpose: the editor still refuses to unlink or edit a slot.
+ */
+export function slotItem(id: string, name: string): AdMediaItem {
+  const slot: ScheduleEntry = { id, name, isAd: true, adSlots: 1, adTime: 10 }
+  return slot as unknown as AdMediaItem
 }
 
 /** The ad map's 183 days from today in São Paulo. */

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { errorToast, toast } from '@/hooks/use-toast'
 import { storageKeys } from '@/lib/storage'
 import { SLOT_UNLINK_REFUSED } from '../media'
-import { advertise, bodyOf, json, renderAt, stubApi, WAIT } from '../test-utils'
+import { advertise, bodyOf, json, renderAt, slotItem, stubApi, WAIT } from '../test-utils'
 import { AdEditorPage } from './ad-editor-page'
 
 vi.mock('@/hooks/use-toast', () => ({ errorToast: vi.fn(), toast: vi.fn(), ERROR_TITLE: 'Oops! Algo deu errado.' }))
@@ -15,9 +15,9 @@ vi.mock('@/lib/session', async (importOriginal) => {
 
 const AD = 'GET /api/advertise/rede-norte/ad1'
 const PLAYS = 'GET /api/advertise/rede-norte/ad1/plays'
-const banner = { id: 'm1', name: 'Banner', type: 'image' as const, displayTime: 10, dok: 127, timeGap: [], url: 'https://cdn.test/m1.png', thumbnailUrl: '' }
-const video = { id: 'm2', name: 'Vídeo', type: 'video' as const, displayTime: 15, dok: 62, timeGap: ['08:00@12:00'], url: 'https://cdn.test/m2.mp4' }
-const slot = { id: 'slot', name: 'Slot', isAd: true, adSlots: 1, adTime: 10 }
+const banner = { id: 'm1', name: 'Banner', type: 'image' as const, displayTime: 10, dok: 127, timeGap: [], enabled: true, volume: 0, url: 'https://cdn.test/m1.png', thumbnailUrl: '' }
+const video = { id: 'm2', name: 'Vídeo', type: 'video' as const, displayTime: 15, dok: 62, timeGap: ['08:00@12:00'], enabled: true, volume: 1, url: 'https://cdn.test/m2.mp4' }
+const slot = slotItem('slot', 'Slot')
 
 function openEditor() {
   return renderAt(<AdEditorPage />, '/ads-center/ad1', '/ads-center/:id')
@@ -64,7 +64,7 @@ describe("'Editando Anúncio'", () => {
     expect(bodyOf(fetchMock, 'PUT', '/api/advertise/rede-norte')).toEqual({
       advertiseId: 'ad1',
       // What the library adds (type, url, thumbnail) is not sent back.
-      media: [{ id: 'm2', name: 'Vídeo', displayTime: 15, dok: 62, timeGap: ['08:00@12:00'] }],
+      media: [{ id: 'm2', name: 'Vídeo', displayTime: 15, dok: 62, timeGap: ['08:00@12:00'], enabled: true, volume: 1 }],
     })
   })
 
