@@ -2,7 +2,9 @@
 // Run with `npm run lint`. Besides the usual recommended sets it keeps the
 // feature boundaries (src/features/<domain>/, one public index.ts each): a
 // feature is entered only through '@/features/x', never a deeper or relative
-// path, and src/lib, src/components and src/hooks never depend on a feature.
+// path; a feature imports only the features `featureImports` lists for it
+// (one way, no cycles); and src/lib, src/components and src/hooks never
+// depend on a feature.
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import js from '@eslint/js'
@@ -16,6 +18,31 @@ const src = path.join(root, 'src')
 const features = path.join(src, 'features')
 /** Shared code: it may be used by features, never the other way round. */
 const shared = ['lib', 'components', 'hooks'].map((dir) => path.join(src, dir))
+
+/**
+ * Which features each feature may import (through their index). Screens that
+ * compose others sit above them; a feature not listed imports none. Shared
+ * pieces go to src/components or src/lib, not into a feature another one uses.
+ */
+const featureImports = {
+  overview: ['displays', 'schedules', 'stores'],
+  schedules: ['displays', 'medias', 'stores'],
+  'ads-center': ['schedules'],
+}
+
+/** The allowed imports go one way: a cycle in `featureImports` is a mistake in this file. */
+function assertNoCycle(graph) {
+  const state = new Map()
+  const visit = (feature, trail) => {
+    if (state.get(feature) === 'done') return
+    if (state.get(feature) === 'open') throw new Error(`eslint.config.js: featureImports has a cycle: ${[...trail, feature].join(' -> ')}`)
+    state.set(feature, 'open')
+    for (const next of graph[feature] ?? []) visit(next, [...trail, feature])
+    state.set(feature, 'done')
+  }
+  for (const feature of Object.keys(graph)) visit(feature, [])
+}
+assertNoCycle(featureImports)
 
 const inside = (dir, file) => file === dir || file.startsWith(dir + path.sep)
 
@@ -44,6 +71,7 @@ const featureBoundaries = {
       deepImport: "Import feature '{{feature}}' through its public index ('@/features/{{feature}}'), not '{{specifier}}'.",
       sharedImportsFeature: "src/{{folder}} is shared code and may not import from a feature ('{{specifier}}').",
       ownIndex: "Inside feature '{{feature}}' import its own files by relative path, not through '@/features/…'.",
+      notAllowed: "Feature '{{own}}' may not import feature '{{feature}}' (allowed: {{allowed}}; see featureImports in eslint.config.js).",
     },
   },
   create(context) {
@@ -63,6 +91,9 @@ const featureBoundaries = {
         if (specifier.startsWith('@/features/')) context.report({ node, messageId: 'ownIndex', data: { feature } })
       } else if (!isFeatureIndex(specifier, feature)) {
         context.report({ node, messageId: 'deepImport', data: { feature, specifier } })
+      } else if (ownFeature && !(featureImports[ownFeature] ?? []).includes(feature)) {
+        const allowed = (featureImports[ownFeature] ?? []).join(', ') || 'none'
+        context.report({ node, messageId: 'notAllowed', data: { own: ownFeature, feature, allowed } })
       }
     }
     return {
