@@ -27,7 +27,7 @@ const shared = ['lib', 'components', 'hooks'].map((dir) => path.join(src, dir))
 const featureImports = {
   overview: ['displays', 'schedules', 'stores'],
   schedules: ['displays', 'medias', 'stores'],
-  'ads-center': ['schedules'],
+  'ads-center': ['medias'],
 }
 
 /** The allowed imports go one way: a cycle in `featureImports` is a mistake in this file. */

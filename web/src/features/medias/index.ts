@@ -1,5 +1,6 @@
 export { MediaLibraryPage } from './components/media-library-page'
-// For the schedule media picker: the library and its folder walk.
+// For the add/edit media form of schedules and advertisements and the ad
+// slot's fallback: the picker over the library ('Selecionar Mídia').
+export { MediaPickerDialog } from './components/media-picker-dialog'
 export { useMedias } from './api/get-medias'
-export { breadcrumbTrail, findFolder, folderContents, parentPath } from './lib/folders'
 export type { Media, MediaFolder } from './types'

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { displaySeconds, moveEntry, typeLabel, weekdays, windowsLabel } from '@/components/media-entries/entries'
 import type { ScheduleEntry } from './api/types'
 import { testEntry } from './test-entries'
-import { displaySeconds, moveEntry, toEntryInput, typeLabel, weekdays, windowsLabel, withoutIndexes, withSlotChanged } from './entries'
+import { savedList, toEntryInput, withoutIndexes, withSlotChanged } from './entries'
 
 const media = testEntry
 const slot: ScheduleEntry = { id: 's', name: 'Slot', displayTime: 30, dok: 127, enabled: true, stretch: false, timeGap: [], volume: 0, isAd: true, adSlots: 3, adTime: 10 }
@@ -57,5 +58,19 @@ describe('entries', () => {
       { id: 's', name: 'Slot', dok: 127, enabled: true, stretch: false, timeGap: [], volume: 0, isAd: true, adSlots: 2, adTime: 15 },
     ])
     expect(withSlotChanged(list, 1, { quantity: 2, duration: 15, adFallbackMediaId: 'm9' })[1]).toMatchObject({ adFallbackMediaId: 'm9' })
+  })
+})
+
+describe('entries saved by the add/edit media form', () => {
+  const current = [testEntry('a'), testEntry('b'), testEntry('c')]
+
+  it('a new entry goes to the start of the list', () => {
+    const list = savedList(current, [{ id: 'n', name: 'N' }])
+    expect(list.map((e) => e.id)).toEqual(['n', 'a', 'b', 'c'])
+  })
+
+  it('an edit replaces the entry at its index, with several when several were chosen', () => {
+    expect(savedList(current, [{ id: 'x' }], 1).map((e) => e.id)).toEqual(['a', 'x', 'c'])
+    expect(savedList(current, [{ id: 'x' }, { id: 'y' }], 1).map((e) => e.id)).toEqual(['a', 'x', 'y', 'c'])
   })
 })

@@ -1,10 +1,11 @@
 import * as React from 'react'
 import { ArrowLeft, Loader2 } from 'lucide-react'
 import { Link, useNavigate, useParams } from 'react-router'
+import { LazyMediaEntriesForm } from '@/components/media-entries/lazy'
 import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
-import { MediaEntriesForm } from '@/features/schedules'
+import { MediaPickerDialog } from '@/features/medias'
 import { errorText, isApiError } from '@/lib/api-client'
 import { messageForCode } from '@/lib/errors'
 import { DEFAULT_TIME_ZONE, isAdSlot } from '@/lib/playback'
@@ -99,7 +100,7 @@ function AdMediaForm({ ad, franchise, timeZone, editIndex, back }: FormProps) {
   const entry = editIndex === undefined ? undefined : ad.media[editIndex]
   return (
     <React.Suspense fallback={<Loader2 className="animate-spin" aria-label="Carregando" />}>
-      <MediaEntriesForm
+      <LazyMediaEntriesForm
         franchise={franchise}
         timeZone={timeZone}
         targetId={ad.id}
@@ -107,6 +108,7 @@ function AdMediaForm({ ad, franchise, timeZone, editIndex, back }: FormProps) {
         defaultDisplayTime={ad.displayTime}
         period={{ startAt: ad.startAt, endsAt: ad.endsAt }}
         pending={media.isPending}
+        picker={MediaPickerDialog}
         onSave={(added) => media.save(withFormItems(ad.media, added, editIndex), { onSuccess: () => void navigate(back) })}
       />
     </React.Suspense>

@@ -1,9 +1,9 @@
 import { ExternalLink, MoreHorizontal, Pencil, Trash2 } from 'lucide-react'
 import { Link } from 'react-router'
+import { LazyMediaTable } from '@/components/media-entries/lazy'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
-import { MediaTable } from '@/features/schedules'
 import { entryBadge, type BadgeStatus } from '@/lib/playback'
 import type { AdMediaInput, AdMediaItem } from '../api/types'
 import { toMediaInput } from '../api/update-ad'
@@ -26,7 +26,7 @@ type Props = {
 /** The advertisement's media in play order, reordered by dragging (pointer, or keyboard: space, arrows, space). */
 export function AdMediaTable({ adId, media, now, timeZone, selected, onSelectedChange, onUnlink, onMove, busy }: Props) {
   return (
-    <MediaTable
+    <LazyMediaTable
       label="Mídias do anúncio"
       entries={media}
       now={now}

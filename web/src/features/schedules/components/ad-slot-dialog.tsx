@@ -8,14 +8,13 @@ import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
-import { useMedias } from '@/features/medias'
+import { MediaPickerDialog, useMedias } from '@/features/medias'
 import { toast } from '@/hooks/use-toast'
 import { useAddSlot } from '../api/add-slot'
 import { useSaveEntries } from '../api/update-schedule'
 import type { ScheduleEntry } from '../api/types'
 import { withSlotChanged } from '../entries'
 import { AD_SLOT_DEFAULTS, adSlotSchema, type AdSlotInput, type AdSlotValues } from '../schemas'
-import { MediaPickerDialog } from './media-picker-dialog'
 
 /** The slot row being edited: the schedule's list as loaded (with its hash) and the slot's position in it. */
 export type EditedSlot = { entries: ScheduleEntry[]; hash: string; index: number }

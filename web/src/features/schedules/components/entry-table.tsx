@@ -1,10 +1,10 @@
 import { Link2Off, Pencil } from 'lucide-react'
 import { Link, useParams } from 'react-router'
+import { MediaTable } from '@/components/media-entries/media-table'
 import { Button } from '@/components/ui/button'
 import { isAdSlot } from '@/lib/playback'
 import type { ScheduleEntry, ScheduleEntryInput } from '../api/types'
 import { toEntryInput } from '../entries'
-import { MediaTable } from './media-table'
 
 type Props = {
   entries: ScheduleEntry[]

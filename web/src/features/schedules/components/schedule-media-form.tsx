@@ -1,10 +1,11 @@
 import type * as React from 'react'
 import { useNavigate } from 'react-router'
+import { MediaEntriesForm } from '@/components/media-entries/media-entries-form'
+import { MediaPickerDialog } from '@/features/medias'
 import { toast } from '@/hooks/use-toast'
-import { useSaveScheduleMedia } from '../api/update-schedule'
 import type { ScheduleEntry } from '../api/types'
-import { savedList } from '../media-form'
-import { MediaEntriesForm } from './media-entries-form'
+import { useSaveScheduleMedia } from '../api/update-schedule'
+import { savedList } from '../entries'
 
 type Props = {
   franchise: string
@@ -36,6 +37,7 @@ export function ScheduleMediaForm({ franchise, timeZone, scheduleId, schedule, e
       pending={save.isPending}
       disabled={!!scheduleId && !schedule}
       targetField={scheduleField}
+      picker={MediaPickerDialog}
       onSave={(added) => {
         if (!schedule) return
         save.mutate(

@@ -1,7 +1,7 @@
 import { Badge } from '@/components/ui/badge'
 import { entryBadge, EVERY_DAY, isAdSlot, type BadgeStatus } from '@/lib/playback'
 import { cn } from '@/lib/utils'
-import type { ListedEntry } from '../entries'
+import type { ListedEntry } from './entries'
 
 const statusText: Record<BadgeStatus, string> = { upcoming: 'Agendada', current: 'Em exibição', expired: 'Expirada' }
 const statusClass: Record<BadgeStatus, string> = {

@@ -8,7 +8,7 @@ import { Checkbox } from '@/components/ui/checkbox'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
 import { isAdSlot } from '@/lib/playback'
 import { cn } from '@/lib/utils'
-import { displaySeconds, moveEntry, typeLabel, WEEKDAY_LETTERS, WEEKDAY_NAMES, weekdays, windowsLabel, type ListedEntry } from '../entries'
+import { displaySeconds, moveEntry, typeLabel, WEEKDAY_LETTERS, WEEKDAY_NAMES, weekdays, windowsLabel, type ListedEntry } from './entries'
 import { EntryDateBadge } from './entry-badge'
 import { restrictToVerticalAxis } from './restrict-vertical'
 

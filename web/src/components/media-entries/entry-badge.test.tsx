@@ -1,10 +1,10 @@
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { testEntry } from '../test-entries'
 import { EntryDateBadge } from './entry-badge'
 
 const TZ = 'America/Sao_Paulo'
 const now = Date.parse('2026-11-25T12:00:00-03:00')
+const testEntry = (id: string, extra: { dok: number }) => ({ id, name: id, displayTime: 10, enabled: true, timeGap: [], type: 'image' as const, ...extra })
 
 describe('EntryDateBadge', () => {
   afterEach(cleanup)

@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover'
 import { cn } from '@/lib/utils'
-import { sortWindows, WEEKDAY_LETTERS, WEEKDAY_NAMES, windowLabel } from '../entries'
+import { sortWindows, WEEKDAY_LETTERS, WEEKDAY_NAMES, windowLabel } from './entries'
 import {
   addWindow,
   calendarDate,
@@ -30,9 +30,9 @@ import {
   type BookedPeriod,
   type EditableEntry,
   type MediaFormValues,
+  type MediaPickerProps,
   type MediaRules,
-} from '../media-form'
-import { MediaPickerDialog } from './media-picker-dialog'
+} from './media-form'
 
 export type MediaEntriesFormProps = {
   franchise: string
@@ -53,6 +53,8 @@ export type MediaEntriesFormProps = {
   targetField?: (error?: string) => React.ReactNode
   /** An advertisement's booked period: dates entirely outside it are warned about and not saved. */
   period?: BookedPeriod
+  /** The library's media picker (features/medias' MediaPickerDialog). */
+  picker: React.ComponentType<MediaPickerProps>
 }
 
 /** A registered text input that drops what is not a digit before the form sees it. */
@@ -71,7 +73,7 @@ function digitsOnly(field: UseFormRegisterReturn) {
  * §5), shared by the schedules and the advertisements: it says what to save
  * through `onSave`, and the screen saves it where it belongs.
  */
-export function MediaEntriesForm({ franchise, timeZone, targetId, entry, defaultDisplayTime, onSave, pending, disabled, targetField, period }: MediaEntriesFormProps) {
+export function MediaEntriesForm({ franchise, timeZone, targetId, entry, defaultDisplayTime, onSave, pending, disabled, targetField, period, picker: MediaPicker }: MediaEntriesFormProps) {
   const editing = entry !== undefined
   const form = useForm<MediaFormValues>({ resolver: zodResolver(mediaFormSchema), defaultValues: emptyMediaForm(targetId) })
   const { register, setValue, getValues, control, formState } = form
@@ -370,7 +372,7 @@ export function MediaEntriesForm({ franchise, timeZone, targetId, entry, default
         {pending && <Loader2 className="animate-spin" />} {editing ? 'Atualizar Mídia' : 'Adicionar Mídia'}
       </Button>
 
-      <MediaPickerDialog open={pickerOpen} onOpenChange={setPickerOpen} franchise={franchise} multiple={values.multipleImages} onSelect={choose} />
+      <MediaPicker open={pickerOpen} onOpenChange={setPickerOpen} franchise={franchise} multiple={values.multipleImages} onSelect={choose} />
     </form>
   )
 }

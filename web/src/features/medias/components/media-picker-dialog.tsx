@@ -4,19 +4,14 @@ import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
-import { breadcrumbTrail, findFolder, folderContents, parentPath, useMedias, type Media } from '@/features/medias'
+import type { ChosenMedia, MediaPickerProps } from '@/components/media-entries/media-form'
 import { foldName } from '@/lib/name-order'
 import { cn } from '@/lib/utils'
-import type { ChosenMedia } from '../media-form'
+import { useMedias } from '../api/get-medias'
+import { breadcrumbTrail, findFolder, folderContents, parentPath } from '../lib/folders'
+import type { Media } from '../types'
 
-type Props = {
-  open: boolean
-  onOpenChange: (open: boolean) => void
-  franchise: string
-  /** 'Múltiplas imagens': only images, several can be toggled. */
-  multiple: boolean
-  onSelect: (media: ChosenMedia[]) => void
-}
+type Props = MediaPickerProps
 
 const chosenOf = (media: Media): ChosenMedia => ({
   id: media.id,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ScheduleEntry } from './api/types'
+import type { components } from '@/lib/api-types'
 import {
   addWindow,
   calendarDate,
@@ -15,7 +15,6 @@ import {
   noEndOf,
   onlyDigits,
   outsidePeriodProblem,
-  savedList,
   toggleWeekday,
   withChosenMedia,
   type ChosenMedia,
@@ -41,6 +40,8 @@ const messages = (values: MediaFormValues) => {
   const result = mediaFormSchema.safeParse(values)
   return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]))
 }
+
+type ScheduleEntry = components['schemas']['ScheduleEntry']
 
 const entry = (patch: Partial<ScheduleEntry>): ScheduleEntry => ({
   id: 'e',
@@ -128,18 +129,6 @@ describe('dates', () => {
 })
 
 describe('entries saved', () => {
-  const current = [entry({ id: 'a', name: 'A' }), entry({ id: 'b', name: 'B' }), entry({ id: 'c', name: 'C' })]
-
-  it('a new entry goes to the start of the list', () => {
-    const list = savedList(current, [{ id: 'n', name: 'N' }])
-    expect(list.map((e) => e.id)).toEqual(['n', 'a', 'b', 'c'])
-  })
-
-  it('an edit replaces the entry at its index, with several when several were chosen', () => {
-    expect(savedList(current, [{ id: 'x' }], 1).map((e) => e.id)).toEqual(['a', 'x', 'c'])
-    expect(savedList(current, [{ id: 'x' }, { id: 'y' }], 1).map((e) => e.id)).toEqual(['a', 'x', 'y', 'c'])
-  })
-
   it('several images get the same settings, their own names, and volume 0', () => {
     const values = { ...withChosenMedia(emptyMediaForm('s1'), [image, image2]), displayTime: '12', volume: 0.7, multipleImages: true }
     const entries = formEntries(values, TZ)

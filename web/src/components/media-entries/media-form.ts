@@ -1,13 +1,16 @@
-// The add/edit media form of a schedule (spec 2 §2 'Add or edit media in a
-// schedule', §3 'Add-media form fields', §4 and §5 'Add-media form'): its
-// schema and messages, how an entry fills it, and how it becomes entries.
+// The add/edit media form (spec 2 §2 'Add or edit media in a schedule', §3
+// 'Add-media form fields', §4 and §5 'Add-media form'), shared by schedules
+// and advertisements: its schema and messages, how an entry fills it, and how
+// it becomes entries.
 import { format } from 'date-fns'
 import { ptBR } from 'date-fns/locale'
 import { z } from 'zod'
 import { EVERY_DAY, FOREVER_MS, isAdSlot, localTime, parseWindow, startOfLocalDay, windowContains, type TimeWindow } from '@/lib/playback'
 import { validationMessages } from '@/lib/validation'
-import type { ScheduleEntry, ScheduleEntryInput } from './api/types'
-import { sortWindows, toEntryInput } from './entries'
+import type { components } from '@/lib/api-types'
+import { sortWindows } from './entries'
+
+type ScheduleEntryInput = components['schemas']['ScheduleEntryInput']
 
 /**
  * What the form edits: a schedule entry or an advertisement's media item,
@@ -108,6 +111,19 @@ export type ChosenMedia = {
   displayTime?: number
   volume?: number
   limitByHour?: number
+}
+
+/**
+ * What the form asks of its media picker ('Selecionar Arquivos de Mídia'):
+ * the library belongs to the media feature, so the screen hands the picker in.
+ */
+export type MediaPickerProps = {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  franchise: string
+  /** 'Múltiplas imagens': only images, several can be toggled. */
+  multiple: boolean
+  onSelect: (media: ChosenMedia[]) => void
 }
 
 const digits = z.string().regex(/^\d*$/, MEDIA_FORM_MESSAGES.displayTime)
@@ -292,17 +308,6 @@ export function formEntries(values: MediaFormValues, timeZone: string, previous?
     ...(limitByHour !== undefined && values.showAdvancedOptions ? { limitByHour } : {}),
     volume: media.type === 'image' ? 0 : values.volume,
   }))
-}
-
-/**
- * The schedule's new list: new entries go first; an edit replaces the entry
- * at its index with the new ones.
- */
-export function savedList(current: readonly ScheduleEntry[], added: ScheduleEntryInput[], editIndex?: number): ScheduleEntryInput[] {
-  const rest = current.map(toEntryInput)
-  if (editIndex === undefined) return [...added, ...rest]
-  rest.splice(editIndex, 1, ...added)
-  return rest
 }
 
 /**
