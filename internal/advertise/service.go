@@ -8,7 +8,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
 
 	"vitrine/internal/change"
 	"vitrine/internal/db"
@@ -93,7 +92,7 @@ func cleanName(name string) (string, error) {
 	if name == "" {
 		return "", ErrNameRequired
 	}
-	if utf8.RuneCountInString(name) > 120 {
+	if names.TooLong(name) {
 		return "", ErrNameTooLong
 	}
 	return name, nil

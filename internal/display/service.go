@@ -273,8 +273,8 @@ func (in Input) applyTo(r *row) error {
 		if r.Name == "" {
 			return ErrNameRequired
 		}
-		if utf8.RuneCountInString(r.Name) > 120 {
-			return fault.Invalidf("O nome pode ter no máximo 120 caracteres.")
+		if names.TooLong(r.Name) {
+			return names.ErrTooLong
 		}
 	}
 	if in.Detail != nil {
