@@ -69,16 +69,6 @@ func (f *fixture) create(t *testing.T, store, name, device, schedule string) dis
 
 func ptr[T any](v T) *T { return &v }
 
-// sameFault is errors.Is that also tells apart the faults sharing a code
-// by their message (several rules answer 400/1003).
-func sameFault(err, want error) bool {
-	if !errors.Is(err, want) {
-		return false
-	}
-	got, ok := fault.As(err)
-	w, wok := fault.As(want)
-	return ok == wok && (!ok || got.Msg == w.Msg)
-}
 
 func TestDeviceCodesAreStoredAsTyped(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
@@ -125,7 +115,7 @@ func TestATVIsValidatedBeforeItIsRegistered(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := f.svc.Create(context.Background(), f.t, "loja-a", tc.in)
-			if !sameFault(err, tc.want) {
+			if !fault.Same(err, tc.want) {
 				t.Fatalf("got %v, want %v", err, tc.want)
 			}
 		})

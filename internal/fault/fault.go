@@ -79,3 +79,18 @@ var (
 func Invalidf(format string, args ...any) *Error {
 	return WithMsg(Invalid, 1003, fmt.Sprintf(format, args...))
 }
+
+// Same tells whether err holds the fault want with its message too: errors.Is
+// alone matches any two faults of one kind and code, such as two 1003s
+// that explain different mistakes. A nil want matches a nil err.
+func Same(err, want error) bool {
+	if want == nil || err == nil {
+		return err == want
+	}
+	got, ok := As(err)
+	w, wok := As(want)
+	if !ok || !wok {
+		return errors.Is(err, want)
+	}
+	return got.Kind == w.Kind && got.Code == w.Code && got.Msg == w.Msg
+}

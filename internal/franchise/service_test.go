@@ -16,13 +16,6 @@ import (
 
 func ptr[T any](v T) *T { return &v }
 
-// sameFault tells whether err is the fault want: same kind, code and
-// message (errors.Is alone matches any two faults of one kind and code).
-func sameFault(err, want error) bool {
-	got, ok := fault.As(err)
-	w, wok := fault.As(want)
-	return ok && wok && got.Kind == w.Kind && got.Code == w.Code && got.Msg == w.Msg
-}
 
 // newService is the franchise rules on a fresh database, with one user who
 // creates the groups.
@@ -104,13 +97,13 @@ func TestAGroupNameIsUsedOnce(t *testing.T) {
 		ctx := context.Background()
 		create(t, s, user, "Rede Ção")
 		for _, same := range []string{"rede cao", "REDE  ÇÃO", " Rede Ção "} {
-			if _, err := s.Create(ctx, user, franchise.Input{Name: ptr(same)}); !sameFault(err, franchise.ErrNameTaken) {
+			if _, err := s.Create(ctx, user, franchise.Input{Name: ptr(same)}); !fault.Same(err, franchise.ErrNameTaken) {
 				t.Errorf("create %q: %v, want ErrNameTaken", same, err)
 			}
 		}
 		create(t, s, user, "Outra Rede")
 		id := idOf(t, s, "outra-rede")
-		if _, err := s.Update(ctx, id, franchise.Input{Name: ptr("rede cao")}); !sameFault(err, franchise.ErrNameTaken) {
+		if _, err := s.Update(ctx, id, franchise.Input{Name: ptr("rede cao")}); !fault.Same(err, franchise.ErrNameTaken) {
 			t.Errorf("renaming onto another group's name: %v, want ErrNameTaken", err)
 		}
 		// The same name written differently is still the group's own.
@@ -144,7 +137,7 @@ func TestGroupFieldsAreChecked(t *testing.T) {
 		for _, c := range cases {
 			t.Run(c.name, func(t *testing.T) {
 				_, err := s.Create(ctx, user, c.in)
-				if c.want != nil && !sameFault(err, c.want) {
+				if c.want != nil && !fault.Same(err, c.want) {
 					t.Fatalf("create: %v, want %v", err, c.want)
 				}
 				if c.msg != "" {

@@ -24,13 +24,6 @@ import (
 
 func ptr[T any](v T) *T { return &v }
 
-// sameFault tells whether err is the fault want: same kind, code and
-// message (errors.Is alone matches any two faults of one kind and code).
-func sameFault(err, want error) bool {
-	got, ok := fault.As(err)
-	w, wok := fault.As(want)
-	return ok && wok && got.Kind == w.Kind && got.Code == w.Code && got.Msg == w.Msg
-}
 
 // library stands in for the media domain: the franchise's media by id.
 type library struct {
@@ -170,7 +163,7 @@ func TestASchedulesNameAndTagsAreChecked(t *testing.T) {
 		}
 		for _, c := range cases {
 			t.Run(c.name, func(t *testing.T) {
-				if _, err := f.s.Create(ctx, f.t, c.in); !sameFault(err, c.want) {
+				if _, err := f.s.Create(ctx, f.t, c.in); !fault.Same(err, c.want) {
 					t.Fatalf("%v, want %v", err, c.want)
 				}
 			})
@@ -234,10 +227,10 @@ func TestAnEditBasedOnAnOldVersionIsRefused(t *testing.T) {
 			t.Fatal("new entries kept the hash")
 		}
 		// A second editor who loaded the first version.
-		if _, err := f.s.Update(ctx, f.t, sc.ID, schedule.Input{Media: entries("vid"), Hash: ptr(sc.Hash)}); !sameFault(err, schedule.ErrStale) {
+		if _, err := f.s.Update(ctx, f.t, sc.ID, schedule.Input{Media: entries("vid"), Hash: ptr(sc.Hash)}); !fault.Same(err, schedule.ErrStale) {
 			t.Fatalf("stale edit: %v, want ErrStale", err)
 		}
-		if _, err := f.s.RemoveEntry(ctx, f.t, sc.ID, 0, sc.Hash); !sameFault(err, schedule.ErrStale) {
+		if _, err := f.s.RemoveEntry(ctx, f.t, sc.ID, 0, sc.Hash); !fault.Same(err, schedule.ErrStale) {
 			t.Fatalf("stale removal: %v, want ErrStale", err)
 		}
 		got, err := f.s.Get(ctx, f.t, sc.ID, false)
@@ -253,7 +246,7 @@ func TestRemovingAndAddingEntries(t *testing.T) {
 		ctx := context.Background()
 		sc := f.create(t, "Dia", entries("img1", "img2", "vid"))
 		for _, i := range []int{-1, 3} {
-			if _, err := f.s.RemoveEntry(ctx, f.t, sc.ID, i, ""); !sameFault(err, schedule.ErrIndex) {
+			if _, err := f.s.RemoveEntry(ctx, f.t, sc.ID, i, ""); !fault.Same(err, schedule.ErrIndex) {
 				t.Errorf("index %d: %v, want ErrIndex", i, err)
 			}
 		}
@@ -264,10 +257,10 @@ func TestRemovingAndAddingEntries(t *testing.T) {
 		if ids := []string{after.Media[0].ID, after.Media[1].ID}; len(after.Media) != 2 || !slices.Equal(ids, []string{"img1", "vid"}) {
 			t.Fatalf("after removing the second: %v", ids)
 		}
-		if _, err := f.s.AddSlot(ctx, f.t, sc.ID, schedule.SlotInput{}); !sameFault(err, schedule.ErrSlotCount) {
+		if _, err := f.s.AddSlot(ctx, f.t, sc.ID, schedule.SlotInput{}); !fault.Same(err, schedule.ErrSlotCount) {
 			t.Fatalf("a slot without quantity: %v", err)
 		}
-		if _, err := f.s.AddSlot(ctx, f.t, sc.ID, schedule.SlotInput{Quantity: ptr(2.0), Duration: ptr(3601.0)}); !sameFault(err, schedule.ErrSlotTime) {
+		if _, err := f.s.AddSlot(ctx, f.t, sc.ID, schedule.SlotInput{Quantity: ptr(2.0), Duration: ptr(3601.0)}); !fault.Same(err, schedule.ErrSlotTime) {
 			t.Fatalf("a slot of 3601 s: %v", err)
 		}
 		withSlot, err := f.s.AddSlot(ctx, f.t, sc.ID, schedule.SlotInput{Quantity: ptr(2.0)})
@@ -292,7 +285,7 @@ func TestDuplicateDeleteAndTheGroupsBoundary(t *testing.T) {
 		if err := f.s.Delete(ctx, f.other, sc.ID); !errors.Is(err, schedule.ErrNotFound) {
 			t.Fatalf("another group deletes it: %v", err)
 		}
-		if _, err := f.s.Duplicate(ctx, f.t, sc.ID, " "); !sameFault(err, schedule.ErrNameRequired) {
+		if _, err := f.s.Duplicate(ctx, f.t, sc.ID, " "); !fault.Same(err, schedule.ErrNameRequired) {
 			t.Fatalf("a copy without a name: %v", err)
 		}
 		dup, err := f.s.Duplicate(ctx, f.t, sc.ID, "Dia (cópia)")
@@ -382,13 +375,13 @@ func TestSlotGuardsAreAskedBeforeSoldPositionsGo(t *testing.T) {
 			t.Fatalf("one position fewer: %v, asked %v; want s1 keeping 1", err, g.dropped)
 		}
 		g.refuse = fault.WithMsg(fault.Conflict, 1003, "Há anúncios vendidos nesta vaga.")
-		if _, err := f.s.Update(ctx, f.t, sc.ID, schedule.Input{Media: entries("img1")}); !sameFault(err, g.refuse) {
+		if _, err := f.s.Update(ctx, f.t, sc.ID, schedule.Input{Media: entries("img1")}); !fault.Same(err, g.refuse) {
 			t.Fatalf("removing a sold slot: %v, want the guard's refusal", err)
 		}
 		if last := g.dropped[len(g.dropped)-1]; last["s1"] != 0 {
 			t.Fatalf("removing the slot asked %v, want s1 keeping 0", last)
 		}
-		if err := f.s.Delete(ctx, f.t, sc.ID); !sameFault(err, g.refuse) {
+		if err := f.s.Delete(ctx, f.t, sc.ID); !fault.Same(err, g.refuse) {
 			t.Fatalf("deleting a schedule with a sold slot: %v", err)
 		}
 		got, err := f.s.Get(ctx, f.t, sc.ID, false)

@@ -21,13 +21,6 @@ import (
 
 func ptr[T any](v T) *T { return &v }
 
-// sameFault tells whether err is the fault want: same kind, code and
-// message (errors.Is alone matches any two faults of one kind and code).
-func sameFault(err, want error) bool {
-	got, ok := fault.As(err)
-	w, wok := fault.As(want)
-	return ok && wok && got.Kind == w.Kind && got.Code == w.Code && got.Msg == w.Msg
-}
 
 type fixture struct {
 	d       *db.DB
@@ -144,7 +137,7 @@ func TestStoreFieldsAreChecked(t *testing.T) {
 				if err == nil {
 					t.Fatal("accepted")
 				}
-				if c.want != nil && !sameFault(err, c.want) {
+				if c.want != nil && !fault.Same(err, c.want) {
 					t.Fatalf("%v, want %v", err, c.want)
 				}
 				if c.msg != "" {
@@ -167,7 +160,7 @@ func TestAStoreNameIsUsedOncePerGroup(t *testing.T) {
 		g, other := f.group(t, "Rede"), f.group(t, "Outra Rede")
 		f.create(t, g, storeInput("Loja Ção"))
 		for _, same := range []string{"loja cao", "LOJA  ÇÃO"} {
-			if _, err := f.stores.Create(ctx, g, storeInput(same)); !sameFault(err, store.ErrNameTaken) {
+			if _, err := f.stores.Create(ctx, g, storeInput(same)); !fault.Same(err, store.ErrNameTaken) {
 				t.Errorf("create %q: %v, want ErrNameTaken", same, err)
 			}
 		}
@@ -179,7 +172,7 @@ func TestAStoreNameIsUsedOncePerGroup(t *testing.T) {
 		if second.Slug != "loja-cao-2" {
 			t.Errorf("second slug %q, want loja-cao-2", second.Slug)
 		}
-		if _, err := f.stores.Update(ctx, g, second.Slug, store.Input{Name: ptr("loja ção")}); !sameFault(err, store.ErrNameTaken) {
+		if _, err := f.stores.Update(ctx, g, second.Slug, store.Input{Name: ptr("loja ção")}); !fault.Same(err, store.ErrNameTaken) {
 			t.Errorf("renaming onto another store's name: %v, want ErrNameTaken", err)
 		}
 		renamed, err := f.stores.Update(ctx, g, second.Slug, store.Input{Name: ptr("Loja Norte")})
@@ -237,13 +230,13 @@ func TestDeletingAStoreChecksItsNameAndItsGuards(t *testing.T) {
 		g := f.group(t, "Rede")
 		ctx := context.Background()
 		s := f.create(t, g, storeInput("Loja Ção"))
-		if err := f.stores.Delete(ctx, g, s.Slug, "Loja Centro"); !sameFault(err, store.ErrNameMismatch) {
+		if err := f.stores.Delete(ctx, g, s.Slug, "Loja Centro"); !fault.Same(err, store.ErrNameMismatch) {
 			t.Fatalf("another name: %v, want ErrNameMismatch", err)
 		}
 		sold := fault.Invalidf("Anúncios vendidos nos televisores desta loja.")
 		guarded := store.NewService(f.d, time.Now, outbox.Enqueue, franchise.NewChanges(change.NewBus()))
 		guarded.AddRemovalGuard(refuseRemoval{sold})
-		if err := guarded.Delete(ctx, g, s.Slug, ""); !sameFault(err, sold) {
+		if err := guarded.Delete(ctx, g, s.Slug, ""); !fault.Same(err, sold) {
 			t.Fatalf("a guard's refusal: %v", err)
 		}
 		if _, err := f.stores.Get(ctx, g, s.Slug); err != nil {
@@ -281,7 +274,7 @@ func TestAMessageGoesOnceToEachPhoneThatReceivesIt(t *testing.T) {
 			{"another group's store", store.NotifyInput{Message: "Oi", StoreSlugList: []string{a.Slug, elsewhere.Slug}}, store.ErrNotFound},
 		}
 		for _, r := range refusals {
-			if _, err := f.stores.Notify(ctx, g, r.in); !sameFault(err, r.want) {
+			if _, err := f.stores.Notify(ctx, g, r.in); !fault.Same(err, r.want) {
 				t.Errorf("%s: %v, want %v", r.name, err, r.want)
 			}
 		}
