@@ -30,12 +30,7 @@ func (s *Service) SlotsChanging(ctx context.Context, q db.Querier, franchiseID, 
 	if len(dropped) == 0 {
 		return nil
 	}
-	loc, err := s.zone(ctx, q, franchiseID)
-	if err != nil {
-		return err
-	}
-	today := DayOf(s.now().UnixMilli(), loc)
-	displays, err := display.Playing(ctx, q, franchiseID, scheduleID)
+	today, displays, err := s.bookableFromToday(ctx, q, franchiseID, scheduleID)
 	if err != nil {
 		return err
 	}
@@ -94,12 +89,7 @@ func (s *Service) SlotsShortening(ctx context.Context, q db.Querier, franchiseID
 	if len(shortened) == 0 {
 		return nil
 	}
-	loc, err := s.zone(ctx, q, franchiseID)
-	if err != nil {
-		return err
-	}
-	today := DayOf(s.now().UnixMilli(), loc)
-	displays, err := display.Playing(ctx, q, franchiseID, scheduleID)
+	today, displays, err := s.bookableFromToday(ctx, q, franchiseID, scheduleID)
 	if err != nil {
 		return err
 	}
@@ -125,6 +115,22 @@ func (s *Service) SlotsShortening(ctx context.Context, q db.Querier, franchiseID
 	return fault.WithMsg(fault.Conflict, 100142, fmt.Sprintf(
 		"A duração da vaga (%d s) fica menor que o tempo de exibição %s %s (até %d s). Use pelo menos %d s ou reduza o tempo de exibição desses anúncios antes.",
 		limit, toAdsOf(longer), joinNames(longer), longest, longest))
+}
+
+// bookableFromToday is what a slot guard looks at: the franchise's today
+// and the TVs playing the schedule, whose positions from today on are
+// sold or may be.
+func (s *Service) bookableFromToday(ctx context.Context, q db.Querier, franchiseID, scheduleID string) (Day, []string, error) {
+	loc, err := s.zone(ctx, q, franchiseID)
+	if err != nil {
+		return 0, nil, err
+	}
+	today := DayOf(s.now().UnixMilli(), loc)
+	displays, err := display.Playing(ctx, q, franchiseID, scheduleID)
+	if err != nil {
+		return 0, nil, err
+	}
+	return today, displays, nil
 }
 
 func toAdsOf(list []string) string {
