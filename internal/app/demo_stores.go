@@ -51,7 +51,7 @@ func (a *App) seedDemoStores(ctx context.Context, t tenant.Tenant) error {
 			code++
 			orientation := 0
 			if i == 1 {
-				orientation = 1 // one portrait screen per store
+				orientation = 1 // one portrait TV per store
 			}
 			// The demo's TVs have no box behind them: their codes are
 			// reserved, and they stay Offline. A real player pairs with a

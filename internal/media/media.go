@@ -56,7 +56,7 @@ type Media struct {
 	Size         int64         `json:"size"`
 	ContentType  string        `json:"contentType"`
 	Volume       float64       `json:"volume"`
-	LimitByHour  int           `json:"limitByHour"` // plays per clock hour on one screen; 0 = no limit
+	LimitByHour  int           `json:"limitByHour"` // plays per clock hour on one TV; 0 = no limit
 	Franchise    string        `json:"franchise"`
 	CreatedAt    int64         `json:"createdAt"`
 	UpdatedAt    int64         `json:"updatedAt"`

@@ -20,7 +20,7 @@ describe('the first load of a signed-in tab', () => {
     vi.unstubAllGlobals()
   })
 
-  it("sends the session check, the groups and Visão Geral's lists at once, and fetches the screen's chunks", () => {
+  it("sends the session check, the groups and Visão Geral's lists at once, and fetches the page's chunks", () => {
     localStorage.setItem(storageKeys.token, 'tok')
     localStorage.setItem(storageKeys.franchise, 'rede sul')
     startEarlyCalls({ pathname: '/dashboard', search: '' })

@@ -4,11 +4,11 @@ import { storage, storageKeys } from '@/lib/storage'
 import { preloadRoute } from './router'
 
 /**
- * The calls each screen makes as soon as it is drawn, by path, for the stored
- * group. They must be the very paths the screens ask for: a path that differs
+ * The calls each page makes as soon as it is drawn, by path, for the stored
+ * group. They must be the very paths the pages ask for: a path that differs
  * is simply sent twice (the browser test first-data.spec.ts counts them).
  */
-const screenCalls: Record<string, (franchise: string) => string[]> = {
+const pageCalls: Record<string, (franchise: string) => string[]> = {
   '/dashboard': (franchise) => [`/store/${encodeURIComponent(franchise)}`, `/display/${encodeURIComponent(franchise)}`],
   '/medias': (franchise) => [`/media/${encodeURIComponent(franchise)}`],
 }
@@ -16,18 +16,18 @@ const screenCalls: Record<string, (franchise: string) => string[]> = {
 /**
  * The first load of a signed-in tab: before React draws anything, starts the
  * session check (GET /user/detail), the user's groups, the calls of the
- * screen being opened and the chunks of its code, all at once. Without this
+ * page being opened and the chunks of its code, all at once. Without this
  * they would run one after the other: the script, the session check, the
- * layout's chunks, the screen's chunks, and only then the screen's data.
+ * layout's chunks, the page's chunks, and only then the page's data.
  */
 export function startEarlyCalls({ pathname, search }: { pathname: string; search: string } = window.location) {
   if (!storage.get(storageKeys.token) || !restoresSession(pathname, search)) return
   startEarlyCall('/user/detail')
   startEarlyCall('/franchise')
   // A signed-in user opening the login's address is sent on to Visão Geral.
-  const screen = pathname === '/' ? '/dashboard' : pathname
+  const page = pathname === '/' ? '/dashboard' : pathname
   const franchise = storage.get(storageKeys.franchise)
-  const calls = screenCalls[screen]
+  const calls = pageCalls[page]
   if (franchise && calls) for (const path of calls(franchise)) startEarlyCall(path)
-  preloadRoute(screen)
+  preloadRoute(page)
 }

@@ -5,10 +5,10 @@ import { Root } from './root'
 import { FallbackRedirect, PublicOnly, RequireAdminToken, RequireAdsCenter, RequireSession } from './routes/guards'
 import { lazyPage, type LazyPage } from './routes/lazy-page'
 
-// The first visit loads the login and what every screen needs (router,
+// The first visit loads the login and what every page needs (router,
 // session, toasts) only. The layout behind the login (sidebar, header, menus)
-// and each screen are chunks of their own, fetched on their first visit: the
-// loading overlay covers the layout's, a skeleton in the layout each screen's.
+// and each page are chunks of their own, fetched on their first visit: the
+// loading overlay covers the layout's, a skeleton in the layout each page's.
 const AppLayout = lazyPage(() => import('./layout/app-layout'), (m) => m.AppLayout)
 const OverviewPage = lazyPage(() => import('@/features/overview'), (m) => m.OverviewPage)
 const MediaLibraryPage = lazyPage(() => import('@/features/medias'), (m) => m.MediaLibraryPage)
@@ -25,7 +25,7 @@ const NewAdPage = lazyPage(adsCenterPages, (m) => m.NewAdPage)
 const AdEditorPage = lazyPage(adsCenterPages, (m) => m.AdEditorPage)
 const AdMediaPage = lazyPage(adsCenterPages, (m) => m.AdMediaPage)
 
-/** Every screen of the console, as in the product's route table. */
+/** Every page of the console, as in the product's route table. */
 export const routes: RouteObject[] = [
   {
     element: <Root />,
@@ -75,8 +75,8 @@ export const routes: RouteObject[] = [
 ]
 
 /**
- * Starts fetching the chunks of the screen at `pathname` (the layout and the
- * screen), so that a first load gets them together with the session check.
+ * Starts fetching the chunks of the page at `pathname` (the layout and the
+ * page), so that a first load gets them together with the session check.
  */
 export function preloadRoute(pathname: string) {
   for (const { route } of matchRoutes(routes, pathname) ?? []) {

@@ -1,7 +1,7 @@
 import * as React from 'react'
 
 /**
- * A screen's title, description and actions. A title holding a long name
+ * A page's title, description and actions. A title holding a long name
  * (a schedule, an ad) stays on one line, cut with an ellipsis, the whole title
  * on hover; the actions go below it when they do not fit beside it.
  */

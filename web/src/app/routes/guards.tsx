@@ -2,17 +2,17 @@ import { Navigate, Outlet } from 'react-router'
 import { useIsLoading } from '@/lib/loading'
 import { useSession } from '@/lib/session'
 
-/** Screens behind the login: without a session the user goes to /. */
+/** Pages behind the login: without a session the user goes to /. */
 export function RequireSession() {
   const { status } = useSession()
   const loading = useIsLoading()
-  // While restoring or switching sessions the overlay covers the screen; wait for the outcome.
+  // While restoring or switching sessions the overlay covers the page; wait for the outcome.
   if (status === 'restoring' || (status === 'anonymous' && loading)) return null
   if (status === 'anonymous') return <Navigate to="/" replace />
   return <Outlet />
 }
 
-/** The login screen: a restored session goes straight to the overview (Visão Geral, /dashboard). */
+/** The login page: a restored session goes straight to the overview (Visão Geral, /dashboard). */
 export function PublicOnly() {
   const { status } = useSession()
   if (status === 'restoring') return null

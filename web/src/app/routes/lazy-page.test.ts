@@ -7,7 +7,7 @@ const settled = async (promise: Promise<unknown>) => {
   return Promise.race([promise, new Promise((resolve) => setTimeout(() => resolve(marker), 20))]).then((value) => value !== marker)
 }
 
-describe('a screen loaded on its first visit', () => {
+describe('a page loaded on its first visit', () => {
   const reload = vi.fn()
   beforeEach(() => {
     sessionStorage.clear()
@@ -18,7 +18,7 @@ describe('a screen loaded on its first visit', () => {
     vi.unstubAllGlobals()
   })
 
-  it('gives the screen of its chunk', async () => {
+  it('gives the page of its chunk', async () => {
     await expect(loadPage(async () => ({ Page }), (m) => m.Page)).resolves.toEqual({ default: Page })
     expect(reload).not.toHaveBeenCalled()
   })

@@ -3,7 +3,7 @@ import * as React from 'react'
 const RELOADED_KEY = 'vitrine:chunk-reload'
 
 /**
- * Loads a screen's chunk. When it cannot be fetched because a new release
+ * Loads a page's chunk. When it cannot be fetched because a new release
  * replaced it, the page reloads once to pick up the new one (the returned
  * promise never settles, so the fallback stays until then); a second failure
  * is thrown to the error boundary.
@@ -21,11 +21,11 @@ export async function loadPage<M>(load: () => Promise<M>, pick: (module: M) => R
   }
 }
 
-/** A screen loaded as its own chunk; `preload` starts fetching it before it is drawn. */
+/** A page loaded as its own chunk; `preload` starts fetching it before it is drawn. */
 export type LazyPage = React.LazyExoticComponent<React.ComponentType> & { preload: () => void }
 
 /**
- * A screen loaded on its first visit, as its own chunk (see loadPage), or
+ * A page loaded on its first visit, as its own chunk (see loadPage), or
  * earlier through `preload` (the first load fetches the chunks of the address
  * it opens together with the session check, not one after the other).
  */

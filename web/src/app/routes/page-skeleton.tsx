@@ -1,6 +1,6 @@
 import { Skeleton } from '@/components/ui/skeleton'
 
-/** Stands in for a screen while its code loads (each screen is its own chunk). */
+/** Stands in for a page while its code loads (each page is its own chunk). */
 export function PageSkeleton() {
   return (
     <div className="grid gap-6" role="status" aria-busy="true" aria-label="Carregando...">

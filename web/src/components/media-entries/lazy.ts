@@ -1,4 +1,4 @@
-// The media table and the add/edit media form for screens that show them only
+// The media table and the add/edit media form for pages that show them only
 // on some routes (the advertisements'): dnd-kit, the date picker and the
 // form's schema load on first use, inside Suspense, not with the rest.
 import { lazy } from 'react'
@@ -8,5 +8,5 @@ import type { MediaTable as MediaTableComponent } from './media-table'
 /** The add/edit media form (multiple images, advanced options, weekdays, time ranges). */
 export const LazyMediaEntriesForm = lazy(() => import('./media-entries-form').then((m) => ({ default: m.MediaEntriesForm }))) as unknown as typeof MediaEntriesFormComponent
 
-/** The media table with drag-and-drop reordering: the screen showing it suspends until it is there. */
+/** The media table with drag-and-drop reordering: the page showing it suspends until it is there. */
 export const LazyMediaTable = lazy(() => import('./media-table').then((m) => ({ default: m.MediaTable }))) as unknown as typeof MediaTableComponent

@@ -71,7 +71,7 @@ function digitsOnly(field: UseFormRegisterReturn) {
 /**
  * The add/edit media form (spec 2 §2 'Add or edit media in a schedule', §4,
  * §5), shared by the schedules and the advertisements: it says what to save
- * through `onSave`, and the screen saves it where it belongs.
+ * through `onSave`, and the page saves it where it belongs.
  */
 export function MediaEntriesForm({ franchise, timeZone, targetId, entry, defaultDisplayTime, onSave, pending, disabled, targetField, period, picker: MediaPicker }: MediaEntriesFormProps) {
   const editing = entry !== undefined

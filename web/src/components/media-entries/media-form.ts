@@ -115,7 +115,7 @@ export type ChosenMedia = {
 
 /**
  * What the form asks of its media picker ('Selecionar Arquivos de Mídia'):
- * the library belongs to the media feature, so the screen hands the picker in.
+ * the library belongs to the media feature, so the page hands the picker in.
  */
 export type MediaPickerProps = {
   open: boolean

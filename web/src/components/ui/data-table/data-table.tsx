@@ -45,7 +45,7 @@ export type DataTableProps<TData, TValue> = {
   keepPageOnDataChange?: boolean
 }
 
-/** A sortable, filterable, paginated table; every list screen builds on it. */
+/** A sortable, filterable, paginated table; every list page builds on it. */
 export function DataTable<TData, TValue>({
   columns,
   data,
