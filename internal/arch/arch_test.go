@@ -169,6 +169,7 @@ var owners = map[string]string{
 	"user_franchises":  "franchise",
 	"stores":           "store",
 	"store_contacts":   "store",
+	"store_hours":      "store",
 	"displays":         "display",
 	"display_commands": "command",
 	"schedules":        "schedule",

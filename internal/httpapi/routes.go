@@ -52,6 +52,8 @@ func (s *Server) registerRoutes() {
 	s.public("POST /api/whatsapp/webhook", s.receiveWhatsAppWebhook)
 	s.scoped("POST /api/store/{franchise}/{storeSlug}", s.updateStore)
 	s.scoped("DELETE /api/store/{franchise}/{storeSlug}", s.deleteStore)
+	s.scoped("GET /api/store/{franchise}/{storeSlug}/hours", s.storeHours)
+	s.scoped("PUT /api/store/{franchise}/{storeSlug}/hours", s.setStoreHours)
 
 	// Schedules: entries, ad slots, footer
 	s.scoped("GET /api/schedule/{franchise}", s.listSchedules)

@@ -98,3 +98,27 @@ func (s *Server) listStoreMessages(w http.ResponseWriter, r *http.Request, t ten
 	writeJSON(w, http.StatusOK, storeMessagesResponse{Messages: list})
 	return nil
 }
+
+// GET /api/store/{franchise}/{storeSlug}/hours
+func (s *Server) storeHours(w http.ResponseWriter, r *http.Request, t tenant.Tenant) error {
+	o, err := s.Stores.Hours(r.Context(), t, r.PathValue("storeSlug"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, o)
+	return nil
+}
+
+// PUT /api/store/{franchise}/{storeSlug}/hours
+func (s *Server) setStoreHours(w http.ResponseWriter, r *http.Request, t tenant.Tenant) error {
+	var in store.HoursInput
+	if err := decode(w, r, &in); err != nil {
+		return err
+	}
+	o, err := s.Stores.SetHours(r.Context(), t, r.PathValue("storeSlug"), in)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, o)
+	return nil
+}

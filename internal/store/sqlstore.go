@@ -3,10 +3,12 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"slices"
 
 	"vitrine/internal/db"
+	"vitrine/internal/hours"
 	"vitrine/internal/ids"
 	"vitrine/internal/names"
 	"vitrine/internal/tenant"
@@ -295,4 +297,74 @@ func uniqueStrings(values []string) []string {
 		}
 	}
 	return out
+}
+
+// readHours reads the stored hours rows of storeIDs in the franchise.
+func readHours(ctx context.Context, q db.Querier, franchiseID string, storeIDs []string) (map[string]OpeningHours, error) {
+	out := make(map[string]OpeningHours, len(storeIDs))
+	for _, chunk := range db.Chunks(storeIDs) {
+		rows, err := q.QueryContext(ctx, `
+			SELECT store_id, hours, when_closed FROM store_hours
+			WHERE franchise_id = ? AND store_id IN (`+db.Placeholders(len(chunk))+`)`,
+			append([]any{franchiseID}, db.Args(chunk)...)...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var id, when string
+			var text sql.NullString
+			if err := rows.Scan(&id, &text, &when); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			o := OpeningHours{WhenClosed: when}
+			if text.Valid {
+				var h hours.Hours
+				if err := json.Unmarshal([]byte(text.String), &h); err != nil {
+					rows.Close()
+					return nil, err
+				}
+				o.Hours = &h
+			}
+			out[id] = o
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// storesOf returns which of storeIDs are stores of the franchise.
+func storesOf(ctx context.Context, q db.Querier, franchiseID string, storeIDs []string) ([]string, error) {
+	var out []string
+	for _, chunk := range db.Chunks(storeIDs) {
+		got, err := db.Collect(ctx, q, db.ScanString, `
+			SELECT id FROM stores WHERE franchise_id = ? AND id IN (`+db.Placeholders(len(chunk))+`)`,
+			append([]any{franchiseID}, db.Args(chunk)...)...)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, got...)
+	}
+	return out, nil
+}
+
+// writeHours stores a store's hours (nil: open all day) and closed behaviour.
+func writeHours(ctx context.Context, q db.Querier, franchiseID, storeID string, h *hours.Hours, when string, now int64) error {
+	var text sql.NullString
+	if h != nil {
+		data, err := json.Marshal(h)
+		if err != nil {
+			return err
+		}
+		text = sql.NullString{String: string(data), Valid: true}
+	}
+	_, err := q.ExecContext(ctx, `
+		INSERT INTO store_hours (store_id, franchise_id, hours, when_closed, updated_at) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (store_id) DO UPDATE SET hours = excluded.hours, when_closed = excluded.when_closed,
+			updated_at = excluded.updated_at`,
+		storeID, franchiseID, text, when, now)
+	return err
 }

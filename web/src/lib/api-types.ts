@@ -491,6 +491,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/store/{franchise}/{storeSlug}/hours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                storeSlug: string;
+            };
+            cookie?: never;
+        };
+        /** A store's opening hours and what its TVs do while it is closed */
+        get: operations["getStoreHours"];
+        /**
+         * Replace a store's opening hours; the store's TVs receive them at once
+         * @description Refused with 400 / 1003 and a pt-BR message naming the first mistake, nothing changed: a
+         *     week without 7 days, a time not HH:MM, a range that starts and ends at the same time, two
+         *     ranges of a day that overlap (naming both; a range over midnight also against the next day's),
+         *     more than 4 ranges a day or 100 exceptions, an exception date that does not exist or repeats,
+         *     a whenClosed other than play or rest.
+         */
+        put: operations["setStoreHours"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/schedule/{franchise}": {
         parameters: {
             query?: never;
@@ -1373,6 +1401,50 @@ export interface components {
         };
         StoreResponse: {
             store: components["schemas"]["Store"];
+        };
+        /** @description An opening range, start inclusive, end exclusive; an end before the start runs over midnight into the next day (18:00–02:00) and belongs to the day it starts on */
+        HoursRange: {
+            /** @description HH:MM, 00:00 to 23:59 */
+            start: string;
+            /** @description HH:MM, 00:00 to 23:59, or 24:00 (the end of the day) */
+            end: string;
+        };
+        /** @description A date whose ranges replace its weekday's (a holiday); no ranges is closed all day */
+        HoursException: {
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, the store's local date
+             */
+            date: string;
+            ranges: components["schemas"]["HoursRange"][];
+        };
+        /**
+         * @description A store's opening hours (docs/schedules.md, Opening hours; the rules are internal/hours and
+         *     web/src/lib/hours, checked against api/hours-cases.json). On save, each day's ranges come back
+         *     sorted by start and the exceptions by date.
+         */
+        Hours: {
+            /** @description the ranges of each weekday, index 0 = Sunday … 6 = Saturday; a day without ranges is closed */
+            week: components["schemas"]["HoursRange"][][];
+            exceptions: components["schemas"]["HoursException"][];
+        };
+        /**
+         * @description What the store's TVs do while it is closed: play keeps playing ('Continuar exibindo'), rest shows a black screen with nothing playing ('Descansar'; media stay cached)
+         * @enum {string}
+         */
+        WhenClosed: "play" | "rest";
+        StoreHours: {
+            /** @description null when the store has no opening hours (open all day) */
+            hours: components["schemas"]["Hours"] | null;
+            whenClosed: components["schemas"]["WhenClosed"];
+            /** @description IANA zone whose wall clock reads the hours (the store's) */
+            timeZone: string;
+        };
+        StoreHoursInput: {
+            /** @description replaces the old hours; null removes them (open all day) */
+            hours: components["schemas"]["Hours"] | null;
+            /** @description when absent, stays as it was (play for a store never set) */
+            whenClosed?: components["schemas"]["WhenClosed"];
         };
         NotifyInput: {
             /** @description required ("Mensagem é obrigatória") */
@@ -3116,6 +3188,61 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+        };
+    };
+    getStoreHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                storeSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The store's opening hours */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreHours"];
+                };
+            };
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    setStoreHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                storeSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreHoursInput"];
+            };
+        };
+        responses: {
+            /** @description The store's opening hours as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreHours"];
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
         };
     };
     listSchedules: {
