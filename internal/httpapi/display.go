@@ -104,7 +104,7 @@ type displayNowResponse struct {
 
 // GET /api/display/{franchise}/{storeSlug}/{displayId}/now?at=&next= — what
 // the TV shows at a moment (now by default) and what comes next, by the
-// playback rules in the franchise's time zone, with the advertisements sold
+// playback rules in its store's time zone, with the advertisements sold
 // in its ad slots that day as its player plays them.
 func (s *Server) displayNow(w http.ResponseWriter, r *http.Request, t tenant.Tenant) error {
 	d, err := s.Displays.Get(r.Context(), t, r.PathValue("storeSlug"), r.PathValue("displayId"))
@@ -126,7 +126,7 @@ func (s *Server) displayNow(w http.ResponseWriter, r *http.Request, t tenant.Ten
 			return fault.Invalidf("O número de próximos itens (next) deve ser de 0 a %d.", schedule.MaxNext)
 		}
 	}
-	zone, err := s.Franchises.TimeZone(r.Context(), t.ID)
+	zone, err := s.tvZone(r.Context(), t, d)
 	if err != nil {
 		return err
 	}
@@ -153,4 +153,14 @@ func (s *Server) displayNow(w http.ResponseWriter, r *http.Request, t tenant.Ten
 	}
 	writeJSON(w, http.StatusOK, answer)
 	return nil
+}
+
+// tvZone is the time zone of the TV's store: every wall-clock rule of the
+// TV runs in it.
+func (s *Server) tvZone(ctx context.Context, t tenant.Tenant, d display.Display) (string, error) {
+	st, err := s.Stores.Get(ctx, t, d.Store)
+	if err != nil {
+		return "", err
+	}
+	return st.TimeZone, nil
 }

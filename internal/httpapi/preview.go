@@ -26,7 +26,7 @@ type displayScreenResponse struct {
 }
 
 // GET /api/display/{franchise}/{storeSlug}/{displayId}/screen?day=yyyyMMdd
-// — the TV's screen on a day (today in the franchise's zone by default):
+// — the TV's screen on a day (today in its store's zone by default):
 // its schedule resolved for players and the positions sold in its ad slots
 // that day, for the preview "as this TV".
 func (s *Server) displayScreen(w http.ResponseWriter, r *http.Request, t tenant.Tenant) error {
@@ -35,7 +35,7 @@ func (s *Server) displayScreen(w http.ResponseWriter, r *http.Request, t tenant.
 	if err != nil {
 		return err
 	}
-	zone, err := s.Franchises.TimeZone(ctx, t.ID)
+	zone, err := s.tvZone(ctx, t, d)
 	if err != nil {
 		return err
 	}

@@ -84,7 +84,7 @@ func TestLargeListsFollowEveryChange(t *testing.T) {
 		if strings.Contains(string(before), "Zuleica") || !strings.Contains(string(after), "Zuleica") {
 			t.Fatal("the store list did not follow the contact change")
 		}
-		if !strings.Contains(string(after), `"slug":"loja-7","name":"Loja 7","region":"Sudeste","state":"SP","city":"São Paulo","franchise":"rede","social":"","document":"","tag":"","phone":"","contacts":[{"name":"Zuleica","role":"Gerente","phone":"21912345678","receiveNotify":true}],"displays":3`) {
+		if !strings.Contains(string(after), `"slug":"loja-7","name":"Loja 7","region":"Sudeste","state":"SP","city":"São Paulo","franchise":"rede","social":"","document":"","tag":"","phone":"","timeZone":"America/Sao_Paulo","contacts":[{"name":"Zuleica","role":"Gerente","phone":"21912345678","receiveNotify":true}],"displays":3`) {
 			t.Fatalf("loja-7 in the list: %s", after[:min(len(after), 400)])
 		}
 

@@ -1,6 +1,7 @@
 // Package screen is what a TV shows: the payload pushed to its player. It
 // is the one place that composes it — the TV registered with the player's
-// code (display), its franchise's slug and time zone (franchise), the
+// code (display), its franchise's slug (franchise), its store's time zone
+// (store), the
 // schedule resolved with the library's media (schedule) and the
 // advertisements booked on the TV (advertise) — and it keeps the encoded
 // schedules, shared by every screen that shows them, until a change makes
@@ -12,6 +13,7 @@ import (
 	"encoding/json"
 	"errors"
 	"maps"
+	"slices"
 	"strconv"
 	"sync"
 
@@ -50,6 +52,7 @@ type Builder struct {
 	displays   *display.Service
 	schedules  *schedule.Service
 	franchises *franchise.Service
+	zones      ZoneSource
 	ads        AdSource
 
 	mu         sync.Mutex
@@ -69,7 +72,13 @@ type encodedSchedule struct {
 
 type franchiseFacts struct {
 	tenant   tenant.Tenant
-	timeZone string
+	timeZone string // the zone of a store that has none on record
+}
+
+// ZoneSource tells the time zone of a franchise's stores, by store id
+// (store.Service): every wall-clock rule of a TV runs in its store's zone.
+type ZoneSource interface {
+	TimeZones(ctx context.Context, t tenant.Tenant, storeIDs []string) (map[string]string, error)
 }
 
 // AdSource gives the advertisements booked on TVs for their players
@@ -80,8 +89,8 @@ type AdSource interface {
 
 // NewBuilder returns the builder over the domain services; ads may be nil
 // (no advertisement is ever sent).
-func NewBuilder(displays *display.Service, schedules *schedule.Service, franchises *franchise.Service, ads AdSource) *Builder {
-	return &Builder{displays: displays, schedules: schedules, franchises: franchises, ads: ads,
+func NewBuilder(displays *display.Service, schedules *schedule.Service, franchises *franchise.Service, zones ZoneSource, ads AdSource) *Builder {
+	return &Builder{displays: displays, schedules: schedules, franchises: franchises, zones: zones, ads: ads,
 		encoded: map[scheduleKey]*encodedSchedule{}, franchiseC: map[string]franchiseFacts{}}
 }
 
@@ -109,40 +118,68 @@ type tvPart struct {
 	Ads *advertise.PlayerAds `json:"ads,omitempty"`
 }
 
-// EncodeTVs encodes each TV's own part of its screen, with the
-// advertisements booked on it (read for all the TVs of a franchise at
-// once: a replica's players reconnecting together cost a few queries).
+// EncodeTVs encodes each TV's own part of its screen: its store's time
+// zone, the one its player reads every wall clock in, and the
+// advertisements booked on it from its store's today (read for all the TVs
+// of a franchise in one zone at once: a replica's players reconnecting
+// together cost a few queries).
 func (p *Builder) EncodeTVs(ctx context.Context, screens []TV) ([][]byte, error) {
-	byFranchise := map[string][]string{}
+	storesBy := map[string][]string{}
 	for _, sc := range screens {
+		storesBy[sc.FranchiseID] = append(storesBy[sc.FranchiseID], sc.StoreID)
+	}
+	zones := map[string]string{} // by store id
+	for franchiseID, stores := range storesBy {
+		f, err := p.franchise(ctx, franchiseID)
+		if err != nil {
+			return nil, err
+		}
+		got, err := p.zones.TimeZones(ctx, f.tenant, slices.Compact(slices.Sorted(slices.Values(stores))))
+		if err != nil {
+			return nil, err
+		}
+		maps.Copy(zones, got)
+	}
+	zoneOf := func(sc TV, f franchiseFacts) string {
+		if z, ok := zones[sc.StoreID]; ok && z != "" {
+			return z
+		}
+		return f.timeZone
+	}
+	type franchiseZone struct{ franchiseID, zone string }
+	byZone := map[franchiseZone][]string{}
+	out := make([][]byte, len(screens))
+	parts := make([]tvPart, len(screens))
+	for i, sc := range screens {
+		f, err := p.franchise(ctx, sc.FranchiseID)
+		if err != nil {
+			return nil, err
+		}
+		parts[i] = tvPart{TV: sc, Franchise: f.tenant.Slug, TimeZone: zoneOf(sc, f)}
 		if sc.ScheduleID != "" {
-			byFranchise[sc.FranchiseID] = append(byFranchise[sc.FranchiseID], sc.DisplayID)
+			k := franchiseZone{sc.FranchiseID, parts[i].TimeZone}
+			byZone[k] = append(byZone[k], sc.DisplayID)
 		}
 	}
 	ads := map[string]advertise.PlayerAds{}
 	if p.ads != nil {
-		for franchiseID, displays := range byFranchise {
-			f, err := p.franchise(ctx, franchiseID)
+		for k, displays := range byZone {
+			f, err := p.franchise(ctx, k.franchiseID)
 			if err != nil {
 				return nil, err
 			}
-			got, err := p.ads.ForPlayers(ctx, f.tenant, f.timeZone, displays)
+			got, err := p.ads.ForPlayers(ctx, f.tenant, k.zone, displays)
 			if err != nil {
 				return nil, err
 			}
 			maps.Copy(ads, got)
 		}
 	}
-	out := make([][]byte, len(screens))
-	for i, sc := range screens {
-		f, err := p.franchise(ctx, sc.FranchiseID)
-		if err != nil {
-			return nil, err
-		}
-		part := tvPart{TV: sc, Franchise: f.tenant.Slug, TimeZone: f.timeZone}
-		if feed, ok := ads[sc.DisplayID]; ok && sc.ScheduleID != "" {
+	for i, part := range parts {
+		if feed, ok := ads[part.DisplayID]; ok && part.ScheduleID != "" {
 			part.Ads = &feed
 		}
+		var err error
 		if out[i], err = json.Marshal(part); err != nil {
 			return nil, err
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -15,6 +16,7 @@ import (
 	"vitrine/internal/media"
 	"vitrine/internal/schedule"
 	"vitrine/internal/screen"
+	"vitrine/internal/store"
 	"vitrine/internal/tenant"
 	"vitrine/internal/testutil"
 )
@@ -55,8 +57,8 @@ func newFixture(t *testing.T) fixture {
 	ctx := context.Background()
 	for _, q := range []string{
 		`INSERT INTO franchises (id, slug, name, time_zone, created_at, updated_at) VALUES ('f1', 'grupo', 'Grupo', 'America/Manaus', ?, ?)`,
-		`INSERT INTO stores (id, franchise_id, slug, name, region, state, city, created_at, updated_at)
-			VALUES ('st-a', 'f1', 'loja-a', 'Loja A', 'Norte', 'AM', 'Manaus', ?, ?)`,
+		`INSERT INTO stores (id, franchise_id, slug, name, region, state, city, time_zone, created_at, updated_at)
+			VALUES ('st-a', 'f1', 'loja-a', 'Loja A', 'Norte', 'AM', 'Manaus', 'America/Manaus', ?, ?)`,
 		`INSERT INTO schedules (id, franchise_id, name, hash, created_at, updated_at) VALUES ('s1', 'f1', 'Manhã', 'h1', ?, ?)`,
 		`INSERT INTO displays (id, franchise_id, store_id, name, device, content_orientation, schedule_id, created_at, updated_at)
 			VALUES ('tv1', 'f1', 'st-a', 'Balcão', 'AAAAAA', 1, 's1', ?, ?)`,
@@ -70,7 +72,7 @@ func newFixture(t *testing.T) fixture {
 	changes := franchise.NewChanges(change.NewBus())
 	a := &ads{}
 	b := screen.NewBuilder(display.NewService(d, now, changes), schedule.NewService(d, now, changes, noMedia{}),
-		franchise.NewService(d, now), a)
+		franchise.NewService(d, now), store.NewService(d, now, nil, changes), a)
 	return fixture{db: d, b: b, ads: a}
 }
 
@@ -168,36 +170,60 @@ func TestAnEncodedScheduleIsKeptUntilAChangeTouchesIt(t *testing.T) {
 	}
 }
 
-// The franchise's facts on a screen (its slug, its time zone) are read
-// again only after a change that names nothing in particular.
-func TestTheFranchiseZoneIsReadAgainAfterAWideChange(t *testing.T) {
+// A TV's screen runs on its store's time zone, not its franchise's: two
+// TVs of one franchise in stores of two zones get each its own, and their
+// advertisements are asked per zone (each store's today). A store's new
+// zone shows on the next encoding (the store's change touches its TVs).
+func TestATVsScreenRunsOnItsStoresTimeZone(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
-	tvs, err := f.b.TVs(ctx, []string{"CCCCCC"})
+	ms := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC).UnixMilli()
+	for _, q := range []string{
+		`INSERT INTO stores (id, franchise_id, slug, name, region, state, city, time_zone, created_at, updated_at)
+			VALUES ('st-b', 'f1', 'loja-b', 'Loja B', 'Norte', 'AC', 'Rio Branco', 'America/Rio_Branco', ?, ?)`,
+		`INSERT INTO displays (id, franchise_id, store_id, name, device, schedule_id, created_at, updated_at)
+			VALUES ('tv3', 'f1', 'st-b', 'Vitrine', 'BBBBBB', 's1', ?, ?)`,
+	} {
+		if _, err := f.db.ExecContext(ctx, q, ms, ms); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tvs, err := f.b.TVs(ctx, []string{"AAAAAA", "BBBBBB"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	zone := func() any {
-		parts, err := f.b.EncodeTVs(ctx, []screen.TV{tvs["CCCCCC"]})
+	zones := func() [2]any {
+		parts, err := f.b.EncodeTVs(ctx, []screen.TV{tvs["AAAAAA"], tvs["BBBBBB"]})
 		if err != nil {
 			t.Fatal(err)
 		}
-		var got map[string]any
-		json.Unmarshal(parts[0], &got)
-		return got["timeZone"]
+		var out [2]any
+		for i, p := range parts {
+			var got map[string]any
+			json.Unmarshal(p, &got)
+			out[i] = got["timeZone"]
+		}
+		return out
 	}
-	if z := zone(); z != "America/Manaus" {
-		t.Fatalf("zone %v", z)
+	if z := zones(); z != [2]any{"America/Manaus", "America/Rio_Branco"} {
+		t.Fatalf("zones %v, want each store's", z)
 	}
+	slices.SortFunc(f.ads.asked, func(a, b []string) int { return strings.Compare(a[1], b[1]) })
+	if want := [][]string{{"grupo", "America/Manaus", "tv1"}, {"grupo", "America/Rio_Branco", "tv3"}}; !slices.EqualFunc(f.ads.asked, want, slices.Equal) {
+		t.Errorf("asked the ads %v, want once per zone", f.ads.asked)
+	}
+	if _, err := f.db.ExecContext(ctx, `UPDATE stores SET time_zone = 'America/Noronha' WHERE id = 'st-b'`); err != nil {
+		t.Fatal(err)
+	}
+	if z := zones(); z != [2]any{"America/Manaus", "America/Noronha"} {
+		t.Fatalf("after the store's zone changed: %v", z)
+	}
+	// The franchise's zone is no TV's.
 	if _, err := f.db.ExecContext(ctx, `UPDATE franchises SET time_zone = 'America/Recife' WHERE id = 'f1'`); err != nil {
 		t.Fatal(err)
 	}
-	f.b.Forget(change.Change{FranchiseID: "f1", Revision: 2, Schedules: []string{"s1"}})
-	if z := zone(); z != "America/Manaus" {
-		t.Fatalf("a schedule change read the franchise again: %v", z)
-	}
 	f.b.Forget(change.Change{FranchiseID: "f1", Revision: 3})
-	if z := zone(); z != "America/Recife" {
-		t.Fatalf("after a change to the franchise: %v", z)
+	if z := zones(); z != [2]any{"America/Manaus", "America/Noronha"} {
+		t.Fatalf("after the franchise's zone changed: %v", z)
 	}
 }

@@ -75,6 +75,12 @@ func SortByName(list []Store) {
 	})
 }
 
+// TimeZones returns the time zone of each of the franchise's stores among
+// storeIDs, by id: what every wall-clock rule of their TVs uses.
+func (s *Service) TimeZones(ctx context.Context, t tenant.Tenant, storeIDs []string) (map[string]string, error) {
+	return TimeZones(ctx, s.db, t.ID, storeIDs)
+}
+
 // Get returns one store of the franchise.
 func (s *Service) Get(ctx context.Context, t tenant.Tenant, slug string) (Store, error) {
 	return get(ctx, s.db, t, slug)
@@ -95,6 +101,11 @@ func (s *Service) Create(ctx context.Context, t tenant.Tenant, in Input) (Store,
 	}
 	if err := r.requireAddress(); err != nil {
 		return Store{}, err
+	}
+	if r.TimeZone == "" { // the franchise's zone, the one its stores had before
+		if r.TimeZone, err = franchise.TimeZone(ctx, s.db, t.ID); err != nil {
+			return Store{}, err
+		}
 	}
 	base := names.Slug(r.Name)
 	if base == "" {
@@ -155,6 +166,11 @@ func (s *Service) Update(ctx context.Context, t tenant.Tenant, slug string, in I
 		}
 		if err := r.requireAddress(); err != nil {
 			return err
+		}
+		if r.TimeZone == "" {
+			if r.TimeZone, err = franchise.TimeZone(ctx, tx, t.ID); err != nil {
+				return err
+			}
 		}
 		// A store keeps its key while its name stays the same name, so a
 		// repeated name that older data kept without a key can still be edited.
@@ -338,6 +354,13 @@ func (in Input) applyTo(r *row) ([]Contact, error) {
 		}
 		r.Phone = p
 	}
+	if in.TimeZone != nil {
+		zone, err := CheckTimeZone(*in.TimeZone)
+		if err != nil {
+			return nil, err
+		}
+		r.TimeZone = zone
+	}
 	texts := []struct {
 		dst   *string
 		src   *string
@@ -362,6 +385,20 @@ func (in Input) applyTo(r *row) ([]Contact, error) {
 		return nil, nil
 	}
 	return cleanContacts(*in.Contacts)
+}
+
+// CheckTimeZone trims an IANA zone name and checks time.LoadLocation knows
+// it; "" stays "" (the franchise's zone), "Local" (this server's clock) and
+// unknown names are ErrTimeZone.
+func CheckTimeZone(name string) (string, error) {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return "", nil
+	}
+	if _, err := time.LoadLocation(name); err != nil || name == "Local" || len(name) > 64 {
+		return "", ErrTimeZone
+	}
+	return name, nil
 }
 
 // requireAddress checks the fields every store must have besides its name.

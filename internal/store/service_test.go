@@ -21,7 +21,6 @@ import (
 
 func ptr[T any](v T) *T { return &v }
 
-
 type fixture struct {
 	d       *db.DB
 	stores  *store.Service

@@ -16,7 +16,7 @@ import (
 
 // row is a store's stored fields besides its contacts.
 type row struct {
-	Name, Region, State, City, Social, Document, Tag, Phone string
+	Name, Region, State, City, Social, Document, Tag, Phone, TimeZone string
 }
 
 // list reads every store of a franchise with its contacts and TV count in
@@ -24,7 +24,7 @@ type row struct {
 func list(ctx context.Context, q db.Querier, t tenant.Tenant) ([]Store, error) {
 	rows, err := q.QueryContext(ctx, `
 		SELECT s.id, s.slug, s.name, s.region, s.state, s.city, s.social, s.document, s.tag,
-		       s.phone, s.created_at, s.updated_at
+		       s.phone, s.time_zone, s.created_at, s.updated_at
 		FROM stores s WHERE s.franchise_id = ?`, t.ID)
 	if err != nil {
 		return nil, err
@@ -35,7 +35,7 @@ func list(ctx context.Context, q db.Querier, t tenant.Tenant) ([]Store, error) {
 		var st Store
 		var id string
 		if err := rows.Scan(&id, &st.Slug, &st.Name, &st.Region, &st.State, &st.City, &st.Social,
-			&st.Document, &st.Tag, &st.Phone, &st.CreatedAt, &st.UpdatedAt); err != nil {
+			&st.Document, &st.Tag, &st.Phone, &st.TimeZone, &st.CreatedAt, &st.UpdatedAt); err != nil {
 			rows.Close()
 			return nil, err
 		}
@@ -102,11 +102,11 @@ func get(ctx context.Context, q db.Querier, t tenant.Tenant, slug string) (Store
 	var id string
 	err := q.QueryRowContext(ctx, `
 		SELECT s.id, s.slug, s.name, s.region, s.state, s.city, s.social, s.document, s.tag,
-		       s.phone, s.created_at, s.updated_at,
+		       s.phone, s.time_zone, s.created_at, s.updated_at,
 		       (SELECT COUNT(*) FROM displays d WHERE d.store_id = s.id)
 		FROM stores s WHERE s.franchise_id = ? AND s.slug = ?`, t.ID, slug).
 		Scan(&id, &st.Slug, &st.Name, &st.Region, &st.State, &st.City, &st.Social, &st.Document,
-			&st.Tag, &st.Phone, &st.CreatedAt, &st.UpdatedAt, &st.Displays)
+			&st.Tag, &st.Phone, &st.TimeZone, &st.CreatedAt, &st.UpdatedAt, &st.Displays)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Store{}, ErrNotFound
 	}
@@ -140,9 +140,9 @@ func load(ctx context.Context, q db.Querier, franchiseID, slug string) (string, 
 	var id string
 	var r row
 	err := q.QueryRowContext(ctx, `
-		SELECT id, name, region, state, city, social, document, tag, phone
+		SELECT id, name, region, state, city, social, document, tag, phone, time_zone
 		FROM stores WHERE franchise_id = ? AND slug = ?`+db.ForUpdate(q), franchiseID, slug).
-		Scan(&id, &r.Name, &r.Region, &r.State, &r.City, &r.Social, &r.Document, &r.Tag, &r.Phone)
+		Scan(&id, &r.Name, &r.Region, &r.State, &r.City, &r.Social, &r.Document, &r.Tag, &r.Phone, &r.TimeZone)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", r, ErrNotFound
 	}
@@ -160,23 +160,51 @@ func ID(ctx context.Context, q db.Querier, franchiseID, slug string) (string, er
 	return id, err
 }
 
+// TimeZones returns the time zone of each of the franchise's stores among
+// storeIDs, by id (stores of other franchises, or gone, are absent). It
+// reads through q, so a caller reads them in its own transaction.
+func TimeZones(ctx context.Context, q db.Querier, franchiseID string, storeIDs []string) (map[string]string, error) {
+	type zone struct{ id, name string }
+	out := make(map[string]string, len(storeIDs))
+	for _, chunk := range db.Chunks(storeIDs) {
+		list, err := db.Collect(ctx, q, func(sc db.Scanner) (zone, error) {
+			var z zone
+			return z, sc.Scan(&z.id, &z.name)
+		}, `SELECT id, time_zone FROM stores WHERE franchise_id = ? AND id IN (`+db.Placeholders(len(chunk))+`)`,
+			append([]any{franchiseID}, db.Args(chunk)...)...)
+		if err != nil {
+			return nil, err
+		}
+		for _, z := range list {
+			out[z.id] = z.name
+		}
+	}
+	return out, nil
+}
+
+// Zones returns the distinct time zones of the franchise's stores, sorted.
+func Zones(ctx context.Context, q db.Querier, franchiseID string) ([]string, error) {
+	return db.Collect(ctx, q, db.ScanString,
+		`SELECT DISTINCT time_zone FROM stores WHERE franchise_id = ? ORDER BY time_zone`, franchiseID)
+}
+
 func insert(ctx context.Context, q db.Querier, franchiseID, slug string, r row, now int64) (string, error) {
 	id := ids.New()
 	_, err := q.ExecContext(ctx, `
 		INSERT INTO stores (id, franchise_id, slug, name, name_key, region, state, city, social,
-		    document, tag, phone, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		    document, tag, phone, time_zone, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		id, franchiseID, slug, r.Name, names.Key(r.Name), r.Region, r.State, r.City, r.Social,
-		r.Document, r.Tag, r.Phone, now, now)
+		r.Document, r.Tag, r.Phone, r.TimeZone, now, now)
 	return id, err
 }
 
 func update(ctx context.Context, q db.Querier, id string, r row, now int64) error {
 	_, err := q.ExecContext(ctx, `
 		UPDATE stores SET name = ?, region = ?, state = ?, city = ?, social = ?, document = ?,
-		    tag = ?, phone = ?, updated_at = ?
+		    tag = ?, phone = ?, time_zone = ?, updated_at = ?
 		WHERE id = ?`,
-		r.Name, r.Region, r.State, r.City, r.Social, r.Document, r.Tag, r.Phone, now, id)
+		r.Name, r.Region, r.State, r.City, r.Social, r.Document, r.Tag, r.Phone, r.TimeZone, now, id)
 	return err
 }
 

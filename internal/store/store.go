@@ -8,16 +8,19 @@ import "vitrine/internal/fault"
 
 // Store is a store as the API shows it.
 type Store struct {
-	Slug      string    `json:"slug"`
-	Name      string    `json:"name"`
-	Region    string    `json:"region"`
-	State     string    `json:"state"`
-	City      string    `json:"city"`
-	Franchise string    `json:"franchise"` // franchise slug
-	Social    string    `json:"social"`
-	Document  string    `json:"document"` // CNPJ, bare characters, "" when absent
-	Tag       string    `json:"tag"`
-	Phone     string    `json:"phone"`
+	Slug      string `json:"slug"`
+	Name      string `json:"name"`
+	Region    string `json:"region"`
+	State     string `json:"state"`
+	City      string `json:"city"`
+	Franchise string `json:"franchise"` // franchise slug
+	Social    string `json:"social"`
+	Document  string `json:"document"` // CNPJ, bare characters, "" when absent
+	Tag       string `json:"tag"`
+	Phone     string `json:"phone"`
+	// TimeZone is the IANA zone of the store's TVs: every wall-clock rule
+	// they follow (DESIGN.md "Local time").
+	TimeZone  string    `json:"timeZone"`
 	Contacts  []Contact `json:"contacts"`
 	Displays  int       `json:"displays"` // number of TVs
 	CreatedAt int64     `json:"createdAt"`
@@ -51,14 +54,17 @@ type Contact struct {
 // Input is the body of a create or update. On update, absent fields keep
 // their value; a present contacts list replaces the old one.
 type Input struct {
-	Name     *string         `json:"name"`
-	Region   *string         `json:"region"`
-	State    *string         `json:"state"`
-	City     *string         `json:"city"`
-	Social   *string         `json:"social"`
-	Document *string         `json:"document"`
-	Tag      *string         `json:"tag"`
-	Phone    *string         `json:"phone"`
+	Name     *string `json:"name"`
+	Region   *string `json:"region"`
+	State    *string `json:"state"`
+	City     *string `json:"city"`
+	Social   *string `json:"social"`
+	Document *string `json:"document"`
+	Tag      *string `json:"tag"`
+	Phone    *string `json:"phone"`
+	// TimeZone is an IANA zone name; absent or empty on create takes the
+	// franchise's zone, empty on update too.
+	TimeZone *string         `json:"timeZone"`
 	Contacts *[]ContactInput `json:"contacts"`
 }
 
@@ -108,6 +114,8 @@ var (
 	ErrNoStoreChosen     = fault.Invalidf("Seleciona pelo menos um estabelecimento")
 	ErrTooManyStores     = fault.Invalidf("Escolha no máximo %d lojas por mensagem.", MaxNotifyStores)
 	ErrBusy              = fault.ErrBusy
+	// ErrTimeZone is a zone name time.LoadLocation does not know.
+	ErrTimeZone = fault.Invalidf("Fuso horário inválido: escolha um fuso da lista, como America/Sao_Paulo.")
 	// ErrNameTaken is a name already used by another store of the group,
 	// ignoring case, accents and extra spaces.
 	ErrNameTaken = fault.WithMsg(fault.Conflict, 1003, "Já existe uma loja com este nome neste grupo.")

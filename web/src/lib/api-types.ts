@@ -1371,6 +1371,11 @@ export interface components {
             document: string;
             tag: string;
             phone: string;
+            /**
+             * @description IANA zone of the store (America/Rio_Branco, …): every wall-clock rule of its TVs runs in it —
+             *     weekdays, dates, windows, hourly limits, ad days, proof-of-play days, the footer clock.
+             */
+            timeZone: string;
             contacts: components["schemas"]["Contact"][];
             /** @description number of TVs in the store */
             displays: number;
@@ -1393,6 +1398,12 @@ export interface components {
             document?: string;
             tag?: string;
             phone?: string;
+            /**
+             * @description IANA zone name, checked with the tz database; unknown names (and "Local") are 400 / 1003
+             *     "Fuso horário inválido: …". Absent on create, or empty, takes the franchise's zone; absent on
+             *     update keeps the store's.
+             */
+            timeZone?: string;
             contacts?: components["schemas"]["ContactInput"][];
         };
         StoreList: {
@@ -1676,7 +1687,7 @@ export interface components {
             advertisementName?: string;
         };
         Playing: {
-            /** @description the franchise's IANA zone the rules run in */
+            /** @description the IANA zone of the TV's store, the rules run in */
             timeZone: string;
             /**
              * Format: int64
@@ -1747,7 +1758,7 @@ export interface components {
         };
         DisplayScreen: {
             display: components["schemas"]["Display"];
-            /** @description the franchise's IANA zone the TV's rules run in */
+            /** @description the IANA zone of the TV's store, its rules run in */
             timeZone: string;
             /** @description yyyyMMdd, the day asked about */
             day: string;
@@ -1930,7 +1941,7 @@ export interface components {
             storeName: string;
             /** @description 0..3: 0°, 90°, 180°, 270° */
             contentOrientation: number;
-            /** @description IANA zone of the franchise; the playback rules read the wall clock there */
+            /** @description IANA zone of the TV's store; the playback rules and the footer clock read the wall clock there */
             timeZone: string;
             /** @description the positions sold in the schedule's ad slots from today for a week; absent when none is */
             ads?: components["schemas"]["PlayerAds"];

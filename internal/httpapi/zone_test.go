@@ -1,0 +1,143 @@
+package httpapi_test
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"vitrine/internal/testutil"
+)
+
+// A store has a time zone: the franchise's when none is sent, checked
+// when one is, shown on every read, and refused in pt-BR when unknown.
+func TestAStoreHasATimeZone(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		a := testutil.NewApp(t, engine)
+		f := newScheduleFixture(t, a) // its store "centro" took the franchise's zone
+		type storeAnswer struct {
+			Store struct {
+				Slug     string `json:"slug"`
+				TimeZone string `json:"timeZone"`
+			} `json:"store"`
+		}
+		body := storeBody("Rio Branco")
+		body["timeZone"] = "America/Rio_Branco"
+		r := a.Do(t, "POST", "/api/store/"+f.slug, f.op.Token, body)
+		mustStatus(t, r, 201)
+		var acre storeAnswer
+		r.Decode(t, &acre)
+		if acre.Store.TimeZone != "America/Rio_Branco" {
+			t.Fatalf("created with %q", acre.Store.TimeZone)
+		}
+
+		bad := storeBody("Atlântida")
+		bad["timeZone"] = "America/Atlantida"
+		r = a.Do(t, "POST", "/api/store/"+f.slug, f.op.Token, bad)
+		if r.Status != 400 || r.Code() != 1003 || !strings.Contains(r.JSON(t)["msg"].(string), "Fuso horário inválido") {
+			t.Fatalf("an unknown zone: %d %s", r.Status, r.Body)
+		}
+		r = a.Do(t, "POST", "/api/store/"+f.slug+"/"+acre.Store.Slug, f.op.Token, map[string]any{"timeZone": "Mars/Olympus"})
+		if r.Status != 400 {
+			t.Fatalf("an edit to an unknown zone: %d %s", r.Status, r.Body)
+		}
+
+		r = a.Do(t, "GET", "/api/store/"+f.slug, f.op.Token, nil)
+		mustStatus(t, r, 200)
+		var list struct {
+			StoreList []struct {
+				Slug     string `json:"slug"`
+				TimeZone string `json:"timeZone"`
+			} `json:"storeList"`
+		}
+		r.Decode(t, &list)
+		got := map[string]string{}
+		for _, s := range list.StoreList {
+			got[s.Slug] = s.TimeZone
+		}
+		if got["centro"] != "America/Sao_Paulo" || got[acre.Store.Slug] != "America/Rio_Branco" || len(got) != 2 {
+			t.Fatalf("the list's zones %v", got)
+		}
+
+		// Another franchise's operator sees nothing of it.
+		if r := a.Do(t, "GET", "/api/store/"+f.slug, f.other.Token, nil); r.Status != 403 {
+			t.Fatalf("another tenant read the stores: %d", r.Status)
+		}
+		if r := a.Do(t, "POST", "/api/store/"+f.slug+"/"+acre.Store.Slug, f.other.Token, map[string]any{"timeZone": "America/Manaus"}); r.Status != 403 {
+			t.Fatalf("another tenant edited the zone: %d", r.Status)
+		}
+	})
+}
+
+// Two TVs of one franchise in stores two hours apart, one schedule with a
+// media that plays only from 00:00 to 01:00: at Tuesday 00:30 in São Paulo
+// (Monday 22:30 in Rio Branco) the São Paulo TV plays it and the Rio
+// Branco TV does not; each answer names its store's zone, and so does the
+// TV's screen for the preview.
+func TestWhatATVShowsFollowsItsStoresClock(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		a := testutil.NewApp(t, engine)
+		f := newScheduleFixture(t, a)
+		body := storeBody("Acre")
+		body["timeZone"] = "America/Rio_Branco"
+		mustStatus(t, a.Do(t, "POST", "/api/store/"+f.slug, f.op.Token, body), 201)
+		code := "ACR" + strings.ToUpper(a.Unique())
+		a.ReserveDevices(t, code)
+		r := a.Do(t, "POST", "/api/display/"+f.slug+"/acre", f.op.Token, map[string]any{"name": "TV Acre", "device": code})
+		mustStatus(t, r, 201)
+		var tv struct {
+			Display struct{ ID string } `json:"display"`
+		}
+		r.Decode(t, &tv)
+
+		sc := f.create(t, "Madrugada",
+			map[string]any{"id": f.image, "displayTime": 20},
+			map[string]any{"id": f.video, "displayTime": 30, "timeGap": []string{"00:00@01:00"}})
+		for _, p := range []string{"/centro/" + f.tv, "/acre/" + tv.Display.ID} {
+			mustStatus(t, a.Do(t, "POST", "/api/display/"+f.slug+p, f.op.Token, map[string]any{"schedule": sc.Schedule.ID}), 200)
+		}
+
+		sp, _ := time.LoadLocation("America/Sao_Paulo")
+		day := time.Now().In(sp).AddDate(0, 0, 3)
+		for day.Weekday() != time.Tuesday {
+			day = day.AddDate(0, 0, 1)
+		}
+		at := time.Date(day.Year(), day.Month(), day.Day(), 0, 30, 0, 0, sp)
+		type answer struct {
+			Playing struct {
+				TimeZone string `json:"timeZone"`
+				Now      *struct{ EntryID string }
+				Next     []struct{ EntryID string }
+			} `json:"playing"`
+		}
+		ask := func(path string) (zone string, entries []string) {
+			t.Helper()
+			r := a.Do(t, "GET", fmt.Sprintf("/api/display/%s%s/now?at=%d&next=8", f.slug, path, at.UnixMilli()), f.op.Token, nil)
+			mustStatus(t, r, 200)
+			var ans answer
+			r.Decode(t, &ans)
+			if ans.Playing.Now != nil {
+				entries = append(entries, ans.Playing.Now.EntryID)
+			}
+			for _, n := range ans.Playing.Next {
+				entries = append(entries, n.EntryID)
+			}
+			return ans.Playing.TimeZone, entries
+		}
+		zone, saoPaulo := ask("/centro/" + f.tv)
+		if zone != "America/Sao_Paulo" || !slices.Contains(saoPaulo, f.video) {
+			t.Errorf("São Paulo at 00:30: zone %s, items %v, want the video among them", zone, saoPaulo)
+		}
+		zone, rioBranco := ask("/acre/" + tv.Display.ID)
+		if zone != "America/Rio_Branco" || slices.Contains(rioBranco, f.video) || len(rioBranco) == 0 {
+			t.Errorf("Rio Branco at 22:30: zone %s, items %v, want no video", zone, rioBranco)
+		}
+
+		r = a.Do(t, "GET", "/api/display/"+f.slug+"/acre/"+tv.Display.ID+"/screen", f.op.Token, nil)
+		mustStatus(t, r, 200)
+		if got := r.JSON(t)["timeZone"]; got != "America/Rio_Branco" {
+			t.Errorf("the TV's screen for the preview runs on %v", got)
+		}
+	})
+}
