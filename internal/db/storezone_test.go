@@ -8,7 +8,7 @@ import (
 )
 
 // storeZoneVersion is the migration that gives stores their time zone.
-const storeZoneVersion = 20261126040000
+const storeZoneVersion = 20261126093000
 
 // Stores that exist before stores had a zone take their franchise's: what
 // their TVs play does not change on the upgrade.
