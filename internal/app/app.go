@@ -147,7 +147,7 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 	if pending == 0 {
 		pending = -1 // the hub's "no limit"
 	}
-	a.Hub = hub.New(hub.Sources{Devices: a.Devices, Screens: screen.NewBuilder(a.Displays, a.Schedules, a.Franchises, a.Stores, a.Ads), StatusWriter: a.Displays}, a.Log, a.Now,
+	a.Hub = hub.New(hub.Sources{Devices: a.Devices, Screens: screen.NewBuilder(a.Displays, a.Schedules, a.Franchises, a.Stores, a.Ads, a.Stores), StatusWriter: a.Displays}, a.Log, a.Now,
 		hub.Options{Acked: a.Metrics.PushAcked, PendingPerAddress: pending})
 	a.Changes.Subscribe(a.Hub.Notify)
 	weather, quotes := opts.Weather, opts.Quotes

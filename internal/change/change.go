@@ -22,7 +22,7 @@ type Change struct {
 	FranchiseID string   `json:"franchiseId"`
 	Revision    int64    `json:"revision"`            // the franchise's revision after the change
 	Displays    []string `json:"displays,omitempty"`  // TVs changed (name, orientation, schedule link, removal)
-	Stores      []string `json:"stores,omitempty"`    // stores changed (their TVs' footer data may differ)
+	Stores      []string `json:"stores,omitempty"`    // stores changed (their TVs' footer data and opening hours may differ)
 	Schedules   []string `json:"schedules,omitempty"` // schedules whose content changed
 	// StatusOnly marks a change of TV status (online, last ack): lists
 	// change, what the screens show does not.

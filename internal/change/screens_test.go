@@ -31,7 +31,7 @@ func TestWhatAChangeMeansForScreens(t *testing.T) {
 		{"a change to another TV",
 			change.Change{FranchiseID: "f", Revision: 3, Displays: []string{"tv2"}},
 			answers{touches: true, mayPair: true}},
-		{"a change to the TV's store",
+		{"a change to the TV's store (its city, its opening hours)",
 			change.Change{FranchiseID: "f", Revision: 3, Stores: []string{"st1"}},
 			answers{touches: true, affects: true}},
 		{"a change to another store",

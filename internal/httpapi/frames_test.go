@@ -165,6 +165,20 @@ func TestEveryFrameTheServerSendsIsInTheContract(t *testing.T) {
 		}
 	}
 
+	// Opening hours with a night, a holiday and rest while closed.
+	mustStatus(t, a.Do(t, "PUT", "/api/store/"+f.slug+"/centro/hours", f.op.Token, map[string]any{"whenClosed": "rest",
+		"hours": map[string]any{"week": []any{[]any{}, []any{hoursRange("08:00", "12:00"), hoursRange("14:00", "02:00")}, []any{}, []any{}, []any{}, []any{}, []any{}},
+			"exceptions": []any{map[string]any{"date": "2026-12-25", "ranges": []any{}}}}}), 200)
+	withHours, _ := c.until("with the store's opening hours", func(raw []byte, fr frame) bool {
+		return fr.Type == "playlist" && bytes.Contains(raw, []byte(`"whenClosed":"rest"`))
+	})
+	if !bytes.Contains(withHours, []byte(`"hours":{"week":[[],[{"start":"08:00","end":"12:00"},{"start":"14:00","end":"02:00"}]`)) {
+		t.Fatalf("the playlist lacks the opening hours: %s", withHours)
+	}
+	if validFrame(schema, bytes.Replace(withHours, []byte(`"week":[`), []byte(`"novo":1,"week":[`), 1)) == nil {
+		t.Errorf("a field the contract does not name in the opening hours passes")
+	}
+
 	// Commands, once the TV is online.
 	base := "/api/display/" + f.slug + "/centro/" + tv
 	testutil.Eventually(t, 5*time.Second, func() bool {

@@ -1,9 +1,9 @@
 // Package screen is what a TV shows: the payload pushed to its player. It
 // is the one place that composes it — the TV registered with the player's
 // code (display), its franchise's slug (franchise), its store's time zone
-// (store), the
-// schedule resolved with the library's media (schedule) and the
-// advertisements booked on the TV (advertise) — and it keeps the encoded
+// and opening hours (store), the schedule resolved with the library's media
+// (schedule) and the advertisements booked on the TV (advertise) — and it
+// keeps the encoded
 // schedules, shared by every screen that shows them, until a change makes
 // them stale (what a change touches is asked of internal/change).
 package screen
@@ -21,7 +21,9 @@ import (
 	"vitrine/internal/change"
 	"vitrine/internal/display"
 	"vitrine/internal/franchise"
+	"vitrine/internal/hours"
 	"vitrine/internal/schedule"
+	"vitrine/internal/store"
 	"vitrine/internal/tenant"
 )
 
@@ -54,6 +56,7 @@ type Builder struct {
 	franchises *franchise.Service
 	zones      ZoneSource
 	ads        AdSource
+	hours      HoursSource
 
 	mu         sync.Mutex
 	builds     int64
@@ -87,10 +90,17 @@ type AdSource interface {
 	ForPlayers(ctx context.Context, t tenant.Tenant, timeZone string, displayIDs []string) (map[string]advertise.PlayerAds, error)
 }
 
+// HoursSource gives stores' opening hours for their TVs' screens
+// (store.Service): stores absent from the answer are open all day.
+type HoursSource interface {
+	HoursByID(ctx context.Context, franchiseID string, storeIDs []string) (map[string]store.OpeningHours, error)
+}
+
 // NewBuilder returns the builder over the domain services; ads may be nil
-// (no advertisement is ever sent).
-func NewBuilder(displays *display.Service, schedules *schedule.Service, franchises *franchise.Service, zones ZoneSource, ads AdSource) *Builder {
-	return &Builder{displays: displays, schedules: schedules, franchises: franchises, zones: zones, ads: ads,
+// (no advertisement is ever sent), and so may hours (every store open all
+// day).
+func NewBuilder(displays *display.Service, schedules *schedule.Service, franchises *franchise.Service, zones ZoneSource, ads AdSource, hours HoursSource) *Builder {
+	return &Builder{displays: displays, schedules: schedules, franchises: franchises, zones: zones, ads: ads, hours: hours,
 		encoded: map[scheduleKey]*encodedSchedule{}, franchiseC: map[string]franchiseFacts{}}
 }
 
@@ -116,6 +126,11 @@ type tvPart struct {
 	// Ads are the positions booked in the ad slots of the TV's schedule
 	// from today for a week, when there are any.
 	Ads *advertise.PlayerAds `json:"ads,omitempty"`
+	// Hours are the store's opening hours (nil: open all day), read on
+	// the wall clock of TimeZone; WhenClosed is what the player does
+	// outside them (store.KeepPlaying or store.Rest).
+	Hours      *hours.Hours `json:"hours"`
+	WhenClosed string       `json:"whenClosed"`
 }
 
 // EncodeTVs encodes each TV's own part of its screen: its store's time
@@ -128,17 +143,26 @@ func (p *Builder) EncodeTVs(ctx context.Context, screens []TV) ([][]byte, error)
 	for _, sc := range screens {
 		storesBy[sc.FranchiseID] = append(storesBy[sc.FranchiseID], sc.StoreID)
 	}
-	zones := map[string]string{} // by store id
+	zones := map[string]string{}               // by store id
+	opening := map[string]store.OpeningHours{} // by store id
 	for franchiseID, stores := range storesBy {
 		f, err := p.franchise(ctx, franchiseID)
 		if err != nil {
 			return nil, err
 		}
-		got, err := p.zones.TimeZones(ctx, f.tenant, slices.Compact(slices.Sorted(slices.Values(stores))))
+		stores = slices.Compact(slices.Sorted(slices.Values(stores)))
+		got, err := p.zones.TimeZones(ctx, f.tenant, stores)
 		if err != nil {
 			return nil, err
 		}
 		maps.Copy(zones, got)
+		if p.hours != nil {
+			o, err := p.hours.HoursByID(ctx, franchiseID, stores)
+			if err != nil {
+				return nil, err
+			}
+			maps.Copy(opening, o)
+		}
 	}
 	zoneOf := func(sc TV, f franchiseFacts) string {
 		if z, ok := zones[sc.StoreID]; ok && z != "" {
@@ -155,7 +179,10 @@ func (p *Builder) EncodeTVs(ctx context.Context, screens []TV) ([][]byte, error)
 		if err != nil {
 			return nil, err
 		}
-		parts[i] = tvPart{TV: sc, Franchise: f.tenant.Slug, TimeZone: zoneOf(sc, f)}
+		parts[i] = tvPart{TV: sc, Franchise: f.tenant.Slug, TimeZone: zoneOf(sc, f), WhenClosed: store.KeepPlaying}
+		if o, ok := opening[sc.StoreID]; ok {
+			parts[i].Hours, parts[i].WhenClosed = o.Hours, o.WhenClosed
+		}
 		if sc.ScheduleID != "" {
 			k := franchiseZone{sc.FranchiseID, parts[i].TimeZone}
 			byZone[k] = append(byZone[k], sc.DisplayID)

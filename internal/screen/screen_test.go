@@ -69,16 +69,21 @@ func newFixture(t *testing.T) fixture {
 			t.Fatalf("%s: %v", q, err)
 		}
 	}
+	if _, err := d.ExecContext(ctx, `INSERT INTO store_hours (store_id, franchise_id, hours, when_closed, updated_at)
+		VALUES ('st-a', 'f1', '{"week":[[],[{"start":"08:00","end":"18:00"}],[],[],[],[],[]],"exceptions":[]}', 'rest', ?)`, ms); err != nil {
+		t.Fatal(err)
+	}
 	changes := franchise.NewChanges(change.NewBus())
 	a := &ads{}
 	b := screen.NewBuilder(display.NewService(d, now, changes), schedule.NewService(d, now, changes, noMedia{}),
-		franchise.NewService(d, now), store.NewService(d, now, nil, changes), a)
+		franchise.NewService(d, now), store.NewService(d, now, nil, changes), a, store.NewService(d, now, nil, changes))
 	return fixture{db: d, b: b, ads: a}
 }
 
 // A TV's part of its screen names the TV, its store, its franchise and
-// time zone, and carries the ads booked on it only while it shows a
-// schedule; the franchise's bookings are read in one ask.
+// time zone, carries its store's opening hours and closed behaviour, and
+// the ads booked on it only while it shows a schedule; the franchise's
+// bookings are read in one ask.
 func TestATVsScreenIsComposedFromItsDomains(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
@@ -100,14 +105,21 @@ func TestATVsScreenIsComposedFromItsDomains(t *testing.T) {
 		}
 	}
 	want := map[string]any{"displayId": "tv1", "name": "Balcão", "device": "AAAAAA", "store": "loja-a",
-		"storeName": "Loja A", "contentOrientation": 1.0, "franchise": "grupo", "timeZone": "America/Manaus"}
+		"storeName": "Loja A", "contentOrientation": 1.0, "franchise": "grupo", "timeZone": "America/Manaus",
+		"whenClosed": "rest"}
 	for k, v := range want {
 		if got[0][k] != v {
 			t.Errorf("%s = %v, want %v", k, got[0][k], v)
 		}
 	}
-	if len(got[0]) != len(want)+1 {
-		t.Errorf("the TV's part has fields beyond its own and its ads: %v", got[0])
+	if len(got[0]) != len(want)+2 {
+		t.Errorf("the TV's part has fields beyond its own, its hours and its ads: %v", got[0])
+	}
+	for i := range got {
+		week, _ := got[i]["hours"].(map[string]any)["week"].([]any)
+		if len(week) != 7 || got[i]["whenClosed"] != "rest" {
+			t.Errorf("TV %d: the store's opening hours are missing: %v", i, got[i])
+		}
 	}
 	booked, _ := got[0]["ads"].(map[string]any)
 	if bookings, _ := booked["bookings"].([]any); len(bookings) != 1 {

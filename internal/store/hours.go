@@ -2,12 +2,10 @@ package store
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"vitrine/internal/db"
 	"vitrine/internal/fault"
-	"vitrine/internal/franchise"
 	"vitrine/internal/hours"
 	"vitrine/internal/tenant"
 )
@@ -114,10 +112,7 @@ func (s *Service) SetHours(ctx context.Context, t tenant.Tenant, slug string, in
 // by id, each with the zone it is read in: what a screen payload carries
 // and what the offline alerts count. Ids of other franchises are absent.
 func (s *Service) HoursByID(ctx context.Context, franchiseID string, storeIDs []string) (map[string]OpeningHours, error) {
-	zone, err := franchise.TimeZone(ctx, s.db, franchiseID)
-	if errors.Is(err, franchise.ErrNotFound) {
-		return map[string]OpeningHours{}, nil
-	}
+	zones, err := TimeZones(ctx, s.db, franchiseID, storeIDs)
 	if err != nil {
 		return nil, err
 	}
@@ -125,17 +120,13 @@ func (s *Service) HoursByID(ctx context.Context, franchiseID string, storeIDs []
 	if err != nil {
 		return nil, err
 	}
-	known, err := storesOf(ctx, s.db, franchiseID, storeIDs)
-	if err != nil {
-		return nil, err
-	}
-	out := make(map[string]OpeningHours, len(known))
-	for _, id := range known {
+	out := make(map[string]OpeningHours, len(zones))
+	for id, zone := range zones {
 		o, ok := set[id]
 		if !ok {
 			o = OpeningHours{WhenClosed: KeepPlaying}
 		}
-		o.TimeZone = zone // the franchise's until stores keep their own zone
+		o.TimeZone = zone
 		out[id] = o
 	}
 	return out, nil

@@ -364,21 +364,6 @@ func readHours(ctx context.Context, q db.Querier, franchiseID string, storeIDs [
 	return out, nil
 }
 
-// storesOf returns which of storeIDs are stores of the franchise.
-func storesOf(ctx context.Context, q db.Querier, franchiseID string, storeIDs []string) ([]string, error) {
-	var out []string
-	for _, chunk := range db.Chunks(storeIDs) {
-		got, err := db.Collect(ctx, q, db.ScanString, `
-			SELECT id FROM stores WHERE franchise_id = ? AND id IN (`+db.Placeholders(len(chunk))+`)`,
-			append([]any{franchiseID}, db.Args(chunk)...)...)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, got...)
-	}
-	return out, nil
-}
-
 // writeHours stores a store's hours (nil: open all day) and closed behaviour.
 func writeHours(ctx context.Context, q db.Querier, franchiseID, storeID string, h *hours.Hours, when string, now int64) error {
 	var text sql.NullString

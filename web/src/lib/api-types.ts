@@ -1945,6 +1945,10 @@ export interface components {
             timeZone: string;
             /** @description the positions sold in the schedule's ad slots from today for a week; absent when none is */
             ads?: components["schemas"]["PlayerAds"];
+            /** @description the store's opening hours, read on the wall clock of timeZone; null: open all day */
+            hours: components["schemas"]["Hours"] | null;
+            /** @description what the player does outside the opening hours, on its own clock (offline too) */
+            whenClosed: components["schemas"]["WhenClosed"];
         };
         /** @description Server → player, after auth while no TV has the device's code */
         UnpairedFrame: {

@@ -114,6 +114,52 @@ describe('the player screen', () => {
     s.session.stop()
   })
 
+  // Monday 2026-03-02: the store opens at 10:01, a minute after T0.
+  const opensAt1001 = {
+    week: [[], [{ start: '10:01', end: '18:00' }], [], [], [], [], []],
+    exceptions: [],
+  }
+
+  it('rests on a black screen while the store is closed, then plays from the opening', async () => {
+    const s = await started({ device: 'K7M3QX', token: 'tok', paired: true })
+    await act(async () => {
+      s.last().open()
+      s.last().push({
+        type: 'playlist',
+        serverTime: T0,
+        screen: { ...SCREEN, hours: opensAt1001, whenClosed: 'rest' },
+        schedule: schedule({ bottomBar: bar }),
+      })
+      await vi.advanceTimersByTimeAsync(0)
+    })
+    expect(document.querySelector('[data-rest]')).not.toBeNull()
+    expect(document.querySelector('[data-stage]')).toBeNull()
+    expect(document.querySelector('img, video, footer')).toBeNull()
+    expect(screen.getByRole('status')).toHaveTextContent('Loja fechada: o televisor descansa até a abertura.')
+
+    // Offline too: the player's own clock reopens the store.
+    s.last().drop(1006)
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(60_000)
+    })
+    expect(document.querySelector('[data-rest]')).toBeNull()
+    expect(document.querySelector('[data-stage] img')).toHaveAttribute('src', '/files/loja-demo/promo.jpg')
+    expect(document.querySelector('footer')).not.toBeNull()
+    s.session.stop()
+  })
+
+  it('keeps playing while the store is closed when told to', async () => {
+    const s = await started({ device: 'K7M3QX', token: 'tok', paired: true })
+    await act(async () => {
+      s.last().open()
+      s.last().push({ type: 'playlist', serverTime: T0, screen: { ...SCREEN, hours: opensAt1001, whenClosed: 'play' }, schedule: schedule() })
+      await vi.advanceTimersByTimeAsync(0)
+    })
+    expect(document.querySelector('[data-rest]')).toBeNull()
+    expect(document.querySelector('[data-stage] img')).not.toBeNull()
+    s.session.stop()
+  })
+
   it('tells a TV without a schedule apart from a dark one', async () => {
     const s = await started({ device: 'K7M3QX', token: 'tok', paired: true })
     expect(screen.getByText('Aguardando a programação do televisor…')).toBeInTheDocument()

@@ -1,6 +1,8 @@
 // The stage: the screen's content turned by its contentOrientation, the
-// media area that plays the schedule, and the footer under it.
+// media area that plays the schedule, and the footer under it; while the
+// store is closed and its TVs rest, a black screen instead.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { openAt, type StoreHours } from '../lib/hours'
 import { DEFAULT_TIME_ZONE } from '../lib/playback'
 import { AdTurns, dayKey, planDay, playId, type AdPlay, type PlayerItem } from './ads'
 import { FooterBar } from './footer-bar'
@@ -16,6 +18,8 @@ export const FADE_MS = 500
 export const READY_WITHIN_MS = 3_000
 /** How often the screen checks whether its day turned (a new day has other advertisements). */
 export const DAY_CHECK_MS = 20_000
+/** How often a screen that rests while its store is closed checks whether the store opened or closed. */
+export const HOURS_CHECK_MS = 1_000
 
 interface Layer {
   shown: Shown
@@ -41,6 +45,9 @@ export function Stage({
   const { screen, schedule } = playlist
   const degrees = orientationDegrees(screen.contentOrientation)
   const timeZone = screen.timeZone || DEFAULT_TIME_ZONE
+  // A playlist stored before the screen carried hours has neither: open, playing.
+  const resting = useResting(now, screen.hours ?? null, screen.whenClosed ?? 'play', timeZone)
+  if (resting) return <Rest />
   return (
     <div className={`stage r${degrees}`} data-stage="">
       <div className="screen">
@@ -53,6 +60,38 @@ export function Stage({
         )}
       </div>
       {schedule?.bottomBar && <FooterBar bar={schedule.bottomBar} data={footer} timeZone={timeZone} now={now} media={media} />}
+    </div>
+  )
+}
+
+/**
+ * Whether the screen rests now: its store rests its TVs while closed and is
+ * closed on the screen's own clock (offline too), kept current.
+ */
+function useResting(now: () => number, hours: StoreHours | null, whenClosed: string, timeZone: string) {
+  const rests = whenClosed === 'rest' && hours !== null
+  const [closed, setClosed] = useState(() => rests && !openAt(hours, timeZone, now()))
+  useEffect(() => {
+    const check = () => setClosed(rests && !openAt(hours, timeZone, now()))
+    check()
+    if (!rests) return
+    const timer = setInterval(check, HOURS_CHECK_MS)
+    return () => clearInterval(timer)
+  }, [rests, hours, timeZone, now])
+  return closed
+}
+
+/**
+ * The rest screen: black, nothing playing, no footer. The media stay cached
+ * and the schedule resumes where it would be at opening. Said, not shown, to
+ * assistive technology.
+ */
+function Rest() {
+  return (
+    <div className="rest" data-rest="">
+      <p className="visually-hidden" role="status">
+        Loja fechada: o televisor descansa até a abertura.
+      </p>
     </div>
   )
 }
