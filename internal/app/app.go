@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"vitrine/internal/advertise"
+	"vitrine/internal/alerts"
 	"vitrine/internal/auth"
 	"vitrine/internal/change"
 	"vitrine/internal/command"
@@ -72,6 +73,7 @@ type App struct {
 	Schedules  *schedule.Service
 	Devices    *device.Service
 	Ads        *advertise.Service
+	Alerts     *alerts.Service
 	// Hub holds the players' connections to this replica.
 	Hub *hub.Hub
 	// Changes is the in-process change signal every domain announces on.
@@ -140,6 +142,8 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 	a.Media = media.NewService(a.DB, objectStore, media.FindTools(), a.Now, a.Log)
 	a.Schedules = schedule.NewService(a.DB, a.Now, changes, a.Media)
 	a.Ads = advertise.NewService(a.DB, a.Now, changes, a.Media)
+	a.Alerts = alerts.NewService(a.DB, a.Now, a.Outbox.Enqueue, a.Accounts.OfflineAlertEmails, a.openClock(), a.Log)
+	a.workers = append(a.workers, func(ctx context.Context) { a.Alerts.Run(ctx, 30*time.Second) })
 	a.wireRules()
 	a.workers = append(a.workers, a.sweepUploads)
 	a.Devices = device.NewService(a.DB, a.Now)
@@ -179,6 +183,7 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 		Schedules:      a.Schedules,
 		Devices:        a.Devices,
 		Ads:            a.Ads,
+		Alerts:         a.Alerts,
 		Hub:            a.Hub,
 		Footer:         footer,
 
@@ -212,12 +217,25 @@ func (a *App) newOutbox(cfg config.Config) error {
 	a.Outbox = outbox.NewWorker(a.DB, map[string]outbox.Sender{
 		outbox.Email:    email,
 		outbox.WhatsApp: outbox.NewWhatsApp(whatsApp, a.Log),
+		outbox.SMS:      outbox.LogSender("sms", a.Log),
 	}, a.Now, a.Log)
 	a.workers = append(a.workers, a.Outbox.Run, a.pruneAccounts)
 	return nil
 }
 
 // pruneAccounts deletes expired sessions and codes every hour.
+// openClock answers, for the offline alerts, how long a TV's store was
+// open and its zone: open all the time, in the franchise's zone.
+func (a *App) openClock() alerts.OpenClock {
+	return alerts.AlwaysOpen{Zone: func(ctx context.Context, franchiseID, _ string) (*time.Location, error) {
+		name, err := a.Franchises.TimeZone(ctx, franchiseID)
+		if err != nil {
+			return nil, err
+		}
+		return time.LoadLocation(name)
+	}}
+}
+
 func (a *App) pruneAccounts(ctx context.Context) {
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()

@@ -180,6 +180,9 @@ var owners = map[string]string{
 	"ad_displays":      "advertise",
 	"ad_bookings":      "advertise",
 	"ad_plays":         "advertise",
+	"alert_settings":   "alerts",
+	"display_alerts":   "alerts",
+	"alert_messages":   "alerts",
 }
 
 // reads are the few places that read another package's table inside one of

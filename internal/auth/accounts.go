@@ -18,8 +18,11 @@ type User struct {
 	Permission    map[string]int    `json:"permission"` // e.g. {"dispA":1,"userA":1}
 	ViewAdsCenter int               `json:"viewAdsCenter"`
 	Verified      bool              `json:"verified"`
-	CreatedAt     int64             `json:"createdAt"`
-	UpdatedAt     int64             `json:"updatedAt"`
+	// OfflineAlertEmail is the user's choice to receive, by e-mail, the
+	// offline alerts of the TVs of their franchises.
+	OfflineAlertEmail bool  `json:"offlineAlertEmail"`
+	CreatedAt         int64 `json:"createdAt"`
+	UpdatedAt         int64 `json:"updatedAt"`
 	// Set on GET /user/detail when the session is an impersonation.
 	Impersonator *Impersonator `json:"impersonator,omitempty"`
 }
@@ -67,12 +70,13 @@ type NewUser struct {
 	AdsCenter  bool // may use the ads center (viewAdsCenter)
 }
 
-// DetailInput is the body of POST /user/detail; absent cpf or mobile keep
-// their value, the name is required.
+// DetailInput is the body of POST /user/detail; absent cpf, mobile or
+// offlineAlertEmail keep their value, the name is required.
 type DetailInput struct {
-	Name   *string `json:"name"`
-	CPF    *string `json:"cpf"`
-	Mobile *string `json:"mobile"`
+	Name              *string `json:"name"`
+	CPF               *string `json:"cpf"`
+	Mobile            *string `json:"mobile"`
+	OfflineAlertEmail *bool   `json:"offlineAlertEmail"`
 }
 
 // AdminDetailInput is the body of POST /user/detail/adm: another user's

@@ -453,10 +453,24 @@ func (s *Service) updateDetail(ctx context.Context, userID string, in DetailInpu
 			}
 		}
 	}
-	if err := updateDetails(ctx, s.db, userID, name, cpf, mobile, s.now().UnixMilli()); err != nil {
+	alerts := u.OfflineAlertEmail
+	if in.OfflineAlertEmail != nil {
+		alerts = *in.OfflineAlertEmail
+	}
+	if err := updateDetails(ctx, s.db, userID, name, cpf, mobile, alerts, s.now().UnixMilli()); err != nil {
 		return User{}, err
 	}
 	return s.byID(ctx, userID)
+}
+
+// OfflineAlertEmails returns the e-mails of the franchise's members who
+// chose to receive its offline alerts (verified accounts only).
+func (s *Service) OfflineAlertEmails(ctx context.Context, q db.Querier, franchiseID string) ([]string, error) {
+	members, err := franchise.Members(ctx, q, franchiseID)
+	if err != nil {
+		return nil, err
+	}
+	return offlineAlertEmails(ctx, q, members)
 }
 
 // List is every account, sorted by name as a reader expects.

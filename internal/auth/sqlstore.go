@@ -18,16 +18,17 @@ type userRow struct {
 	PasswordHash string
 }
 
-const userColumns = `id, email, name, password_hash, cpf, mobile, permission, view_ads_center, verified, created_at, updated_at`
+const userColumns = `id, email, name, password_hash, cpf, mobile, permission, view_ads_center, verified, offline_alert_email, created_at, updated_at`
 
 func scanUser(sc interface{ Scan(...any) error }) (userRow, error) {
 	var (
 		u        userRow
 		perm     string
 		verified int
+		alerts   int
 	)
 	err := sc.Scan(&u.ID, &u.Email, &u.Name, &u.PasswordHash, &u.CPF, &u.Mobile, &perm,
-		&u.ViewAdsCenter, &verified, &u.CreatedAt, &u.UpdatedAt)
+		&u.ViewAdsCenter, &verified, &alerts, &u.CreatedAt, &u.UpdatedAt)
 	if errors.Is(err, sql.ErrNoRows) {
 		return userRow{}, ErrUserNotFound
 	}
@@ -36,6 +37,7 @@ func scanUser(sc interface{ Scan(...any) error }) (userRow, error) {
 	}
 	u.Permission = ParsePermissions(perm)
 	u.Verified = verified == 1
+	u.OfflineAlertEmail = alerts == 1
 	return u, nil
 }
 
@@ -89,11 +91,31 @@ func insertUser(ctx context.Context, q db.Querier, u NewUser, hash string, now i
 	return id, err
 }
 
-func updateDetails(ctx context.Context, q db.Querier, id, name, cpf, mobile string, now int64) error {
+func updateDetails(ctx context.Context, q db.Querier, id, name, cpf, mobile string, alerts bool, now int64) error {
+	flag := 0
+	if alerts {
+		flag = 1
+	}
 	_, err := q.ExecContext(ctx, `
-		UPDATE users SET name = ?, cpf = ?, mobile = ?, updated_at = ? WHERE id = ?`,
-		name, cpf, mobile, now, id)
+		UPDATE users SET name = ?, cpf = ?, mobile = ?, offline_alert_email = ?, updated_at = ? WHERE id = ?`,
+		name, cpf, mobile, flag, now, id)
 	return err
+}
+
+// offlineAlertEmails returns the e-mails, among the accounts userIDs, of
+// the verified ones that chose to receive offline alerts.
+func offlineAlertEmails(ctx context.Context, q db.Querier, userIDs []string) ([]string, error) {
+	var out []string
+	for _, chunk := range db.Chunks(userIDs) {
+		list, err := db.Collect(ctx, q, db.ScanString, `SELECT email FROM users
+			WHERE offline_alert_email = 1 AND verified = 1 AND id IN (`+db.Placeholders(len(chunk))+`)
+			ORDER BY email`, db.Args(chunk)...)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, list...)
+	}
+	return out, nil
 }
 
 func setAdsCenter(ctx context.Context, q db.Querier, id string, on int, now int64) error {

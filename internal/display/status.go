@@ -99,3 +99,35 @@ func (s *Service) RecordStatus(ctx context.Context, batch []Status) error {
 	}
 	return errors.Join(errs...)
 }
+
+// Watched is a TV as the offline alerts watch it: where it is and its
+// status at a moment.
+type Watched struct {
+	ID, Name    string
+	FranchiseID string
+	StoreID     string
+	StoreSlug   string
+	StoreName   string
+	Offline     bool  // the Offline rule at the moment asked
+	LastAck     int64 // epoch ms, 0 = never connected
+}
+
+const watchedColumns = `d.id, d.name, d.franchise_id, st.id, st.slug, st.name, d.connected, d.last_connection_ack
+	FROM displays d JOIN stores st ON st.id = d.store_id`
+
+// Fleet returns the TVs (of every franchise when franchiseID is "") with
+// their status at now, by the Offline rule.
+func Fleet(ctx context.Context, q db.Querier, franchiseID string, now time.Time) ([]Watched, error) {
+	query, args := `SELECT `+watchedColumns, []any{}
+	if franchiseID != "" {
+		query += ` WHERE d.franchise_id = ?`
+		args = append(args, franchiseID)
+	}
+	return db.Collect(ctx, q, func(sc db.Scanner) (Watched, error) {
+		var w Watched
+		var connected int
+		err := sc.Scan(&w.ID, &w.Name, &w.FranchiseID, &w.StoreID, &w.StoreSlug, &w.StoreName, &connected, &w.LastAck)
+		w.Offline = Offline(connected == 1, w.LastAck, now)
+		return w, err
+	}, query, args...)
+}

@@ -124,6 +124,12 @@ func Memberships(ctx context.Context, q db.Querier, userID string) (map[string]t
 	return out, nil
 }
 
+// Members returns the ids of the users who belong to the franchise.
+func Members(ctx context.Context, q db.Querier, franchiseID string) ([]string, error) {
+	return db.Collect(ctx, q, db.ScanString,
+		`SELECT user_id FROM user_franchises WHERE franchise_id = ? ORDER BY user_id`, franchiseID)
+}
+
 // AllMemberships returns every user's franchises: user id -> slug -> name.
 func AllMemberships(ctx context.Context, q db.Querier) (map[string]map[string]string, error) {
 	type member struct{ userID, slug, name string }

@@ -98,4 +98,9 @@ func (s *Server) registerRoutes() {
 	s.scopedIf("DELETE /api/advertise/{franchise}/{id}", adsCenter, s.deleteAd)
 	s.scopedIf("GET /api/advertise/{franchise}/{id}/plays", adsCenter, s.adPlays)
 	s.device("POST /api/device/plays", s.devicePlays)
+
+	// Offline alerts: the TVs offline now, the alerts sent, and the
+	// settings only an administrator changes.
+	s.scoped("GET /api/alerts/{franchise}", s.alertsOverview)
+	s.scopedIf("POST /api/alerts/{franchise}", actsAsAdmin, s.saveAlertSettings)
 }

@@ -16,6 +16,7 @@ import (
 
 	"vitrine/api"
 	"vitrine/internal/advertise"
+	"vitrine/internal/alerts"
 	"vitrine/internal/auth"
 	"vitrine/internal/change"
 	"vitrine/internal/command"
@@ -62,6 +63,7 @@ type Deps struct {
 	Schedules  *schedule.Service
 	Devices    *device.Service
 	Ads        *advertise.Service
+	Alerts     *alerts.Service
 	// NewDevicesPerAddress limits the new players one address announces in
 	// 10 minutes; 0 = no limit.
 	NewDevicesPerAddress int

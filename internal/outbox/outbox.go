@@ -14,6 +14,7 @@ import (
 const (
 	Email    = "email"
 	WhatsApp = "whatsapp"
+	SMS      = "sms"
 )
 
 // Message statuses.

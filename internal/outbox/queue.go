@@ -72,6 +72,22 @@ func Get(ctx context.Context, q db.Querier, id string) (Message, error) {
 	return scanMessage(q.QueryRowContext(ctx, `SELECT `+messageColumns+` FROM outbox WHERE id = ?`, id))
 }
 
+// ByIDs returns the stored messages among ids, by id.
+func ByIDs(ctx context.Context, q db.Querier, ids []string) (map[string]Message, error) {
+	out := make(map[string]Message, len(ids))
+	for _, chunk := range db.Chunks(ids) {
+		list, err := db.Collect(ctx, q, scanMessage, `SELECT `+messageColumns+` FROM outbox
+			WHERE id IN (`+db.Placeholders(len(chunk))+`)`, db.Args(chunk)...)
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range list {
+			out[m.ID] = m
+		}
+	}
+	return out, nil
+}
+
 // Recent returns the franchise's latest messages of channel, newest first.
 func Recent(ctx context.Context, q db.Querier, franchiseID, channel string, limit int) ([]Message, error) {
 	return db.Collect(ctx, q, scanMessage, `SELECT `+messageColumns+` FROM outbox

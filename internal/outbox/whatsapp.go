@@ -79,8 +79,14 @@ func NewWhatsApp(c WhatsAppConfig, log *slog.Logger) Sender {
 	if c.Token != "" && c.PhoneID != "" {
 		return NewWhatsAppSender(c)
 	}
+	return LogSender("whatsapp", log)
+}
+
+// LogSender is the sender of a channel without a provider: it writes each
+// message to the log and counts it as delivered.
+func LogSender(channel string, log *slog.Logger) Sender {
 	return SenderFunc(func(ctx context.Context, m Message) error {
-		log.Info("whatsapp message (no provider configured)", "id", m.ID, "to", m.Recipient, "body", m.Body)
+		log.Info(channel+" message (no provider configured)", "id", m.ID, "to", m.Recipient, "body", m.Body)
 		return nil
 	})
 }

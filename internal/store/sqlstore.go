@@ -381,3 +381,9 @@ func writeHours(ctx context.Context, q db.Querier, franchiseID, storeID string, 
 		storeID, franchiseID, text, when, now)
 	return err
 }
+
+// NotifiedPhones returns the phones (area code and number, digits) of the
+// contacts of one store of the franchise who receive notifications.
+func NotifiedPhones(ctx context.Context, q db.Querier, franchiseID, storeSlug string) ([]string, error) {
+	return notifiedPhones(ctx, q, franchiseID, []string{storeSlug})
+}

@@ -1111,6 +1111,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/alerts/{franchise}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        /** The franchise's offline alerts — settings, TVs offline now (longest first), the latest alert messages with their delivery status */
+        get: operations["getAlerts"];
+        put?: never;
+        /** Save the franchise's offline-alert settings (administrators only; 403 / 1403 otherwise) */
+        post: operations["saveAlertSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/device/plays": {
         parameters: {
             query?: never;
@@ -1179,6 +1199,8 @@ export interface components {
             viewAdsCenter: 0 | 1;
             /** @description the e-mail was confirmed */
             verified: boolean;
+            /** @description the user receives, by e-mail, the offline alerts of their franchises' TVs */
+            offlineAlertEmail: boolean;
             /**
              * Format: int64
              * @description epoch milliseconds
@@ -1252,6 +1274,8 @@ export interface components {
             cpf?: string;
             /** @description with or without mask; "" clears it; absent keeps it */
             mobile?: string;
+            /** @description receive the offline alerts by e-mail ("Receber alertas de TV offline por e-mail"); absent keeps it */
+            offlineAlertEmail?: boolean;
         };
         /** @description name is required unless only viewAdsCenter is sent */
         AdminUserDetailInput: {
@@ -2328,6 +2352,70 @@ export interface components {
             duplicates: number;
             /** @description malformed, or of an advertisement not sold on the player's TV */
             ignored: number;
+        };
+        /** @description A franchise's offline alerts (docs/operations.md, Offline alerts) */
+        AlertSettings: {
+            /** @description alerts are sent (off until an administrator turns them on) */
+            enabled: boolean;
+            /** @description how long a TV is offline, counting only while its store is open, before the alert (default 2880 = 48 h) */
+            delayMinutes: number;
+            /** @description sms and whatsapp go to the store contacts with receiveNotify; email to the operators who opted in */
+            channels: ("sms" | "whatsapp" | "email")[];
+            /**
+             * Format: int64
+             * @description epoch ms, 0 = never saved (defaults)
+             */
+            updatedAt: number;
+        };
+        /** @description Absent fields keep their value. A delay outside 5..10080 minutes, an unknown channel or alerts on with no channel are 400 / 1003 and nothing changes. */
+        AlertSettingsInput: {
+            enabled?: boolean;
+            delayMinutes?: number;
+            channels?: string[];
+        };
+        AlertOfflineTV: {
+            /** @description TV id */
+            display: string;
+            name: string;
+            /** @description store slug */
+            store: string;
+            storeName: string;
+            /**
+             * Format: int64
+             * @description epoch ms of the last sign of life; 0 = the player never connected (not alerted)
+             */
+            since: number;
+            /**
+             * Format: int64
+             * @description epoch ms of the alert, 0 = not sent
+             */
+            alertedAt: number;
+        };
+        AlertMessage: {
+            id: string;
+            /** @enum {string} */
+            kind: "offline" | "back";
+            /** @enum {string} */
+            channel: "sms" | "whatsapp" | "email";
+            /** @description phone with country code (55…) or e-mail */
+            recipient: string;
+            display: string;
+            displayName: string;
+            storeName: string;
+            body: string;
+            /** @enum {string} */
+            status: "pending" | "sent" | "delivered" | "read" | "failed";
+            error: string;
+            /** Format: int64 */
+            createdAt: number;
+        };
+        AlertsOverview: {
+            settings: components["schemas"]["AlertSettings"];
+            offline: components["schemas"]["AlertOfflineTV"][];
+            sent: components["schemas"]["AlertMessage"][];
+        };
+        AlertSettingsResponse: {
+            settings: components["schemas"]["AlertSettings"];
         };
     };
     responses: {
@@ -4201,6 +4289,59 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+        };
+    };
+    getAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertsOverview"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    saveAlertSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description The saved settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertSettingsResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
         };
     };
     reportDevicePlays: {

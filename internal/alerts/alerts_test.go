@@ -1,0 +1,376 @@
+package alerts_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"vitrine/internal/alerts"
+	"vitrine/internal/config"
+	"vitrine/internal/display"
+	"vitrine/internal/outbox"
+	"vitrine/internal/tenant"
+	"vitrine/internal/testutil"
+)
+
+var saoPaulo, _ = time.LoadLocation("America/Sao_Paulo")
+
+// fixture is a franchise with one store, Centro, whose contact Ana
+// receives notifications (Bruno does not), one TV "Caixa 1", an operator
+// who opted in to the alert e-mails and one who did not, and alerts on
+// after 60 minutes on every channel.
+type fixture struct {
+	t      *testing.T
+	a      *testutil.TestApp
+	clock  *testutil.Clock
+	smtp   *testutil.SMTPServer
+	tenant tenant.Tenant
+	tv     string
+	conn   int
+	up     bool // the player is connected and acks every minute
+}
+
+func newFixture(t *testing.T, engine string) *fixture {
+	t.Helper()
+	f := &fixture{t: t, clock: testutil.NewClock(time.Date(2026, 11, 25, 12, 0, 0, 0, saoPaulo)), smtp: testutil.NewSMTPServer(t)}
+	f.a = testutil.NewApp(t, engine, testutil.WithClock(f.clock.Now),
+		testutil.WithConfig(func(c *config.Config) { c.SMTPURL = f.smtp.URL() }))
+	u := f.a.Unique()
+	admin := f.a.SeedUser(t, "adm-"+u+"@example.com", `{"dispA":1}`)
+	op := f.a.SeedUser(t, "op-"+u+"@example.com", "")
+	quiet := f.a.SeedUser(t, "quiet-"+u+"@example.com", "")
+	slug := "rede-" + u
+	id := f.a.SeedFranchise(t, slug, "Rede", admin, op, quiet)
+	f.tenant = tenant.Tenant{Franchise: tenant.Franchise{ID: id, Slug: slug, Name: "Rede"}}
+	f.must(f.a.Do(t, "POST", "/api/user/detail", op.Token, map[string]any{"name": "Olga", "offlineAlertEmail": true}), 200)
+	f.must(f.a.Do(t, "POST", "/api/store/"+slug, admin.Token, map[string]any{
+		"name": "Centro", "region": "Sudeste", "state": "SP", "city": "São Paulo",
+		"contacts": []map[string]any{
+			{"name": "Ana", "role": "Gerente", "phone": "(81) 98765-4321"},
+			{"name": "Bruno", "role": "Caixa", "phone": "81912345678", "receiveNotify": false},
+		},
+	}), 201)
+	code, _ := f.a.AnnounceDevice(t)
+	r := f.a.Do(t, "POST", "/api/display/"+slug+"/centro", admin.Token, map[string]any{"name": "Caixa 1", "device": code})
+	f.must(r, 201)
+	var created struct{ Display struct{ ID string } }
+	r.Decode(t, &created)
+	f.tv = created.Display.ID
+	f.must(f.a.Do(t, "POST", "/api/alerts/"+slug, admin.Token, map[string]any{
+		"enabled": true, "delayMinutes": 60, "channels": []string{"sms", "whatsapp", "email"},
+	}), 200)
+	return f
+}
+
+func (f *fixture) must(r *testutil.Response, status int) {
+	f.t.Helper()
+	if r.Status != status {
+		f.t.Fatalf("status %d, want %d: %s", r.Status, status, r.Body)
+	}
+}
+
+// online and offline report the TV's player connecting (and acking) or
+// closing its connection now.
+func (f *fixture) online() {
+	f.t.Helper()
+	f.conn++
+	f.status(true)
+}
+
+func (f *fixture) offline() { f.t.Helper(); f.status(false) }
+
+func (f *fixture) status(on bool) {
+	f.t.Helper()
+	f.up = on
+	err := f.a.Displays.RecordStatus(context.Background(), []display.Status{{
+		DisplayID: f.tv, FranchiseID: f.tenant.ID, ConnectionID: fmt.Sprint("c", f.conn), Online: on,
+		Ack: f.clock.Now().UnixMilli(),
+	}})
+	if err != nil {
+		f.t.Fatal(err)
+	}
+}
+
+func (f *fixture) tick(svc *alerts.Service, want int) {
+	f.t.Helper()
+	if svc == nil {
+		svc = f.a.Alerts
+	}
+	if f.up {
+		f.status(true) // its latest ack
+	}
+	n, err := svc.Tick(context.Background())
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	if n != want {
+		f.t.Fatalf("%s: tick queued %d messages, want %d", f.clock.Now().In(saoPaulo).Format("02/01 15:04"), n, want)
+	}
+}
+
+// sent returns the alert messages, oldest first, as "kind channel recipient".
+func (f *fixture) sent() ([]string, []alerts.Sent) {
+	f.t.Helper()
+	list, err := f.a.Alerts.Sent(context.Background(), f.tenant)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	var out []string
+	for i := len(list) - 1; i >= 0; i-- {
+		out = append(out, list[i].Kind+" "+list[i].Channel+" "+list[i].Recipient)
+	}
+	return out, list
+}
+
+func TestAnOutageIsAlertedOnceAndItsEndNoticed(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		f := newFixture(t, engine)
+		f.online()
+		f.tick(nil, 0)
+		f.clock.Advance(time.Minute)
+		f.offline() // 12:01
+		f.tick(nil, 0)
+		f.clock.Advance(59 * time.Minute)
+		f.tick(nil, 0) // exactly 59 minutes
+		f.clock.Advance(time.Minute)
+		f.tick(nil, 3) // 60 minutes: SMS and WhatsApp to Ana, e-mail to the operator
+		f.tick(nil, 0)
+		f.clock.Advance(2 * time.Hour)
+		f.tick(nil, 0) // never repeated within the outage
+
+		off, err := f.a.Alerts.Offline(context.Background(), f.tenant)
+		if err != nil || len(off) != 1 || off[0].Name != "Caixa 1" || off[0].StoreName != "Centro" ||
+			off[0].Since != time.Date(2026, 11, 25, 12, 1, 0, 0, saoPaulo).UnixMilli() || off[0].AlertedAt == 0 {
+			t.Fatalf("offline now: %+v, %v", off, err)
+		}
+
+		f.online() // 15:01
+		f.tick(nil, 0)
+		f.clock.Advance(alerts.Settle - time.Minute)
+		f.tick(nil, 0)
+		f.clock.Advance(time.Minute)
+		f.tick(nil, 3)
+		f.tick(nil, 0)
+
+		got, list := f.sent()
+		opEmail := ""
+		for _, m := range list {
+			if m.Channel == "email" {
+				opEmail = m.Recipient
+			}
+		}
+		want := []string{"offline sms 5581987654321", "offline whatsapp 5581987654321", "offline email " + opEmail,
+			"back sms 5581987654321", "back whatsapp 5581987654321", "back email " + opEmail}
+		if strings.Join(got, "\n") != strings.Join(want, "\n") || !strings.HasPrefix(opEmail, "op-") {
+			t.Fatalf("sent:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+		bodies := map[string]string{}
+		for _, m := range list {
+			bodies[m.Kind] = m.Body
+		}
+		if b := bodies["offline"]; b != `Vitrine: a TV "Caixa 1" da loja Centro está offline desde 25/11 12:01.` {
+			t.Errorf("offline text %q", b)
+		}
+		if b := bodies["back"]; b != `Vitrine: a TV "Caixa 1" da loja Centro voltou a ficar online após 3 h offline.` {
+			t.Errorf("back text %q", b)
+		}
+		// The outbox delivers them: the e-mails through a real SMTP exchange.
+		testutil.Eventually(t, 10*time.Second, func() bool {
+			_, list := f.sent()
+			for _, m := range list {
+				if m.Status != outbox.Sent {
+					return false
+				}
+			}
+			return len(f.smtp.Mails()) == 2
+		}, "the alert messages delivered")
+		mail := f.smtp.Mails()[0].Decode(t)
+		if !strings.Contains(mail.Subject, "TV offline: Caixa 1 (Centro)") || !strings.Contains(mail.Text, "offline desde 25/11 12:01") {
+			t.Errorf("mail %q: %q", mail.Subject, mail.Text)
+		}
+	})
+}
+
+func TestAFlappingTVIsOneOutage(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		f := newFixture(t, engine)
+		f.online()
+		f.clock.Advance(time.Minute)
+		f.offline()
+		f.tick(nil, 0)
+		// Back for a few minutes before the delay, down again: no message.
+		f.clock.Advance(20 * time.Minute)
+		f.online()
+		f.tick(nil, 0)
+		f.clock.Advance(3 * time.Minute)
+		f.offline()
+		f.tick(nil, 0)
+		// The outage began at its first drop: 60 minutes from it, one alert.
+		f.clock.Advance(37 * time.Minute)
+		f.tick(nil, 3)
+		for range 3 { // it keeps coming back briefly and dropping
+			f.clock.Advance(5 * time.Minute)
+			f.online()
+			f.tick(nil, 0)
+			f.clock.Advance(alerts.Settle - time.Minute)
+			f.tick(nil, 0)
+			f.offline()
+			f.tick(nil, 0)
+		}
+		f.clock.Advance(time.Minute)
+		f.online()
+		f.tick(nil, 0)
+		f.clock.Advance(alerts.Settle)
+		f.tick(nil, 3) // one back notice, for the whole outage
+		got, _ := f.sent()
+		if len(got) != 6 {
+			t.Fatalf("sent %q", got)
+		}
+		// A new outage afterwards counts on its own.
+		f.clock.Advance(time.Hour)
+		f.offline()
+		f.tick(nil, 0)
+		f.clock.Advance(time.Hour)
+		f.tick(nil, 3)
+	})
+}
+
+// businessHours is a store open 08:00–18:00 every day, in São Paulo.
+type businessHours struct{}
+
+func (businessHours) OpenDuration(_ context.Context, _, _ string, from, to time.Time) (time.Duration, error) {
+	var open time.Duration
+	for t := from.In(saoPaulo).Truncate(time.Minute); t.Before(to); t = t.Add(time.Minute) {
+		if h := t.In(saoPaulo).Hour(); h >= 8 && h < 18 {
+			open += time.Minute
+		}
+	}
+	return open, nil
+}
+
+func (businessHours) Location(context.Context, string, string) (*time.Location, error) {
+	return saoPaulo, nil
+}
+
+func TestTimeWhileTheStoreIsClosedDoesNotCount(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		f := newFixture(t, engine)
+		f.a.Alerts.SetClock(businessHours{})
+		f.online()
+		f.clock.Advance(5*time.Hour + 30*time.Minute) // 17:30
+		f.offline()
+		f.tick(nil, 0)
+		f.clock.Advance(14 * time.Hour) // 07:30 next day: 30 open minutes
+		f.tick(nil, 0)
+		f.clock.Advance(59 * time.Minute) // 08:29: 59
+		f.tick(nil, 0)
+		f.clock.Advance(time.Minute) // 08:30: 60
+		f.tick(nil, 3)
+		_, list := f.sent()
+		if list[0].Body != `Vitrine: a TV "Caixa 1" da loja Centro está offline desde 25/11 17:30.` {
+			t.Fatalf("text %q", list[0].Body)
+		}
+	})
+}
+
+func TestARestartInTheMiddleLosesAndRepeatsNothing(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		f := newFixture(t, engine)
+		restarted := func() *alerts.Service {
+			return alerts.NewService(f.a.DB, f.clock.Now, f.a.Outbox.Enqueue, f.a.Accounts.OfflineAlertEmails, nil, f.a.Log)
+		}
+		f.online()
+		f.clock.Advance(time.Minute)
+		f.offline()
+		f.tick(restarted(), 0) // the outage is stored
+		f.clock.Advance(time.Hour)
+		f.tick(restarted(), 3) // a new process alerts from the stored since-time
+		f.tick(restarted(), 0)
+		f.online()
+		f.tick(restarted(), 0) // back noted
+		f.clock.Advance(alerts.Settle)
+		f.tick(restarted(), 3) // and the notice goes out from yet another one
+		f.tick(restarted(), 0)
+	})
+}
+
+func TestReplicasRacingSendEachMessageOnce(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		f := newFixture(t, engine)
+		replica := testutil.NewReplica(t, f.a)
+		services := []*alerts.Service{f.a.Alerts, replica.Alerts}
+		f.online()
+		f.clock.Advance(time.Minute)
+		f.offline()
+		f.tick(nil, 0)
+		f.clock.Advance(time.Hour)
+		race := func() int {
+			var mu sync.Mutex
+			var wg sync.WaitGroup
+			total := 0
+			for i := range 8 {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					n, err := services[i%2].Tick(context.Background())
+					if err != nil {
+						t.Error(err)
+					}
+					mu.Lock()
+					total += n
+					mu.Unlock()
+				}()
+			}
+			wg.Wait()
+			return total
+		}
+		if n := race(); n != 3 {
+			t.Fatalf("the racing replicas queued %d alert messages, want 3", n)
+		}
+		f.online()
+		f.tick(nil, 0)
+		f.clock.Advance(alerts.Settle)
+		f.status(true)
+		if n := race(); n != 3 {
+			t.Fatalf("the racing replicas queued %d back notices, want 3", n)
+		}
+		if got, _ := f.sent(); len(got) != 6 {
+			t.Fatalf("sent %q", got)
+		}
+	})
+}
+
+func TestAlertsOffSendNothing(t *testing.T) {
+	f := newFixture(t, "sqlite")
+	if _, err := f.a.Alerts.SaveSettings(context.Background(), f.tenant, alerts.Input{Enabled: new(bool)}); err != nil {
+		t.Fatal(err)
+	}
+	f.online()
+	f.clock.Advance(time.Minute)
+	f.offline()
+	f.tick(nil, 0)
+	f.clock.Advance(72 * time.Hour)
+	f.tick(nil, 0)
+	off, _ := f.a.Alerts.Offline(context.Background(), f.tenant)
+	if len(off) != 1 || off[0].AlertedAt != 0 {
+		t.Fatalf("offline now %+v", off)
+	}
+}
+
+func TestDurationsReadLikeAPerson(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		20 * time.Second:              "1 min",
+		45 * time.Minute:              "45 min",
+		2*time.Hour + 15*time.Minute:  "2 h 15 min",
+		3 * time.Hour:                 "3 h",
+		50 * time.Hour:                "2 d 2 h",
+		48*time.Hour + 10*time.Minute: "2 d",
+	} {
+		if got := alerts.Duration(d); got != want {
+			t.Errorf("Duration(%v) = %q, want %q", d, got, want)
+		}
+	}
+}

@@ -1,0 +1,195 @@
+package alerts
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strings"
+	"time"
+
+	"vitrine/internal/db"
+	"vitrine/internal/display"
+)
+
+// Tables: alert_settings, display_alerts, alert_messages.
+
+func scanSettings(sc db.Scanner) (string, Settings, error) {
+	var (
+		franchise string
+		s         Settings
+		enabled   int
+		channels  string
+	)
+	err := sc.Scan(&franchise, &enabled, &s.DelayMinutes, &channels, &s.UpdatedAt)
+	s.Enabled = enabled == 1
+	s.Channels = []string{}
+	for _, c := range strings.Split(channels, ",") {
+		if c != "" {
+			s.Channels = append(s.Channels, c)
+		}
+	}
+	return franchise, s, err
+}
+
+const settingsColumns = `franchise_id, enabled, delay_minutes, channels, updated_at FROM alert_settings`
+
+func loadSettings(ctx context.Context, q db.Querier, franchiseID string) (Settings, error) {
+	_, s, err := scanSettings(q.QueryRowContext(ctx, `SELECT `+settingsColumns+` WHERE franchise_id = ?`, franchiseID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Defaults(), nil
+	}
+	return s, err
+}
+
+func allSettings(ctx context.Context, q db.Querier) (map[string]Settings, error) {
+	type pair struct {
+		id string
+		s  Settings
+	}
+	list, err := db.Collect(ctx, q, func(sc db.Scanner) (pair, error) {
+		id, s, err := scanSettings(sc)
+		return pair{id, s}, err
+	}, `SELECT `+settingsColumns)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]Settings, len(list))
+	for _, p := range list {
+		out[p.id] = p.s
+	}
+	return out, nil
+}
+
+func saveSettings(ctx context.Context, q db.Querier, franchiseID string, s Settings) error {
+	enabled := 0
+	if s.Enabled {
+		enabled = 1
+	}
+	_, err := q.ExecContext(ctx, `
+		INSERT INTO alert_settings (franchise_id, enabled, delay_minutes, channels, updated_at)
+		VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (franchise_id) DO UPDATE SET enabled = excluded.enabled,
+			delay_minutes = excluded.delay_minutes, channels = excluded.channels, updated_at = excluded.updated_at`,
+		franchiseID, enabled, s.DelayMinutes, strings.Join(s.Channels, ","), s.UpdatedAt)
+	return err
+}
+
+func millis(v sql.NullInt64) time.Time {
+	if !v.Valid || v.Int64 == 0 {
+		return time.Time{}
+	}
+	return time.UnixMilli(v.Int64)
+}
+
+func nullMillis(t time.Time) any {
+	if t.IsZero() {
+		return nil
+	}
+	return t.UnixMilli()
+}
+
+func scanState(sc db.Scanner) (string, state, error) {
+	var (
+		id             string
+		since          int64
+		alerted, backs sql.NullInt64
+	)
+	err := sc.Scan(&id, &since, &alerted, &backs)
+	return id, state{Since: time.UnixMilli(since), AlertedAt: millis(alerted), BackAt: millis(backs)}, err
+}
+
+// loadStates reads the stored outages (of one franchise, or all when
+// franchiseID is ""), by TV id.
+func loadStates(ctx context.Context, q db.Querier, franchiseID string) (map[string]state, error) {
+	query, args := `SELECT display_id, since_at, alerted_at, back_at FROM display_alerts`, []any{}
+	if franchiseID != "" {
+		query += ` WHERE franchise_id = ?`
+		args = append(args, franchiseID)
+	}
+	type pair struct {
+		id string
+		s  state
+	}
+	list, err := db.Collect(ctx, q, func(sc db.Scanner) (pair, error) {
+		id, s, err := scanState(sc)
+		return pair{id, s}, err
+	}, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]state, len(list))
+	for _, p := range list {
+		out[p.id] = p.s
+	}
+	return out, nil
+}
+
+// lockState reads the TV's outage and holds its row until the transaction
+// ends. On PostgreSQL a row another transaction holds is skipped (held is
+// false, as when there is no row); SQLite runs one writer at a time.
+func lockState(ctx context.Context, tx *db.Tx, displayID string) (st *state, held bool, err error) {
+	query := `SELECT display_id, since_at, alerted_at, back_at FROM display_alerts WHERE display_id = ?`
+	if tx.Dialect() == db.Postgres {
+		query += ` FOR UPDATE SKIP LOCKED`
+	}
+	_, s, err := scanState(tx.QueryRowContext(ctx, query, displayID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	return &s, true, nil
+}
+
+// insertState begins an outage; false when one exists already.
+func insertState(ctx context.Context, tx *db.Tx, tv display.Watched, since, now time.Time) (bool, error) {
+	res, err := tx.ExecContext(ctx, `
+		INSERT INTO display_alerts (display_id, franchise_id, since_at, updated_at) VALUES (?, ?, ?, ?)
+		ON CONFLICT (display_id) DO NOTHING`, tv.ID, tv.FranchiseID, since.UnixMilli(), now.UnixMilli())
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+func setBack(ctx context.Context, tx *db.Tx, displayID string, back, now time.Time) error {
+	_, err := tx.ExecContext(ctx, `UPDATE display_alerts SET back_at = ?, updated_at = ? WHERE display_id = ?`,
+		nullMillis(back), now.UnixMilli(), displayID)
+	return err
+}
+
+func setAlerted(ctx context.Context, tx *db.Tx, displayID string, now time.Time) error {
+	_, err := tx.ExecContext(ctx, `UPDATE display_alerts SET alerted_at = ?, updated_at = ? WHERE display_id = ?`,
+		now.UnixMilli(), now.UnixMilli(), displayID)
+	return err
+}
+
+func deleteState(ctx context.Context, tx *db.Tx, displayID string) error {
+	_, err := tx.ExecContext(ctx, `DELETE FROM display_alerts WHERE display_id = ?`, displayID)
+	return err
+}
+
+func insertMessage(ctx context.Context, tx *db.Tx, m Sent, franchiseID string) error {
+	_, err := tx.ExecContext(ctx, `
+		INSERT INTO alert_messages (outbox_id, franchise_id, display_id, display_name, store_name, kind,
+		                            channel, recipient, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		m.ID, franchiseID, m.Display, m.DisplayName, m.StoreName, m.Kind, m.Channel, m.Recipient, m.CreatedAt)
+	return err
+}
+
+func recentMessages(ctx context.Context, q db.Querier, franchiseID string, limit int) ([]Sent, error) {
+	list, err := db.Collect(ctx, q, func(sc db.Scanner) (Sent, error) {
+		var m Sent
+		err := sc.Scan(&m.ID, &m.Display, &m.DisplayName, &m.StoreName, &m.Kind, &m.Channel, &m.Recipient, &m.CreatedAt)
+		return m, err
+	}, `SELECT outbox_id, display_id, display_name, store_name, kind, channel, recipient, created_at
+		FROM alert_messages WHERE franchise_id = ? ORDER BY created_at DESC, outbox_id DESC LIMIT ?`,
+		franchiseID, limit)
+	if list == nil {
+		list = []Sent{}
+	}
+	return list, err
+}
