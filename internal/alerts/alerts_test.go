@@ -31,6 +31,7 @@ type fixture struct {
 	tv     string
 	conn   int
 	up     bool // the player is connected and acks every minute
+	admin  testutil.SeededUser
 }
 
 func newFixture(t *testing.T, engine string) *fixture {
@@ -44,6 +45,7 @@ func newFixture(t *testing.T, engine string) *fixture {
 	quiet := f.a.SeedUser(t, "quiet-"+u+"@example.com", "")
 	slug := "rede-" + u
 	id := f.a.SeedFranchise(t, slug, "Rede", admin, op, quiet)
+	f.admin = admin
 	f.tenant = tenant.Tenant{Franchise: tenant.Franchise{ID: id, Slug: slug, Name: "Rede"}}
 	f.must(f.a.Do(t, "POST", "/api/user/detail", op.Token, map[string]any{"name": "Olga", "offlineAlertEmail": true}), 200)
 	f.must(f.a.Do(t, "POST", "/api/store/"+slug, admin.Token, map[string]any{
@@ -373,4 +375,41 @@ func TestDurationsReadLikeAPerson(t *testing.T) {
 			t.Errorf("Duration(%v) = %q, want %q", d, got, want)
 		}
 	}
+}
+
+func TestTheStoresOwnHoursAndZoneCount(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		f := newFixture(t, engine)
+		store := "/api/store/" + f.tenant.Slug + "/centro"
+		f.must(f.a.Do(t, "POST", store, f.admin.Token, map[string]any{"timeZone": "America/Rio_Branco"}), 200)
+		day := []map[string]string{{"start": "08:00", "end": "18:00"}}
+		week := [][]map[string]string{day, day, day, day, day, day, day}
+		f.must(f.a.Do(t, "PUT", store+"/hours", f.admin.Token, map[string]any{"hours": map[string]any{"week": week}}), 200)
+		f.online()
+		f.clock.Advance(5*time.Hour + 30*time.Minute) // 17:30 in São Paulo, 15:30 in Rio Branco
+		f.offline()
+		f.tick(nil, 0)
+		f.clock.Advance(2*time.Hour + 29*time.Minute) // 17:59 there: 149 open minutes
+		f.tick(nil, 3)
+		_, list := f.sent()
+		if want := `Vitrine: a TV "Caixa 1" da loja Centro está offline desde 25/11 15:30.`; list[0].Body != want {
+			t.Fatalf("text %q, want %q", list[0].Body, want)
+		}
+	})
+}
+
+func TestClosedHoursHoldTheAlertUntilTheStoreOpens(t *testing.T) {
+	f := newFixture(t, "sqlite")
+	store := "/api/store/" + f.tenant.Slug + "/centro"
+	day := []map[string]string{{"start": "08:00", "end": "18:00"}}
+	week := [][]map[string]string{day, day, day, day, day, day, day}
+	f.must(f.a.Do(t, "PUT", store+"/hours", f.admin.Token, map[string]any{"hours": map[string]any{"week": week}}), 200)
+	f.online()
+	f.clock.Advance(5*time.Hour + 30*time.Minute) // 17:30
+	f.offline()
+	f.tick(nil, 0)
+	f.clock.Advance(14*time.Hour + 59*time.Minute) // 08:29 next day: 59 open minutes
+	f.tick(nil, 0)
+	f.clock.Advance(time.Minute)
+	f.tick(nil, 3)
 }

@@ -225,15 +225,49 @@ func (a *App) newOutbox(cfg config.Config) error {
 
 // pruneAccounts deletes expired sessions and codes every hour.
 // openClock answers, for the offline alerts, how long a TV's store was
-// open and its zone: open all the time, in the franchise's zone.
-func (a *App) openClock() alerts.OpenClock {
-	return alerts.AlwaysOpen{Zone: func(ctx context.Context, franchiseID, _ string) (*time.Location, error) {
-		name, err := a.Franchises.TimeZone(ctx, franchiseID)
-		if err != nil {
-			return nil, err
-		}
-		return time.LoadLocation(name)
-	}}
+// open (its opening hours; a store without them is open all day) and its
+// time zone (the store's own).
+func (a *App) openClock() alerts.OpenClock { return storeClock{a.Stores, a.DB} }
+
+type storeClock struct {
+	stores *store.Service
+	db     *db.DB
+}
+
+func (c storeClock) hours(ctx context.Context, franchiseID, storeID string) (store.OpeningHours, error) {
+	got, err := c.stores.HoursByID(ctx, franchiseID, []string{storeID})
+	if err != nil {
+		return store.OpeningHours{}, err
+	}
+	o, ok := got[storeID]
+	if !ok {
+		return store.OpeningHours{}, fmt.Errorf("store %s of franchise %s not found", storeID, franchiseID)
+	}
+	// The hours are read on the store's own zone.
+	zones, err := store.TimeZones(ctx, c.db, franchiseID, []string{storeID})
+	if err != nil {
+		return store.OpeningHours{}, err
+	}
+	if z := zones[storeID]; z != "" {
+		o.TimeZone = z
+	}
+	return o, nil
+}
+
+func (c storeClock) OpenDuration(ctx context.Context, franchiseID, storeID string, from, to time.Time) (time.Duration, error) {
+	o, err := c.hours(ctx, franchiseID, storeID)
+	if err != nil {
+		return 0, err
+	}
+	return o.OpenDuration(from, to), nil
+}
+
+func (c storeClock) Location(ctx context.Context, franchiseID, storeID string) (*time.Location, error) {
+	o, err := c.hours(ctx, franchiseID, storeID)
+	if err != nil {
+		return nil, err
+	}
+	return o.Location(), nil
 }
 
 func (a *App) pruneAccounts(ctx context.Context) {
