@@ -3,6 +3,7 @@ package alerts_test
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"strings"
 	"sync"
 	"testing"
@@ -12,6 +13,7 @@ import (
 	"vitrine/internal/config"
 	"vitrine/internal/display"
 	"vitrine/internal/outbox"
+	"vitrine/internal/outbox/zenviatest"
 	"vitrine/internal/tenant"
 	"vitrine/internal/testutil"
 )
@@ -34,11 +36,11 @@ type fixture struct {
 	admin  testutil.SeededUser
 }
 
-func newFixture(t *testing.T, engine string) *fixture {
+func newFixture(t *testing.T, engine string, opts ...testutil.Option) *fixture {
 	t.Helper()
 	f := &fixture{t: t, clock: testutil.NewClock(time.Date(2026, 11, 25, 12, 0, 0, 0, saoPaulo)), smtp: testutil.NewSMTPServer(t)}
-	f.a = testutil.NewApp(t, engine, testutil.WithClock(f.clock.Now),
-		testutil.WithConfig(func(c *config.Config) { c.SMTPURL = f.smtp.URL() }))
+	f.a = testutil.NewApp(t, engine, append([]testutil.Option{testutil.WithClock(f.clock.Now),
+		testutil.WithConfig(func(c *config.Config) { c.SMTPURL = f.smtp.URL() })}, opts...)...)
 	u := f.a.Unique()
 	admin := f.a.SeedUser(t, "adm-"+u+"@example.com", `{"dispA":1}`)
 	op := f.a.SeedUser(t, "op-"+u+"@example.com", "")
@@ -412,4 +414,46 @@ func TestClosedHoursHoldTheAlertUntilTheStoreOpens(t *testing.T) {
 	f.tick(nil, 0)
 	f.clock.Advance(time.Minute)
 	f.tick(nil, 3)
+}
+
+func TestSMSGoThroughZenviaAndAreRetried(t *testing.T) {
+	fake := zenviatest.New(t, "tok-123", "vitrine")
+	f := newFixture(t, "sqlite", testutil.WithConfig(func(c *config.Config) {
+		c.ZenviaToken, c.ZenviaFrom, c.ZenviaAPIURL = "tok-123", "vitrine", fake.URL()
+	}))
+	fake.FailNext(http.StatusServiceUnavailable)
+	f.online()
+	f.clock.Advance(time.Minute)
+	f.offline()
+	f.tick(nil, 0)
+	f.clock.Advance(time.Hour)
+	f.tick(nil, 3)
+	sms := func() alerts.Sent {
+		_, list := f.sent()
+		for _, m := range list {
+			if m.Channel == alerts.SMS {
+				return m
+			}
+		}
+		t.Fatal("no SMS")
+		return alerts.Sent{}
+	}
+	testutil.Eventually(t, 10*time.Second, func() bool {
+		m, _ := outbox.Get(context.Background(), f.a.DB, sms().ID)
+		return m.Attempts == 1 && strings.Contains(m.LastError, "503")
+	}, "the first attempt refused with 503, recorded")
+	if m := sms(); m.Status != outbox.Pending {
+		t.Fatalf("after a 503 the SMS is %q, want pending (retried)", m.Status)
+	}
+	f.clock.Advance(time.Minute) // past the first backoff
+	f.a.Outbox.Wake()
+	testutil.Eventually(t, 10*time.Second, func() bool { return sms().Status == outbox.Sent }, "the SMS sent on retry")
+	got := fake.Accepted()
+	if len(got) != 1 || got[0].To != "5581987654321" ||
+		got[0].Text != `Vitrine: a TV "Caixa 1" da loja Centro está offline desde 25/11 12:01.` {
+		t.Fatalf("Zenvia got %+v (refusals %q)", got, fake.Refusals())
+	}
+	if m, _ := outbox.Get(context.Background(), f.a.DB, sms().ID); m.ProviderID != "zv-1" {
+		t.Fatalf("provider id %q", m.ProviderID)
+	}
 }

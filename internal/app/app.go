@@ -214,10 +214,14 @@ func (a *App) newOutbox(cfg config.Config) error {
 	if err := whatsApp.Validate(); err != nil {
 		return err
 	}
+	zenvia := outbox.ZenviaConfig{Token: cfg.ZenviaToken, From: cfg.ZenviaFrom, BaseURL: cfg.ZenviaAPIURL}
+	if err := zenvia.Validate(); err != nil {
+		return err
+	}
 	a.Outbox = outbox.NewWorker(a.DB, map[string]outbox.Sender{
 		outbox.Email:    email,
 		outbox.WhatsApp: outbox.NewWhatsApp(whatsApp, a.Log),
-		outbox.SMS:      outbox.LogSender("sms", a.Log),
+		outbox.SMS:      outbox.NewSMS(zenvia, a.Log),
 	}, a.Now, a.Log)
 	a.workers = append(a.workers, a.Outbox.Run, a.pruneAccounts)
 	return nil

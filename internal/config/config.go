@@ -53,6 +53,11 @@ type Config struct {
 	// WhatsAppVerifyToken and WhatsAppAppSecret enable the status webhook.
 	WhatsAppVerifyToken string
 	WhatsAppAppSecret   string
+	// ZenviaToken and ZenviaFrom send the offline alerts' SMS through
+	// Zenvia (its API at ZenviaAPIURL); without them SMS are logged.
+	ZenviaToken  string
+	ZenviaFrom   string
+	ZenviaAPIURL string
 
 	// NewDevicesPerAddress is how many new players one address may
 	// announce in 10 minutes; 0 = no limit.
@@ -123,9 +128,13 @@ Environment:
   WHATSAPP_VERIFY_TOKEN   with WHATSAPP_APP_SECRET: accept the Cloud API's status webhook at
   WHATSAPP_APP_SECRET     /api/whatsapp/webhook (subscription check with the token; every notification
                           signed with the app secret) and show delivered / read / failed per message
+  ZENVIA_TOKEN            with ZENVIA_FROM: send the offline alerts' SMS through Zenvia (the API token,
+  ZENVIA_FROM             sent as X-API-TOKEN, and the sender id of the account's SMS channel);
+                          otherwise they are logged
+  ZENVIA_API_URL          base address of Zenvia's API (default https://api.zenvia.com)
 
 Secrets may be read from files instead: DATABASE_URL_FILE, SMTP_URL_FILE, VITRINE_ADMIN_PASSWORD_FILE,
-STORAGE_URL_FILE, VITRINE_UPLOAD_SECRET_FILE, WHATSAPP_TOKEN_FILE, WHATSAPP_APP_SECRET_FILE.
+STORAGE_URL_FILE, VITRINE_UPLOAD_SECRET_FILE, WHATSAPP_TOKEN_FILE, WHATSAPP_APP_SECRET_FILE, ZENVIA_TOKEN_FILE.
 `
 
 // Parse reads flags (args after the "serve" word) over the environment.
@@ -181,6 +190,9 @@ func ParseCommand(args []string, getenv func(string) string, stderr io.Writer) (
 		WhatsAppFreeText:    truthy(env("WHATSAPP_FREE_TEXT", "")),
 		WhatsAppVerifyToken: env("WHATSAPP_VERIFY_TOKEN", ""),
 		WhatsAppAppSecret:   env("WHATSAPP_APP_SECRET", ""),
+		ZenviaToken:         env("ZENVIA_TOKEN", ""),
+		ZenviaFrom:          env("ZENVIA_FROM", ""),
+		ZenviaAPIURL:        env("ZENVIA_API_URL", ""),
 	}
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
