@@ -14,7 +14,7 @@ const contact = { name: 'Ana', role: 'Gerente', phone: '(11) 98765-4321', receiv
 
 describe('store form', () => {
   it('requires name, region, state and city', () => {
-    expect(fieldErrors(storeSchema, { name: '', region: ' ', state: '', city: '', contacts: [] })).toEqual({
+    expect(fieldErrors(storeSchema, { name: '', region: ' ', state: '', city: '', timeZone: 'America/Sao_Paulo', contacts: [] })).toEqual({
       name: 'Campo obrigatório',
       region: 'Campo obrigatório',
       state: 'Campo obrigatório',
@@ -23,7 +23,7 @@ describe('store form', () => {
   })
 
   it('accepts a store without contacts', () => {
-    expect(fieldErrors(storeSchema, { name: 'Loja 1', region: 'Sul', state: 'RS', city: 'Porto Alegre', contacts: [] })).toEqual({})
+    expect(fieldErrors(storeSchema, { name: 'Loja 1', region: 'Sul', state: 'RS', city: 'Porto Alegre', timeZone: 'America/Sao_Paulo', contacts: [] })).toEqual({})
   })
 
   it.each([
@@ -32,12 +32,21 @@ describe('store form', () => {
     ['(11) 98765-4321', {}],
     ['(11) 3456', { phone: 'Telefone inválido' }],
   ])('takes an optional store phone: %s', (phone, expected) => {
-    expect(fieldErrors(storeSchema, { name: 'Loja 1', region: 'Sul', state: 'RS', city: 'Porto Alegre', phone, contacts: [] })).toEqual(expected)
+    expect(fieldErrors(storeSchema, { name: 'Loja 1', region: 'Sul', state: 'RS', city: 'Porto Alegre', timeZone: 'America/Sao_Paulo', phone, contacts: [] })).toEqual(expected)
   })
 
   it('checks every contact', () => {
-    const value = { name: 'Loja 1', region: 'Sul', state: 'RS', city: 'Porto Alegre', contacts: [contact, { ...contact, phone: '123' }] }
+    const value = { name: 'Loja 1', region: 'Sul', state: 'RS', city: 'Porto Alegre', timeZone: 'America/Sao_Paulo', contacts: [contact, { ...contact, phone: '123' }] }
     expect(fieldErrors(storeSchema, value)).toEqual({ 'contacts.1.phone': 'Telefone inválido' })
+  })
+
+  it('takes any zone the tz database knows and refuses others with the server message', () => {
+    const store = { name: 'Loja 1', region: 'Norte', state: 'AC', city: 'Rio Branco', contacts: [] }
+    expect(fieldErrors(storeSchema, { ...store, timeZone: 'America/Rio_Branco' })).toEqual({})
+    expect(fieldErrors(storeSchema, { ...store, timeZone: 'Europe/Lisbon' })).toEqual({})
+    expect(fieldErrors(storeSchema, { ...store, timeZone: 'America/Atlantida' })).toEqual({
+      timeZone: 'Fuso horário inválido: escolha um fuso da lista, como America/Sao_Paulo.',
+    })
   })
 })
 
@@ -113,6 +122,7 @@ describe('toStoreBody', () => {
     state: 'RS',
     city: 'Porto Alegre',
     phone: '(51) 3333-4444',
+    timeZone: ' America/Rio_Branco ',
     contacts: [contact, { ...contact, name: 'Bia', phone: '11987654321' }],
   }
 
@@ -123,6 +133,7 @@ describe('toStoreBody', () => {
       state: 'RS',
       city: 'Porto Alegre',
       phone: '5133334444',
+      timeZone: 'America/Rio_Branco',
       contacts: [
         { name: 'Ana', role: 'Gerente', phone: '11987654321', receiveNotify: true },
         { name: 'Bia', role: 'Gerente', phone: '11987654321', receiveNotify: true },
@@ -149,7 +160,7 @@ describe('message form', () => {
 })
 
 describe('store form: the name rule', () => {
-  const store = { region: 'Sul', state: 'RS', city: 'Porto Alegre', contacts: [] }
+  const store = { region: 'Sul', state: 'RS', city: 'Porto Alegre', timeZone: 'America/Sao_Paulo', contacts: [] }
   it('refuses a store name of 121 characters with the server message', () => {
     expect(fieldErrors(storeSchema, { ...store, name: 'a'.repeat(121) })).toEqual({ name: 'O nome pode ter no máximo 120 caracteres.' })
     expect(fieldErrors(storeSchema, { ...store, name: 'a'.repeat(120) })).toEqual({})

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { guardMessages } from '@/lib/guards'
 import { digitsOf, isValidPhone, maskPhone, phoneDigitsOf } from '@/lib/masks'
+import { isTimeZone } from '@/lib/time-zones'
 import { NAME_MAX_LENGTH, nameField, nameTooLong, validationMessages } from '@/lib/validation'
 
 const { required } = validationMessages
@@ -10,6 +11,7 @@ export const storeMessages = {
   repeatedPhone: 'Já existe um contato com este telefone.',
   contactTooLong: `Nome e cargo do contato podem ter no máximo ${NAME_MAX_LENGTH} caracteres.`,
   draftIncomplete: 'O contato em edição está incompleto: complete-o e clique em Adicionar contato, ou limpe os campos.',
+  invalidTimeZone: 'Fuso horário inválido: escolha um fuso da lista, como America/Sao_Paulo.',
   messageRequired: 'Mensagem é obrigatória',
   storesRequired: 'Seleciona pelo menos um estabelecimento',
   groupRequired: guardMessages.groupRequired,
@@ -40,6 +42,8 @@ export const storeSchema = z.object({
   state: requiredText,
   city: requiredText,
   phone: z.string().refine(optionalPhone, storeMessages.invalidPhone).default(''),
+  /** IANA name; the store's TVs read every wall clock in it. */
+  timeZone: z.string().trim().refine(isTimeZone, storeMessages.invalidTimeZone),
   contacts: z.array(contactSchema),
 })
 export type StoreFormInput = z.input<typeof storeSchema>
@@ -109,6 +113,7 @@ export function toStoreBody(values: StoreFormValues) {
     state: values.state.trim(),
     city: values.city.trim(),
     phone: phoneDigitsOf(values.phone),
+    timeZone: values.timeZone.trim(),
     contacts,
   }
 }

@@ -1,7 +1,9 @@
-import { MapPin, MonitorPlay, Pencil, Plus, Trash2, WifiOff } from 'lucide-react'
+import { Clock, MapPin, MonitorPlay, Pencil, Plus, Trash2, WifiOff } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader } from '@/components/ui/card'
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip'
+import { useSession } from '@/lib/session'
+import { zoneLabel } from '@/lib/time-zones'
 import type { Store } from '../api/types'
 
 /** What a store card asks the page for: a dialog on the store. */
@@ -49,6 +51,9 @@ function Counter({ label, value, icon, tone }: { label: string; value: number; i
 export function StoreCard({ store, displayCount, offlineCount, onAction, children }: Props) {
   const headingId = `store-${store.slug}-title`
   const place = [store.region, [store.city, store.state].filter(Boolean).join(' - ')].filter(Boolean).join(' · ')
+  // The store's clock is worth a word when it is not the group's.
+  const groupZone = useSession().franchise?.timeZone || 'America/Sao_Paulo'
+  const ownZone = store.timeZone && store.timeZone !== groupZone ? store.timeZone : null
   return (
     <Card role="region" aria-labelledby={headingId} className="gap-4">
       <CardHeader className="flex flex-wrap items-start justify-between gap-3">
@@ -69,6 +74,12 @@ export function StoreCard({ store, displayCount, offlineCount, onAction, childre
             <p className="flex items-center gap-1 text-sm text-muted-foreground">
               <MapPin className="size-3.5" aria-hidden="true" />
               {place}
+            </p>
+          )}
+          {ownZone && (
+            <p className="flex items-center gap-1 text-sm text-muted-foreground">
+              <Clock className="size-3.5" aria-hidden="true" />
+              Fuso horário: {zoneLabel(ownZone)}
             </p>
           )}
         </div>

@@ -1,7 +1,7 @@
 import * as React from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { BellOff, BellRing, Pencil, Plus, Trash2 } from 'lucide-react'
-import { Controller, useFieldArray, useForm } from 'react-hook-form'
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form'
 import { DialogFormFooter } from '@/components/dialog-form-footer'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
@@ -12,9 +12,12 @@ import { Label } from '@/components/ui/label'
 import { Separator } from '@/components/ui/separator'
 import { errorToast, toast } from '@/hooks/use-toast'
 import { maskPhone } from '@/lib/masks'
+import { useSession } from '@/lib/session'
+import { stateUF, zoneForState, zoneLabel } from '@/lib/time-zones'
 import { useCreateStore } from '../api/create-store'
 import type { Store } from '../api/types'
 import { useUpdateStore } from '../api/update-store'
+import { TimeZoneField } from './time-zone-field'
 import {
   contactSchema,
   emptyContact,
@@ -39,13 +42,17 @@ type Props = {
   store?: Store
 }
 
-function formValues(store?: Store): StoreFormInput {
+/** The zone of a group that says none. */
+const DEFAULT_ZONE = 'America/Sao_Paulo'
+
+function formValues(store?: Store, groupZone = DEFAULT_ZONE): StoreFormInput {
   return {
     name: store?.name ?? '',
     region: store?.region ?? '',
     state: store?.state ?? '',
     city: store?.city ?? '',
     phone: maskPhone(store?.phone ?? ''),
+    timeZone: store?.timeZone || groupZone,
     contacts: (store?.contacts ?? []).map((c) => ({ ...c, phone: maskPhone(c.phone) })),
   }
 }
@@ -75,7 +82,8 @@ export function StoreDialog({ open, onOpenChange, franchise, store }: Props) {
   const update = useUpdateStore()
   const pending = create.isPending || update.isPending
 
-  const form = useForm<StoreFormInput, unknown, StoreFormValues>({ resolver: zodResolver(storeSchema), defaultValues: formValues() })
+  const groupZone = useSession().franchise?.timeZone || DEFAULT_ZONE
+  const form = useForm<StoreFormInput, unknown, StoreFormValues>({ resolver: zodResolver(storeSchema), defaultValues: formValues(undefined, groupZone) })
   const contacts = useFieldArray({ control: form.control, name: 'contacts' })
   const draft = useForm<ContactInput, unknown, Contact>({ resolver: zodResolver(contactSchema), defaultValues: emptyContact })
   // Index of the contact being edited in the draft form; null when adding.
@@ -86,19 +94,42 @@ export function StoreDialog({ open, onOpenChange, franchise, store }: Props) {
   // Each opening starts afresh: no contact being edited (set while rendering,
   // so the first frame is right) and both forms reset (react-hook-form keeps
   // its own state, so that happens in the effect).
+  // Why the zone is what it is: the store's, the group's, or the state's
+  // suggestion. A zone the operator picks by hand is never replaced by one.
+  const [zoneSource, setZoneSource] = React.useState<{ by: 'store' | 'group' | 'hand' } | { by: 'state'; uf: string }>({ by: 'group' })
+  const [openings, setOpenings] = React.useState(0)
   const [opening, setOpening] = React.useState<{ open: boolean; store?: Store }>({ open: false })
   if (opening.open !== open || opening.store !== store) {
     setOpening({ open, store })
     if (open) {
       setEditing(null)
       setContactsProblem(null)
+      setZoneSource({ by: store ? 'store' : 'group' })
+      setOpenings((n) => n + 1)
     }
   }
   React.useEffect(() => {
     if (!open) return
-    form.reset(formValues(store))
+    form.reset(formValues(store, groupZone))
     draft.reset(emptyContact)
-  }, [open, store, form, draft])
+  }, [open, store, form, draft, groupZone])
+
+  const suggestZone = (state: string) => {
+    if (zoneSource.by === 'hand') return
+    const zone = zoneForState(state)
+    const uf = stateUF(state)
+    if (!zone || !uf) return
+    form.setValue('timeZone', zone, { shouldValidate: form.formState.isSubmitted })
+    setZoneSource({ by: 'state', uf })
+  }
+  const timeZone = useWatch({ control: form.control, name: 'timeZone' })
+  const zoneHint =
+    zoneSource.by === 'state'
+      ? `Sugerido pelo estado (${zoneSource.uf}). Os horários dos televisores da loja seguem este fuso.`
+      : zoneSource.by === 'group' && timeZone === groupZone
+        ? `O fuso do grupo (${zoneLabel(groupZone)}) até você escolher outro; o estado da loja sugere um.`
+        : 'Os horários dos televisores da loja (programação, anúncios, relógio) seguem este fuso.'
+
 
   /** Checks the draft: valid and with a phone no other contact has. */
   const checkDraft = async () => {
@@ -206,7 +237,7 @@ export function StoreDialog({ open, onOpenChange, franchise, store }: Props) {
               <Input {...form.register('region')} />
             </FormField>
             <FormField id="store-state" label="Estado" error={errors.state?.message}>
-              <Input {...form.register('state')} />
+              <Input {...form.register('state', { onChange: (event: React.ChangeEvent<HTMLInputElement>) => suggestZone(event.target.value) })} />
             </FormField>
             <FormField id="store-city" label="Cidade" error={errors.city?.message}>
               <Input {...form.register('city')} />
@@ -214,6 +245,22 @@ export function StoreDialog({ open, onOpenChange, franchise, store }: Props) {
             <FormField id="store-phone" label="Telefone" error={errors.phone?.message}>
               <PhoneInput {...form.register('phone')} />
             </FormField>
+            <Controller
+              control={form.control}
+              name="timeZone"
+              render={({ field }) => (
+                <TimeZoneField
+                  key={openings}
+                  value={field.value}
+                  error={errors.timeZone?.message}
+                  hint={zoneHint}
+                  onChange={(zone) => {
+                    field.onChange(zone)
+                    setZoneSource({ by: 'hand' })
+                  }}
+                />
+              )}
+            />
           </div>
 
           <Separator />
