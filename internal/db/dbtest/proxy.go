@@ -99,9 +99,11 @@ func (p *Proxy) pipe(l *link, from, to net.Conn, fromServer bool) {
 		n, err := from.Read(buf)
 		if n > 0 {
 			if fromServer && p.takeNeedle(buf[:n]) {
-				// The server answered; the client never hears it.
-				p.drop(l, true)
+				// The server answered; the client never hears it. Counted
+				// before the reset: the client may retry and its caller
+				// read Cuts before this goroutine runs again.
 				p.cuts.Add(1)
+				p.drop(l, true)
 				return
 			}
 			if _, werr := to.Write(buf[:n]); werr != nil {
