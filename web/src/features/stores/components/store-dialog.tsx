@@ -15,9 +15,11 @@ import { maskPhone } from '@/lib/masks'
 import { useSession } from '@/lib/session'
 import { stateUF, zoneForState, zoneLabel } from '@/lib/time-zones'
 import { useCreateStore } from '../api/create-store'
+import { useStoreHours } from '../api/get-store-hours'
+import { useSetStoreHours } from '../api/set-store-hours'
 import type { Store } from '../api/types'
 import { useUpdateStore } from '../api/update-store'
-import { TimeZoneField } from './time-zone-field'
+import { emptyHoursDraft, hoursBody, hoursChanged, hoursDraft, hoursFromDraft, type HoursDraft } from '../hours-draft'
 import {
   contactSchema,
   emptyContact,
@@ -33,6 +35,8 @@ import {
   type StoreFormInput,
   type StoreFormValues,
 } from '../schemas'
+import { StoreHoursSection } from './store-hours-section'
+import { TimeZoneField } from './time-zone-field'
 
 type Props = {
   open: boolean
@@ -80,7 +84,13 @@ function PhoneInput({ onChange, ...props }: React.ComponentProps<typeof Input>) 
 export function StoreDialog({ open, onOpenChange, franchise, store }: Props) {
   const create = useCreateStore()
   const update = useUpdateStore()
-  const pending = create.isPending || update.isPending
+  const saveHours = useSetStoreHours()
+  const pending = create.isPending || update.isPending || saveHours.isPending
+  // The opening hours are their own resource (…/hours), saved after the store.
+  const stored = useStoreHours(open && store ? franchise : undefined, store?.slug)
+  const [hours, setHours] = React.useState<HoursDraft>(emptyHoursDraft)
+  const [hoursError, setHoursError] = React.useState<string | null>(null)
+  const [hoursFrom, setHoursFrom] = React.useState<unknown>(null)
 
   const groupZone = useSession().franchise?.timeZone || DEFAULT_ZONE
   const form = useForm<StoreFormInput, unknown, StoreFormValues>({ resolver: zodResolver(storeSchema), defaultValues: formValues(undefined, groupZone) })
@@ -106,7 +116,15 @@ export function StoreDialog({ open, onOpenChange, franchise, store }: Props) {
       setContactsProblem(null)
       setZoneSource({ by: store ? 'store' : 'group' })
       setOpenings((n) => n + 1)
+      setHours(emptyHoursDraft())
+      setHoursError(null)
+      setHoursFrom(null)
     }
+  }
+  // The stored hours fill the section once they arrive.
+  if (open && store && stored.data && hoursFrom !== stored.data) {
+    setHoursFrom(stored.data)
+    setHours(hoursDraft(stored.data))
   }
   React.useEffect(() => {
     if (!open) return
@@ -192,25 +210,40 @@ export function StoreDialog({ open, onOpenChange, franchise, store }: Props) {
       return
     }
     setContactsProblem(null)
+    // The hours are checked with the server's own rules before anything is saved.
+    const opening = hoursFromDraft(hours)
+    if (opening.error !== undefined) {
+      setHoursError(opening.error)
+      return
+    }
+    setHoursError(null)
+    const changedHours = hoursChanged(hours, store ? stored.data : null)
+    // Then the hours, when they changed; the dialog closes once both are saved.
+    const thenHours = (slug: string, done: () => void) => {
+      if (!changedHours) return done()
+      saveHours.mutate({ franchise, slug, body: hoursBody(hours, opening.hours) }, { onSuccess: done })
+    }
     const body = toStoreBody({ ...values, contacts: withDraft })
     if (store) {
       update.mutate(
         { franchise, slug: store.slug, body },
         {
-          onSuccess: ({ store: saved }) => {
-            toast({ title: 'Loja atualizada', description: `A loja ${saved.name} foi atualizada.` })
-            onOpenChange(false)
-          },
+          onSuccess: ({ store: saved }) =>
+            thenHours(saved.slug, () => {
+              toast({ title: 'Loja atualizada', description: `A loja ${saved.name} foi atualizada.` })
+              onOpenChange(false)
+            }),
         },
       )
     } else {
       create.mutate(
         { franchise, body },
         {
-          onSuccess: ({ store: saved }) => {
-            toast({ title: 'Loja criada', description: `A loja ${saved.name} foi criada.` })
-            onOpenChange(false)
-          },
+          onSuccess: ({ store: saved }) =>
+            thenHours(saved.slug, () => {
+              toast({ title: 'Loja criada', description: `A loja ${saved.name} foi criada.` })
+              onOpenChange(false)
+            }),
         },
       )
     }
@@ -225,7 +258,9 @@ export function StoreDialog({ open, onOpenChange, franchise, store }: Props) {
         <DialogHeader>
           <DialogTitle>{store ? 'Editar Loja' : 'Adicionar Loja'}</DialogTitle>
           <DialogDescription>
-            {store ? 'Altere os dados e os contatos da loja.' : 'Cadastre a loja e as pessoas que recebem as mensagens dela.'}
+            {store
+              ? 'Altere os dados, os contatos e o horário de funcionamento da loja.'
+              : 'Cadastre a loja, as pessoas que recebem as mensagens dela e o horário de funcionamento.'}
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-5">
@@ -341,6 +376,18 @@ export function StoreDialog({ open, onOpenChange, franchise, store }: Props) {
               </div>
             </div>
           </fieldset>
+
+          <Separator />
+
+          <StoreHoursSection
+            value={hours}
+            onChange={(next) => {
+              setHours(next)
+              setHoursError(null)
+            }}
+            error={hoursError}
+            loading={!!store && stored.isPending}
+          />
 
           <DialogFormFooter pending={pending} />
         </form>
