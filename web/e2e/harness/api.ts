@@ -84,6 +84,10 @@ export class Api {
     return this.call<T>('POST', path, { body, token })
   }
 
+  put<T = Record<string, unknown>>(path: string, body: Body, token?: string) {
+    return this.call<T>('PUT', path, { body, token })
+  }
+
   delete<T = Record<string, unknown>>(path: string, token?: string, body?: Body) {
     return this.call<T>('DELETE', path, { token, body })
   }
