@@ -16,10 +16,14 @@ import (
 
 // AdMap is the ads center's calendar: every TV whose schedule has an ad
 // slot, with each slot's free and total positions on each of MapDays days
-// from today (the franchise's today).
+// from today. A day is each TV's local day (its store's zone): From is the
+// earliest today among the screens, and on a screen whose today is later
+// the days before it have no free position.
 type AdMap struct {
+	// TimeZone is the franchise's zone: the one a new advertisement's
+	// startAt and endsAt instants are read in to name its days.
 	TimeZone string
-	From     Day // today
+	From     Day // today, the earliest among the screens' zones
 	Days     int
 	Screens  []MapScreen
 }
@@ -31,6 +35,7 @@ type MapScreen struct {
 	ScheduleID string
 	StoreID    string // the store's slug: a booking's storeSlug
 	StoreName  string
+	TimeZone   string // the store's zone, whose days the screen's are
 	Slots      []MapSlot
 	// DayMap is, per day, per slot key, "available.total".
 	DayMap DayMap
@@ -62,16 +67,14 @@ func (s *Service) Map(ctx context.Context, t tenant.Tenant) (AdMap, error) {
 	if err != nil {
 		return AdMap{}, err
 	}
-	from := DayOf(s.now().UnixMilli(), loc)
+	now := s.now().UnixMilli()
+	from := DayOf(now, loc)
 	out := AdMap{TimeZone: loc.String(), From: from, Days: MapDays, Screens: []MapScreen{}}
-	days := make([]string, MapDays)
-	for i, d := 0, from; i < MapDays; i, d = i+1, d.Add(1) {
-		days[i] = d.Key()
-	}
 
 	type screen struct {
 		MapScreen
 		sortKey string
+		gone    int // days from From already over on the screen's clock
 	}
 	tvs, err := display.Linked(ctx, s.db, t.ID)
 	if err != nil || len(tvs) == 0 {
@@ -80,6 +83,26 @@ func (s *Service) Map(ctx context.Context, t tenant.Tenant) (AdMap, error) {
 	slotsBySchedule, err := schedule.AdSlots(ctx, s.db, t.ID, nil, false)
 	if err != nil {
 		return AdMap{}, err
+	}
+	var storeIDs []string
+	for _, tv := range tvs {
+		if len(slotsBySchedule[tv.ScheduleID]) > 0 {
+			storeIDs = append(storeIDs, tv.StoreID)
+		}
+	}
+	z, err := s.storeZones(ctx, s.db, t.ID, storeIDs)
+	if err != nil {
+		return AdMap{}, err
+	}
+	for i, id := range storeIDs {
+		if today := DayOf(now, z.of(id)); i == 0 || today < from {
+			from = today
+		}
+	}
+	out.From = from
+	days := make([]string, MapDays)
+	for i, d := 0, from; i < MapDays; i, d = i+1, d.Add(1) {
+		days[i] = d.Key()
 	}
 	booked, err := bookedPerDay(ctx, s.db, t.ID, from)
 	if err != nil {
@@ -91,8 +114,10 @@ func (s *Service) Map(ctx context.Context, t tenant.Tenant) (AdMap, error) {
 		if len(slots) == 0 {
 			continue
 		}
+		zone := z.of(tv.StoreID)
 		x := screen{MapScreen: MapScreen{DisplayID: tv.ID, Name: tv.Name, ScheduleID: tv.ScheduleID,
-			StoreID: tv.StoreSlug, StoreName: tv.StoreName}}
+			StoreID: tv.StoreSlug, StoreName: tv.StoreName, TimeZone: zone.String()},
+			gone: from.Until(DayOf(now, zone))}
 		x.Slots = make([]MapSlot, len(slots))
 		m := DayMap{days: days}
 		for i, sl := range slots {
@@ -108,7 +133,7 @@ func (s *Service) Map(ctx context.Context, t tenant.Tenant) (AdMap, error) {
 				}
 				m.total[k] += sl.Positions
 				free := m.free[k]
-				for d := range free {
+				for d := x.gone; d < len(free); d++ {
 					n := int32(sl.Positions)
 					if counts != nil {
 						n -= counts[d]
@@ -198,7 +223,7 @@ func bookedPerDay(ctx context.Context, q db.Querier, franchiseID string, from Da
 
 // AppendJSON writes the map as the API answers it:
 // {"timeZone", "from": "yyyyMMdd", "days", "data": [{"displayId", "name",
-// "scheduleId", "storeId", "storeName", "slots": [...], "dayMap": {"yyyyMMdd":
+// "scheduleId", "storeId", "storeName", "timeZone", "slots": [...], "dayMap": {"yyyyMMdd":
 // {"HH:MM@HH:MM": "available.total"}}}]}. Written by hand: 200 screens ×
 // 183 days is 36,600 day objects, which encoding/json would walk through
 // reflection and sorted map keys.
@@ -240,6 +265,8 @@ func (sc MapScreen) appendJSON(b []byte, days [][]byte) []byte {
 	b = appendString(b, sc.StoreID)
 	b = append(b, `,"storeName":`...)
 	b = appendString(b, sc.StoreName)
+	b = append(b, `,"timeZone":`...)
+	b = appendString(b, sc.TimeZone)
 	slots, _ := json.Marshal(sc.Slots)
 	b = append(b, `,"slots":`...)
 	b = append(b, slots...)

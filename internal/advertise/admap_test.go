@@ -76,7 +76,7 @@ func TestPlaysAreCountedPerDayAndTV(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := PlayCount{Day: DayOf(at, saoPaulo).Key(), DisplayID: "tv1", DisplayName: "Caixa", Count: 2, Seconds: 30}
+			want := PlayCount{Day: DayOf(at, saoPaulo).Key(), DisplayID: "tv1", DisplayName: "Caixa", TimeZone: "America/Sao_Paulo", Count: 2, Seconds: 30}
 			if len(plays) != 1 || plays[0] != want {
 				t.Fatalf("plays %+v, want %+v", plays, want)
 			}

@@ -11,8 +11,10 @@
 // tables, and its SQL is in sqlstore.go. What it needs of other domains it
 // asks them, in the caller's transaction where a rule needs it: the ad slots
 // of a schedule (schedule.AdSlots), where a TV is and what it plays
-// (display.Placements and friends), the franchise's time zone
-// (franchise.TimeZone). It guards schedule saves, TV moves, store deletes
+// (display.Placements and friends), the time zone of each TV's store
+// (store.TimeZones: a booked day is the TV's local day) and the
+// franchise's (franchise.TimeZone: the zone a new period's instants are
+// read in). It guards schedule saves, TV moves, store deletes
 // and media changes through the interfaces those domains declare, wired in
 // internal/app/rules.go, and announces every write on the franchise's change
 // signal with the TVs it reaches, so their players receive it.

@@ -15,8 +15,8 @@ import (
 // target is one screen of a booking: the TV, the schedule it plays, and
 // the ad slot taken (or, before the choice, the slots that could be).
 type target struct {
-	DisplayID, DisplayName, StoreSlug, ScheduleID string
-	Slot                                          slot
+	DisplayID, DisplayName, StoreID, StoreSlug, ScheduleID string
+	Slot                                                   slot
 	// candidates are the slots to choose from, in order, when the client
 	// left the choice to the server; empty once Slot is set.
 	candidates []slot
@@ -71,7 +71,7 @@ func resolve(ctx context.Context, q db.Querier, franchiseID string, in []Booking
 	out := make([]target, len(in))
 	for i, b := range in {
 		t := tvs[b.DisplayID]
-		out[i] = target{DisplayID: t.ID, DisplayName: t.Name, StoreSlug: t.StoreSlug, ScheduleID: t.ScheduleID}
+		out[i] = target{DisplayID: t.ID, DisplayName: t.Name, StoreID: t.StoreID, StoreSlug: t.StoreSlug, ScheduleID: t.ScheduleID}
 		slots := slotsBySchedule[t.ScheduleID]
 		if len(slots) == 0 {
 			return nil, fault.WithMsg(fault.Invalid, 100106, fmt.Sprintf(
@@ -228,7 +228,7 @@ func bookedScreens(ctx context.Context, q db.Querier, franchiseID, adID string, 
 	}
 	for _, b := range list {
 		t := tvs[b.display]
-		tg := target{DisplayID: b.display, DisplayName: t.Name, StoreSlug: t.StoreSlug, ScheduleID: b.schedule,
+		tg := target{DisplayID: b.display, DisplayName: t.Name, StoreID: t.StoreID, StoreSlug: t.StoreSlug, ScheduleID: b.schedule,
 			Slot: slot{ID: b.slot}}
 		i := slices.IndexFunc(slotsBySchedule[t.ScheduleID], func(s slot) bool { return s.ID == b.slot })
 		if i >= 0 {

@@ -117,15 +117,14 @@ func (s *Service) SlotsShortening(ctx context.Context, q db.Querier, franchiseID
 		limit, toAdsOf(longer), joinNames(longer), longest, longest))
 }
 
-// bookableFromToday is what a slot guard looks at: the franchise's today
-// and the TVs playing the schedule, whose positions from today on are
-// sold or may be.
+// bookableFromToday is what a slot guard looks at: today (the earliest
+// among the stores' zones) and the TVs playing the schedule, whose
+// positions from today on are sold or may be.
 func (s *Service) bookableFromToday(ctx context.Context, q db.Querier, franchiseID, scheduleID string) (Day, []string, error) {
-	loc, err := s.zone(ctx, q, franchiseID)
+	today, err := s.earliestToday(ctx, q, franchiseID)
 	if err != nil {
 		return 0, nil, err
 	}
-	today := DayOf(s.now().UnixMilli(), loc)
 	displays, err := display.Playing(ctx, q, franchiseID, scheduleID)
 	if err != nil {
 		return 0, nil, err
@@ -171,13 +170,13 @@ func (s *Service) StoreRemoving(ctx context.Context, q db.Querier, franchiseID, 
 }
 
 // soldOn names, in order, the advertisements holding positions from today
-// on on the TVs displays.
+// (the earliest among the stores' zones) on, on the TVs displays.
 func (s *Service) soldOn(ctx context.Context, q db.Querier, franchiseID string, displays []string) ([]string, error) {
-	loc, err := s.zone(ctx, q, franchiseID)
+	today, err := s.earliestToday(ctx, q, franchiseID)
 	if err != nil {
 		return nil, err
 	}
-	list, err := soldNames(ctx, q, franchiseID, DayOf(s.now().UnixMilli(), loc), displays)
+	list, err := soldNames(ctx, q, franchiseID, today, displays)
 	if err != nil {
 		return nil, err
 	}

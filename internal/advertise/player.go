@@ -9,6 +9,7 @@ import (
 	"vitrine/internal/db"
 	"vitrine/internal/franchise"
 	"vitrine/internal/playback"
+	"vitrine/internal/store"
 	"vitrine/internal/tenant"
 )
 
@@ -19,7 +20,7 @@ const PlayerDays = 8
 // PlayerAds is what the player of one TV needs to fill its ad slots: the
 // positions booked on each day and the advertisements that hold them.
 type PlayerAds struct {
-	From string `json:"from"` // yyyyMMdd, today in the franchise's zone
+	From string `json:"from"` // yyyyMMdd, today in the TV's store's zone
 	To   string `json:"to"`   // yyyyMMdd, the last day listed
 	// Bookings are in slot, day and position order.
 	Bookings []PlayerBooking `json:"bookings"`
@@ -48,8 +49,8 @@ type PlayerAd struct {
 }
 
 // ForPlayers returns, for those of the franchise's TVs displayIDs that
-// have any, the bookings from today (in the franchise's zone timeZone;
-// empty reads it) for PlayerDays days, with their advertisements: what the
+// have any, the bookings from today (in their stores' zone timeZone; empty
+// reads the franchise's) for PlayerDays days, with their advertisements: what the
 // players of those TVs fill their ad slots with. The player hub sends it
 // with each TV's playlist; every booking change names the TVs it reaches,
 // and DayTurned the ones whose week moves at midnight. A few queries serve
@@ -165,9 +166,10 @@ func (s *Service) zoneNamed(ctx context.Context, franchiseID, name string) (*tim
 	return location(name), nil
 }
 
-// DayTurned announces, for every franchise whose day turned since the
-// last call, the TVs with a booking on the day that just entered their
-// players' window (PlayerDays from today), so those players receive it.
+// DayTurned announces, for every zone of a franchise's stores whose day
+// turned since the last call, the TVs with a booking on the day that just
+// entered their players' window (PlayerDays from that zone's today), so
+// those players receive it (a TV of another zone told too gets nothing new).
 // The first call only notes the time. Several replicas may
 // each announce a turn: a player is sent a playlist only when it differs.
 func (s *Service) DayTurned(ctx context.Context) (int, error) {
@@ -186,8 +188,16 @@ func (s *Service) DayTurned(ctx context.Context) (int, error) {
 	type franchiseZone struct{ id, zone string }
 	list := make([]franchiseZone, 0, len(zones))
 	for _, id := range active {
-		if zone, ok := zones[id]; ok {
-			list = append(list, franchiseZone{id, zone})
+		zone, ok := zones[id]
+		if !ok {
+			continue
+		}
+		own, err := store.Zones(ctx, s.db, id)
+		if err != nil {
+			return 0, err
+		}
+		for _, z := range slices.Compact(slices.Sorted(slices.Values(append(own, zone)))) {
+			list = append(list, franchiseZone{id, z})
 		}
 	}
 	s.daysMu.Lock()

@@ -68,10 +68,16 @@ func (s *Service) RecordPlays(ctx context.Context, franchiseID, displayID string
 	if err != nil {
 		return res, err
 	}
-	loc, err := s.zone(ctx, s.db, franchiseID)
+	// A play's day is the TV's local day: its store's zone.
+	tv, err := display.Placements(ctx, s.db, franchiseID, []string{displayID})
 	if err != nil {
 		return res, err
 	}
+	z, err := s.storeZones(ctx, s.db, franchiseID, []string{tv[displayID].StoreID})
+	if err != nil {
+		return res, err
+	}
+	loc := z.of(tv[displayID].StoreID)
 	var rows [][]any
 	for _, p := range valid {
 		if !sold[p.AdvertisementID] {
@@ -91,11 +97,14 @@ func (s *Service) RecordPlays(ctx context.Context, franchiseID, displayID string
 }
 
 // PlayCount is how many times an advertisement played on one screen on
-// one day (the franchise's days), and for how long in all.
+// one day (the TV's local day, in its store's zone), and for how long in all.
 type PlayCount struct {
 	Day         string `json:"day"` // yyyyMMdd
 	DisplayID   string `json:"displayId"`
 	DisplayName string `json:"displayName"`
+	// TimeZone is the zone of the TV's store, whose days these are ("" for
+	// a TV removed since).
+	TimeZone string `json:"timeZone"`
 	Count       int    `json:"count"`
 	Seconds     int64  `json:"seconds"`
 }
@@ -122,13 +131,24 @@ func (s *Service) Plays(ctx context.Context, t tenant.Tenant, id string) (Advert
 	if err != nil {
 		return Advertisement{}, nil, err
 	}
+	var stores []string
+	for _, tv := range tvs {
+		stores = append(stores, tv.StoreID)
+	}
+	z, err := s.storeZones(ctx, s.db, t.ID, stores)
+	if err != nil {
+		return Advertisement{}, nil, err
+	}
 	list := make([]PlayCount, len(counts))
 	for i, c := range counts {
-		name := tvs[c.display].Name
-		if name == "" {
+		tv, ok := tvs[c.display]
+		name, zone := tv.Name, ""
+		if !ok {
 			name = RemovedTV
+		} else {
+			zone = z.of(tv.StoreID).String()
 		}
-		list[i] = PlayCount{Day: c.day.Key(), DisplayID: c.display, DisplayName: name, Count: c.count, Seconds: c.ms / 1000}
+		list[i] = PlayCount{Day: c.day.Key(), DisplayID: c.display, DisplayName: name, TimeZone: zone, Count: c.count, Seconds: c.ms / 1000}
 	}
 	if list == nil {
 		list = []PlayCount{}

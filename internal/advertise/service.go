@@ -192,8 +192,8 @@ func (s *Service) Create(ctx context.Context, t tenant.Tenant, in CreateInput) (
 		return Advertisement{}, err
 	}
 	now := s.now()
-	if p.first < DayOf(now.UnixMilli(), loc) {
-		return Advertisement{}, ErrPast
+	if p.first < DayOf(now.Add(-26*time.Hour).UnixMilli(), time.UTC) {
+		return Advertisement{}, ErrPast // gone in every zone; each screen's today is checked below
 	}
 	bookings, err := cleanBookings(in.Displays)
 	if err != nil {
@@ -216,6 +216,15 @@ func (s *Service) Create(ctx context.Context, t tenant.Tenant, in CreateInput) (
 		targets, err := resolve(ctx, tx, t.ID, bookings, displayTime)
 		if err != nil {
 			return err
+		}
+		// A booked day is each TV's local day: the first may not be over
+		// on any of them.
+		today, err := s.latestToday(ctx, tx, t.ID, storeIDs(targets))
+		if err != nil {
+			return err
+		}
+		if p.first < today {
+			return ErrPast
 		}
 		if err := insertRow(ctx, tx, t.ID, r); err != nil {
 			return err
@@ -258,6 +267,14 @@ func cleanBookings(in []BookingInput) ([]BookingInput, error) {
 		out = append(out, b)
 	}
 	return out, nil
+}
+
+func storeIDs(targets []target) []string {
+	out := make([]string, len(targets))
+	for i, t := range targets {
+		out[i] = t.StoreID
+	}
+	return out
 }
 
 func displayIDs(targets []target) []string {
@@ -316,7 +333,6 @@ func (s *Service) Update(ctx context.Context, t tenant.Tenant, in UpdateInput) (
 		}
 	}
 	now := s.now()
-	today := DayOf(now.UnixMilli(), loc)
 	var r row
 	err = s.inTx(ctx, func(tx *db.Tx) error {
 		var err error
@@ -335,9 +351,6 @@ func (s *Service) Update(ctx context.Context, t tenant.Tenant, in UpdateInput) (
 			}
 			if next, err = periodOf(&start, &end, loc); err != nil {
 				return err
-			}
-			if next.first < old.first && next.first < today {
-				return ErrPast // days already gone cannot be sold
 			}
 		}
 		if in.Name != nil {
@@ -359,6 +372,16 @@ func (s *Service) Update(ctx context.Context, t tenant.Tenant, in UpdateInput) (
 		targets, lost, err := bookedScreens(ctx, tx, t.ID, r.ID, len(added) > 0 || timeChanged)
 		if err != nil {
 			return err
+		}
+		if next.first < old.first {
+			// Days already gone on one of its TVs (each its store's today) cannot be sold.
+			today, err := s.latestToday(ctx, tx, t.ID, storeIDs(targets))
+			if err != nil {
+				return err
+			}
+			if next.first < today {
+				return ErrPast
+			}
 		}
 		if timeChanged || len(added) > 0 {
 			for i, tg := range targets {

@@ -166,16 +166,17 @@ func deviceAnnounced(ctx context.Context, q db.Querier, code string) (bool, erro
 type Placement struct {
 	ID, Name   string
 	ScheduleID string // "" = none
+	StoreID    string // whose time zone the TV's days follow (store.TimeZones)
 	StoreSlug  string
 	StoreName  string
 }
 
-const placementColumns = `d.id, d.name, COALESCE(d.schedule_id, ''), st.slug, st.name
+const placementColumns = `d.id, d.name, COALESCE(d.schedule_id, ''), d.store_id, st.slug, st.name
 	FROM displays d JOIN stores st ON st.id = d.store_id`
 
 func scanPlacement(sc db.Scanner) (Placement, error) {
 	var p Placement
-	err := sc.Scan(&p.ID, &p.Name, &p.ScheduleID, &p.StoreSlug, &p.StoreName)
+	err := sc.Scan(&p.ID, &p.Name, &p.ScheduleID, &p.StoreID, &p.StoreSlug, &p.StoreName)
 	return p, err
 }
 

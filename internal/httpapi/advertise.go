@@ -151,10 +151,11 @@ func (s *Server) adPlays(w http.ResponseWriter, r *http.Request, t tenant.Tenant
 	buf.WriteString("\ufeff") // so spreadsheets read the accents as UTF-8
 	c := csv.NewWriter(&buf)
 	c.Comma = ';' // the list separator of spreadsheets in pt-BR
-	_ = c.Write([]string{"Dia", "Televisor", "Exibições", "Tempo total (segundos)"})
+	// Each day is the TV's local day; the zone column says which clock.
+	_ = c.Write([]string{"Dia", "Televisor", "Fuso horário", "Exibições", "Tempo total (segundos)"})
 	for _, p := range plays {
 		day := p.Day[6:8] + "/" + p.Day[4:6] + "/" + p.Day[0:4]
-		_ = c.Write([]string{day, p.DisplayName, strconv.Itoa(p.Count), strconv.FormatInt(p.Seconds, 10)})
+		_ = c.Write([]string{day, p.DisplayName, p.TimeZone, strconv.Itoa(p.Count), strconv.FormatInt(p.Seconds, 10)})
 	}
 	c.Flush()
 	name := names.Slug(ad.Name)

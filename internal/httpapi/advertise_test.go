@@ -332,10 +332,11 @@ func TestAdvertiseMapArithmetic(t *testing.T) {
 	})
 }
 
-// Days are the franchise's: at 22:30 in São Paulo (01:30 UTC the next day)
-// today is still the 24th, and an advertisement from 23:30 to 00:30 local
-// takes the 24th and the 25th; a franchise in Tokyo is already on the 25th.
-func TestAdvertiseDaysAreTheFranchisesDays(t *testing.T) {
+// Days are the stores' local days: at 22:30 in São Paulo (01:30 UTC the
+// next day) today is still the 24th, and an advertisement from 23:30 to
+// 00:30 local takes the 24th and the 25th; stores in Tokyo are already on
+// the 25th.
+func TestAdvertiseDaysAreTheStoresDays(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
 		clock := testutil.NewClock(time.Date(2026, 11, 25, 1, 30, 0, 0, time.UTC))
 		a := testutil.NewApp(t, engine, testutil.WithClock(clock.Now))
@@ -374,11 +375,13 @@ func TestAdvertiseDaysAreTheFranchisesDays(t *testing.T) {
 			t.Fatalf("a start yesterday: %d %s", r.Status, r.Body)
 		}
 
-		if _, err := a.DB.ExecContext(context.Background(), `UPDATE franchises SET time_zone = 'Asia/Tokyo' WHERE id = ?`, f.franchiseID); err != nil {
+		// The days are the TVs' stores': stores in Tokyo are already on the
+		// 25th, whatever the franchise's zone.
+		if _, err := a.DB.ExecContext(context.Background(), `UPDATE stores SET time_zone = 'Asia/Tokyo' WHERE franchise_id = ?`, f.franchiseID); err != nil {
 			t.Fatal(err)
 		}
-		if m := f.adMap(t); m.From != "20261125" || m.TimeZone != "Asia/Tokyo" {
-			t.Fatalf("in Tokyo the map starts on %s (%s), want 20261125", m.From, m.TimeZone)
+		if m := f.adMap(t); m.From != "20261125" || m.TimeZone != "America/Sao_Paulo" {
+			t.Fatalf("with the stores in Tokyo the map starts on %s (%s), want 20261125", m.From, m.TimeZone)
 		}
 	})
 }
@@ -896,8 +899,8 @@ func TestAdvertisePlaysReportedByPlayers(t *testing.T) {
 		}
 		r.Decode(t, &plays)
 		want := []advertise.PlayCount{
-			{Day: "20261124", DisplayID: tv, DisplayName: "TV Balcão", Count: 2, Seconds: 19},
-			{Day: "20261125", DisplayID: tv, DisplayName: "TV Balcão", Count: 1, Seconds: 10},
+			{Day: "20261124", DisplayID: tv, DisplayName: "TV Balcão", TimeZone: "America/Sao_Paulo", Count: 2, Seconds: 19},
+			{Day: "20261125", DisplayID: tv, DisplayName: "TV Balcão", TimeZone: "America/Sao_Paulo", Count: 1, Seconds: 10},
 		}
 		if !slices.Equal(plays.Plays, want) {
 			t.Fatalf("plays %+v, want %+v", plays.Plays, want)
@@ -911,7 +914,7 @@ func TestAdvertisePlaysReportedByPlayers(t *testing.T) {
 		if cd := r.Header.Get("Content-Disposition"); cd != `attachment; filename="exibicoes-natal.csv"` {
 			t.Errorf("content disposition %q", cd)
 		}
-		wantCSV := "\ufeffDia;Televisor;Exibições;Tempo total (segundos)\n24/11/2026;TV Balcão;2;19\n25/11/2026;TV Balcão;1;10\n"
+		wantCSV := "\ufeffDia;Televisor;Fuso horário;Exibições;Tempo total (segundos)\n24/11/2026;TV Balcão;America/Sao_Paulo;2;19\n25/11/2026;TV Balcão;America/Sao_Paulo;1;10\n"
 		if string(r.Body) != wantCSV {
 			t.Errorf("csv %q, want %q", r.Body, wantCSV)
 		}

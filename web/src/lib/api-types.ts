@@ -2296,10 +2296,13 @@ export interface components {
             /** @description the store's slug (a booking's storeSlug) */
             storeId: string;
             storeName: string;
+            /** @description the store's IANA zone: the screen's days are its local days */
+            timeZone: string;
             slots: components["schemas"]["AdMapSlot"][];
             /**
              * @description Day "yyyyMMdd" → slot key "HH:MM@HH:MM" → "available.total" (free and total positions;
-             *     slots sharing a key add up). Every day of the range is present.
+             *     slots sharing a key add up). Every day of the range is present; a day already over on
+             *     the screen's clock (its store's zone is ahead of the earliest) has nothing free.
              */
             dayMap: {
                 [key: string]: {
@@ -2308,20 +2311,22 @@ export interface components {
             };
         };
         AdMap: {
-            /** @description the franchise's time zone, whose days these are */
+            /** @description the franchise's time zone: a new advertisement's startAt and endsAt are read in it to name its days (each screen plays them on its own clock) */
             timeZone: string;
-            /** @description today, yyyyMMdd */
+            /** @description today, yyyyMMdd: the earliest today among the screens' zones */
             from: string;
             /** @description days covered from today (183) */
             days: number;
             data: components["schemas"]["AdMapScreen"][];
         };
         AdPlayCount: {
-            /** @description yyyyMMdd in the franchise's time zone */
+            /** @description yyyyMMdd, the TV's local day (its store's time zone) */
             day: string;
             displayId: string;
             /** @description 'TV removida' for a TV removed since */
             displayName: string;
+            /** @description the IANA zone of the TV's store, whose days these are; empty for a TV removed since */
+            timeZone: string;
             count: number;
             /** @description total time played */
             seconds: number;
@@ -4263,7 +4268,7 @@ export interface operations {
     getAdvertisePlays: {
         parameters: {
             query?: {
-                /** @description csv: a spreadsheet (";"-separated, UTF-8 with BOM) with the columns Dia, Televisor, Exibições, Tempo total (segundos) */
+                /** @description csv: a spreadsheet (";"-separated, UTF-8 with BOM) with the columns Dia, Televisor, Fuso horário, Exibições, Tempo total (segundos); each day is the TV's local day */
                 format?: "json" | "csv";
             };
             header?: never;

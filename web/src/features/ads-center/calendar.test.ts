@@ -21,7 +21,7 @@ import {
 const SP = 'America/Sao_Paulo'
 
 function screen(displayId: string, name: string, dayMap: AdMapScreen['dayMap'] = {}, slots: AdMapScreen['slots'] = []): AdMapScreen {
-  return { displayId, name, scheduleId: 's1', storeId: 'loja-1', storeName: '', slots, dayMap }
+  return { displayId, name, scheduleId: 's1', storeId: 'loja-1', storeName: '', timeZone: SP, slots, dayMap }
 }
 
 describe('calendar days', () => {

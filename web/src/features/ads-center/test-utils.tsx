@@ -71,9 +71,15 @@ export function renderAt(element: React.ReactElement, path: string, pattern = pa
 }
 
 /** A screen of the ad map with one all-day slot of 1 position of 30 s, free unless `dayMap` says otherwise. */
-export function mapScreen(displayId: string, name: string, dayMap: AdMapScreen['dayMap'] = {}, slots?: AdMapScreen['slots']): AdMapScreen {
+export function mapScreen(
+  displayId: string,
+  name: string,
+  dayMap: AdMapScreen['dayMap'] = {},
+  slots?: AdMapScreen['slots'],
+  timeZone = 'America/Sao_Paulo',
+): AdMapScreen {
   const allDay = { slotId: `slot-${displayId}`, keys: ['00:00@23:59'], adSlots: 1, adTime: 30 }
-  return { displayId, name, scheduleId: `sched-${displayId}`, storeId: 'loja-centro', storeName: '', slots: slots ?? [allDay], dayMap }
+  return { displayId, name, scheduleId: `sched-${displayId}`, storeId: 'loja-centro', storeName: '', timeZone, slots: slots ?? [allDay], dayMap }
 }
 
 /**

@@ -1,4 +1,5 @@
 import * as React from 'react'
+import { spansZones, zoneLabel } from '@/lib/time-zones'
 import { cn } from '@/lib/utils'
 import type { AdMapScreen } from '../api/types'
 import { dayText, isDayAvailable, selectionPart, weekdayText, type AdSelection } from '../calendar'
@@ -37,6 +38,8 @@ export function AdCalendarGrid({ screens, days, selection, onDayClick }: Props) 
   for (let c = view.firstCol; c <= view.lastCol; c++) cols.push(c)
   const rows: number[] = []
   for (let r = view.firstRow; r <= view.lastRow; r++) rows.push(r)
+  // Each screen's days are its store's: its zone is named when they differ.
+  const showZones = React.useMemo(() => spansZones(screens.map((s) => s.timeZone)), [screens])
 
   return (
     <div
@@ -82,6 +85,7 @@ export function AdCalendarGrid({ screens, days, selection, onDayClick }: Props) 
             // Rows of other screens do not change with the selection: they are not drawn again.
             selection={selection?.displayId === screens[r].displayId ? selection : null}
             onDayClick={onDayClick}
+            showZone={showZones}
           />
         ))}
       </div>
@@ -95,10 +99,12 @@ type RowProps = Pick<Props, 'days' | 'selection' | 'onDayClick'> & {
   firstCol: number
   lastCol: number
   width: number
+  showZone: boolean
 }
 
 // Rows and cells are memoised: scrolling draws only the rows and columns that come into view.
-const GridRow = React.memo(function GridRow({ screen, row, days, firstCol, lastCol, width, selection, onDayClick }: RowProps) {
+const GridRow = React.memo(function GridRow({ screen, row, days, firstCol, lastCol, width, selection, onDayClick, showZone }: RowProps) {
+  const place = [screen.storeName, showZone ? zoneLabel(screen.timeZone) : ''].filter(Boolean).join(' · ')
   const cells: React.ReactNode[] = []
   for (let c = firstCol; c <= lastCol; c++) {
     cells.push(<DayCell key={days[c]} screen={screen} day={days[c]} col={c} selection={selection} onDayClick={onDayClick} />)
@@ -110,11 +116,11 @@ const GridRow = React.memo(function GridRow({ screen, row, days, firstCol, lastC
         aria-colindex={1}
         className="sticky left-0 z-10 flex h-full min-w-0 flex-col justify-center border-r bg-background px-3 leading-tight"
         style={{ width: LABEL_WIDTH }}
-        title={screen.storeName ? `${screen.name} · ${screen.storeName}` : screen.name}
+        title={place ? `${screen.name} · ${place}` : screen.name}
       >
         {/* Two stores may each have a 'Caixa 1': the store tells them apart. */}
         <span className="truncate text-sm">{screen.name}</span>
-        {screen.storeName && <span className="truncate text-xs text-muted-foreground">{screen.storeName}</span>}
+        {place && <span className="truncate text-xs text-muted-foreground">{place}</span>}
       </div>
       {cells}
     </div>

@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { TruncatedText } from '@/components/truncated-text'
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from '@/components/ui/table'
 import { compareNames } from '@/lib/name-order'
+import { spansZones, zoneLabel } from '@/lib/time-zones'
 import { useDownloadAdPlays } from '../api/download-ad-plays'
 import { useAdPlays } from '../api/get-ad-plays'
 import type { AdPlay } from '../api/types'
@@ -24,11 +25,16 @@ export function AdPlays({ franchise, adId, adName }: { franchise: string; adId: 
   const rows = React.useMemo(() => sortPlays(plays.data ?? []), [plays.data])
   const total = rows.reduce((sum, play) => sum + play.count, 0)
   const totalSeconds = rows.reduce((sum, play) => sum + (play.seconds ?? 0), 0)
+  // Each day is the TV's local day: said when the screens' clocks differ.
+  const manyZones = spansZones(rows.map((play) => play.timeZone).filter(Boolean))
 
   return (
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
-        <CardTitle className="text-base">Exibições por dia e tela</CardTitle>
+        <div className="grid gap-1">
+          <CardTitle className="text-base">Exibições por dia e tela</CardTitle>
+          {manyZones && <p className="text-xs text-muted-foreground">Os dias seguem o fuso de cada loja.</p>}
+        </div>
         <Button
           variant="outline"
           size="sm"
@@ -69,6 +75,7 @@ export function AdPlays({ franchise, adId, adName }: { franchise: string; adId: 
                     <TableCell className="tabular-nums">{dayText(play.day)}</TableCell>
                     <TableCell className="max-w-0">
                       <TruncatedText text={play.displayName} />
+                      {manyZones && play.timeZone && <span className="block text-xs text-muted-foreground">{zoneLabel(play.timeZone)}</span>}
                     </TableCell>
                     <TableCell className="text-right tabular-nums">{play.count}</TableCell>
                     <TableCell className="text-right tabular-nums">{play.seconds === undefined ? '—' : seconds(play.seconds)}</TableCell>

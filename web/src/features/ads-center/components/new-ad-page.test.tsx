@@ -43,6 +43,22 @@ describe("'Novo Anúncio'", () => {
     expect(within(screen.getByLabelText('Seleção')).getByText('Clique em um dia disponível para começar.')).toBeInTheDocument()
   })
 
+  it("says the days follow each store's zone when the screens shown span zones, and names each screen's zone", async () => {
+    const zoneNote = /Os dias seguem o fuso de cada loja/
+    stubApi({ [MAP]: () => json(adMap([mapScreen('tv1', 'Centro TV 1'), mapScreen('tv2', 'Acre TV 1', {}, undefined, 'America/Rio_Branco')])) })
+    renderAt(<NewAdPage />, PATH, '/ads-center/new')
+    await screen.findByRole('grid', { name: 'Disponibilidade das telas por dia' })
+    expect(screen.getByText(zoneNote)).toBeInTheDocument()
+    expect(screen.getByRole('rowheader', { name: /Acre TV 1/ })).toHaveTextContent('Rio Branco (UTC−5)')
+    cleanup()
+
+    stubApi({ [MAP]: () => json(adMap([mapScreen('tv1', 'Centro TV 1'), mapScreen('tv3', 'Centro TV 2')])) })
+    renderAt(<NewAdPage />, PATH, '/ads-center/new')
+    await screen.findByRole('grid', { name: 'Disponibilidade das telas por dia' })
+    expect(screen.queryByText(zoneNote)).not.toBeInTheDocument()
+    expect(screen.getByRole('rowheader', { name: /Centro TV 1/ })).not.toHaveTextContent('Brasília')
+  })
+
   it('draws only the cells in view of 200 screens × 6 months', async () => {
     const screens = Array.from({ length: 200 }, (_v, i) => mapScreen(`tv${i}`, `TV ${i}`))
     stubApi({ [MAP]: () => json(adMap(screens)) })

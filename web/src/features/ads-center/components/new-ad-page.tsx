@@ -10,6 +10,7 @@ import { errorText, isApiError, isServerError } from '@/lib/api-client'
 import { messageForCode, unknownErrorMessage } from '@/lib/errors'
 import { requireFranchise, requireUser } from '@/lib/guards'
 import { useSession } from '@/lib/session'
+import { spansZones } from '@/lib/time-zones'
 import { useCreateAd } from '../api/create-ad'
 import { useAdMap } from '../api/get-ad-map'
 import type { AdMapScreen } from '../api/types'
@@ -134,6 +135,11 @@ function AdBooking({ ad }: { ad: NewAdValues }) {
       <div className="grid min-w-0 content-start gap-3">
         {days.length > 0 && <CalendarFilters value={filter} onChange={setFilter} first={days[0]} last={days[days.length - 1]} />}
         <Legend />
+        {spansZones(screens.map((screen) => screen.timeZone)) && (
+          <p className="text-xs text-muted-foreground">
+            Os dias seguem o fuso de cada loja: um dia já encerrado no relógio de uma tela aparece indisponível nela.
+          </p>
+        )}
         {map.isLoading ? (
           <Skeleton className="h-[560px] w-full" />
         ) : map.isError ? (
