@@ -8,6 +8,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton'
 import { DEFAULT_TIME_ZONE, localTime, type PlaybackItem } from '@/lib/playback'
 import { useSession } from '@/lib/session'
+import { zoneLabel } from '@/lib/time-zones'
 import { AdTurns, dayKey } from '@/player/ads'
 import { shownFor } from '@/player/playlist'
 import { useDisplays, type Display } from '@/features/displays'
@@ -94,16 +95,26 @@ type Upcoming = { key: string; start: number; label: string; duration: number }
 type Shown = { current: PlaybackItem; content: StageContent; label: string; upcoming: Upcoming[]; loading: boolean }
 
 function PreviewBody({ franchise, scheduleId, openedAt }: { franchise: string; scheduleId: string; openedAt: number }) {
-  const timeZone = useSession().franchise?.timeZone || DEFAULT_TIME_ZONE
+  const groupZone = useSession().franchise?.timeZone || DEFAULT_TIME_ZONE
   const schedule = useSchedule(franchise, scheduleId)
   const displays = useDisplays(franchise, { live: false })
   const linked = React.useMemo(() => (displays.data ?? []).filter((tv) => tv.schedule === scheduleId), [displays.data, scheduleId])
   const [target, setTarget] = React.useState(AS_SCHEDULE)
   const tv = linked.find((d) => d.id === target)
+  // A TV runs on its store's clock: its zone comes with its screen.
+  const [tvZones, setTvZones] = React.useState<Record<string, string>>({})
+  const onTvZone = React.useCallback((id: string, zone: string) => setTvZones((known) => (known[id] === zone ? known : { ...known, [id]: zone })), [])
+  const timeZone = (tv && tvZones[tv.id]) || groupZone
   // The simulated instant: where the preview is, on the screens' clock.
   const [moment, setMoment] = React.useState(openedAt)
   const [muted, setMuted] = React.useState(true)
   const [clockInput, setClockInput] = React.useState(() => toWallInput(openedAt, timeZone))
+  // Another clock (a TV of another zone chosen) shows the same instant on its own wall time.
+  const [inputZone, setInputZone] = React.useState(timeZone)
+  if (inputZone !== timeZone) {
+    setInputZone(timeZone)
+    setClockInput(toWallInput(moment, timeZone))
+  }
 
   const jumpTo = (value: string) => {
     setClockInput(value)
@@ -136,7 +147,14 @@ function PreviewBody({ franchise, scheduleId, openedAt }: { franchise: string; s
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="preview-moment">Data e hora da prévia</Label>
-          <Input id="preview-moment" type="datetime-local" value={clockInput} onChange={(event) => jumpTo(event.target.value)} className="w-56" />
+          <Input
+            id="preview-moment"
+            type="datetime-local"
+            value={clockInput}
+            onChange={(event) => jumpTo(event.target.value)}
+            className="w-56"
+            aria-describedby="preview-zone"
+          />
         </div>
         <Button type="button" variant="outline" onClick={() => jumpTo(toWallInput(Date.now(), timeZone))}>
           <Clock /> Agora
@@ -145,13 +163,17 @@ function PreviewBody({ franchise, scheduleId, openedAt }: { franchise: string; s
           {muted ? <VolumeX /> : <Volume2 />} {muted ? 'Sem som' : 'Com som'}
         </Button>
       </div>
+      <p id="preview-zone" className="text-xs text-muted-foreground">
+        Fuso horário: {zoneLabel(timeZone)}
+        {tv ? ' (o da loja do televisor)' : ''}
+      </p>
       {displays.data && linked.length === 0 && (
         <p className="text-xs text-muted-foreground">Vincule a programação a um televisor para ver a prévia como ele a exibe, com os anúncios vendidos.</p>
       )}
       {schedule.isLoading || !schedule.data ? (
         <Skeleton className="aspect-video w-full" />
       ) : tv ? (
-        <TvPreview key={tv.id} franchise={franchise} tv={tv} bar={schedule.data.bottomBar} moment={moment} timeZone={timeZone} muted={muted} onMoment={setMoment} />
+        <TvPreview key={tv.id} franchise={franchise} tv={tv} bar={schedule.data.bottomBar} moment={moment} timeZone={timeZone} muted={muted} onMoment={setMoment} onZone={onTvZone} />
       ) : (
         <SchedulePreview schedule={schedule.data} moment={moment} timeZone={timeZone} muted={muted} onMoment={setMoment} />
       )}
@@ -184,8 +206,31 @@ function SchedulePreview({ schedule, moment, timeZone, muted, onMoment }: { sche
 }
 
 /** The preview as a TV: its player's plan of the day, sold positions with their advertisements. */
-function TvPreview({ franchise, tv, bar, moment, timeZone, muted, onMoment }: { franchise: string; tv: Display; bar: BottomBar | null | undefined; moment: number; timeZone: string; muted: boolean; onMoment: (at: number) => void }) {
+function TvPreview({
+  franchise,
+  tv,
+  bar,
+  moment,
+  timeZone,
+  muted,
+  onMoment,
+  onZone,
+}: {
+  franchise: string
+  tv: Display
+  bar: BottomBar | null | undefined
+  moment: number
+  timeZone: string
+  muted: boolean
+  onMoment: (at: number) => void
+  onZone: (id: string, zone: string) => void
+}) {
+  // The day asked is the TV's local day: the group's until its screen names its store's zone.
   const screen = useDisplayScreen({ franchise, store: tv.store, id: tv.id }, dayKey(moment, timeZone))
+  const screenZone = screen.data?.timeZone
+  React.useEffect(() => {
+    if (screenZone) onZone(tv.id, screenZone)
+  }, [screenZone, tv.id, onZone])
   // The advertisements' media take turns as on the TV, for as long as this TV is previewed.
   const [turns] = React.useState(() => new AdTurns())
   const data: DisplayScreen | undefined = screen.data
