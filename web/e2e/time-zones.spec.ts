@@ -3,7 +3,10 @@
 // own wall clocks.
 import type { Page } from '@playwright/test'
 import { test, expect, shot, toast, useSession, uniqueEmail, strongPassword } from './fixtures.ts'
-import { operatorWithGroup, stores } from './harness/overview-api.ts'
+import { addMedia, png } from './harness/media-api.ts'
+import { createDisplay, createSchedule, operatorWithGroup, stores, type Store } from './harness/overview-api.ts'
+import { onScreen, openPlayer } from './harness/player.ts'
+import { saveEntries } from './harness/schedule-api.ts'
 
 const card = (page: Page, name: string) => page.getByRole('region', { name, exact: true })
 
@@ -67,4 +70,88 @@ test('the store form suggests the zone from the state, keeps a zone picked by ha
   const edit = page.getByRole('dialog', { name: 'Editar Loja' })
   await expect(edit.getByRole('combobox', { name: 'Fuso horário' })).toHaveText('Outro fuso…')
   await expect(edit.getByLabel('Outro fuso (nome IANA)')).toHaveValue('Europe/Lisbon')
+})
+
+/** The hour of the day now in `timeZone`. */
+function hourIn(timeZone: string) {
+  return Number(new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(new Date()))
+}
+const hh = (hour: number) => `${String((hour + 24) % 24).padStart(2, '0')}:00`
+
+/** Keeps, in the player page, the names of the media it shows, in order (a repeat once). */
+async function recordShown(tv: Page) {
+  await tv.evaluate(() => {
+    const shown: string[] = []
+    Object.assign(window, { shown })
+    const note = () =>
+      document.querySelectorAll('[data-layer][data-ready="true"]').forEach((el) => {
+        const name = el.getAttribute('data-media')
+        if (name && shown[shown.length - 1] !== name) shown.push(name)
+      })
+    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-ready', 'data-media'] })
+    note()
+  })
+}
+const shownOn = (tv: Page) => tv.evaluate(() => (window as unknown as { shown: string[] }).shown)
+
+test('one schedule, two stores two hours apart: the window open on São Paulo’s clock plays there and not in Rio Branco', async ({ browser, api, adminToken, baseURL }) => {
+  test.setTimeout(120_000)
+  const { token, franchise } = await operatorWithGroup(api, adminToken, {
+    email: uniqueEmail('fusos'),
+    password: strongPassword(),
+    group: `Rede Dois Fusos ${Date.now().toString(36)}`,
+  })
+  const f = franchise.slug
+  const newStore = async (name: string, state: string, city: string, timeZone: string) =>
+    (await api.post<{ store: Store }>(`/store/${f}`, { name, region: 'Brasil', state, city, timeZone, contacts: [] }, token)).store
+  const saoPaulo = await newStore('Loja São Paulo', 'SP', 'São Paulo', 'America/Sao_Paulo')
+  const rioBranco = await newStore('Loja Rio Branco', 'AC', 'Rio Branco', 'America/Rio_Branco')
+
+  // A window from this hour of São Paulo for two hours: open there now; in
+  // Rio Branco, two hours behind, it is two hours before it opens.
+  const now = hourIn('America/Sao_Paulo')
+  const window = `${hh(now)}@${hh(now + 2)}`
+  expect(hourIn('America/Rio_Branco')).toBe((now + 22) % 24)
+  const windowed = await addMedia(api, token, f, { name: 'Janela de São Paulo', type: 'image', bytes: png(640, 360, { noise: true, seed: 21 }), contentType: 'image/png' })
+  const always = await addMedia(api, token, f, { name: 'O dia todo', type: 'image', bytes: png(640, 360, { noise: true, seed: 22 }), contentType: 'image/png' })
+  const schedule = await createSchedule(api, token, f, 'Dois fusos')
+  await saveEntries(api, token, f, schedule.id, [
+    { id: windowed.id, displayTime: 2, timeGap: [window] },
+    { id: always.id, displayTime: 2 },
+  ])
+
+  // Two TV boxes, each paired with a TV of one store showing the schedule.
+  const pair = async (store: Store, name: string) => {
+    const tv = await openPlayer(browser, baseURL!)
+    const code = tv.locator('.pairing-code')
+    await expect(code).toHaveText(/^[A-Z0-9]{6}$/)
+    await recordShown(tv)
+    const display = await createDisplay(api, token, f, store.slug, { name, device: (await code.textContent())! })
+    await api.post(`/display/${f}/${store.slug}/${display.id}`, { scheduleId: schedule.id }, token)
+    return { tv, display }
+  }
+  const sp = await pair(saoPaulo, 'TV São Paulo')
+  const rb = await pair(rioBranco, 'TV Rio Branco')
+
+  // São Paulo's player alternates both media: the windowed one plays, then
+  // the other, then the windowed one again.
+  await expect(onScreen(sp.tv)).toHaveAttribute('data-media', /Janela de São Paulo|O dia todo/)
+  await expect.poll(async () => (await shownOn(sp.tv)).filter((name) => name === 'Janela de São Paulo').length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2)
+  await shot(sp.tv, 'time-zones-player-sao-paulo')
+  // Meanwhile Rio Branco's player, on its own clock, showed only the other.
+  await expect(onScreen(rb.tv)).toHaveAttribute('data-media', 'O dia todo')
+  expect(await shownOn(rb.tv)).toEqual(['O dia todo'])
+  await shot(rb.tv, 'time-zones-player-rio-branco')
+
+  // The server agrees: each TV's 'what plays now' runs on its store's zone.
+  const nowOf = async (store: Store, id: string) =>
+    (await api.get<{ playing: { timeZone: string; now: { entryId: string } | null; next: { entryId: string }[] } }>(`/display/${f}/${store.slug}/${id}/now?next=6`, token)).playing
+  const spNow = await nowOf(saoPaulo, sp.display.id)
+  const rbNow = await nowOf(rioBranco, rb.display.id)
+  expect(spNow.timeZone).toBe('America/Sao_Paulo')
+  expect(rbNow.timeZone).toBe('America/Rio_Branco')
+  expect([spNow.now?.entryId, ...spNow.next.map((n) => n.entryId)]).toContain(windowed.id)
+  expect([rbNow.now?.entryId, ...rbNow.next.map((n) => n.entryId)]).not.toContain(windowed.id)
+  await sp.tv.context().close()
+  await rb.tv.context().close()
 })
