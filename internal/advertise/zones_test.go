@@ -114,3 +114,30 @@ func TestPlaysAreCountedOnEachTVsLocalDay(t *testing.T) {
 		})
 	}
 }
+
+// Midnight turns per store zone: when Rio Branco's day turns (two hours
+// after São Paulo's), the TVs booked on the day entering its players'
+// week are announced, though the franchise's own zone turned long before.
+func TestTheDayTurnsOnEachStoresClock(t *testing.T) {
+	for _, engine := range engines() {
+		t.Run(engine, func(t *testing.T) {
+			a := acreFixture(t, engine) // Tuesday 00:30 in São Paulo, Monday 22:30 in Rio Branco
+			ctx := context.Background()
+			entering := Day(20270309).Add(PlayerDays - 1) // Tuesday's week's last day in Rio Branco
+			if _, err := a.bookDays("Semana que vem", entering, entering, "tv2"); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := a.DayTurned(ctx); err != nil { // notes the time
+				t.Fatal(err)
+			}
+			a.now = a.now.Add(time.Hour) // 01:30 in São Paulo, 23:30 in Rio Branco: nothing turned
+			if n, err := a.DayTurned(ctx); err != nil || n != 0 {
+				t.Fatalf("before Rio Branco's midnight: %d, %v", n, err)
+			}
+			a.now = a.now.Add(time.Hour) // 00:30 on Tuesday in Rio Branco
+			if n, err := a.DayTurned(ctx); err != nil || n != 1 {
+				t.Fatalf("at Rio Branco's midnight: announced %d, %v; want its booked TV", n, err)
+			}
+		})
+	}
+}
