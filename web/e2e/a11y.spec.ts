@@ -50,6 +50,12 @@ test('the console, its dialogs and the player have no WCAG 2.1 A/AA violations i
   await api.post('/user/detail/adm', { email, viewAdsCenter: 1 }, adminToken)
   const f = franchise.slug
   const store = await createStore(api, token, f, { name: 'Loja Centro' })
+  // Opening hours, so 'Editar Loja' shows its whole section (its TVs keep playing while closed).
+  const day = [{ start: '08:00', end: '12:00' }, { start: '14:00', end: '22:00' }]
+  await api.put(`/store/${f}/${store.slug}/hours`, {
+    hours: { week: [[], day, day, day, day, [{ start: '18:00', end: '02:00' }], day], exceptions: [{ date: '2026-12-24', ranges: [{ start: '09:00', end: '14:00' }] }, { date: '2026-12-25', ranges: [] }] },
+    whenClosed: 'play',
+  }, token)
   const image = await addMedia(api, token, f, { name: 'Vitrine Verão', type: 'image', bytes: png(640, 360, { noise: true, seed: 7 }), contentType: 'image/png' })
   await addMedia(api, token, f, { name: 'Cartaz Campanha', type: 'image', bytes: png(640, 360, { noise: true, seed: 8 }), contentType: 'image/png', folder: 'Campanhas' })
   const schedule = await createSchedule(api, token, f, 'Vitrine Principal')
@@ -112,7 +118,10 @@ test('the console, its dialogs and the player have no WCAG 2.1 A/AA violations i
     await shot(page, `a11y-dashboard-${theme}`)
     const card = page.getByRole('region', { name: 'Loja Centro', exact: true })
     await checkOpened(page, at('Adicionar Loja'), () => page.getByRole('button', { name: 'Adicionar Loja' }).first().click(), page.getByRole('dialog', { name: 'Adicionar Loja' }))
-    await checkOpened(page, at('Editar Loja'), () => card.getByRole('button', { name: 'Editar loja Loja Centro' }).click(), page.getByRole('dialog', { name: 'Editar Loja' }))
+    await checkOpened(page, at('Editar Loja'), async () => {
+      await card.getByRole('button', { name: 'Editar loja Loja Centro' }).click()
+      await expect(page.getByRole('group', { name: 'Data especial 25/12/2026' })).toBeVisible()
+    }, page.getByRole('dialog', { name: 'Editar Loja' }))
     await checkOpened(page, at('Excluir loja'), () => card.getByRole('button', { name: 'Excluir loja Loja Centro' }).click(), page.getByRole('alertdialog'))
     await checkOpened(page, at('Adicionar Televisor'), () => card.getByRole('button', { name: 'Adicionar Televisor' }).click(), page.getByRole('dialog', { name: 'Adicionar Televisor' }))
     await checkOpened(page, at('Enviar mensagem para lojas'), () => page.getByRole('button', { name: 'Enviar mensagem para lojas' }).click(), page.getByRole('dialog', { name: 'Enviar mensagem para lojas' }))

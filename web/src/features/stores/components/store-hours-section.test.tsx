@@ -25,7 +25,7 @@ describe("the store form's opening hours", () => {
   it('starts without hours: open all day, nothing else to fill', () => {
     const latest = renderSection()
     expect(screen.getByRole('checkbox', { name: 'Definir horário de funcionamento' })).not.toBeChecked()
-    expect(screen.queryByRole('list', { name: 'Horário semanal' })).toBeNull()
+    expect(screen.queryByRole('group', { name: 'Horário semanal' })).toBeNull()
     expect(hoursFromDraft(latest.draft)).toEqual({ hours: null })
   })
 

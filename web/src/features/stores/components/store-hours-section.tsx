@@ -52,18 +52,18 @@ export function StoreHoursSection({ value, onChange, error, loading }: Props) {
 
           {value.enabled && (
             <>
-              <ul className="grid gap-2" aria-label="Horário semanal">
+              <div className="grid gap-2" role="group" aria-label="Horário semanal">
                 {DAY_ORDER.map((day) => (
                   <DayRow key={day} label={DAY_NAMES[day]} idPrefix={`store-hours-day-${day}`} ranges={value.week[day]} onChange={(ranges) => setWeekDay(day, ranges)} />
                 ))}
-              </ul>
+              </div>
 
               <div className="grid gap-2">
                 <h3 className="text-sm font-medium">Datas especiais (feriados)</h3>
                 {value.exceptions.length === 0 ? (
                   <p className="text-sm text-muted-foreground">Nenhuma data especial.</p>
                 ) : (
-                  <ul className="grid gap-2" aria-label="Datas especiais">
+                  <div className="grid gap-2" role="group" aria-label="Datas especiais">
                     {value.exceptions.map((e, index) => (
                       <ExceptionRow
                         key={index}
@@ -73,7 +73,7 @@ export function StoreHoursSection({ value, onChange, error, loading }: Props) {
                         onRemove={() => onChange({ ...value, exceptions: value.exceptions.filter((_, i) => i !== index) })}
                       />
                     ))}
-                  </ul>
+                  </div>
                 )}
                 <div>
                   <Button
@@ -127,7 +127,7 @@ export function StoreHoursSection({ value, onChange, error, loading }: Props) {
 function DayRow({ label, idPrefix, ranges, onChange }: { label: string; idPrefix: string; ranges: HoursRange[]; onChange: (ranges: HoursRange[]) => void }) {
   const closed = ranges.length === 0
   return (
-    <li className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-md border px-3 py-2" role="group" aria-label={label}>
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-md border px-3 py-2" role="group" aria-label={label}>
       <span className="w-28 text-sm font-medium" aria-hidden="true">
         {label}
       </span>
@@ -143,7 +143,7 @@ function DayRow({ label, idPrefix, ranges, onChange }: { label: string; idPrefix
         </Label>
       </div>
       {!closed && <Ranges label={label} idPrefix={idPrefix} ranges={ranges} onChange={onChange} allowEmpty={false} />}
-    </li>
+    </div>
   )
 }
 
@@ -242,7 +242,7 @@ function ExceptionRow({
   const id = `store-hours-exception-${index}`
   const label = value.date ? `Data especial ${value.date.split('-').reverse().join('/')}` : `Data especial ${index + 1}`
   return (
-    <li className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-md border px-3 py-2" role="group" aria-label={label}>
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-md border px-3 py-2" role="group" aria-label={label}>
       <Input
         id={`${id}-date`}
         type="date"
@@ -266,6 +266,6 @@ function ExceptionRow({
       <Button type="button" variant="ghost" size="icon" className="ml-auto size-8" aria-label={`Remover ${label}`} onClick={onRemove}>
         <X />
       </Button>
-    </li>
+    </div>
   )
 }
