@@ -96,8 +96,9 @@ const shownOn = (tv: Page) => tv.evaluate(() => (window as unknown as { shown: s
 
 test('one schedule, two stores two hours apart: the window open on São Paulo’s clock plays there and not in Rio Branco', async ({ browser, api, adminToken, baseURL }) => {
   test.setTimeout(120_000)
+  const email = uniqueEmail('fusos')
   const { token, franchise } = await operatorWithGroup(api, adminToken, {
-    email: uniqueEmail('fusos'),
+    email,
     password: strongPassword(),
     group: `Rede Dois Fusos ${Date.now().toString(36)}`,
   })
@@ -142,6 +143,26 @@ test('one schedule, two stores two hours apart: the window open on São Paulo’
   await expect(onScreen(rb.tv)).toHaveAttribute('data-media', 'O dia todo')
   expect(await shownOn(rb.tv)).toEqual(['O dia todo'])
   await shot(rb.tv, 'time-zones-player-rio-branco')
+
+  // The footer clock shows each store's time: two hours apart.
+  const { token: acting } = await api.post<{ token: string }>('/user/impersonate', { email }, adminToken)
+  await api.post(
+    `/schedule/${f}/${schedule.id}/config`,
+    { bottomBar: { height: 64, bgColor: '#0f172a', color: '#f8fafc', fSize: 24, fWeight: 600, clock: { color: '#f8fafc', fSize: 26 } } },
+    acting,
+  )
+  const clockIn = (timeZone: string, ms: number) =>
+    new Intl.DateTimeFormat('pt-BR', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(ms))
+  const around = (timeZone: string) => [-60_000, 0, 60_000].map((d) => clockIn(timeZone, Date.now() + d))
+  for (const [tv, timeZone] of [
+    [sp.tv, 'America/Sao_Paulo'],
+    [rb.tv, 'America/Rio_Branco'],
+  ] as const) {
+    const clock = tv.locator('.footer .clock')
+    await expect(clock).toHaveText(/^\d{2}:\d{2}$/)
+    expect(around(timeZone)).toContain(await clock.textContent())
+  }
+  await shot(rb.tv, 'time-zones-player-rio-branco-footer')
 
   // The server agrees: each TV's 'what plays now' runs on its store's zone.
   const nowOf = async (store: Store, id: string) =>
