@@ -3,7 +3,7 @@
 // black rest screen while a player of a store open now plays, and the
 // resting one plays again once the store's hours no longer close it.
 import type { Page } from '@playwright/test'
-import { test, expect, shot, strongPassword, toast, uniqueEmail, useSession } from './fixtures.ts'
+import { test, expect, shot, storageKeys, strongPassword, toast, uniqueEmail, useSession } from './fixtures.ts'
 import { addMedia, png } from './harness/media-api.ts'
 import { createDisplay, createSchedule, createStore, operatorWithGroup } from './harness/overview-api.ts'
 import { onScreen, openPlayer } from './harness/player.ts'
@@ -85,4 +85,19 @@ test('a store closed now rests its TVs on a black screen while a store open now 
   await expect(resting(dark)).toHaveCount(0)
   await playing.context().close()
   await dark.context().close()
+
+  // The section as an operator sees it, in the dark theme, with the stored hours.
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [storageKeys.theme, 'dark'] as const)
+  await page.reload()
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+  await card.getByRole('button', { name: 'Editar loja Loja Fechada' }).click()
+  await expect(dialog.getByRole('group', { name: 'Sábado', exact: true }).getByLabel('Sábado, faixa 1: abre às')).toHaveValue(closedClock.at(2))
+  await dialog.getByRole('button', { name: 'Adicionar faixa: Segunda-feira' }).click()
+  await dialog.getByRole('button', { name: 'Adicionar data especial' }).click()
+  await dialog.getByLabel('Data especial 1: data').fill('2026-12-25')
+  // Two ranges that overlap: the save is refused in the server's words, nothing sent.
+  await dialog.getByLabel('Segunda-feira, faixa 2: abre às').fill(closedClock.at(2))
+  await dialog.getByRole('button', { name: 'Salvar' }).click()
+  await expect(dialog.getByRole('alert')).toHaveText(/^Segunda-feira: as faixas .* se sobrepõem\.$/)
+  await dialog.getByRole('group', { name: 'Horário de funcionamento' }).screenshot({ path: 'e2e/screenshots/store-hours-section-dark.png', animations: 'disabled' })
 })
