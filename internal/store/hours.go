@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"sync"
 	"time"
 
 	"vitrine/internal/db"
@@ -34,16 +35,22 @@ type HoursInput struct {
 // ErrWhenClosedInvalid is a closed behaviour other than play or rest.
 var ErrWhenClosedInvalid = fault.Invalidf("Com a loja fechada as TVs podem continuar exibindo (play) ou descansar (rest).")
 
+// locations keeps the zones loaded: the alerts ask for a store's open time
+// on every pass, and loading a zone reads the tz database.
+var locations sync.Map // name -> *time.Location
+
 // Location is the zone of o, São Paulo's when the name is unknown.
 func (o OpeningHours) Location() *time.Location {
-	if loc, err := time.LoadLocation(o.TimeZone); err == nil {
-		return loc
+	for _, name := range []string{o.TimeZone, "America/Sao_Paulo"} {
+		if loc, ok := locations.Load(name); ok {
+			return loc.(*time.Location)
+		}
+		if loc, err := time.LoadLocation(name); err == nil && name != "" {
+			locations.Store(name, loc)
+			return loc
+		}
 	}
-	loc, err := time.LoadLocation("America/Sao_Paulo")
-	if err != nil {
-		return time.UTC
-	}
-	return loc
+	return time.UTC
 }
 
 // OpenAt tells whether the store is open at t.
