@@ -3,6 +3,7 @@
 // own wall clocks.
 import type { Page } from '@playwright/test'
 import { test, expect, shot, toast, useSession, uniqueEmail, strongPassword } from './fixtures.ts'
+import { axeViolations } from './harness/axe.ts'
 import { addMedia, png } from './harness/media-api.ts'
 import { createDisplay, createSchedule, operatorWithGroup, stores, type Store } from './harness/overview-api.ts'
 import { onScreen, openPlayer } from './harness/player.ts'
@@ -31,6 +32,7 @@ test('the store form suggests the zone from the state, keeps a zone picked by ha
   await expect(zone).toHaveText('Rio Branco (UTC−5)')
   await expect(dialog.getByText('Sugerido pelo estado (AC).', { exact: false })).toBeVisible()
   await shot(page, 'store-dialog-time-zone')
+  expect(await axeViolations(page, '[role="dialog"]')).toEqual([])
 
   await zone.click()
   await expect(page.getByRole('option', { name: 'Rio Branco (UTC−5)' })).toBeVisible()
@@ -58,6 +60,7 @@ test('the store form suggests the zone from the state, keeps a zone picked by ha
   await dialog.getByRole('button', { name: 'Salvar' }).click()
   await expect(dialog.getByText('Fuso horário inválido: escolha um fuso da lista, como America/Sao_Paulo.')).toBeVisible()
   await shot(page, 'store-dialog-time-zone-other')
+  expect(await axeViolations(page, '[role="dialog"]')).toEqual([])
   await other.fill('Europe/Lisbon')
   await dialog.getByRole('button', { name: 'Salvar' }).click()
   await expect(toast(page, 'Loja criada')).toBeVisible()
