@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -161,9 +162,16 @@ func (s *Service) Offline(ctx context.Context, t tenant.Tenant) ([]OfflineTV, er
 		}
 		out = append(out, o)
 	}
+	// Longest outage first; TVs whose player never connected last.
+	order := func(o OfflineTV) int64 {
+		if o.Since == 0 {
+			return math.MaxInt64
+		}
+		return o.Since
+	}
 	slices.SortStableFunc(out, func(a, b OfflineTV) int {
-		if a.Since != b.Since {
-			if a.Since < b.Since {
+		if order(a) != order(b) {
+			if order(a) < order(b) {
 				return -1
 			}
 			return 1

@@ -166,6 +166,10 @@ test('the console, its dialogs and the player have no WCAG 2.1 A/AA violations i
     await checkOpened(page, at('the user menu'), () => page.getByRole('banner').getByRole('button', { name: /^Menu do usuário/ }).click(), page.getByRole('menu'))
     await checkOpened(page, at('the theme menu'), () => page.getByRole('button', { name: 'Alternar tema' }).click(), page.getByRole('menu'))
 
+    // Offline alerts.
+    await visit(page, '/alerts', page.getByRole('table', { name: 'TVs offline agora' }))
+    await check(page, at('/alerts'))
+
     // Schedules.
     await visit(page, '/schedule', page.getByRole('table', { name: 'Programações' }))
     await check(page, at('/schedule'))

@@ -13,6 +13,7 @@ const AppLayout = lazyPage(() => import('./layout/app-layout'), (m) => m.AppLayo
 const OverviewPage = lazyPage(() => import('@/features/overview'), (m) => m.OverviewPage)
 const MediaLibraryPage = lazyPage(() => import('@/features/medias'), (m) => m.MediaLibraryPage)
 const GroupsPage = lazyPage(() => import('@/features/groups'), (m) => m.GroupsPage)
+const AlertsPage = lazyPage(() => import('@/features/alerts'), (m) => m.AlertsPage)
 const EditProfilePage = lazyPage(() => import('@/features/account'), (m) => m.EditProfilePage)
 const NewUserPage = lazyPage(() => import('@/features/admin'), (m) => m.NewUserPage)
 const UserListPage = lazyPage(() => import('@/features/admin'), (m) => m.UserListPage)
@@ -40,6 +41,7 @@ export const routes: RouteObject[] = [
             element: <AppLayout />,
             children: [
               { path: '/dashboard', element: <OverviewPage /> },
+              { path: '/alerts', element: <AlertsPage /> },
               { path: '/groups', element: <GroupsPage /> },
               { path: '/profile/edit', element: <EditProfilePage /> },
               { path: '/schedule', element: <SchedulesPage /> },

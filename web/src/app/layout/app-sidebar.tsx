@@ -1,4 +1,4 @@
-import { CalendarPlus, CalendarRange, ImagePlus, Images, LayoutDashboard, List, Megaphone, MonitorPlay, UserPlus } from 'lucide-react'
+import { BellRing, CalendarPlus, CalendarRange, ImagePlus, Images, LayoutDashboard, List, Megaphone, MonitorPlay, UserPlus } from 'lucide-react'
 import type { LucideIcon } from 'lucide-react'
 import { NavLink, useLocation } from 'react-router'
 import {
@@ -53,6 +53,7 @@ export function AppSidebar() {
     { title: 'VISÃO GERAL', to: '/dashboard', icon: LayoutDashboard },
     { title: 'PROGRAMAÇÕES', to: '/schedule', icon: CalendarRange },
     { title: 'MINHAS MÍDIAS', to: '/medias', icon: Images },
+    { title: 'ALERTAS', to: '/alerts', icon: BellRing },
   ]
   if (user?.canUseAdsCenter) main.push({ title: 'CENTRAL DE ANÚNCIOS', to: '/ads-center', icon: Megaphone })
 

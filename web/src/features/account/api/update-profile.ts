@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { userQueryKey, type User } from '@/lib/session'
 
-export type UpdateProfileInput = { cpf: string; mobile: string; name: string }
+export type UpdateProfileInput = { cpf: string; mobile: string; name: string; offlineAlertEmail?: boolean }
 
 export function updateProfile(input: UpdateProfileInput) {
   return api.post<{ user: User }>('/user/detail', input)

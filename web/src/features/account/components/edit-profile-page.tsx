@@ -6,7 +6,9 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
 import { PasswordInput } from '@/components/ui/password-input'
+import { Switch } from '@/components/ui/switch'
 import { toast } from '@/hooks/use-toast'
 import { requireUser } from '@/lib/guards'
 import { useSession } from '@/lib/session'
@@ -104,6 +106,44 @@ function ChangeNameForm() {
   )
 }
 
+function AlertEmailForm() {
+  const { user } = useSession()
+  const updateProfile = useUpdateProfile()
+  const on = user?.offlineAlertEmail ?? false
+
+  const change = (value: boolean) => {
+    // The call sends the name, CPF and mobile back unchanged.
+    if (!requireUser(user)) return
+    updateProfile.mutate(
+      { name: user.name, cpf: user.cpf, mobile: user.mobile, offlineAlertEmail: value },
+      {
+        onSuccess: () =>
+          toast({
+            title: value ? 'Alertas por e-mail ativados.' : 'Alertas por e-mail desativados.',
+            description: value ? `Os alertas de TV offline dos seus grupos irão para ${user.email}.` : 'Você não receberá mais alertas de TV offline por e-mail.',
+          }),
+      },
+    )
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>Alertas</h2>
+        </CardTitle>
+        <CardDescription>Quando uma TV dos seus grupos fica offline além do atraso que o administrador definiu, e quando ela volta.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <div className="flex items-center gap-3">
+          <Switch id="profile-offline-alert-email" checked={on} onCheckedChange={change} disabled={!user || updateProfile.isPending} />
+          <Label htmlFor="profile-offline-alert-email">Receber alertas de TV offline por e-mail</Label>
+        </div>
+      </CardContent>
+    </Card>
+  )
+}
+
 export function EditProfilePage() {
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -111,6 +151,7 @@ export function EditProfilePage() {
       <div className="grid max-w-5xl gap-6 lg:grid-cols-2">
         <ChangeNameForm />
         <ChangePasswordForm />
+        <AlertEmailForm />
       </div>
     </div>
   )

@@ -1,11 +1,16 @@
-import { MonitorPlay, Store as StoreIcon, WifiOff } from 'lucide-react'
+import { ChevronRight, MonitorPlay, Store as StoreIcon, WifiOff } from 'lucide-react'
+import { Link } from 'react-router'
 import { Card } from '@/components/ui/card'
 import { cn } from '@/lib/utils'
 
-/** One of the overview's totals (Lojas, Televisores, Offline). */
-export function OverviewCounter({ label, value, icon, alert }: { label: string; value: number; icon: React.ReactNode; alert?: boolean }) {
-  return (
-    <Card className="flex-row items-center gap-4 px-5 py-4" role="group" aria-label={`${label}: ${value}`}>
+/** One of the overview's totals (Lojas, Televisores, Offline); with `to`, the whole card is a link. */
+export function OverviewCounter({ label, value, icon, alert, to }: { label: string; value: number; icon: React.ReactNode; alert?: boolean; to?: string }) {
+  const card = (
+    <Card
+      className={cn('flex-row items-center gap-4 px-5 py-4', to && 'transition-colors group-hover:bg-accent')}
+      role="group"
+      aria-label={`${label}: ${value}`}
+    >
       <span
         className={cn(
           'flex size-10 items-center justify-center rounded-full bg-muted text-muted-foreground [&_svg]:size-5',
@@ -19,7 +24,15 @@ export function OverviewCounter({ label, value, icon, alert }: { label: string; 
         <span className="text-sm text-muted-foreground">{label}</span>
         <span className={cn('text-2xl font-bold tabular-nums', alert && value > 0 && 'text-destructive')}>{value}</span>
       </div>
+      {to && <ChevronRight className="ml-auto size-4 text-muted-foreground" aria-hidden="true" />}
     </Card>
+  )
+  if (!to) return card
+  return (
+    <Link to={to} className="group rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
+      {card}
+      <span className="sr-only"> (ver alertas)</span>
+    </Link>
   )
 }
 
@@ -28,7 +41,7 @@ export function OverviewCounters({ stores, displays, offline }: { stores: number
     <div className="grid gap-4 sm:grid-cols-3">
       <OverviewCounter label="Lojas" value={stores} icon={<StoreIcon />} />
       <OverviewCounter label="Televisores" value={displays} icon={<MonitorPlay />} />
-      <OverviewCounter label="Offline" value={offline} icon={<WifiOff />} alert />
+      <OverviewCounter label="Offline" value={offline} icon={<WifiOff />} alert to="/alerts" />
     </div>
   )
 }

@@ -31,7 +31,7 @@ import { useBatches, useSentinel } from '@/hooks/use-batches'
 import { errorToast } from '@/hooks/use-toast'
 import { useSession } from '@/lib/session'
 import { useDebounced } from '@/hooks/use-debounced'
-import { useNow } from '../hooks/use-now'
+import { useNow } from '@/hooks/use-now'
 import { GuidedActions } from './guided-actions'
 import { OverviewCounters } from './overview-counters'
 
