@@ -231,12 +231,9 @@ func (a *App) newOutbox(cfg config.Config) error {
 // openClock answers, for the offline alerts, how long a TV's store was
 // open (its opening hours; a store without them is open all day) and its
 // time zone (the store's own).
-func (a *App) openClock() alerts.OpenClock { return storeClock{a.Stores, a.DB} }
+func (a *App) openClock() alerts.OpenClock { return storeClock{a.Stores} }
 
-type storeClock struct {
-	stores *store.Service
-	db     *db.DB
-}
+type storeClock struct{ stores *store.Service }
 
 func (c storeClock) hours(ctx context.Context, franchiseID, storeID string) (store.OpeningHours, error) {
 	got, err := c.stores.HoursByID(ctx, franchiseID, []string{storeID})
@@ -246,14 +243,6 @@ func (c storeClock) hours(ctx context.Context, franchiseID, storeID string) (sto
 	o, ok := got[storeID]
 	if !ok {
 		return store.OpeningHours{}, fmt.Errorf("store %s of franchise %s not found", storeID, franchiseID)
-	}
-	// The hours are read on the store's own zone.
-	zones, err := store.TimeZones(ctx, c.db, franchiseID, []string{storeID})
-	if err != nil {
-		return store.OpeningHours{}, err
-	}
-	if z := zones[storeID]; z != "" {
-		o.TimeZone = z
 	}
 	return o, nil
 }
