@@ -217,7 +217,8 @@ export function StoreDialog({ open, onOpenChange, franchise, store }: Props) {
       return
     }
     setHoursError(null)
-    const changedHours = hoursChanged(hours, store ? stored.data : null)
+    // Hours that could not be read are left as they are, never overwritten.
+    const changedHours = !(store && stored.isError) && hoursChanged(hours, store ? stored.data : null)
     // Then the hours, when they changed; the dialog closes once both are saved.
     const thenHours = (slug: string, done: () => void) => {
       if (!changedHours) return done()
@@ -386,7 +387,8 @@ export function StoreDialog({ open, onOpenChange, franchise, store }: Props) {
               setHoursError(null)
             }}
             error={hoursError}
-            loading={!!store && stored.isPending}
+            loading={!!store && stored.isPending && !stored.isError}
+            onRetry={store && stored.isError ? () => void stored.refetch() : undefined}
           />
 
           <DialogFormFooter pending={pending} />

@@ -22,6 +22,15 @@ const day = (name: string) => screen.getByRole('group', { name })
 afterEach(cleanup)
 
 describe("the store form's opening hours", () => {
+  it('stored hours that could not be read offer a retry and nothing to edit', () => {
+    let retried = 0
+    render(<StoreHoursSection value={emptyHoursDraft()} onChange={() => {}} error={null} onRetry={() => retried++} />)
+    expect(screen.getByRole('alert')).toHaveTextContent('Não foi possível carregar o horário de funcionamento.')
+    expect(screen.queryByRole('checkbox', { name: 'Definir horário de funcionamento' })).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }))
+    expect(retried).toBe(1)
+  })
+
   it('starts without hours: open all day, nothing else to fill', () => {
     const latest = renderSection()
     expect(screen.getByRole('checkbox', { name: 'Definir horário de funcionamento' })).not.toBeChecked()

@@ -17,12 +17,17 @@ type Props = {
   error: string | null
   /** The stored hours are still loading: nothing to edit yet. */
   loading?: boolean
+  /**
+   * The stored hours could not be read: nothing to edit (a draft would
+   * overwrite hours the operator never saw), and a way to ask again.
+   */
+  onRetry?: () => void
 }
 
 /** Monday first, as a week reads on a shop's door; the API keeps Sunday at 0. */
 const DAY_ORDER = [1, 2, 3, 4, 5, 6, 0]
 
-export function StoreHoursSection({ value, onChange, error, loading }: Props) {
+export function StoreHoursSection({ value, onChange, error, loading, onRetry }: Props) {
   const setWeekDay = (day: number, ranges: HoursRange[]) => onChange({ ...value, week: value.week.map((r, i) => (i === day ? ranges : r)) })
   const setException = (index: number, e: HoursExceptionDraft) =>
     onChange({ ...value, exceptions: value.exceptions.map((x, i) => (i === index ? e : x)) })
@@ -37,6 +42,13 @@ export function StoreHoursSection({ value, onChange, error, loading }: Props) {
         <p className="text-sm text-muted-foreground" role="status">
           Carregando o horário…
         </p>
+      ) : onRetry ? (
+        <div role="alert" className="grid justify-items-start gap-2 rounded-md border border-destructive/50 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+          <p>Não foi possível carregar o horário de funcionamento. Ao salvar, o horário da loja fica como está.</p>
+          <Button type="button" variant="outline" size="sm" onClick={onRetry}>
+            Tentar novamente
+          </Button>
+        </div>
       ) : (
         <>
           <div className="flex items-center gap-2">
