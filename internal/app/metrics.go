@@ -17,7 +17,7 @@ func (a *App) watch() {
 	a.Metrics.WatchDB(a.DB.SQL(), a.DB.Dialect().String())
 	a.Metrics.WatchPlayers(a.Hub.Connected)
 	a.Metrics.WatchCounts("vitrine_outbox_messages",
-		"Outbox messages (e-mail, WhatsApp) of all replicas by status: pending, sent, failed.", "status",
+		"Outbox messages (e-mail, WhatsApp, SMS) of all replicas by status: pending, sent, failed.", "status",
 		func(ctx context.Context) (map[string]int, error) { return outbox.Counts(ctx, a.DB) })
 	a.Metrics.WatchCounts("vitrine_command_jobs",
 		"Remote command jobs of all replicas by status: sent, done, failed, timeout.", "status",

@@ -1,4 +1,4 @@
-// Package outbox delivers messages (e-mail, WhatsApp) reliably: a request
+// Package outbox delivers messages (e-mail, WhatsApp, SMS) reliably: a request
 // stores the message in the outbox table — in its own transaction, so a
 // message exists exactly when the change that caused it does — and a worker
 // delivers due messages through the channel's Sender, retrying failures with
