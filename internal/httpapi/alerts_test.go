@@ -82,7 +82,9 @@ func TestAlertSettingsAreValidatedAndOnlyAdministratorsChangeThem(t *testing.T) 
 func TestOperatorsOptInToAlertEmails(t *testing.T) {
 	a := testutil.NewApp(t, "sqlite")
 	op := a.SeedUser(t, "op-"+a.Unique()+"@example.com", "")
-	var got struct{ User struct{ OfflineAlertEmail bool } }
+	var got struct {
+		User struct{ OfflineAlertEmail bool }
+	}
 	a.Do(t, "GET", "/api/user/detail", op.Token, nil).Decode(t, &got)
 	if got.User.OfflineAlertEmail {
 		t.Fatal("opted in by default")
