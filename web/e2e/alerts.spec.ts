@@ -1,8 +1,8 @@
 // Alertas (/alerts): the TVs offline now, reached from Visão Geral's Offline
 // counter, the administrator's alert settings, and an operator's opt-in to
 // the alert e-mails on the profile page.
-import { test, expect, shot, storageKeys, toast, useSession } from './fixtures.ts'
-import { announceDevice, createDisplay, createStore, storeDisplays } from './harness/overview-api.ts'
+import { test, expect, shot, storageKeys, strongPassword, toast, uniqueEmail, useSession } from './fixtures.ts'
+import { announceDevice, createDisplay, createStore, operatorWithGroup, storeDisplays } from './harness/overview-api.ts'
 import { connectPlayer } from './harness/player.ts'
 
 test('an administrator finds the offline TV from Visão Geral and saves the alert settings', async ({ page, browser, api, adminToken, baseURL }) => {
@@ -84,4 +84,19 @@ test('an administrator finds the offline TV from Visão Geral and saves the aler
   await expect(optIn).toBeChecked()
   await optIn.click()
   await expect(toast(page, 'Alertas por e-mail desativados.')).toBeVisible()
+})
+
+test('an operator reads the alert settings but cannot change them', async ({ page, api, adminToken }) => {
+  const email = uniqueEmail('alerta')
+  const password = strongPassword()
+  const { token, franchise } = await operatorWithGroup(api, adminToken, { email, password, group: `Rede Operador ${Date.now().toString(36)}` })
+  await useSession(page, { token, franchise: franchise.slug })
+  await page.goto('/alerts')
+  const form = page.getByRole('form', { name: 'Configurações de alerta' })
+  await expect(page.getByText('Apenas administradores alteram estas configurações.')).toBeVisible()
+  await expect(form.getByRole('switch', { name: 'Enviar alertas de TV offline' })).toBeDisabled()
+  await expect(form.getByRole('checkbox', { name: 'SMS' })).toBeDisabled()
+  await expect(form.getByRole('button', { name: 'Salvar' })).toHaveCount(0)
+  await expect(page.getByRole('table', { name: 'TVs offline agora' })).toContainText('Nenhuma TV offline.')
+  await expect(api.post(`/alerts/${franchise.slug}`, { enabled: true }, token)).rejects.toMatchObject({ status: 403 })
 })
