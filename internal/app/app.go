@@ -35,6 +35,7 @@ import (
 	"vitrine/internal/metrics"
 	"vitrine/internal/objects"
 	"vitrine/internal/outbox"
+	"vitrine/internal/override"
 	"vitrine/internal/schedule"
 	"vitrine/internal/screen"
 	"vitrine/internal/store"
@@ -74,6 +75,7 @@ type App struct {
 	Devices    *device.Service
 	Ads        *advertise.Service
 	Alerts     *alerts.Service
+	Overrides  *override.Service
 	// Hub holds the players' connections to this replica.
 	Hub *hub.Hub
 	// Changes is the in-process change signal every domain announces on.
@@ -144,6 +146,8 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 	a.Ads = advertise.NewService(a.DB, a.Now, changes, a.Media)
 	a.Alerts = alerts.NewService(a.DB, a.Now, a.Outbox.Enqueue, a.Accounts.OfflineAlertEmails, a.openClock(), a.Log)
 	a.workers = append(a.workers, func(ctx context.Context) { a.Alerts.Run(ctx, 30*time.Second) })
+	a.Overrides = override.NewService(a.DB, a.Now, changes, a.Media, a.Log)
+	a.workers = append(a.workers, func(ctx context.Context) { a.Overrides.Run(ctx, 200*time.Millisecond) })
 	a.wireRules()
 	a.workers = append(a.workers, a.sweepUploads)
 	a.Devices = device.NewService(a.DB, a.Now)
@@ -151,8 +155,10 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 	if pending == 0 {
 		pending = -1 // the hub's "no limit"
 	}
-	a.Hub = hub.New(hub.Sources{Devices: a.Devices, Screens: screen.NewBuilder(a.Displays, a.Schedules, a.Franchises, a.Stores, a.Ads, a.Stores), StatusWriter: a.Displays}, a.Log, a.Now,
-		hub.Options{Acked: a.Metrics.PushAcked, PendingPerAddress: pending})
+	screens := screen.NewBuilder(a.Displays, a.Schedules, a.Franchises, a.Stores, a.Ads, a.Stores)
+	screens.SetOverrides(a.Overrides)
+	a.Hub = hub.New(hub.Sources{Devices: a.Devices, Screens: screens, StatusWriter: a.Displays}, a.Log, a.Now,
+		hub.Options{Acked: a.Metrics.PushAcked, PendingPerAddress: pending, OverridesAcked: a.Overrides.Acked})
 	a.Changes.Subscribe(a.Hub.Notify)
 	weather, quotes := opts.Weather, opts.Quotes
 	if weather == nil {
@@ -184,6 +190,7 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 		Devices:        a.Devices,
 		Ads:            a.Ads,
 		Alerts:         a.Alerts,
+		Overrides:      a.Overrides,
 		Hub:            a.Hub,
 		Footer:         footer,
 

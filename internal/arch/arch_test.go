@@ -183,6 +183,8 @@ var owners = map[string]string{
 	"alert_settings":   "alerts",
 	"display_alerts":   "alerts",
 	"alert_messages":   "alerts",
+	"overrides":        "override",
+	"override_acks":    "override",
 }
 
 // reads are the few places that read another package's table inside one of
@@ -195,6 +197,7 @@ var reads = map[string][]string{
 	"store":     {"displays"},           // the number of TVs per store
 	"franchise": {"stores", "displays"}, // the counters Touch keeps on the franchise row
 	"schedule":  {"displays"},           // the number of TVs linked to each schedule
+	"override":  {"displays", "stores"}, // the TVs and stores an override's target names
 }
 
 var (

@@ -17,7 +17,10 @@ type User struct {
 	Franchise     map[string]string `json:"franchise"`  // slug -> name
 	Permission    map[string]int    `json:"permission"` // e.g. {"dispA":1,"userA":1}
 	ViewAdsCenter int               `json:"viewAdsCenter"`
-	Verified      bool              `json:"verified"`
+	// EmergencyOverride is 1 when the user may start and clear emergency
+	// overrides ('Mensagem de emergência'); administrators always may.
+	EmergencyOverride int  `json:"emergencyOverride"`
+	Verified          bool `json:"verified"`
 	// OfflineAlertEmail is the user's choice to receive, by e-mail, the
 	// offline alerts of the TVs of their franchises.
 	OfflineAlertEmail bool  `json:"offlineAlertEmail"`
@@ -41,10 +44,13 @@ type Summary struct {
 	Franchise  map[string]string `json:"franchise"`
 	Permission map[string]int    `json:"permission"`
 	// ViewAdsCenter is 1 when the user may use the ads center, else 0.
-	ViewAdsCenter int   `json:"viewAdsCenter"`
-	Verified      bool  `json:"verified"`
-	CreatedAt     int64 `json:"createdAt"`
-	UpdatedAt     int64 `json:"updatedAt"`
+	ViewAdsCenter int `json:"viewAdsCenter"`
+	// EmergencyOverride is 1 when the user may start and clear emergency
+	// overrides, else 0.
+	EmergencyOverride int   `json:"emergencyOverride"`
+	Verified          bool  `json:"verified"`
+	CreatedAt         int64 `json:"createdAt"`
+	UpdatedAt         int64 `json:"updatedAt"`
 }
 
 // Credentials is the body of POST /user/auth.
@@ -89,6 +95,9 @@ type AdminDetailInput struct {
 	// ViewAdsCenter grants (1) or revokes (0) the ads-center permission;
 	// absent keeps it.
 	ViewAdsCenter *int `json:"viewAdsCenter"`
+	// EmergencyOverride grants (1) or revokes (0) the emergency override
+	// permission; absent keeps it.
+	EmergencyOverride *int `json:"emergencyOverride"`
 }
 
 // FranchiseChange is the body of POST /user/franchise.
@@ -136,6 +145,7 @@ var (
 	ErrUserNotFound        = fault.New(fault.NotFound, 1001)
 	ErrBadCredentials      = fault.New(fault.Unauthorized, 1002)
 	ErrAdsCenterValue      = fault.Invalidf("viewAdsCenter deve ser 0 ou 1.")
+	ErrOverrideValue       = fault.Invalidf("emergencyOverride deve ser 0 ou 1.")
 	ErrBusy                = fault.WithMsg(fault.Unavailable, 1500, "O servidor está ocupado. Tente novamente em instantes.")
 	ErrNotVerified         = fault.New(fault.Forbidden, 1021)
 	ErrEmailTaken          = fault.New(fault.Conflict, 1023)

@@ -23,6 +23,8 @@ type Principal struct {
 	// AdsCenter is the ads-center permission (viewAdsCenter), the user's or
 	// that of the administrator impersonating them.
 	AdsCenter bool
+	// Override is the emergency override permission (emergencyOverride).
+	Override bool
 	// Franchises the user belongs to, by slug.
 	Franchises map[string]tenant.Franchise
 	// Set when the session was opened by an administrator impersonating the user.
@@ -37,6 +39,13 @@ type Principal struct {
 
 // IsAdmin is true for users with a non-empty permission map.
 func (p *Principal) IsAdmin() bool { return len(p.Permissions) > 0 }
+
+// MayOverride is true for those who may start and clear emergency
+// overrides: administrators (they hold every permission), holders of the
+// permission, and administrators impersonating someone.
+func (p *Principal) MayOverride() bool {
+	return p.IsAdmin() || p.Override || (p.AdminUserID != "" && len(p.AdminPermissions) > 0)
+}
 
 // ActsAsAdmin is true for administrators and for impersonation sessions
 // (spec 2: the footer editor is for "isAdmin or impersonating").
@@ -85,17 +94,18 @@ func authenticate(ctx context.Context, q db.Querier, token string, now time.Time
 		adminPerm sql.NullString
 		parent    sql.NullString
 		ads       int
+		override  int
 		adminAds  sql.NullInt64
 		expires   int64
 	)
 	err := q.QueryRowContext(ctx, `
-		SELECT u.id, u.email, u.name, u.permission, u.view_ads_center, s.expires_at,
+		SELECT u.id, u.email, u.name, u.permission, u.view_ads_center, u.emergency_override, s.expires_at,
 		       s.admin_user_id, a.email, a.permission, a.view_ads_center, s.parent_token_hash
 		FROM sessions s
 		JOIN users u ON u.id = s.user_id
 		LEFT JOIN users a ON a.id = s.admin_user_id
 		WHERE s.token_hash = ?`, hash).
-		Scan(&p.UserID, &p.Email, &p.Name, &perm, &ads, &expires, &adminID, &adminMail, &adminPerm, &adminAds, &parent)
+		Scan(&p.UserID, &p.Email, &p.Name, &perm, &ads, &override, &expires, &adminID, &adminMail, &adminPerm, &adminAds, &parent)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fault.ErrUnauthorized
 	}
@@ -108,6 +118,7 @@ func authenticate(ctx context.Context, q db.Querier, token string, now time.Time
 	p.TokenHash = hash
 	p.ParentTokenHash = parent.String
 	p.AdsCenter = ads == 1 || adminAds.Int64 == 1
+	p.Override = override == 1
 	p.Permissions = ParsePermissions(perm)
 	if adminID.Valid {
 		p.AdminUserID = adminID.String

@@ -401,23 +401,27 @@ func (s *Service) AdminUpdate(ctx context.Context, in AdminDetailInput) (User, e
 	if err != nil {
 		return User{}, err
 	}
+	if in.ViewAdsCenter != nil && *in.ViewAdsCenter != 0 && *in.ViewAdsCenter != 1 {
+		return User{}, ErrAdsCenterValue
+	}
+	if in.EmergencyOverride != nil && *in.EmergencyOverride != 0 && *in.EmergencyOverride != 1 {
+		return User{}, ErrOverrideValue
+	}
+	if in.Name != nil || in.CPF != nil || in.Mobile != nil || (in.ViewAdsCenter == nil && in.EmergencyOverride == nil) {
+		updated, err := s.updateDetail(ctx, u.ID, DetailInput{Name: in.Name, CPF: in.CPF, Mobile: in.Mobile})
+		if err != nil || (in.ViewAdsCenter == nil && in.EmergencyOverride == nil) {
+			return updated, err
+		}
+	}
 	if in.ViewAdsCenter != nil {
-		if *in.ViewAdsCenter != 0 && *in.ViewAdsCenter != 1 {
-			return User{}, ErrAdsCenterValue
-		}
-		if in.Name == nil && in.CPF == nil && in.Mobile == nil {
-			if err := setAdsCenter(ctx, s.db, u.ID, *in.ViewAdsCenter, s.now().UnixMilli()); err != nil {
-				return User{}, err
-			}
-			return s.byID(ctx, u.ID)
+		if err := setAdsCenter(ctx, s.db, u.ID, *in.ViewAdsCenter, s.now().UnixMilli()); err != nil {
+			return User{}, err
 		}
 	}
-	updated, err := s.updateDetail(ctx, u.ID, DetailInput{Name: in.Name, CPF: in.CPF, Mobile: in.Mobile})
-	if err != nil || in.ViewAdsCenter == nil {
-		return updated, err
-	}
-	if err := setAdsCenter(ctx, s.db, u.ID, *in.ViewAdsCenter, s.now().UnixMilli()); err != nil {
-		return User{}, err
+	if in.EmergencyOverride != nil {
+		if err := setEmergencyOverride(ctx, s.db, u.ID, *in.EmergencyOverride, s.now().UnixMilli()); err != nil {
+			return User{}, err
+		}
 	}
 	return s.byID(ctx, u.ID)
 }

@@ -18,7 +18,7 @@ type userRow struct {
 	PasswordHash string
 }
 
-const userColumns = `id, email, name, password_hash, cpf, mobile, permission, view_ads_center, verified, offline_alert_email, created_at, updated_at`
+const userColumns = `id, email, name, password_hash, cpf, mobile, permission, view_ads_center, emergency_override, verified, offline_alert_email, created_at, updated_at`
 
 func scanUser(sc interface{ Scan(...any) error }) (userRow, error) {
 	var (
@@ -28,7 +28,7 @@ func scanUser(sc interface{ Scan(...any) error }) (userRow, error) {
 		alerts   int
 	)
 	err := sc.Scan(&u.ID, &u.Email, &u.Name, &u.PasswordHash, &u.CPF, &u.Mobile, &perm,
-		&u.ViewAdsCenter, &verified, &alerts, &u.CreatedAt, &u.UpdatedAt)
+		&u.ViewAdsCenter, &u.EmergencyOverride, &verified, &alerts, &u.CreatedAt, &u.UpdatedAt)
 	if errors.Is(err, sql.ErrNoRows) {
 		return userRow{}, ErrUserNotFound
 	}
@@ -123,6 +123,11 @@ func setAdsCenter(ctx context.Context, q db.Querier, id string, on int, now int6
 	return err
 }
 
+func setEmergencyOverride(ctx context.Context, q db.Querier, id string, on int, now int64) error {
+	_, err := q.ExecContext(ctx, `UPDATE users SET emergency_override = ?, updated_at = ? WHERE id = ?`, on, now, id)
+	return err
+}
+
 func setPassword(ctx context.Context, q db.Querier, id, hash string, now int64) error {
 	_, err := q.ExecContext(ctx, `UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?`, hash, now, id)
 	return err
@@ -151,7 +156,7 @@ func allUsers(ctx context.Context, q db.Querier) ([]Summary, error) {
 		index[u.ID] = len(list)
 		list = append(list, Summary{
 			ID: u.ID, Email: u.Email, Name: u.Name, Franchise: map[string]string{},
-			Permission: u.Permission, ViewAdsCenter: u.ViewAdsCenter, Verified: u.Verified,
+			Permission: u.Permission, ViewAdsCenter: u.ViewAdsCenter, EmergencyOverride: u.EmergencyOverride, Verified: u.Verified,
 			CreatedAt: u.CreatedAt, UpdatedAt: u.UpdatedAt,
 		})
 	}

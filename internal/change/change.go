@@ -27,6 +27,11 @@ type Change struct {
 	// StatusOnly marks a change of TV status (online, last ack): lists
 	// change, what the screens show does not.
 	StatusOnly bool `json:"statusOnly,omitempty"`
+	// Overrides marks a change of emergency overrides: the TVs it names
+	// (Displays), the TVs of the stores it names (Stores), or every TV of
+	// the franchise when it names none, show another override. Schedules'
+	// contents and the franchise's own facts are unchanged.
+	Overrides bool `json:"overrides,omitempty"`
 	// Commands are remote commands for players, to be delivered by the
 	// replica that holds the TV's connection. A change carrying only
 	// commands bumps no revision.
@@ -76,7 +81,7 @@ func (c Change) Affects(displayID, storeID, scheduleID string) bool {
 // MayPair tells whether c may have registered a TV with the code of a
 // player still waiting for one: it names TVs, or nothing in particular.
 func (c Change) MayPair() bool {
-	return c.TouchesScreens() && (len(c.Displays) > 0 || c.Wide() || c.Everywhere())
+	return c.TouchesScreens() && !c.Overrides && (len(c.Displays) > 0 || c.Wide() || c.Everywhere())
 }
 
 // SchedulesOnly tells whether c touches screens only through the contents
@@ -93,6 +98,9 @@ func (c Change) Schedule(franchiseID, scheduleID string) bool {
 	if c.Everywhere() {
 		return true
 	}
+	if c.Overrides {
+		return false // an override rides on the TV's part of its screen
+	}
 	return c.FranchiseID == franchiseID && (c.Wide() || (c.TouchesScreens() && slices.Contains(c.Schedules, scheduleID)))
 }
 
@@ -100,7 +108,7 @@ func (c Change) Schedule(franchiseID, scheduleID string) bool {
 // screens show (its slug, its time zone): only a change that names nothing
 // in particular may.
 func (c Change) Franchise(franchiseID string) bool {
-	return c.Everywhere() || (c.FranchiseID == franchiseID && c.Wide())
+	return c.Everywhere() || (c.FranchiseID == franchiseID && c.Wide() && !c.Overrides)
 }
 
 // Publisher announces a change made through q. Inside a transaction the

@@ -57,7 +57,9 @@ func (p *PGNotify) Publish(ctx context.Context, q db.Querier, c Change) error {
 		return err
 	}
 	if len(payload) > maxPayload {
-		payload, _ = json.Marshal(Change{FranchiseID: c.FranchiseID, Revision: c.Revision})
+		// Too long to name: every TV of the franchise (an override change
+		// stays one, the schedules' cache is still right).
+		payload, _ = json.Marshal(Change{FranchiseID: c.FranchiseID, Revision: c.Revision, Overrides: c.Overrides})
 	}
 	_, err = q.ExecContext(ctx, `SELECT pg_notify(?, ?)`, p.channel, string(payload))
 	return err

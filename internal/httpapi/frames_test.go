@@ -179,6 +179,19 @@ func TestEveryFrameTheServerSendsIsInTheContract(t *testing.T) {
 		t.Errorf("a field the contract does not name in the opening hours passes")
 	}
 
+	// An emergency override with an image, on the TV's store.
+	mustStatus(t, a.Do(t, "POST", "/api/override/"+f.slug, f.boxAdmin.Token, map[string]any{"target": "stores", "stores": []string{"centro"},
+		"title": "Evacuação", "text": "Saia pela porta lateral.", "media": f.image, "endsAt": time.Now().Add(time.Hour).UnixMilli()}), 201)
+	withOverride, _ := c.until("with the override", func(raw []byte, fr frame) bool {
+		return fr.Type == "playlist" && bytes.Contains(raw, []byte(`"title":"Evacuação"`))
+	})
+	if !bytes.Contains(withOverride, []byte(`"media":{"id":"`+f.image+`","type":"image","url":`)) {
+		t.Fatalf("the override lacks its image: %s", withOverride)
+	}
+	if validFrame(schema, bytes.Replace(withOverride, []byte(`"title":"Evacuação"`), []byte(`"novo":1,"title":"Evacuação"`), 1)) == nil {
+		t.Errorf("a field the contract does not name in an override passes")
+	}
+
 	// Commands, once the TV is online.
 	base := "/api/display/" + f.slug + "/centro/" + tv
 	testutil.Eventually(t, 5*time.Second, func() bool {
@@ -239,6 +252,8 @@ func TestThePlayerFramesOfTheContract(t *testing.T) {
 		{`{"type":"auth","token":"dev_abc"}`, true},
 		{`{"type":"ack","hash":""}`, true},
 		{`{"type":"ack","hash":"a1b2"}`, true},
+		{`{"type":"ack","hash":"a1b2","overrides":["o1"]}`, true},
+		{`{"type":"ack","hash":"a1b2","overrides":"o1"}`, false},
 		{`{"type":"ack"}`, false},
 		{`{"type":"auth","token":"dev_abc","version":"1.0"}`, false},
 		{`{"type":"hello"}`, false},

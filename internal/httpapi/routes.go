@@ -103,4 +103,10 @@ func (s *Server) registerRoutes() {
 	// settings only an administrator changes.
 	s.scoped("GET /api/alerts/{franchise}", s.alertsOverview)
 	s.scopedIf("POST /api/alerts/{franchise}", actsAsAdmin, s.saveAlertSettings)
+
+	// Emergency overrides, for holders of the permission.
+	s.overriding("GET /api/override/{franchise}", s.listOverrides)
+	s.overriding("POST /api/override/{franchise}", s.startOverride)
+	s.overriding("POST /api/override/{franchise}/reach", s.overrideReach)
+	s.overriding("POST /api/override/{franchise}/{id}/clear", s.clearOverride)
 }

@@ -28,6 +28,7 @@ import (
 	"vitrine/internal/media"
 	"vitrine/internal/metrics"
 	"vitrine/internal/outbox"
+	"vitrine/internal/override"
 	"vitrine/internal/schedule"
 	"vitrine/internal/store"
 	"vitrine/internal/tenant"
@@ -64,6 +65,7 @@ type Deps struct {
 	Devices    *device.Service
 	Ads        *advertise.Service
 	Alerts     *alerts.Service
+	Overrides  *override.Service
 	// NewDevicesPerAddress limits the new players one address announces in
 	// 10 minutes; 0 = no limit.
 	NewDevicesPerAddress int

@@ -26,6 +26,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -120,6 +121,9 @@ type Options struct {
 	// Acked, when set, is told how long each changed playlist took from
 	// being queued for a player to the player's ack (the push latency).
 	Acked func(time.Duration)
+	// OverridesAcked, when set, is told which emergency overrides the
+	// player of a TV acknowledged (each once per connection).
+	OverridesAcked func(displayID string, overrideIDs []string)
 }
 
 func (o *Options) defaults() {
@@ -292,6 +296,7 @@ type conn struct {
 	closeReason string
 
 	lastAckWritten time.Time // read and written by the reader goroutine only
+	ackedOverrides []string  // overrides this player acknowledged (reader goroutine only)
 	lastFrame      atomic.Int64
 	// greeted is set (under qmu) once the playlist of the connect is
 	// queued: only later playlists, sent because something changed, are
@@ -627,8 +632,9 @@ func (c *conn) read() (websocket.StatusCode, string) {
 		}
 		c.lastFrame.Store(h.now().UnixNano())
 		var msg struct {
-			Type string `json:"type"`
-			Hash string `json:"hash"`
+			Type      string   `json:"type"`
+			Hash      string   `json:"hash"`
+			Overrides []string `json:"overrides"`
 		}
 		if typ != websocket.MessageText || json.Unmarshal(data, &msg) != nil {
 			return CloseMalformed, "quadro inválido"
@@ -639,6 +645,9 @@ func (c *conn) read() (websocket.StatusCode, string) {
 				h.opts.Acked(time.Duration(monotonic() - at))
 			}
 			c.acked()
+			if len(msg.Overrides) > 0 {
+				c.overridesAcked(msg.Overrides)
+			}
 		case "auth":
 			// A repeated auth frame changes nothing.
 		default:
@@ -663,6 +672,36 @@ func (c *conn) acked() {
 	c.lastAckWritten = now
 	h.report(display.Status{DisplayID: tv.DisplayID, FranchiseID: tv.FranchiseID,
 		ConnectionID: c.id, Online: true, Ack: now.UnixMilli()})
+}
+
+// overridesAcked tells OverridesAcked of the overrides not yet
+// acknowledged on this connection.
+func (c *conn) overridesAcked(list []string) {
+	h := c.h
+	if h.opts.OverridesAcked == nil || len(list) > 16 {
+		return
+	}
+	h.mu.RLock()
+	paired, displayID := c.paired, c.tv.DisplayID
+	h.mu.RUnlock()
+	if !paired {
+		return
+	}
+	var fresh []string
+	for _, id := range list {
+		if len(id) > 64 || slices.Contains(c.ackedOverrides, id) || slices.Contains(fresh, id) {
+			continue
+		}
+		fresh = append(fresh, id)
+	}
+	if len(fresh) == 0 {
+		return
+	}
+	c.ackedOverrides = append(c.ackedOverrides, fresh...)
+	if len(c.ackedOverrides) > 64 {
+		c.ackedOverrides = c.ackedOverrides[len(c.ackedOverrides)-64:]
+	}
+	h.opts.OverridesAcked(displayID, fresh)
 }
 
 // close ends c with code: the connection's read deadline passes at once,

@@ -22,6 +22,7 @@ import (
 	"vitrine/internal/display"
 	"vitrine/internal/franchise"
 	"vitrine/internal/hours"
+	"vitrine/internal/override"
 	"vitrine/internal/schedule"
 	"vitrine/internal/store"
 	"vitrine/internal/tenant"
@@ -57,6 +58,7 @@ type Builder struct {
 	zones      ZoneSource
 	ads        AdSource
 	hours      HoursSource
+	overrides  OverrideSource
 
 	mu         sync.Mutex
 	builds     int64
@@ -96,6 +98,16 @@ type HoursSource interface {
 	HoursByID(ctx context.Context, franchiseID string, storeIDs []string) (map[string]store.OpeningHours, error)
 }
 
+// OverrideSource gives TVs their emergency overrides (override.Service):
+// TVs without any are absent from the answer.
+type OverrideSource interface {
+	ForScreens(ctx context.Context, franchiseID string, tvs []override.TV) (map[string][]override.Player, error)
+}
+
+// SetOverrides plugs in the emergency overrides (call it while wiring);
+// without it no screen carries one.
+func (p *Builder) SetOverrides(o OverrideSource) { p.overrides = o }
+
 // NewBuilder returns the builder over the domain services; ads may be nil
 // (no advertisement is ever sent), and so may hours (every store open all
 // day).
@@ -131,6 +143,10 @@ type tvPart struct {
 	// outside them (store.KeepPlaying or store.Rest).
 	Hours      *hours.Hours `json:"hours"`
 	WhenClosed string       `json:"whenClosed"`
+	// Overrides are the emergency overrides that reach the TV, in force or
+	// scheduled, the newest start first: the player shows the newest in
+	// force over schedule and footer, whatever the hours, on its own clock.
+	Overrides []override.Player `json:"overrides"`
 }
 
 // EncodeTVs encodes each TV's own part of its screen: its store's time
@@ -188,6 +204,20 @@ func (p *Builder) EncodeTVs(ctx context.Context, screens []TV) ([][]byte, error)
 			byZone[k] = append(byZone[k], sc.DisplayID)
 		}
 	}
+	overrides := map[string][]override.Player{}
+	if p.overrides != nil {
+		tvsBy := map[string][]override.TV{}
+		for _, sc := range screens {
+			tvsBy[sc.FranchiseID] = append(tvsBy[sc.FranchiseID], override.TV{DisplayID: sc.DisplayID, StoreID: sc.StoreID})
+		}
+		for franchiseID, tvs := range tvsBy {
+			got, err := p.overrides.ForScreens(ctx, franchiseID, tvs)
+			if err != nil {
+				return nil, err
+			}
+			maps.Copy(overrides, got)
+		}
+	}
 	ads := map[string]advertise.PlayerAds{}
 	if p.ads != nil {
 		for k, displays := range byZone {
@@ -205,6 +235,10 @@ func (p *Builder) EncodeTVs(ctx context.Context, screens []TV) ([][]byte, error)
 	for i, part := range parts {
 		if feed, ok := ads[part.DisplayID]; ok && part.ScheduleID != "" {
 			part.Ads = &feed
+		}
+		part.Overrides = overrides[part.DisplayID]
+		if part.Overrides == nil {
+			part.Overrides = []override.Player{}
 		}
 		var err error
 		if out[i], err = json.Marshal(part); err != nil {

@@ -112,8 +112,11 @@ func TestATVsScreenIsComposedFromItsDomains(t *testing.T) {
 			t.Errorf("%s = %v, want %v", k, got[0][k], v)
 		}
 	}
-	if len(got[0]) != len(want)+2 {
-		t.Errorf("the TV's part has fields beyond its own, its hours and its ads: %v", got[0])
+	if len(got[0]) != len(want)+3 {
+		t.Errorf("the TV's part has fields beyond its own, its hours, its ads and its overrides: %v", got[0])
+	}
+	if o, ok := got[0]["overrides"].([]any); !ok || len(o) != 0 {
+		t.Errorf("a TV without overrides carries %v, want []", got[0]["overrides"])
 	}
 	for i := range got {
 		week, _ := got[i]["hours"].(map[string]any)["week"].([]any)

@@ -1131,6 +1131,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/override/{franchise}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        /** The franchise's emergency overrides: active and scheduled first, then those ended in the last 7 days (holders of the permission; 403 / 1403 otherwise) */
+        get: operations["listOverrides"];
+        put?: never;
+        /** Start an emergency override; the TVs it reaches get it within a second */
+        post: operations["startOverride"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/override/{franchise}/reach": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** How many TVs a target reaches now (asked before starting, to confirm) */
+        post: operations["overrideReach"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/override/{franchise}/{id}/clear": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End an override now; the TVs it reaches drop it within a second (409 when it already ended) */
+        post: operations["clearOverride"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/device/plays": {
         parameters: {
             query?: never;
@@ -1197,6 +1256,11 @@ export interface components {
              * @enum {integer}
              */
             viewAdsCenter: 0 | 1;
+            /**
+             * @description 1 lets the user start and clear emergency overrides ('Mensagem de emergência'); administrators always may
+             * @enum {integer}
+             */
+            emergencyOverride: 0 | 1;
             /** @description the e-mail was confirmed */
             verified: boolean;
             /** @description the user receives, by e-mail, the offline alerts of their franchises' TVs */
@@ -1229,6 +1293,11 @@ export interface components {
              * @enum {integer}
              */
             viewAdsCenter: 0 | 1;
+            /**
+             * @description 1 when the user may start and clear emergency overrides
+             * @enum {integer}
+             */
+            emergencyOverride: 0 | 1;
             verified: boolean;
             /** Format: int64 */
             createdAt: number;
@@ -1277,7 +1346,7 @@ export interface components {
             /** @description receive the offline alerts by e-mail ("Receber alertas de TV offline por e-mail"); absent keeps it */
             offlineAlertEmail?: boolean;
         };
-        /** @description name is required unless only viewAdsCenter is sent */
+        /** @description name is required unless only viewAdsCenter and/or emergencyOverride are sent */
         AdminUserDetailInput: {
             /**
              * Format: email
@@ -1292,6 +1361,11 @@ export interface components {
              * @enum {integer}
              */
             viewAdsCenter?: 0 | 1;
+            /**
+             * @description grants (1) or revokes (0) the emergency override permission; absent keeps it
+             * @enum {integer}
+             */
+            emergencyOverride?: 0 | 1;
         };
         UserFranchiseInput: {
             /** @enum {string} */
@@ -1973,6 +2047,106 @@ export interface components {
             hours: components["schemas"]["Hours"] | null;
             /** @description what the player does outside the opening hours, on its own clock (offline too) */
             whenClosed: components["schemas"]["WhenClosed"];
+            /** @description the emergency overrides that reach the TV, in force or scheduled, newest start first: the player shows the newest in force over schedule and footer (also while the store is closed), between start and end on its own clock */
+            overrides: components["schemas"]["PlayerOverride"][];
+        };
+        /** @description An emergency override as a TV's screen carries it */
+        PlayerOverride: {
+            id: string;
+            title: string;
+            text: string;
+            background: string;
+            color: string;
+            media: components["schemas"]["OverrideMedia"] | null;
+            /**
+             * Format: int64
+             * @description epoch ms
+             */
+            start: number;
+            /**
+             * Format: int64
+             * @description epoch ms; 0 = until cleared (a push takes it away)
+             */
+            end: number;
+        };
+        OverrideMedia: {
+            id: string;
+            /** @enum {string} */
+            type: "image" | "video";
+            url: string;
+        };
+        OverrideInput: {
+            /**
+             * @description every TV of the franchise (those added later too), the TVs of the chosen stores, or the chosen TVs
+             * @enum {string}
+             */
+            target: "all" | "stores" | "displays";
+            /** @description store slugs, with target stores */
+            stores?: string[];
+            /** @description TV ids, with target displays */
+            displays?: string[];
+            title: string;
+            text?: string;
+            /** @description #RRGGBB, default #B91C1C */
+            background?: string;
+            /** @description #RRGGBB, default #FFFFFF; the two must reach a contrast ratio of 3 */
+            color?: string;
+            /** @description a library image or video id; "" or absent = none */
+            media?: string;
+            /**
+             * Format: int64
+             * @description epoch ms; 0, absent or past = now
+             */
+            startsAt?: number;
+            /**
+             * Format: int64
+             * @description epoch ms; 0 or absent = until cleared
+             */
+            endsAt?: number;
+        };
+        Override: {
+            id: string;
+            /** @enum {string} */
+            target: "all" | "stores" | "displays";
+            /** @description the chosen stores' or TVs' names, sorted */
+            targetNames: string[];
+            title: string;
+            text: string;
+            background: string;
+            color: string;
+            media: components["schemas"]["OverrideMedia"] | null;
+            /** Format: int64 */
+            startsAt: number;
+            /**
+             * Format: int64
+             * @description 0 = until cleared
+             */
+            endsAt: number;
+            /** @enum {string} */
+            state: "scheduled" | "active" | "ended" | "cleared";
+            /** @description the name of who started it (and the impersonating administrator's e-mail) */
+            startedBy: string;
+            /**
+             * Format: int64
+             * @description 0 = not cleared
+             */
+            clearedAt: number;
+            clearedBy: string;
+            /** @description TVs the target names now */
+            reach: number;
+            /** @description TVs whose player acknowledged it */
+            acked: number;
+            /** Format: int64 */
+            createdAt: number;
+        };
+        OverrideList: {
+            overrides: components["schemas"]["Override"][];
+        };
+        OverrideResponse: {
+            override: components["schemas"]["Override"];
+        };
+        OverrideReach: {
+            reach: number;
         };
         /** @description Server → player, after auth while no TV has the device's code */
         UnpairedFrame: {
@@ -2031,6 +2205,8 @@ export interface components {
             type: "ack";
             /** @description the hash of the schedule on screen; "" without one */
             hash: string;
+            /** @description the ids of the emergency overrides of the playlist applied (the console counts the TVs that acknowledged each) */
+            overrides?: string[];
         };
         /** @description A frame a player sends the server over GET /device/ws (each under 4 KB) */
         PlayerFrame: components["schemas"]["AuthFrame"] | components["schemas"]["AckFrame"];
@@ -4347,6 +4523,115 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+        };
+    };
+    listOverrides: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OverrideList"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    startOverride: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OverrideInput"];
+            };
+        };
+        responses: {
+            /** @description The override started (or scheduled) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OverrideResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    overrideReach: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OverrideInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OverrideReach"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    clearOverride: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cleared override */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OverrideResponse"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
     reportDevicePlays: {

@@ -146,6 +146,7 @@ export const SCREEN: Screen = {
   timeZone: 'America/Sao_Paulo',
   hours: null,
   whenClosed: 'play',
+  overrides: [],
 }
 
 /**

@@ -16,7 +16,7 @@ vi.mock('@/lib/session', async (importOriginal) => ({
   useSession: () => ({ user: admin, hasAdminToken: true }),
 }))
 
-const bruno: AdminUser = { id: 'u2', email: 'bruno@vitrine.test', name: 'Bruno', franchise: {}, permission: {}, viewAdsCenter: 0, verified: true, createdAt: 0, updatedAt: 0 }
+const bruno: AdminUser = { id: 'u2', email: 'bruno@vitrine.test', name: 'Bruno', franchise: {}, permission: {}, viewAdsCenter: 0, emergencyOverride: 0, verified: true, createdAt: 0, updatedAt: 0 }
 
 function openDialog(user: AdminUser) {
   const client = createQueryClient()

@@ -1,0 +1,400 @@
+package override
+
+import (
+	"context"
+	"log/slog"
+	"slices"
+	"time"
+
+	"vitrine/internal/change"
+	"vitrine/internal/db"
+	"vitrine/internal/franchise"
+	"vitrine/internal/ids"
+	"vitrine/internal/media"
+	"vitrine/internal/names"
+	"vitrine/internal/tenant"
+)
+
+// Library finds the library's media (media.Service).
+type Library interface {
+	ByIDs(ctx context.Context, t tenant.Tenant, ids []string) (map[string]media.Media, error)
+}
+
+// Service starts, clears and lists overrides, gives each TV's screen its
+// own, and records the players' acknowledgements.
+type Service struct {
+	db      *db.DB
+	now     func() time.Time
+	changes *franchise.Changes
+	library Library
+	log     *slog.Logger
+
+	acks chan Ack
+}
+
+// NewService returns the service; Run must run for acks to be recorded.
+func NewService(d *db.DB, now func() time.Time, changes *franchise.Changes, library Library, log *slog.Logger) *Service {
+	return &Service{db: d, now: now, changes: changes, library: library, log: log, acks: make(chan Ack, 65536)}
+}
+
+// target is a checked target: the ids stored and the TVs reached now.
+type target struct {
+	ids   []string
+	reach int
+	names []string
+}
+
+// resolve checks in's target against the franchise and counts the TVs it
+// reaches now.
+func (s *Service) resolve(ctx context.Context, q db.Querier, t tenant.Tenant, in Input) (target, error) {
+	var out target
+	tvs, err := franchiseTVs(ctx, q, t.ID)
+	if err != nil {
+		return out, err
+	}
+	switch in.Target {
+	case All:
+		out.reach = len(tvs)
+	case Stores:
+		if len(in.Stores) == 0 {
+			return out, ErrNoStores
+		}
+		if len(in.Stores) > MaxTargets {
+			return out, ErrTooMany
+		}
+		stores, err := franchiseStores(ctx, q, t.ID)
+		if err != nil {
+			return out, err
+		}
+		bySlug := map[string]storeRef{}
+		for _, st := range stores {
+			bySlug[st.slug] = st
+		}
+		chosen := map[string]bool{}
+		for _, slug := range in.Stores {
+			st, ok := bySlug[slug]
+			if !ok {
+				return out, unknown(errUnknownStore, names.Clip(slug, 80))
+			}
+			if !chosen[st.id] {
+				chosen[st.id] = true
+				out.ids = append(out.ids, st.id)
+			}
+		}
+		for _, tv := range tvs {
+			if chosen[tv.storeID] {
+				out.reach++
+			}
+		}
+	case Displays:
+		if len(in.Displays) == 0 {
+			return out, ErrNoDisplays
+		}
+		if len(in.Displays) > MaxTargets {
+			return out, ErrTooMany
+		}
+		known := map[string]bool{}
+		for _, tv := range tvs {
+			known[tv.id] = true
+		}
+		chosen := map[string]bool{}
+		for _, id := range in.Displays {
+			if !known[id] {
+				return out, unknown(errUnknownTV, names.Clip(id, 80))
+			}
+			if !chosen[id] {
+				chosen[id] = true
+				out.ids = append(out.ids, id)
+			}
+		}
+		out.reach = len(out.ids)
+	default:
+		return out, ErrTarget
+	}
+	slices.Sort(out.ids)
+	return out, nil
+}
+
+// Reach tells how many TVs an override with in's target would reach now
+// (the console asks before starting one, to confirm).
+func (s *Service) Reach(ctx context.Context, t tenant.Tenant, in Input) (int, error) {
+	switch in.Target {
+	case All, Stores, Displays:
+	default:
+		return 0, ErrTarget
+	}
+	tg, err := s.resolve(ctx, s.db, t, in)
+	return tg.reach, err
+}
+
+// Start records an override and pushes it to the TVs it reaches.
+func (s *Service) Start(ctx context.Context, t tenant.Tenant, a Actor, in Input) (Override, error) {
+	if err := normalize(&in); err != nil {
+		return Override{}, err
+	}
+	now := s.now().UnixMilli()
+	if in.StartsAt < now { // "now", or a start the form's clock put a moment ago
+		in.StartsAt = now
+	}
+	if in.EndsAt != 0 {
+		if in.EndsAt <= now {
+			return Override{}, ErrEndPast
+		}
+		if in.EndsAt <= in.StartsAt {
+			return Override{}, ErrEndBefore
+		}
+	}
+	var m *Media
+	if in.Media != "" {
+		got, err := s.library.ByIDs(ctx, t, []string{in.Media})
+		if err != nil {
+			return Override{}, err
+		}
+		lib, ok := got[in.Media]
+		if !ok {
+			return Override{}, ErrMedia
+		}
+		if lib.Type != "image" && lib.Type != "video" {
+			return Override{}, ErrMediaType
+		}
+		m = &Media{ID: lib.ID, Type: lib.Type, URL: lib.URL}
+	}
+	var out Override
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		tg, err := s.resolve(ctx, tx, t, in)
+		if err != nil {
+			return err
+		}
+		if tg.reach == 0 {
+			return ErrNoTV
+		}
+		r := row{Override: Override{ID: ids.New(), Target: in.Target, Title: in.Title, Text: in.Text,
+			Background: in.Background, Color: in.Color, Media: m, StartsAt: in.StartsAt, EndsAt: in.EndsAt,
+			StartedBy: a.Name, CreatedAt: now, targetIDs: tg.ids}, franchiseID: t.ID, actor: a, reach: tg.reach}
+		if err := insert(ctx, tx, r); err != nil {
+			return err
+		}
+		out = r.Override
+		return s.announce(ctx, tx, t.ID, r.Override)
+	})
+	if err != nil {
+		return Override{}, err
+	}
+	return s.present(ctx, t, out)
+}
+
+// announce tells the screens the override reaches that it changed.
+func (s *Service) announce(ctx context.Context, q db.Querier, franchiseID string, o Override) error {
+	c := change.Change{FranchiseID: franchiseID, Overrides: true}
+	switch o.Target {
+	case Stores:
+		c.Stores = o.targetIDs
+	case Displays:
+		c.Displays = o.targetIDs
+	}
+	return s.changes.Touch(ctx, q, c)
+}
+
+// Clear ends an override now and takes it off the TVs it reaches.
+func (s *Service) Clear(ctx context.Context, t tenant.Tenant, a Actor, id string) (Override, error) {
+	var out Override
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		o, err := byID(ctx, tx, t.ID, id)
+		if err != nil {
+			return err
+		}
+		now := s.now().UnixMilli()
+		if st := o.state(now); st == StateCleared || st == StateEnded {
+			return ErrEnded
+		}
+		if err := markCleared(ctx, tx, t.ID, id, a, now); err != nil {
+			return err
+		}
+		o.ClearedAt, o.ClearedBy = now, a.Name
+		out = o
+		return s.announce(ctx, tx, t.ID, o)
+	})
+	if err != nil {
+		return Override{}, err
+	}
+	return s.present(ctx, t, out)
+}
+
+// List returns the franchise's active and scheduled overrides, then those
+// that ended in the last RecentEnded, newest start first.
+func (s *Service) List(ctx context.Context, t tenant.Tenant) ([]Override, error) {
+	now := s.now()
+	list, err := current(ctx, s.db, t.ID, now.Add(-RecentEnded).UnixMilli())
+	if err != nil {
+		return nil, err
+	}
+	return s.describe(ctx, t, list, now.UnixMilli())
+}
+
+func (s *Service) present(ctx context.Context, t tenant.Tenant, o Override) (Override, error) {
+	list, err := s.describe(ctx, t, []Override{o}, s.now().UnixMilli())
+	if err != nil {
+		return Override{}, err
+	}
+	return list[0], nil
+}
+
+// describe fills states, target names, reach and acks.
+func (s *Service) describe(ctx context.Context, t tenant.Tenant, list []Override, now int64) ([]Override, error) {
+	if len(list) == 0 {
+		return []Override{}, nil
+	}
+	tvs, err := franchiseTVs(ctx, s.db, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	stores, err := franchiseStores(ctx, s.db, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	storeName := map[string]string{}
+	for _, st := range stores {
+		storeName[st.id] = st.name
+	}
+	tvName := map[string]string{}
+	for _, tv := range tvs {
+		tvName[tv.id] = tv.name
+	}
+	idList := make([]string, len(list))
+	for i, o := range list {
+		idList[i] = o.ID
+	}
+	acks, err := ackCounts(ctx, s.db, idList)
+	if err != nil {
+		return nil, err
+	}
+	active := []Override{}
+	var rest []Override
+	for _, o := range list {
+		o.State = o.state(now)
+		o.Acked = acks[o.ID]
+		o.TargetNames = []string{}
+		chosen := map[string]bool{}
+		for _, id := range o.targetIDs {
+			chosen[id] = true
+			switch o.Target {
+			case Stores:
+				if n, ok := storeName[id]; ok {
+					o.TargetNames = append(o.TargetNames, n)
+				}
+			case Displays:
+				if n, ok := tvName[id]; ok {
+					o.TargetNames = append(o.TargetNames, n)
+				}
+			}
+		}
+		slices.SortFunc(o.TargetNames, names.Compare)
+		for _, tv := range tvs {
+			if o.Target == All || (o.Target == Stores && chosen[tv.storeID]) || (o.Target == Displays && chosen[tv.id]) {
+				o.Reach++
+			}
+		}
+		if o.State == StateActive || o.State == StateScheduled {
+			active = append(active, o)
+		} else {
+			rest = append(rest, o)
+		}
+	}
+	slices.SortStableFunc(rest, func(a, b Override) int { return int(max(b.ClearedAt, b.EndsAt) - max(a.ClearedAt, a.EndsAt)) })
+	if len(rest) > 20 {
+		rest = rest[:20]
+	}
+	return append(active, rest...), nil
+}
+
+// ForScreens gives the TVs of a franchise their overrides: those not
+// cleared that have not ended, active or scheduled, the newest start first
+// (the player shows the newest of those in force). TVs without any are
+// absent from the answer.
+func (s *Service) ForScreens(ctx context.Context, franchiseID string, tvs []TV) (map[string][]Player, error) {
+	list, err := current(ctx, s.db, franchiseID, s.now().UnixMilli())
+	if err != nil || len(list) == 0 {
+		return nil, err
+	}
+	out := map[string][]Player{}
+	for _, o := range list {
+		if o.ClearedAt != 0 {
+			continue
+		}
+		p := Player{ID: o.ID, Title: o.Title, Text: o.Text, Background: o.Background, Color: o.Color,
+			Media: o.Media, Start: o.StartsAt, End: o.EndsAt}
+		for _, tv := range tvs {
+			if o.Target == All || (o.Target == Stores && slices.Contains(o.targetIDs, tv.StoreID)) ||
+				(o.Target == Displays && slices.Contains(o.targetIDs, tv.DisplayID)) {
+				out[tv.DisplayID] = append(out[tv.DisplayID], p)
+			}
+		}
+	}
+	return out, nil
+}
+
+// Acked queues the acknowledgement, by the player of a TV, of the
+// overrides its screen carried; it never blocks (when the queue is full
+// the ack is dropped: the player acks again).
+func (s *Service) Acked(displayID string, overrideIDs []string) {
+	at := s.now().UnixMilli()
+	for _, id := range overrideIDs {
+		select {
+		case s.acks <- Ack{Override: id, Display: displayID, At: at}:
+		default:
+			return
+		}
+	}
+}
+
+// Run writes the queued acks in batches until ctx ends.
+func (s *Service) Run(ctx context.Context, every time.Duration) {
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	var batch []Ack
+	flush := func() {
+		if len(batch) == 0 {
+			return
+		}
+		wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+		defer cancel()
+		if err := insertAcks(wctx, s.db, batch); err != nil && s.log != nil {
+			s.log.Warn("override acks not recorded", "err", err, "acks", len(batch))
+		}
+		batch = batch[:0]
+	}
+	for {
+		select {
+		case <-ctx.Done():
+			for {
+				select {
+				case a := <-s.acks:
+					batch = append(batch, a)
+				default:
+					flush()
+					return
+				}
+			}
+		case a := <-s.acks:
+			batch = append(batch, a)
+			if len(batch) >= 1000 {
+				flush()
+			}
+		case <-tick.C:
+			flush()
+		}
+	}
+}
+
+// Flush writes the queued acks now (tests).
+func (s *Service) Flush(ctx context.Context) error {
+	var batch []Ack
+	for {
+		select {
+		case a := <-s.acks:
+			batch = append(batch, a)
+		default:
+			return insertAcks(ctx, s.db, batch)
+		}
+	}
+}

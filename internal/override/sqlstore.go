@@ -1,0 +1,164 @@
+package override
+
+import (
+	"context"
+	"database/sql"
+	"slices"
+	"strings"
+
+	"vitrine/internal/db"
+)
+
+const columns = `id, target, target_ids, title, body, background, color, media_id, media_type, media_url,
+	starts_at, ends_at, started_by_name, cleared_at, cleared_by_name, created_at`
+
+func scan(sc db.Scanner) (Override, error) {
+	var (
+		o                    Override
+		ids                  string
+		mediaID, mType, mURL string
+		endsAt, clearedAt    sql.NullInt64
+	)
+	err := sc.Scan(&o.ID, &o.Target, &ids, &o.Title, &o.Text, &o.Background, &o.Color, &mediaID, &mType, &mURL,
+		&o.StartsAt, &endsAt, &o.StartedBy, &clearedAt, &o.ClearedBy, &o.CreatedAt)
+	if err != nil {
+		return o, err
+	}
+	if ids != "" {
+		o.targetIDs = strings.Split(ids, ",")
+	}
+	if mediaID != "" {
+		o.Media = &Media{ID: mediaID, Type: mType, URL: mURL}
+	}
+	o.EndsAt, o.ClearedAt = endsAt.Int64, clearedAt.Int64
+	return o, nil
+}
+
+// current lists the franchise's overrides not cleared that have not ended
+// at since (epoch ms), and those cleared after since: with since = now, the
+// active and scheduled ones.
+func current(ctx context.Context, q db.Querier, franchiseID string, since int64) ([]Override, error) {
+	return db.Collect(ctx, q, scan, `SELECT `+columns+` FROM overrides
+		WHERE franchise_id = ?
+		  AND ((cleared_at IS NULL AND (ends_at IS NULL OR ends_at > ?)) OR cleared_at > ?)
+		ORDER BY starts_at DESC, id`, franchiseID, since, since)
+}
+
+func byID(ctx context.Context, q db.Querier, franchiseID, id string) (Override, error) {
+	o, err := scan(q.QueryRowContext(ctx, `SELECT `+columns+` FROM overrides WHERE franchise_id = ? AND id = ?`+db.ForUpdate(q), franchiseID, id))
+	if err == sql.ErrNoRows {
+		return o, ErrNotFound
+	}
+	return o, err
+}
+
+type row struct {
+	Override
+	franchiseID string
+	actor       Actor
+	reach       int
+}
+
+func insert(ctx context.Context, q db.Querier, r row) error {
+	var mediaID, mType, mURL string
+	if r.Media != nil {
+		mediaID, mType, mURL = r.Media.ID, r.Media.Type, r.Media.URL
+	}
+	var ends any
+	if r.EndsAt != 0 {
+		ends = r.EndsAt
+	}
+	_, err := q.ExecContext(ctx, `INSERT INTO overrides (id, franchise_id, target, target_ids, title, body, background, color,
+		media_id, media_type, media_url, starts_at, ends_at, reach, started_by, started_by_name, started_admin, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		r.ID, r.franchiseID, r.Target, strings.Join(r.targetIDs, ","), r.Title, r.Text, r.Background, r.Color,
+		mediaID, mType, mURL, r.StartsAt, ends, r.reach, r.actor.UserID, r.actor.Name, r.actor.AdminUserID, r.CreatedAt)
+	return err
+}
+
+func markCleared(ctx context.Context, q db.Querier, franchiseID, id string, a Actor, at int64) error {
+	_, err := q.ExecContext(ctx, `UPDATE overrides SET cleared_at = ?, cleared_by = ?, cleared_by_name = ?
+		WHERE franchise_id = ? AND id = ? AND cleared_at IS NULL`, at, a.UserID, a.Name, franchiseID, id)
+	return err
+}
+
+// tvRef is a TV of the franchise with its store.
+type tvRef struct{ id, storeID, name string }
+
+// franchiseTVs lists the franchise's TVs (read from display's table: one
+// query where a call per store would cost more).
+func franchiseTVs(ctx context.Context, q db.Querier, franchiseID string) ([]tvRef, error) {
+	return db.Collect(ctx, q, func(sc db.Scanner) (tvRef, error) {
+		var t tvRef
+		return t, sc.Scan(&t.id, &t.storeID, &t.name)
+	}, `SELECT id, store_id, name FROM displays WHERE franchise_id = ?`, franchiseID)
+}
+
+// storeRef is a store of the franchise.
+type storeRef struct{ id, slug, name string }
+
+func franchiseStores(ctx context.Context, q db.Querier, franchiseID string) ([]storeRef, error) {
+	return db.Collect(ctx, q, func(sc db.Scanner) (storeRef, error) {
+		var s storeRef
+		return s, sc.Scan(&s.id, &s.slug, &s.name)
+	}, `SELECT id, slug, name FROM stores WHERE franchise_id = ?`, franchiseID)
+}
+
+// ackCounts counts the TVs that acknowledged each override.
+func ackCounts(ctx context.Context, q db.Querier, ids []string) (map[string]int, error) {
+	out := map[string]int{}
+	for _, chunk := range db.Chunks(ids) {
+		got, err := db.CountBy(ctx, q, nil, `SELECT override_id, COUNT(*) FROM override_acks
+			WHERE override_id IN (`+db.Placeholders(len(chunk))+`) GROUP BY override_id`, db.Args(chunk)...)
+		if err != nil {
+			return nil, err
+		}
+		for k, v := range got {
+			out[k] = v
+		}
+	}
+	return out, nil
+}
+
+// Ack is one TV's acknowledgement of one override.
+type Ack struct {
+	Override string
+	Display  string
+	At       int64
+}
+
+// insertAcks records acks, keeping the first of each TV and override;
+// acks of overrides that no longer exist are dropped.
+func insertAcks(ctx context.Context, q db.Querier, acks []Ack) error {
+	for len(acks) > 0 {
+		n := min(len(acks), 300)
+		part := acks[:n]
+		acks = acks[n:]
+		ids := make([]string, 0, len(part))
+		for _, a := range part {
+			ids = append(ids, a.Override)
+		}
+		slices.Sort(ids)
+		ids = slices.Compact(ids)
+		known, err := db.Collect(ctx, q, db.ScanString, `SELECT id FROM overrides WHERE id IN (`+db.Placeholders(len(ids))+`)`, db.Args(ids)...)
+		if err != nil {
+			return err
+		}
+		var values []string
+		var args []any
+		for _, a := range part {
+			if slices.Contains(known, a.Override) {
+				values = append(values, "(?, ?, ?)")
+				args = append(args, a.Override, a.Display, a.At)
+			}
+		}
+		if len(values) == 0 {
+			continue
+		}
+		if _, err := q.ExecContext(ctx, `INSERT INTO override_acks (override_id, display_id, acked_at) VALUES `+
+			strings.Join(values, ", ")+` ON CONFLICT (override_id, display_id) DO NOTHING`, args...); err != nil {
+			return err
+		}
+	}
+	return nil
+}
