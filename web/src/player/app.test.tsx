@@ -148,6 +148,67 @@ describe('the player screen', () => {
     s.session.stop()
   })
 
+  it('shows an emergency override over schedule and footer, a resting screen too, and ends it on its own clock offline', async () => {
+    const s = await started({ device: 'K7M3QX', token: 'tok', paired: true })
+    const override = {
+      id: 'ov1', title: 'Evacuação', text: 'Saia pela porta lateral.', background: '#000000', color: '#FFFF00',
+      media: null, start: T0 + 5_000, end: T0 + 65_000,
+    }
+    await act(async () => {
+      s.last().open()
+      s.last().push({
+        type: 'playlist',
+        serverTime: T0,
+        screen: { ...SCREEN, hours: opensAt1001, whenClosed: 'rest', overrides: [override] },
+        schedule: schedule({ bottomBar: bar }),
+      })
+      await vi.advanceTimersByTimeAsync(0)
+    })
+    // Scheduled: the screen rests until it starts.
+    expect(document.querySelector('[data-rest]')).not.toBeNull()
+    expect(document.querySelector('[data-override]')).toBeNull()
+    const acks = s.last().frames().filter((f) => f.type === 'ack')
+    expect(acks[acks.length - 1]).toEqual({ type: 'ack', hash: expect.any(String), overrides: ['ov1'] })
+
+    s.last().drop(1006) // offline from here on: the clock alone starts and ends it
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5_000)
+    })
+    const shown = document.querySelector('[data-override]')
+    expect(shown).not.toBeNull()
+    expect(screen.getByRole('alert')).toHaveTextContent('Evacuação')
+    expect(screen.getByRole('alert')).toHaveTextContent('Saia pela porta lateral.')
+    expect(shown).toHaveStyle({ background: '#000000', color: '#FFFF00' })
+    expect(document.querySelector('[data-rest], footer, [data-layer]')).toBeNull()
+
+    // Its end, at 10:01:05: the store is open by then, the schedule plays with its footer.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(60_000)
+    })
+    expect(document.querySelector('[data-override]')).toBeNull()
+    expect(document.querySelector('[data-stage] img')).toHaveAttribute('src', '/files/loja-demo/promo.jpg')
+    expect(document.querySelector('footer')).not.toBeNull()
+    s.session.stop()
+  })
+
+  it('drops an override a push takes away', async () => {
+    const s = await started({ device: 'K7M3QX', token: 'tok', paired: true })
+    const override = { id: 'ov1', title: 'Atenção', text: '', background: '#B91C1C', color: '#FFFFFF', media: null, start: T0, end: 0 }
+    await act(async () => {
+      s.last().open()
+      s.last().push({ type: 'playlist', serverTime: T0, screen: { ...SCREEN, overrides: [override] }, schedule: schedule() })
+      await vi.advanceTimersByTimeAsync(0)
+    })
+    expect(screen.getByRole('alert')).toHaveTextContent('Atenção')
+    await act(async () => {
+      s.last().push({ type: 'playlist', serverTime: T0 + 1_000, screen: { ...SCREEN, overrides: [] }, schedule: schedule() })
+      await vi.advanceTimersByTimeAsync(0)
+    })
+    expect(document.querySelector('[data-override]')).toBeNull()
+    expect(document.querySelector('[data-stage] img')).not.toBeNull()
+    s.session.stop()
+  })
+
   it('keeps playing while the store is closed when told to', async () => {
     const s = await started({ device: 'K7M3QX', token: 'tok', paired: true })
     await act(async () => {

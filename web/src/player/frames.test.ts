@@ -50,6 +50,7 @@ describe('the frames the player sends', () => {
 
   it('are checked against a closed contract', () => {
     expect(problems({ type: 'ack', hash: 'h1' })).toEqual([])
+    expect(problems({ type: 'ack', hash: 'h1', overrides: ['o1'] })).toEqual([])
     expect(problems({ type: 'ack', hash: 'h1', version: '1.2.3' })).not.toEqual([])
     expect(problems({ type: 'ack' })).not.toEqual([])
     expect(problems({ type: 'auth', token: 7 })).not.toEqual([])

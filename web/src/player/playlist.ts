@@ -6,6 +6,7 @@
 import { isAdSlot, nowPlaying, playbackAnchor, type PlaybackItem, type ScheduleEntry } from '../lib/playback'
 import { planDay, positionAt, type AdTurns, type PlayerItem } from './ads'
 import type { PlayerAds, PlayerMedia, PlayerSchedule } from './protocol'
+import { overrideUrls, type PlayerOverride } from './override'
 
 /** The media an entry shows: its own, or for an ad slot its fallback (no advertisement is booked in yet). */
 export function entryMediaId(entry: ScheduleEntry): string | null {
@@ -24,13 +25,14 @@ export function playableEntries(schedule: PlayerSchedule | null): ScheduleEntry[
 }
 
 /**
- * Every file the schedule may show, in the order its entries first need
- * them (prefetched in that order), then the advertisements' files, then
- * the footer's logo and coin icons.
+ * Every file the screen may show: the emergency overrides' first, then the
+ * schedule's in the order its entries first need them (prefetched in that
+ * order), then the advertisements' files, then the footer's logo and coin
+ * icons.
  */
-export function mediaUrls(schedule: PlayerSchedule | null, ads?: PlayerAds | null): string[] {
-  if (!schedule) return []
-  const urls: string[] = []
+export function mediaUrls(schedule: PlayerSchedule | null, ads?: PlayerAds | null, overrides?: readonly PlayerOverride[]): string[] {
+  const urls: string[] = overrideUrls(overrides)
+  if (!schedule) return urls
   const add = (url: string | undefined) => {
     if (url && urls.indexOf(url) < 0) urls.push(url)
   }

@@ -159,7 +159,7 @@ export class PlayerSession {
   start() {
     const playlist = this.state.playlist
     if (playlist) {
-      void this.options.media.sync(mediaUrls(playlist.schedule, playlist.screen.ads))
+      void this.options.media.sync(mediaUrls(playlist.schedule, playlist.screen.ads, playlist.screen.overrides))
       this.followFooter(playlist.schedule?.bottomBar ?? null)
     }
     if (this.plays.length > 0) this.planPlays(PLAYS_FIRST_MS)
@@ -304,8 +304,10 @@ export class PlayerSession {
     }
   }
 
+  /** Acks the playlist on screen, naming the emergency overrides it carries (the console counts the TVs that have each). */
   private ack() {
-    this.send({ type: 'ack', hash: this.state.playlist?.schedule?.hash ?? '' })
+    const overrides = (this.state.playlist?.screen.overrides ?? []).map((o) => o.id).slice(0, 16)
+    this.send(overrides.length > 0 ? { type: 'ack', hash: this.state.playlist?.schedule?.hash ?? '', overrides } : { type: 'ack', hash: this.state.playlist?.schedule?.hash ?? '' })
   }
 
   private keepAlive() {
@@ -373,7 +375,7 @@ export class PlayerSession {
     if (frame.screen.device) this.options.storage.setDevice(frame.screen.device)
     this.update({ playlist, paired: true, device: frame.screen.device || this.state.device, connection: 'online' })
     this.ack()
-    void this.options.media.sync(mediaUrls(schedule, frame.screen.ads))
+    void this.options.media.sync(mediaUrls(schedule, frame.screen.ads, frame.screen.overrides))
     this.followFooter(schedule?.bottomBar ?? null)
   }
 
@@ -474,7 +476,7 @@ export class PlayerSession {
       clearMedia: async () => {
         await this.options.media.clear()
         // Kept again at once: the box must not stay without its offline copy.
-        void this.options.media.sync(mediaUrls(this.state.playlist?.schedule ?? null, this.state.playlist?.screen.ads))
+        void this.options.media.sync(mediaUrls(this.state.playlist?.schedule ?? null, this.state.playlist?.screen.ads, this.state.playlist?.screen.overrides))
       },
       captureStill: () => this.options.host.captureStill(),
       captureClip: (ms) => this.options.host.captureClip(ms),

@@ -1,12 +1,16 @@
 // The stage: the screen's content turned by its contentOrientation, the
 // media area that plays the schedule, and the footer under it; while the
-// store is closed and its TVs rest, a black screen instead.
+// store is closed and its TVs rest, a black screen instead; while an
+// emergency override is in force, the override over all of it (a resting
+// screen too). The schedule is not played under an override: its loop
+// follows the clock, so it comes back where it would be by then.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { openAt, type StoreHours } from '../lib/hours'
 import { DEFAULT_TIME_ZONE } from '../lib/playback'
 import { AdTurns, dayKey, planDay, playId, type AdPlay, type PlayerItem } from './ads'
 import { FooterBar } from './footer-bar'
 import type { MediaFiles } from './media-cache'
+import { nextOverrideChange, overrideAt, type PlayerOverride } from './override'
 import { orientationDegrees, shownFor, Timeline, type Shown } from './playlist'
 import type { FooterData, PlayerAds, PlayerSchedule } from './protocol'
 import type { StoredPlaylist } from './storage'
@@ -47,6 +51,13 @@ export function Stage({
   const timeZone = screen.timeZone || DEFAULT_TIME_ZONE
   // A playlist stored before the screen carried hours has neither: open, playing.
   const resting = useResting(now, screen.hours ?? null, screen.whenClosed ?? 'play', timeZone)
+  const override = useOverride(now, screen.overrides)
+  if (override)
+    return (
+      <div className={`stage r${degrees}`} data-stage="">
+        <OverrideScreen override={override} media={media} />
+      </div>
+    )
   if (resting) return <Rest />
   return (
     <div className={`stage r${degrees}`} data-stage="">
@@ -79,6 +90,53 @@ function useResting(now: () => number, hours: StoreHours | null, whenClosed: str
     return () => clearInterval(timer)
   }, [rests, hours, timeZone, now])
   return closed
+}
+
+/** The override in force now on the screen's own clock, kept current: re-read at each start or end it carries. */
+function useOverride(now: () => number, overrides: readonly PlayerOverride[] | undefined) {
+  const [shown, setShown] = useState(() => overrideAt(overrides, now()))
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const check = () => {
+      const at = now()
+      setShown(overrideAt(overrides, at))
+      const next = nextOverrideChange(overrides, at)
+      // Timers drift and clocks get corrected: look again at least every few seconds while something is pending.
+      if (next !== null) timer = setTimeout(check, Math.min(Math.max(next - at, 0) + 20, OVERRIDE_CHECK_MS))
+    }
+    check()
+    return () => clearTimeout(timer)
+  }, [overrides, now])
+  return shown
+}
+
+/** The longest an override start or end waits to be noticed after a clock change. */
+export const OVERRIDE_CHECK_MS = 5_000
+
+/** An emergency override, full screen: its colours, title, text and optional image or video. */
+function OverrideScreen({ override, media }: { override: PlayerOverride; media: MediaFiles }) {
+  const address = useAddress(media, override.media?.url, undefined)
+  return (
+    <div className="override" data-override={override.id} role="alert" style={{ background: override.background, color: override.color }}>
+      {override.media && address && (
+        <div className="override-media">
+          {override.media.type === 'video' ? (
+            <video src={address} autoPlay muted loop playsInline className="contain" />
+          ) : (
+            <img src={address} alt="" className="contain" />
+          )}
+        </div>
+      )}
+      <h1 className="override-title" data-text="">
+        {override.title}
+      </h1>
+      {override.text && (
+        <p className="override-text" data-text="">
+          {override.text}
+        </p>
+      )}
+    </div>
+  )
 }
 
 /**
