@@ -12,6 +12,7 @@ import (
 	"vitrine/internal/fault"
 	"vitrine/internal/playback"
 	"vitrine/internal/schedule"
+	"vitrine/internal/store"
 	"vitrine/internal/tenant"
 )
 
@@ -100,6 +101,9 @@ func (s *Server) queueDisplayCommand(w http.ResponseWriter, r *http.Request, t t
 type displayNowResponse struct {
 	Display display.Display  `json:"display"`
 	Playing schedule.Playing `json:"playing"`
+	// Resting: the TV's store is closed at the moment and its TVs rest
+	// (store.Rest): its player shows a black screen, nothing plays.
+	Resting bool `json:"resting"`
 }
 
 // GET /api/display/{franchise}/{storeSlug}/{displayId}/now?at=&next= — what
@@ -126,12 +130,14 @@ func (s *Server) displayNow(w http.ResponseWriter, r *http.Request, t tenant.Ten
 			return fault.Invalidf("O número de próximos itens (next) deve ser de 0 a %d.", schedule.MaxNext)
 		}
 	}
-	zone, err := s.tvZone(r.Context(), t, d)
+	opening, err := s.Stores.Hours(r.Context(), t, d.Store)
 	if err != nil {
 		return err
 	}
+	zone := opening.TimeZone
 	answer := displayNowResponse{Display: d, Playing: schedule.Playing{TimeZone: zone, At: at.UnixMilli(), Next: []schedule.PlayingItem{}}}
-	if d.Schedule != "" {
+	answer.Resting = opening.WhenClosed == store.Rest && !opening.OpenAt(at)
+	if d.Schedule != "" && !answer.Resting {
 		// The positions sold in the TV's ad slots on the moment's local day,
 		// as its player receives them.
 		loc, err := playback.LoadZone(zone)

@@ -141,3 +141,49 @@ func TestWhatATVShowsFollowsItsStoresClock(t *testing.T) {
 		}
 	})
 }
+
+// A TV whose store is closed and rests while closed plays nothing: 'what
+// plays now' says so (resting, no items) at a closed moment, and plays the
+// schedule at an open one, both read on the store's clock; a store that
+// keeps playing while closed is not resting.
+func TestWhatATVShowsWhileItsStoreRests(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		a := testutil.NewApp(t, engine)
+		f := newScheduleFixture(t, a)
+		sc := f.create(t, "Sempre", map[string]any{"id": f.image, "displayTime": 20})
+		mustStatus(t, a.Do(t, "POST", "/api/display/"+f.slug+"/centro/"+f.tv, f.op.Token, map[string]any{"schedule": sc.Schedule.ID}), 200)
+		// Open 09:00–18:00 every day, São Paulo's clock.
+		day := []any{hoursRange("09:00", "18:00")}
+		week := map[string]any{"week": []any{day, day, day, day, day, day, day}, "exceptions": []any{}}
+		mustStatus(t, a.Do(t, "PUT", "/api/store/"+f.slug+"/centro/hours", f.op.Token, map[string]any{"hours": week, "whenClosed": "rest"}), 200)
+
+		sp, _ := time.LoadLocation("America/Sao_Paulo")
+		d := time.Now().In(sp).AddDate(0, 0, 2)
+		type answer struct {
+			Resting bool `json:"resting"`
+			Playing struct {
+				Now  *struct{ EntryID string }
+				Next []struct{ EntryID string }
+			} `json:"playing"`
+		}
+		ask := func(hour int) answer {
+			t.Helper()
+			at := time.Date(d.Year(), d.Month(), d.Day(), hour, 0, 0, 0, sp)
+			r := a.Do(t, "GET", fmt.Sprintf("/api/display/%s/centro/%s/now?at=%d", f.slug, f.tv, at.UnixMilli()), f.op.Token, nil)
+			mustStatus(t, r, 200)
+			var ans answer
+			r.Decode(t, &ans)
+			return ans
+		}
+		if closed := ask(20); !closed.Resting || closed.Playing.Now != nil || len(closed.Playing.Next) != 0 {
+			t.Errorf("at 20:00, closed: %+v, want resting with nothing playing", closed)
+		}
+		if open := ask(10); open.Resting || open.Playing.Now == nil {
+			t.Errorf("at 10:00, open: %+v, want the schedule playing", open)
+		}
+		mustStatus(t, a.Do(t, "PUT", "/api/store/"+f.slug+"/centro/hours", f.op.Token, map[string]any{"hours": week, "whenClosed": "play"}), 200)
+		if playing := ask(20); playing.Resting || playing.Playing.Now == nil {
+			t.Errorf("at 20:00, closed but playing on: %+v", playing)
+		}
+	})
+}

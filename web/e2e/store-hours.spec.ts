@@ -78,6 +78,15 @@ test('a store closed now rests its TVs on a black screen while a store open now 
   await expect(dark.locator('[data-layer], img, video, footer')).toHaveCount(0)
   await shot(dark, 'store-hours-rest-player')
   await shot(playing, 'store-hours-open-player')
+  // 'O que está passando' of the resting TV says it rests instead of naming media.
+  await page.reload()
+  await card.getByRole('button', { name: 'Ações para TV Fechada', exact: true }).click()
+  await page.getByRole('menuitem', { name: 'O que está passando' }).click()
+  const now = page.getByRole('dialog', { name: 'O que está passando' })
+  await expect(now).toContainText('Loja fechada: o televisor descansa com a tela preta até a abertura.')
+  await expect(now.getByLabel('Agora')).toHaveCount(0)
+  await page.keyboard.press('Escape')
+  await expect(now).toBeHidden()
 
   // Keeping the TVs playing while closed reaches the resting player at once.
   await api.put(`/store/${f}/${closed.slug}/hours`, { hours: saved.hours, whenClosed: 'play' }, token)

@@ -768,13 +768,14 @@ export interface paths {
         /**
          * What the TV shows at a moment and what comes next
          * @description Computed with the playback rules (internal/playback, api/playback-cases.json) in the
-         *     franchise's time zone: the TV's linked schedule restarts at the later of the start of the
+         *     time zone of the TV's store: the TV's linked schedule restarts at the later of the start of the
          *     local day and the schedule's last change, as the player does. Ad slots play as the TV's
          *     player plans the moment's local day (web/src/player/ads.ts, internal/playback PlanDay): a
          *     slot's positions play in order, adTime each, each an item with its position; one sold that
          *     day shows its advertisement (advertisementId, advertisementName) and its media in turn, one
          *     unsold the slot's fallback media, and an unsold one without fallback is skipped (a slot left
-         *     with no position is skipped whole). A TV without a schedule gets now null and no next items.
+         *     with no position is skipped whole). A TV without a schedule gets now null and no next items,
+         *     and so does a TV resting because its store is closed (resting true).
          */
         get: operations["getDisplayNow"];
         put?: never;
@@ -1867,6 +1868,8 @@ export interface components {
         DisplayNowResponse: {
             display: components["schemas"]["Display"];
             playing: components["schemas"]["Playing"];
+            /** @description the TV's store is closed at the moment and its TVs rest (whenClosed rest): a black screen, nothing plays; playing then has now null and no next items */
+            resting: boolean;
         };
         ScheduleList: {
             scheduleList: components["schemas"]["ScheduleSummary"][];

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
-import type { Display, DisplayRef } from '@/features/displays'
+import type { DisplayRef } from '@/features/displays'
 import { api } from '@/lib/api-client'
 import { scheduleKeys } from './keys'
-import type { Playing } from './types'
+import type { DisplayNow } from './types'
 
-/** What a TV shows now and the next items, computed by the server with the franchise's time zone. */
+/** What a TV shows now and the next items, computed by the server on its store's clock (nothing while its store rests). */
 export function getDisplayNow({ franchise, store, id }: DisplayRef, signal?: AbortSignal) {
   const path = [franchise, store, id].map(encodeURIComponent).join('/')
-  return api.get<{ display: Display; playing: Playing }>(`/display/${path}/now`, { signal })
+  return api.get<DisplayNow>(`/display/${path}/now`, { signal })
 }
 
 export function useDisplayNow(display: DisplayRef | undefined) {

@@ -15,6 +15,8 @@ export type BottomBar = Schemas['BottomBar']
 /** What a TV shows now and next (GET /display/{franchise}/{store}/{id}/now). */
 export type Playing = Schemas['Playing']
 export type PlayingItem = Schemas['PlayingItem']
+/** The answer of GET …/now: the TV, what it plays, and whether it rests (store closed). */
+export type DisplayNow = Schemas['DisplayNowResponse']
 
 /** Where a schedule is: franchise slug and id. */
 export type ScheduleAddress = { franchise: string; id: string }

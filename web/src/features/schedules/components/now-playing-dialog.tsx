@@ -52,6 +52,8 @@ export function NowPlayingDialog({ open, onOpenChange, franchise, display }: Pro
         </DialogHeader>
         {now.isLoading ? (
           <Skeleton className="h-32 w-full" />
+        ) : now.data?.resting ? (
+          <p className="text-sm text-muted-foreground">Loja fechada: o televisor descansa com a tela preta até a abertura.</p>
         ) : !playing?.now ? (
           <p className="text-sm text-muted-foreground">Este televisor não tem programação vinculada.</p>
         ) : (
