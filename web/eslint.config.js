@@ -28,6 +28,7 @@ const featureImports = {
   overview: ['displays', 'schedules', 'stores'],
   schedules: ['displays', 'medias', 'stores'],
   'ads-center': ['medias'],
+  override: ['displays', 'medias', 'stores'],
 }
 
 /** The allowed imports go one way: a cycle in `featureImports` is a mistake in this file. */

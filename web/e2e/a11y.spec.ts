@@ -47,7 +47,7 @@ test('the console, its dialogs and the player have no WCAG 2.1 A/AA violations i
   test.setTimeout(420_000)
   const email = uniqueEmail('acessivel')
   const { token, franchise } = await operatorWithGroup(api, adminToken, { email, password: strongPassword(), name: 'Ana Acessível', group: `Rede Acessível ${Date.now().toString(36)}` })
-  await api.post('/user/detail/adm', { email, viewAdsCenter: 1 }, adminToken)
+  await api.post('/user/detail/adm', { email, viewAdsCenter: 1, emergencyOverride: 1 }, adminToken)
   const f = franchise.slug
   const store = await createStore(api, token, f, { name: 'Loja Centro' })
   // Opening hours, so 'Editar Loja' shows its whole section (its TVs keep playing while closed).
@@ -169,6 +169,12 @@ test('the console, its dialogs and the player have no WCAG 2.1 A/AA violations i
     // Offline alerts.
     await visit(page, '/alerts', page.getByRole('table', { name: 'TVs offline agora' }))
     await check(page, at('/alerts'))
+
+    // Emergency messages: the page and its start confirmation (cancelled).
+    await visit(page, '/override', heading('Mensagem de emergência'))
+    await check(page, at('/override'))
+    await page.getByLabel('Título', { exact: true }).fill('Aviso de teste')
+    await checkOpened(page, at('Exibir em N TVs?'), () => page.getByRole('button', { name: 'Exibir mensagem' }).click(), page.getByRole('alertdialog', { name: /^Exibir em \d+ TVs\?$/ }))
 
     // Schedules.
     await visit(page, '/schedule', page.getByRole('table', { name: 'Programações' }))

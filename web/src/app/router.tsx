@@ -14,6 +14,7 @@ const OverviewPage = lazyPage(() => import('@/features/overview'), (m) => m.Over
 const MediaLibraryPage = lazyPage(() => import('@/features/medias'), (m) => m.MediaLibraryPage)
 const GroupsPage = lazyPage(() => import('@/features/groups'), (m) => m.GroupsPage)
 const AlertsPage = lazyPage(() => import('@/features/alerts'), (m) => m.AlertsPage)
+const OverridePage = lazyPage(() => import('@/features/override'), (m) => m.OverridePage)
 const EditProfilePage = lazyPage(() => import('@/features/account'), (m) => m.EditProfilePage)
 const NewUserPage = lazyPage(() => import('@/features/admin'), (m) => m.NewUserPage)
 const UserListPage = lazyPage(() => import('@/features/admin'), (m) => m.UserListPage)
@@ -42,6 +43,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: '/dashboard', element: <OverviewPage /> },
               { path: '/alerts', element: <AlertsPage /> },
+              { path: '/override', element: <OverridePage /> },
               { path: '/groups', element: <GroupsPage /> },
               { path: '/profile/edit', element: <EditProfilePage /> },
               { path: '/schedule', element: <SchedulesPage /> },

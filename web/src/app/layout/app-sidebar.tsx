@@ -1,4 +1,4 @@
-import { BellRing, CalendarPlus, CalendarRange, ImagePlus, Images, LayoutDashboard, List, Megaphone, MonitorPlay, UserPlus } from 'lucide-react'
+import { BellRing, CalendarPlus, CalendarRange, ImagePlus, Images, LayoutDashboard, List, Megaphone, MonitorPlay, Siren, UserPlus } from 'lucide-react'
 import type { LucideIcon } from 'lucide-react'
 import { NavLink, useLocation } from 'react-router'
 import {
@@ -56,6 +56,7 @@ export function AppSidebar() {
     { title: 'ALERTAS', to: '/alerts', icon: BellRing },
   ]
   if (user?.canUseAdsCenter) main.push({ title: 'CENTRAL DE ANÚNCIOS', to: '/ads-center', icon: Megaphone })
+  if (user?.canOverride) main.push({ title: 'MENSAGEM DE EMERGÊNCIA', to: '/override', icon: Siren })
 
   return (
     <Sidebar collapsible="icon" aria-label="Menu principal">

@@ -19,7 +19,7 @@ export const editUserNameSchema = z.object({
 export type EditUserNameInput = z.infer<typeof editUserNameSchema>
 
 /** The dialog's form: the name and, beyond the spec, the ads-center permission. */
-export const editUserSchema = editUserNameSchema.extend({ viewAdsCenter: z.boolean() })
+export const editUserSchema = editUserNameSchema.extend({ viewAdsCenter: z.boolean(), emergencyOverride: z.boolean() })
 export type EditUserInput = z.infer<typeof editUserSchema>
 
 export const franchiseActions = ['ADD', 'DEL'] as const

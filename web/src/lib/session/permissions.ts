@@ -14,6 +14,7 @@ export function toSessionUser(user: User, serverTime: number, now = Date.now()):
     ...user,
     isAdmin: isAdmin(user.permission),
     canUseAdsCenter: user.viewAdsCenter === 1,
+    canOverride: isAdmin(user.permission) || user.emergencyOverride === 1 || !!user.impersonator,
     serverDiff: now - serverTime,
   }
 }

@@ -23,6 +23,8 @@ export type SessionUser = User & {
   /** Any permission at all makes an administrator. */
   isAdmin: boolean
   canUseAdsCenter: boolean
+  /** May start and clear emergency messages: administrators, holders of the permission, impersonation sessions. */
+  canOverride: boolean
   /** Local clock minus server clock, in ms; correct server timestamps with it. */
   serverDiff: number
 }

@@ -52,36 +52,36 @@ afterEach(() => {
 
 describe("'Editar Usuário': the ads-center permission", () => {
   it('grants it with viewAdsCenter: 1', async () => {
-    const { sent } = openDialog({ ...bruno, viewAdsCenter: 0 })
+    const { sent } = openDialog({ ...bruno, viewAdsCenter: 0, emergencyOverride: 0 })
     const box = screen.getByRole('checkbox', { name: 'Acesso à Central de Anúncios' })
     expect(box).not.toBeChecked()
     await userEvent.click(box)
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }))
     await vi.waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Permissão atualizada' })))
-    expect(sent()).toEqual({ email: 'bruno@vitrine.test', name: 'Bruno', viewAdsCenter: 1 })
+    expect(sent()).toEqual({ email: 'bruno@vitrine.test', name: 'Bruno', viewAdsCenter: 1, emergencyOverride: 0 })
   })
 
   it('revokes it with viewAdsCenter: 0', async () => {
-    const { sent } = openDialog({ ...bruno, viewAdsCenter: 1 })
+    const { sent } = openDialog({ ...bruno, viewAdsCenter: 1, emergencyOverride: 0 })
     await userEvent.click(screen.getByRole('checkbox', { name: 'Acesso à Central de Anúncios' }))
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }))
     await vi.waitFor(() => expect(toast).toHaveBeenCalled())
-    expect(sent()).toEqual({ email: 'bruno@vitrine.test', name: 'Bruno', viewAdsCenter: 0 })
+    expect(sent()).toEqual({ email: 'bruno@vitrine.test', name: 'Bruno', viewAdsCenter: 0, emergencyOverride: 0 })
   })
 
   it('keeps it as it is on a rename', async () => {
-    const { sent } = openDialog({ ...bruno, viewAdsCenter: 1 })
+    const { sent } = openDialog({ ...bruno, viewAdsCenter: 1, emergencyOverride: 0 })
     await userEvent.clear(screen.getByLabelText('Nome'))
     await userEvent.type(screen.getByLabelText('Nome'), 'Bruno Lima')
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }))
     await vi.waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Nome atualizado com sucesso.', description: 'Nome atualizado para Bruno Lima.' }))
-    expect(sent()).toEqual({ email: 'bruno@vitrine.test', name: 'Bruno Lima', viewAdsCenter: 1 })
+    expect(sent()).toEqual({ email: 'bruno@vitrine.test', name: 'Bruno Lima', viewAdsCenter: 1, emergencyOverride: 0 })
   })
 
   it("shows an administrator's own change at once", async () => {
-    const { client } = openDialog({ ...bruno, id: 'a1', email: admin.email, name: 'Admin', viewAdsCenter: 0 })
+    const { client } = openDialog({ ...bruno, id: 'a1', email: admin.email, name: 'Admin', viewAdsCenter: 0, emergencyOverride: 0 })
     await userEvent.click(screen.getByRole('checkbox', { name: 'Acesso à Central de Anúncios' }))
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }))
-    await vi.waitFor(() => expect(client.getQueryData(userQueryOptions().queryKey)).toMatchObject({ canUseAdsCenter: true, viewAdsCenter: 1 }))
+    await vi.waitFor(() => expect(client.getQueryData(userQueryOptions().queryKey)).toMatchObject({ canUseAdsCenter: true, viewAdsCenter: 1, emergencyOverride: 0 }))
   })
 })

@@ -14,9 +14,9 @@ import { useAdminGuard } from './use-admin-guard'
 
 type Props = { user: AdminUser; open: boolean; onOpenChange: (open: boolean) => void }
 
-/** The body of the save: the name and the ads-center permission as the dialog shows them. */
+/** The body of the save: the name, the ads-center and the emergency message permissions as the dialog shows them. */
 export function editUserBody(user: AdminUser, values: EditUserInput): UpdateUserNameInput {
-  return { email: user.email, name: values.name, viewAdsCenter: values.viewAdsCenter ? 1 : 0 }
+  return { email: user.email, name: values.name, viewAdsCenter: values.viewAdsCenter ? 1 : 0, emergencyOverride: values.emergencyOverride ? 1 : 0 }
 }
 
 export function EditUserDialog({ user, open, onOpenChange }: Props) {
@@ -24,7 +24,7 @@ export function EditUserDialog({ user, open, onOpenChange }: Props) {
   const guard = useAdminGuard()
   const form = useForm<EditUserInput>({
     resolver: zodResolver(editUserSchema),
-    values: { name: user.name, viewAdsCenter: user.viewAdsCenter === 1 },
+    values: { name: user.name, viewAdsCenter: user.viewAdsCenter === 1, emergencyOverride: user.emergencyOverride === 1 },
   })
   const { errors, dirtyFields } = form.formState
 
@@ -34,7 +34,14 @@ export function EditUserDialog({ user, open, onOpenChange }: Props) {
     const renamed = values.name !== user.name
     update.mutate(body, {
       onSuccess: () => {
-        if (!renamed && dirtyFields.viewAdsCenter) {
+        if (!renamed && dirtyFields.emergencyOverride && !dirtyFields.viewAdsCenter) {
+          toast({
+            title: 'Permissão atualizada',
+            description: values.emergencyOverride
+              ? `${values.name} agora pode exibir mensagens de emergência.`
+              : `${values.name} não pode mais exibir mensagens de emergência.`,
+          })
+        } else if (!renamed && dirtyFields.viewAdsCenter) {
           toast({
             title: 'Permissão atualizada',
             description: values.viewAdsCenter ? `${values.name} agora acessa a Central de Anúncios.` : `${values.name} não acessa mais a Central de Anúncios.`,
@@ -65,6 +72,16 @@ export function EditUserDialog({ user, open, onOpenChange }: Props) {
               <div className="flex items-center gap-2">
                 <Checkbox id="edit-user-ads-center" checked={field.value} onCheckedChange={(on) => field.onChange(on === true)} onBlur={field.onBlur} />
                 <Label htmlFor="edit-user-ads-center">Acesso à Central de Anúncios</Label>
+              </div>
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="emergencyOverride"
+            render={({ field }) => (
+              <div className="flex items-center gap-2">
+                <Checkbox id="edit-user-override" checked={field.value} onCheckedChange={(on) => field.onChange(on === true)} onBlur={field.onBlur} />
+                <Label htmlFor="edit-user-override">Mensagem de emergência</Label>
               </div>
             )}
           />
