@@ -37,6 +37,17 @@ test('the store form suggests the zone from the state, keeps a zone picked by ha
   await zone.click()
   await expect(page.getByRole('option', { name: 'Rio Branco (UTC−5)' })).toBeVisible()
   await expect(page.getByRole('option')).toHaveCount(17) // Brazil's 16 zones and 'Outro fuso…'
+  // The open list scrolls: its scroll container takes focus from the keyboard.
+  expect(await axeViolations(page, '[role="listbox"]')).toEqual([])
+  expect(await axeViolations(page, '[data-slot="select-content"]')).toEqual([])
+  // The keyboard still moves through the options.
+  const chosen = page.getByRole('option', { name: 'Rio Branco (UTC−5)' })
+  await expect(chosen).toBeFocused()
+  await page.keyboard.press('ArrowDown')
+  await expect(chosen).not.toBeFocused()
+  await expect(page.locator('[role="option"]:focus')).toHaveCount(1)
+  await page.keyboard.press('ArrowUp')
+  await expect(chosen).toBeFocused()
   await shot(page, 'store-dialog-time-zone-open')
   await page.getByRole('option', { name: 'Eirunepé (UTC−5)' }).click()
   // A zone picked by hand stays when the state changes.

@@ -61,9 +61,17 @@ function SelectContent({
         <SelectPrimitive.ScrollUpButton className="flex cursor-default items-center justify-center py-1">
           <ChevronUp className="size-4" />
         </SelectPrimitive.ScrollUpButton>
+        {/* A long list scrolls, and a scroll container is reachable by the
+            keyboard (axe: scrollable-region-focusable). The select keeps Tab
+            inside its items and moves between them with the arrows, so this
+            adds no stop in practice; focus rests on the chosen item. Focusable,
+            it can no longer be presentational: a group is what a listbox may
+            hold around its options. */}
         <SelectPrimitive.Viewport
+          tabIndex={0}
+          role="group"
           className={cn(
-            'p-1',
+            'p-1 outline-none',
             position === 'popper' &&
               'h-[var(--radix-select-trigger-height)] w-full min-w-[var(--radix-select-trigger-width)] scroll-my-1',
           )}
