@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -30,7 +31,10 @@ type player struct {
 	mu      sync.Mutex
 	arrived map[string]time.Time
 	hash    string
-	closed  error // why the socket ended, nil while open
+	// overrides are the emergency overrides of the last playlist (what
+	// it acks); arrived["ov:"+ids] is when that set last began.
+	overrides []string
+	closed    error // why the socket ended, nil while open
 }
 
 // dialer is shared by every player's upgrade request; the sockets leave
@@ -82,24 +86,34 @@ func (p *player) read() {
 			return
 		}
 		typ, hash := frameInfo(data)
+		var ovs []string
 		p.mu.Lock()
 		if typ == "playlist" {
 			if _, seen := p.arrived[hash]; !seen {
 				p.arrived[hash] = now
 			}
 			p.hash = hash
+			ovs = overrideIDs(data)
+			if key := "ov:" + strings.Join(ovs, ","); key != "ov:"+strings.Join(p.overrides, ",") || p.arrived[key].IsZero() {
+				p.arrived[key] = now
+			}
+			p.overrides = ovs
 		}
 		p.mu.Unlock()
 		if typ == "playlist" {
 			p.once.Do(func() { close(p.first) })
-			p.ack(hash)
+			p.ack(hash, ovs)
 		}
 	}
 }
 
-// ack sends {"type":"ack","hash":…}.
-func (p *player) ack(hash string) {
-	b, _ := json.Marshal(map[string]string{"type": "ack", "hash": hash})
+// ack sends {"type":"ack","hash":…}, naming the playlist's overrides.
+func (p *player) ack(hash string, overrides []string) {
+	frame := map[string]any{"type": "ack", "hash": hash}
+	if len(overrides) > 0 {
+		frame["overrides"] = overrides
+	}
+	b, _ := json.Marshal(frame)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	p.ws.Write(ctx, websocket.MessageText, b)
@@ -109,6 +123,13 @@ func (p *player) state() (hash string, closed error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.hash, p.closed
+}
+
+// acked is what the player acks now: its schedule's hash and overrides.
+func (p *player) acked() (hash string, overrides []string, closed error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.hash, p.overrides, p.closed
 }
 
 func (p *player) arrival(hash string) (time.Time, bool) {
@@ -140,8 +161,8 @@ func ackLoop(ctx context.Context, players []*player, period time.Duration, sent 
 		}
 		for i := slot; i < len(players); i += slots {
 			p := players[i]
-			if hash, closed := p.state(); closed == nil {
-				p.ack(hash)
+			if hash, ovs, closed := p.acked(); closed == nil {
+				p.ack(hash, ovs)
 				sent.Add(1)
 			}
 		}
@@ -150,6 +171,7 @@ func ackLoop(ctx context.Context, players []*player, period time.Duration, sent 
 
 // round is one save and the players' new playlists.
 type round struct {
+	label    string // what was pushed ("" = a schedule save, numbered)
 	hash     string
 	saveTook time.Duration
 	lat      []time.Duration // per player that got it
@@ -161,7 +183,8 @@ type round struct {
 }
 
 // awaitRound waits until every open player has the playlist with hash (or
-// timeout) and collects each one's time from start.
+// timeout) and collects each one's time from start. A hash "ov:ids" waits
+// for the playlist whose emergency overrides are ids, arrived after start.
 func awaitRound(players []*player, replicas int, hash string, start time.Time, timeout time.Duration) round {
 	r := round{hash: hash, perRep: make([][]time.Duration, replicas)}
 	deadline := time.Now().Add(timeout)
@@ -169,7 +192,7 @@ func awaitRound(players []*player, replicas int, hash string, start time.Time, t
 	for len(pending) > 0 && time.Now().Before(deadline) {
 		time.Sleep(20 * time.Millisecond)
 		pending = slices.DeleteFunc(pending, func(p *player) bool {
-			if _, ok := p.arrival(hash); ok {
+			if t, ok := p.arrival(hash); ok && !t.Before(start) {
 				return true
 			}
 			_, closed := p.state()
@@ -178,7 +201,7 @@ func awaitRound(players []*player, replicas int, hash string, start time.Time, t
 	}
 	for _, p := range players {
 		t, ok := p.arrival(hash)
-		if !ok {
+		if !ok || t.Before(start) {
 			r.missing++
 			continue
 		}

@@ -28,6 +28,7 @@ type fixture struct {
 	media     [2]string
 	schedule  string
 	hash      string // the schedule's hash after the first save
+	override  string // the emergency override started, to clear
 	devices   []device
 }
 
@@ -136,6 +137,30 @@ func saveSchedule(ctx context.Context, a *apiclient.Client, f *fixture, r int) (
 		return "", took, err
 	}
 	return out.Schedule.Hash, took, nil
+}
+
+// pushOverride starts an emergency override on every TV of the franchise
+// (clear: clears the one started) and returns the key its playlists arrive
+// under (player.arrived) and how long the API call took.
+func pushOverride(ctx context.Context, a *apiclient.Client, f *fixture, clear bool) (string, time.Duration, error) {
+	start := time.Now()
+	if clear {
+		err := a.Do(ctx, "POST", "/api/override/"+f.franchise+"/"+f.override+"/clear", nil, nil, 200)
+		return "ov:", time.Since(start), err
+	}
+	var out struct {
+		Override struct {
+			ID string `json:"id"`
+		} `json:"override"`
+	}
+	err := a.Do(ctx, "POST", "/api/override/"+f.franchise, map[string]any{"target": "all", "title": "Teste de carga",
+		"text": "Mensagem de emergência medida pelo gerador de carga."}, &out, 201)
+	took := time.Since(start)
+	if err != nil {
+		return "", took, err
+	}
+	f.override = out.Override.ID
+	return "ov:" + out.Override.ID, took, nil
 }
 
 // parallel runs fn for 0..n-1 on workers goroutines, printing progress,

@@ -74,6 +74,25 @@ func parseGC(line string) (g gcLine, ok bool) {
 // schedule hash ("" when the TV has no schedule). It looks for the fields
 // by hand first: the generator shares the server's cores, and a full decode
 // of every frame would take CPU from the server being measured.
+// overrideIDs reads the ids of a playlist's emergency overrides.
+func overrideIDs(b []byte) []string {
+	i := bytes.Index(b, []byte(`"overrides":`))
+	if i < 0 || bytes.HasPrefix(b[i+len(`"overrides":`):], []byte(`[]`)) {
+		return nil
+	}
+	var list []struct {
+		ID string `json:"id"`
+	}
+	if json.NewDecoder(bytes.NewReader(b[i+len(`"overrides":`):])).Decode(&list) != nil {
+		return nil
+	}
+	ids := make([]string, len(list))
+	for k, o := range list {
+		ids[k] = o.ID
+	}
+	return ids
+}
+
 func frameInfo(b []byte) (typ, hash string) {
 	if bytes.HasPrefix(b, []byte(`{"type":"playlist"`)) {
 		i := bytes.Index(b, []byte(`"schedule":{`))
