@@ -9,6 +9,7 @@ package change
 
 import (
 	"context"
+	"encoding/json"
 	"slices"
 	"sync"
 
@@ -36,6 +37,18 @@ type Change struct {
 	// replica that holds the TV's connection. A change carrying only
 	// commands bumps no revision.
 	Commands []Command `json:"commands,omitempty"`
+	// Event is news for the consoles following the franchise (a remote
+	// command answered, overrides acknowledged): it reaches their event
+	// streams and changes no screen and no revision.
+	Event *Event `json:"event,omitempty"`
+}
+
+// Event is one piece of news for the consoles' event streams: Type names
+// it ("command", "override"), Data is its JSON body (kept small: across
+// replicas it rides in a PostgreSQL notification).
+type Event struct {
+	Type string          `json:"type"`
+	Data json.RawMessage `json:"data,omitempty"`
 }
 
 // Command is a remote command job for the player of one TV.
@@ -50,9 +63,10 @@ type Command struct {
 // encoded payloads, both ask these methods.
 
 // TouchesScreens tells whether c may change what some TV shows. A change of
-// TV status only, or one carrying only remote commands, does not.
+// TV status only, one carrying only remote commands, or news for the
+// consoles (Event), does not.
 func (c Change) TouchesScreens() bool {
-	return !c.StatusOnly && !(c.Revision == 0 && len(c.Commands) > 0)
+	return !c.StatusOnly && c.Event == nil && !(c.Revision == 0 && len(c.Commands) > 0)
 }
 
 // Everywhere tells whether c may change every screen of every franchise: it

@@ -3,6 +3,7 @@ package command
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"strings"
 	"time"
@@ -140,7 +141,10 @@ func (s *Service) Complete(ctx context.Context, j Job, a Answer) error {
 	if n, _ := res.RowsAffected(); n == 0 {
 		return ErrAnswered
 	}
-	return nil
+	// The consoles following the franchise hear of the result at once.
+	data, _ := json.Marshal(map[string]string{"id": j.ID, "displayId": j.DisplayID, "operation": j.Operation, "status": status})
+	return s.changes.Announce(ctx, s.db, change.Change{FranchiseID: j.FranchiseID,
+		Event: &change.Event{Type: "command", Data: data}})
 }
 
 // Expire marks as timed out the jobs whose players did not answer before

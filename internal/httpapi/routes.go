@@ -26,6 +26,10 @@ func (s *Server) registerRoutes() {
 	s.permitted("POST /api/user/franchise", "userA", s.changeUserFranchise)
 	s.permitted("POST /api/user/detail/adm", "userA", s.adminUpdateUser)
 
+	// The console's event stream: its franchise's changes as they happen.
+	s.user("GET /api/events/{franchise}", s.franchiseEvents)
+	s.streams["GET /api/events/{franchise}"] = true
+
 	// Media library; files are uploaded straight to storage with a signed
 	// policy, and served from /files when storage is the local folder.
 	s.scoped("GET /api/media/{franchise}", s.listMedia)

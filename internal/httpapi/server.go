@@ -11,6 +11,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"slices"
 	"strings"
 	"time"
 
@@ -124,6 +125,7 @@ type Server struct {
 	headers http.Header
 
 	snapshots snapshotCache  // overview answers per franchise and revision
+	events    eventStreams   // the consoles' event streams by franchise
 	hellos    *windowLimiter // players' hellos per client address
 }
 
@@ -140,8 +142,24 @@ func New(d Deps) *Server {
 	s.static = newStaticHandler(d.WebFS)
 	s.headers = s.securityHeaders()
 	s.registerRoutes()
+	if d.Displays != nil {
+		s.events.statusOf = func(ctx context.Context, t tenant.Tenant, ids []string) ([]displayStatus, error) {
+			list, err := d.Displays.ListFranchise(ctx, t)
+			if err != nil {
+				return nil, err
+			}
+			out := []displayStatus{}
+			for _, x := range list {
+				if slices.Contains(ids, x.ID) {
+					out = append(out, displayStatus{ID: x.ID, Store: x.Store, Connected: x.Connected, LastConnectionAck: x.LastConnectionAck})
+				}
+			}
+			return out, nil
+		}
+	}
 	if d.Changes != nil {
 		d.Changes.Subscribe(func(c change.Change) { s.snapshots.forget(c.FranchiseID, c.Revision) })
+		d.Changes.Subscribe(s.events.deliver)
 	}
 	return s
 }

@@ -147,6 +147,7 @@ func (s *Server) logout(w http.ResponseWriter, r *http.Request, p *auth.Principa
 	if err := s.Accounts.Logout(r.Context(), p); err != nil {
 		return err
 	}
+	s.events.endSession(p.TokenHash)
 	writeJSON(w, http.StatusOK, okResponse{OK: true})
 	return nil
 }
