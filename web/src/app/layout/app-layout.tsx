@@ -4,6 +4,8 @@ import { Separator } from '@/components/ui/separator'
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '@/components/ui/sidebar'
 import { TooltipProvider } from '@/components/ui/tooltip'
 import { NotificationsPopover } from '@/features/notifications'
+import { useFranchiseEvents } from '@/lib/events'
+import { useSession } from '@/lib/session'
 import { PageSkeleton } from '../routes/page-skeleton'
 import { AppSidebar } from './app-sidebar'
 import { ImpersonationExit } from './impersonation-exit'
@@ -11,6 +13,9 @@ import { ThemeMenu } from './theme-menu'
 import { UserMenu } from './user-menu'
 
 export function AppLayout() {
+  const { franchise } = useSession()
+  // One stream per signed-in tab: the lists follow the franchise as it changes.
+  useFranchiseEvents(franchise?.slug)
   return (
     <TooltipProvider>
       <SidebarProvider>

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
+import { useStreamLive } from '@/lib/events'
 import { sortByName } from '@/lib/name-order'
 import { franchiseKeys } from '@/lib/query-keys'
 import type { Display } from './types'
@@ -21,16 +22,19 @@ export function displaysQueryOptions(franchise: string) {
 
 /**
  * The franchise's TVs, the one hook for that list wherever it is shown.
- * `live` (the overview) asks again every DISPLAYS_REFRESH_MS, even in a
- * background tab, for the TVs' status; screens that only pick or list TVs
- * (a schedule's) read it once.
+ * The tab's event stream keeps it current (TV status within a second);
+ * while the stream is down, `live` (the overview) asks again every
+ * DISPLAYS_REFRESH_MS, even in a background tab; screens that only pick or
+ * list TVs (a schedule's) read it once.
  */
 export function useDisplays(franchise: string | undefined, { live = true }: { live?: boolean } = {}) {
+  const streaming = useStreamLive()
+  const poll = live && !streaming
   return useQuery({
     ...displaysQueryOptions(franchise ?? ''),
     enabled: !!franchise,
-    refetchInterval: live ? DISPLAYS_REFRESH_MS : false,
+    refetchInterval: poll ? DISPLAYS_REFRESH_MS : false,
     // The status of a TV matters most when nobody is looking at the tab.
-    refetchIntervalInBackground: live,
+    refetchIntervalInBackground: poll,
   })
 }

@@ -1,0 +1,83 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { franchiseKeys, queryRoots } from '@/lib/query-keys'
+
+/** One event of the franchise's stream (GET /api/events/{franchise}). */
+export type FranchiseEvent = { type: string; data: Record<string, unknown> }
+
+/** A TV's status as the stream carries it. */
+export type StreamedStatus = { id: string; store?: string; connected: boolean; lastConnectionAck: number }
+
+type WithStatus = { id: string; connected: boolean; lastConnectionAck: number }
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []
+}
+
+function statuses(value: unknown): StreamedStatus[] {
+  if (!Array.isArray(value)) return []
+  return value.filter(
+    (v): v is StreamedStatus =>
+      typeof v === 'object' && v !== null && typeof (v as StreamedStatus).id === 'string' && typeof (v as StreamedStatus).connected === 'boolean',
+  )
+}
+
+/** Query keys of the overrides and of a franchise's alerts (features own them; the roots are stable). */
+const overridesKey = (franchise: string) => ['overrides', franchise] as const
+const alertsKey = (franchise: string) => ['alerts', franchise] as const
+
+/**
+ * Applies one event of the franchise's stream to the query cache: a TV's
+ * status is written into the TV list at once (no call), other changes mark
+ * the matching lists stale so the screens showing them read them again.
+ */
+export function applyFranchiseEvent(queryClient: QueryClient, franchise: string, event: FranchiseEvent) {
+  const invalidate = (queryKey: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey })
+  const { data } = event
+  switch (event.type) {
+    case 'ready':
+      // The stream follows from now: whatever happened while it was down is read again.
+      invalidate(franchiseKeys.displays(franchise))
+      invalidate(franchiseKeys.stores(franchise))
+      invalidate(overridesKey(franchise))
+      return
+    case 'status': {
+      const list = statuses(data.displays)
+      const key = franchiseKeys.displays(franchise)
+      const cached = queryClient.getQueryData<WithStatus[]>(key)
+      const byId = new Map(list.map((s) => [s.id, s]))
+      const known = cached && strings(data.ids).every((id) => byId.has(id) && cached.some((d) => d.id === id))
+      if (cached && known) {
+        queryClient.setQueryData<WithStatus[]>(key, (old) =>
+          old?.map((d) => {
+            const s = byId.get(d.id)
+            return s ? { ...d, connected: s.connected, lastConnectionAck: s.lastConnectionAck } : d
+          }),
+        )
+      } else {
+        invalidate(key) // a TV the list does not know yet, or a status the server could not read
+      }
+      invalidate(alertsKey(franchise))
+      return
+    }
+    case 'change': {
+      const displays = strings(data.displays)
+      const stores = strings(data.stores)
+      const schedules = strings(data.schedules)
+      const wide = data.wide === true
+      if (data.overrides === true) invalidate(overridesKey(franchise))
+      if (wide || stores.length) invalidate(franchiseKeys.stores(franchise))
+      if (wide || stores.length || displays.length) invalidate(franchiseKeys.displays(franchise))
+      if (wide || displays.length || schedules.length || stores.length) invalidate(franchiseKeys.schedules(franchise))
+      return
+    }
+    case 'command':
+      invalidate([queryRoots.displays, franchise, 'commands'])
+      return
+    case 'override':
+      invalidate(overridesKey(franchise))
+      return
+    default:
+      // News this console does not know yet: nothing to do.
+      return
+  }
+}
