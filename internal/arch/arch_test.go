@@ -182,6 +182,7 @@ var owners = map[string]string{
 	"ad_plays":         "advertise",
 	"alert_settings":   "alerts",
 	"display_alerts":   "alerts",
+	"display_health":   "display",
 	"alert_messages":   "alerts",
 	"overrides":        "override",
 	"override_acks":    "override",

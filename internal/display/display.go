@@ -26,6 +26,12 @@ type Display struct {
 	LastConnectionAck  int64  `json:"lastConnectionAck"` // epoch ms, 0 = never
 	CreatedAt          int64  `json:"createdAt"`
 	UpdatedAt          int64  `json:"updatedAt"`
+	// Problems are what its player's latest report shows wrong (TV
+	// health); absent when nothing is.
+	Problems []Problem `json:"problems,omitempty"`
+
+	problems    string // stored problem codes
+	errorsSince int64  // time of the third newest playback error
 }
 
 // Input is the body of a create or update. The schedule may come as

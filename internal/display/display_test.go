@@ -31,7 +31,12 @@ type fixture struct {
 
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
-	f := &fixture{db: testutil.NewDB(t, "sqlite"), clock: testutil.NewClock(time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC))}
+	return newFixtureOn(t, "sqlite")
+}
+
+func newFixtureOn(t *testing.T, engine string) *fixture {
+	t.Helper()
+	f := &fixture{db: testutil.NewDB(t, engine), clock: testutil.NewClock(time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC))}
 	bus := change.NewBus()
 	bus.Subscribe(func(c change.Change) { f.mu.Lock(); f.changes = append(f.changes, c); f.mu.Unlock() })
 	f.svc = display.NewService(f.db, f.clock.Now, franchise.NewChanges(bus))

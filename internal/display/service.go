@@ -68,6 +68,7 @@ func (s *Service) ListStore(ctx context.Context, t tenant.Tenant, storeSlug stri
 	if err != nil {
 		return nil, err
 	}
+	s.withProblems(list)
 	SortByName(list)
 	return list, nil
 }
@@ -78,6 +79,7 @@ func (s *Service) ListFranchise(ctx context.Context, t tenant.Tenant) ([]Display
 	if err != nil {
 		return nil, err
 	}
+	s.withProblems(list)
 	SortByName(list)
 	return list, nil
 }
@@ -87,7 +89,18 @@ func (s *Service) Get(ctx context.Context, t tenant.Tenant, storeSlug, id string
 	if _, err := store.ID(ctx, s.db, t.ID, storeSlug); err != nil {
 		return Display{}, err
 	}
-	return get(ctx, s.db, t, storeSlug, id)
+	d, err := get(ctx, s.db, t, storeSlug, id)
+	one := []Display{d}
+	s.withProblems(one)
+	return one[0], err
+}
+
+// withProblems fills in each TV's problems at the service's now.
+func (s *Service) withProblems(list []Display) {
+	now := s.now()
+	for i := range list {
+		list[i].Problems = problemsAt(list[i].problems, list[i].errorsSince, now)
+	}
 }
 
 // SortByName orders TVs by name in pt-BR reading order: case and accents

@@ -161,6 +161,21 @@ func (s *Server) displayNow(w http.ResponseWriter, r *http.Request, t tenant.Ten
 	return nil
 }
 
+type displayHealthResponse struct {
+	Health display.Health `json:"health"`
+}
+
+// GET /api/display/{franchise}/{storeSlug}/{displayId}/health — the latest
+// report of the TV's player, its last playback errors and its problems.
+func (s *Server) displayHealth(w http.ResponseWriter, r *http.Request, t tenant.Tenant) error {
+	h, err := s.Displays.Health(r.Context(), t, r.PathValue("storeSlug"), r.PathValue("displayId"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, displayHealthResponse{Health: h})
+	return nil
+}
+
 // tvZone is the time zone of the TV's store: every wall-clock rule of the
 // TV runs in it.
 func (s *Server) tvZone(ctx context.Context, t tenant.Tenant, d display.Display) (string, error) {

@@ -255,6 +255,9 @@ func TestThePlayerFramesOfTheContract(t *testing.T) {
 		{`{"type":"ack","hash":"a1b2","overrides":["o1"]}`, true},
 		{`{"type":"ack","hash":"a1b2","overrides":"o1"}`, false},
 		{`{"type":"ack"}`, false},
+		{`{"type":"ack","hash":"","health":{"version":"abc","browser":"Chrome 120","screen":"1920x1080","uptime":5,"storageUsed":1,"storageQuota":2,"cached":1,"allCached":true,"clockOffset":-20,"lastError":{"media":"a.mp4","message":"x","at":1764100000000}}}`, true},
+		{`{"type":"ack","hash":"","health":{"version":"abc"}}`, false},
+		{`{"type":"ack","hash":"","health":{"version":"abc","browser":"b","screen":"s","uptime":-1,"storageUsed":1,"storageQuota":2,"cached":1,"allCached":true,"clockOffset":0}}`, false},
 		{`{"type":"auth","token":"dev_abc","version":"1.0"}`, false},
 		{`{"type":"hello"}`, false},
 	} {

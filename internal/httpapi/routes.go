@@ -78,6 +78,7 @@ func (s *Server) registerRoutes() {
 	s.scoped("POST /api/display/{franchise}/{storeSlug}/{displayId}", s.updateDisplay)
 	s.scoped("DELETE /api/display/{franchise}/{storeSlug}/{displayId}", s.deleteDisplay)
 	s.scoped("GET /api/display/{franchise}/{storeSlug}/{displayId}/now", s.displayNow)
+	s.scoped("GET /api/display/{franchise}/{storeSlug}/{displayId}/health", s.displayHealth)
 	s.scoped("GET /api/display/{franchise}/{storeSlug}/{displayId}/screen", s.displayScreen)
 	s.impersonating("POST /api/display/{franchise}/{storeSlug}/{displayId}/admin-command", "dispA", s.queueDisplayCommand)
 	s.scoped("GET /api/display/{franchise}/{storeSlug}/{displayId}/commands", s.listDisplayCommands)

@@ -64,6 +64,8 @@ type Screens interface {
 type StatusWriter interface {
 	// RecordStatus writes TV status changes.
 	RecordStatus(ctx context.Context, batch []display.Status) error
+	// RecordHealth writes the players' health reports.
+	RecordHealth(ctx context.Context, batch []display.HealthReport) error
 }
 
 // Source is what the hub needs of the domains.
@@ -182,6 +184,7 @@ type Hub struct {
 	overflow atomic.Bool // changes were dropped: resolve every connection again
 	work     chan *conn
 	status   chan display.Status
+	health   chan display.HealthReport
 	stop     chan struct{}
 	done     sync.WaitGroup
 	conns    sync.WaitGroup
@@ -208,6 +211,7 @@ func New(src Source, log *slog.Logger, now func() time.Time, opts Options) *Hub 
 		connects: make(chan *conn, 4096),
 		work:     make(chan *conn, 4096),
 		status:   make(chan display.Status, 4096),
+		health:   make(chan display.HealthReport, 4096),
 		stop:     make(chan struct{}),
 	}
 	h.done.Add(3 + opts.Writers + greeters)
@@ -297,7 +301,12 @@ type conn struct {
 
 	lastAckWritten time.Time // read and written by the reader goroutine only
 	ackedOverrides []string  // overrides this player acknowledged (reader goroutine only)
-	lastFrame      atomic.Int64
+	// The player's last health report written and when (reader goroutine
+	// only), and whether a bad one was logged on this connection.
+	lastHealth        display.Report
+	lastHealthWritten time.Time
+	badHealthLogged   bool
+	lastFrame         atomic.Int64
 	// greeted is set (under qmu) once the playlist of the connect is
 	// queued: only later playlists, sent because something changed, are
 	// timed to their ack.
@@ -632,9 +641,10 @@ func (c *conn) read() (websocket.StatusCode, string) {
 		}
 		c.lastFrame.Store(h.now().UnixNano())
 		var msg struct {
-			Type      string   `json:"type"`
-			Hash      string   `json:"hash"`
-			Overrides []string `json:"overrides"`
+			Type      string          `json:"type"`
+			Hash      string          `json:"hash"`
+			Overrides []string        `json:"overrides"`
+			Health    json.RawMessage `json:"health"`
 		}
 		if typ != websocket.MessageText || json.Unmarshal(data, &msg) != nil {
 			return CloseMalformed, "quadro inválido"
@@ -647,6 +657,9 @@ func (c *conn) read() (websocket.StatusCode, string) {
 			c.acked()
 			if len(msg.Overrides) > 0 {
 				c.overridesAcked(msg.Overrides)
+			}
+			if len(msg.Health) > 0 && string(msg.Health) != "null" {
+				c.healthReported(msg.Health)
 			}
 		case "auth":
 			// A repeated auth frame changes nothing.
@@ -672,6 +685,37 @@ func (c *conn) acked() {
 	c.lastAckWritten = now
 	h.report(display.Status{DisplayID: tv.DisplayID, FranchiseID: tv.FranchiseID,
 		ConnectionID: c.id, Online: true, Ack: now.UnixMilli()})
+}
+
+// healthReported validates a health report and queues it for the next
+// flush when it changed (display.Same) or the stored one is AckEvery old. A
+// bad report is dropped (logged once per connection); the ack that carried
+// it still counts and the connection stays.
+func (c *conn) healthReported(raw []byte) {
+	h := c.h
+	r, err := display.ParseReport(raw)
+	if err != nil {
+		if !c.badHealthLogged {
+			c.badHealthLogged = true
+			h.log.Warn("bad TV health report dropped", "device", c.code, "bytes", len(raw))
+		}
+		return
+	}
+	now := h.now()
+	if !c.lastHealthWritten.IsZero() && now.Sub(c.lastHealthWritten) < h.opts.AckEvery && display.Same(c.lastHealth, r) {
+		return
+	}
+	h.mu.RLock()
+	paired, tv := c.paired, c.tv
+	h.mu.RUnlock()
+	if !paired {
+		return
+	}
+	c.lastHealth, c.lastHealthWritten = r, now
+	select {
+	case h.health <- display.HealthReport{DisplayID: tv.DisplayID, FranchiseID: tv.FranchiseID, Report: r, At: now.UnixMilli()}:
+	case <-h.stop:
+	}
 }
 
 // overridesAcked tells OverridesAcked of the overrides not yet
@@ -834,22 +878,35 @@ func (h *Hub) flushStatus() {
 	tick := time.NewTicker(h.opts.FlushEvery)
 	defer tick.Stop()
 	var batch []display.Status
+	var reports []display.HealthReport
 	flush := func() {
-		if len(batch) == 0 {
-			return
+		if len(batch) > 0 {
+			ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+			if err := h.src.RecordStatus(ctx, batch); err != nil {
+				h.log.Warn("TV status not recorded", "err", err, "changes", len(batch))
+			}
+			cancel()
+			batch = batch[:0]
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
-		if err := h.src.RecordStatus(ctx, batch); err != nil {
-			h.log.Warn("TV status not recorded", "err", err, "changes", len(batch))
+		if len(reports) > 0 {
+			ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+			if err := h.src.RecordHealth(ctx, reports); err != nil {
+				h.log.Warn("TV health not recorded", "err", err, "reports", len(reports))
+			}
+			cancel()
+			reports = reports[:0]
 		}
-		cancel()
-		batch = batch[:0]
 	}
 	for {
 		select {
 		case s := <-h.status:
 			batch = append(batch, s)
 			if len(batch) >= 1000 {
+				flush()
+			}
+		case r := <-h.health:
+			reports = append(reports, r)
+			if len(reports) >= 1000 {
 				flush()
 			}
 		case <-tick.C:
@@ -859,6 +916,8 @@ func (h *Hub) flushStatus() {
 				select {
 				case s := <-h.status:
 					batch = append(batch, s)
+				case r := <-h.health:
+					reports = append(reports, r)
 				default:
 					flush()
 					return

@@ -29,6 +29,7 @@ type fakeSource struct {
 	builds atomic.Int64
 	size   int
 	status []display.Status
+	health []display.HealthReport
 	// hold, when set, keeps the first TVs call waiting until it closes.
 	hold chan struct{}
 	held atomic.Bool
@@ -74,6 +75,13 @@ func (f *fakeSource) RecordStatus(_ context.Context, batch []display.Status) err
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.status = append(f.status, batch...)
+	return nil
+}
+
+func (f *fakeSource) RecordHealth(_ context.Context, batch []display.HealthReport) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.health = append(f.health, batch...)
 	return nil
 }
 
