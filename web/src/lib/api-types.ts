@@ -786,6 +786,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/display/{franchise}/{storeSlug}/{displayId}/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                storeSlug: string;
+                displayId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The TV's health, by its player's latest report
+         * @description The latest report the TV's player sent with its acks, when it arrived, its last 10
+         *     playback errors and its problems (docs/operations.md "TV health"). A TV whose player never
+         *     reported answers reported false.
+         */
+        get: operations["getDisplayHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/display/{franchise}/{storeSlug}/{displayId}/screen": {
         parameters: {
             query?: never;
@@ -1104,6 +1130,44 @@ export interface paths {
         };
         /** Proof of play — the advertisement's plays per day and screen */
         get: operations["getAdvertisePlays"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/{franchise}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The franchise's events as they happen, for one console tab (server-sent events)
+         * @description A `text/event-stream` that stays open until the client leaves, the session ends (logout closes
+         *     it at once; expiry or losing the membership within 25 s) or the client lags more than 64 events
+         *     behind. Send the session token in the Authorization header (read it with fetch, not
+         *     EventSource: the token never goes in a URL). Only members of the franchise are let in.
+         *     Events, each with a one-line JSON `data`:
+         *
+         *     - `ready` `{"franchise"}`: the stream follows from now; read the lists again.
+         *     - `status` `{"ids", "displays": [{"id", "store", "connected", "lastConnectionAck"}]}`: TVs whose
+         *       player connected, acknowledged or left (batched every 500 ms); `displays` may be empty when
+         *       the status could not be read (read the TV list again).
+         *     - `change` `{"revision", "displays", "stores", "schedules", "overrides", "wide"}`: stores, TVs,
+         *       schedules or overrides changed (by anyone); `wide` means anything of the franchise.
+         *     - `command` `{"id", "displayId", "operation", "status"}`: a remote command was answered.
+         *     - other types (such as `override`) carry news other parts of the product publish.
+         *
+         *     A comment line (`: ping`) comes every 25 s; `retry: 2000` asks EventSource-like clients to
+         *     reconnect after 2 s.
+         */
+        get: operations["franchiseEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1901,6 +1965,74 @@ export interface components {
             createdAt: number;
             /** Format: int64 */
             updatedAt: number;
+            /** @description what the latest health report of the TV's player shows wrong (absent when nothing is; docs/operations.md "TV health") */
+            problems?: components["schemas"]["HealthProblem"][];
+        };
+        HealthProblem: {
+            /** @enum {string} */
+            code: "uncached" | "storage" | "clock" | "errors";
+            /** @description pt-BR */
+            label: string;
+        };
+        PlaybackError: {
+            /** @description the media's name */
+            media: string;
+            message: string;
+            /**
+             * Format: int64
+             * @description epoch ms on the server's clock (the player corrects its own by serverTime)
+             */
+            at: number;
+        };
+        /** @description What a player says of itself, on its acks (docs/device-protocol.md "Health"). A report outside these bounds is dropped whole; the ack still counts. */
+        HealthReport: {
+            /** @description the player build */
+            version: string;
+            /** @description short user agent */
+            browser: string;
+            /** @description resolution, e.g. 1920x1080 */
+            screen: string;
+            /**
+             * Format: int64
+             * @description seconds since the player started
+             */
+            uptime: number;
+            /**
+             * Format: int64
+             * @description bytes (navigator.storage.estimate)
+             */
+            storageUsed: number;
+            /**
+             * Format: int64
+             * @description bytes; 0 = unknown
+             */
+            storageQuota: number;
+            /** @description media files in the player's cache */
+            cached: number;
+            /** @description every file of the current playlist is cached */
+            allCached: boolean;
+            /**
+             * Format: int64
+             * @description the player's clock minus the server's, ms
+             */
+            clockOffset: number;
+            lastError?: components["schemas"]["PlaybackError"];
+        };
+        DisplayHealth: {
+            /** @description false when the TV's player never reported */
+            reported: boolean;
+            /**
+             * Format: int64
+             * @description epoch ms; 0 = never
+             */
+            reportedAt: number;
+            report: components["schemas"]["HealthReport"] | null;
+            /** @description the last 10 playback errors, newest first */
+            errors: components["schemas"]["PlaybackError"][];
+            problems: components["schemas"]["HealthProblem"][];
+        };
+        DisplayHealthResponse: {
+            health: components["schemas"]["DisplayHealth"];
         };
         /**
          * @description Create: name (1141) and device (100125) required; the code is taken (100122) when any TV
@@ -2210,6 +2342,7 @@ export interface components {
             hash: string;
             /** @description the ids of the emergency overrides of the playlist applied (the console counts the TVs that acknowledged each) */
             overrides?: string[];
+            health?: components["schemas"]["HealthReport"];
         };
         /** @description A frame a player sends the server over GET /device/ws (each under 4 KB) */
         PlayerFrame: components["schemas"]["AuthFrame"] | components["schemas"]["AckFrame"];
@@ -4011,6 +4144,33 @@ export interface operations {
             404: components["responses"]["Error"];
         };
     };
+    getDisplayHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                storeSlug: string;
+                displayId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The TV's health */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisplayHealthResponse"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
     getDisplayScreen: {
         parameters: {
             query?: {
@@ -4473,6 +4633,30 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+        };
+    };
+    franchiseEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
         };
     };
     getAlerts: {
