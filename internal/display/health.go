@@ -67,7 +67,7 @@ func ParseReport(raw []byte) (Report, error) {
 		return Report{}, ErrBadReport
 	}
 	text := func(s string, max int) bool {
-		return len(s) <= max && utf8.ValidString(s) && !strings.ContainsAny(s, "\x00\r\n")
+		return utf8.RuneCountInString(s) <= max && utf8.ValidString(s) && !strings.ContainsAny(s, "\x00\r\n")
 	}
 	ok := text(r.Version, maxVersion) && text(r.Browser, maxBrowser) && text(r.Screen, maxScreen) &&
 		r.Uptime >= 0 && r.Uptime <= maxUptime &&
@@ -76,7 +76,7 @@ func ParseReport(raw []byte) (Report, error) {
 		r.ClockOffset >= -maxOffset && r.ClockOffset <= maxOffset
 	if ok && r.LastError != nil {
 		e := r.LastError
-		ok = text(e.Media, maxMedia) && len(e.Message) <= maxMessage && utf8.ValidString(e.Message) && e.At > 0 && e.At < 1e14
+		ok = text(e.Media, maxMedia) && utf8.RuneCountInString(e.Message) <= maxMessage && utf8.ValidString(e.Message) && e.At > 0 && e.At < 1e14
 	}
 	if !ok {
 		return Report{}, ErrBadReport

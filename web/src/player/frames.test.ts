@@ -3,6 +3,8 @@ import fs from 'node:fs'
 import Ajv2020 from 'ajv/dist/2020'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { parse } from 'yaml'
+import { playbackFailed } from './health'
+import type { HealthReport } from './protocol'
 import { ACK_EVERY_MS } from './session'
 import { fakeFetch, makeSession, schedule, SCREEN } from './testing'
 
@@ -46,6 +48,34 @@ describe('the frames the player sends', () => {
     const frames = socket.frames()
     expect(frames.map((f) => f.type)).toEqual(['auth', 'ack', 'ack', 'ack', 'ack'])
     for (const frame of frames) expect(problems(frame), JSON.stringify(frame)).toEqual([])
+  })
+
+  it('carry the health report on acks, in the contract, sent again when a playback error happens', async () => {
+    const { fetch } = fakeFetch({ '/api/device/hello': { status: 200, body: { device: 'K7M3QX', token: 'tok-1', paired: true } } })
+    const env = {
+      userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0.0.0 Safari/537.36',
+      screen: () => ({ width: 1920, height: 1080 }),
+      estimate: async () => ({ usage: 2_000_000, quota: 10_000_000 }),
+    }
+    const { session, last, media } = makeSession({ fetch, env })
+    media.status = async (urls) => ({ cached: 7, all: urls.length > 0 })
+    session.start()
+    await vi.advanceTimersByTimeAsync(0)
+    const socket = last()
+    socket.open()
+    socket.push({ type: 'playlist', serverTime: T0 + 90_000, screen: SCREEN, schedule: schedule() })
+    await vi.advanceTimersByTimeAsync(10)
+    const before = socket.frames().length
+    playbackFailed('Promo.mp4', 'decode')
+    await vi.advanceTimersByTimeAsync(10)
+    session.stop()
+    const frames = socket.frames()
+    expect(frames.length).toBeGreaterThan(before)
+    for (const frame of frames) expect(problems(frame), JSON.stringify(frame)).toEqual([])
+    const health = frames[frames.length - 1].health as HealthReport
+    expect(health).toMatchObject({ browser: 'Chrome 120 (Linux)', screen: '1920x1080', cached: 7, allCached: true, storageUsed: 2_000_000, storageQuota: 10_000_000, version: '1.2.3' })
+    expect(health.clockOffset).toBeLessThan(-89_000) // the box is 90 s behind the server
+    expect(health.lastError).toMatchObject({ media: 'Promo.mp4', message: 'decode' })
   })
 
   it('are checked against a closed contract', () => {

@@ -27,6 +27,12 @@ const session = new PlayerSession({
   fetch: (input, init) => fetch(input, init),
   openSocket: (url) => new WebSocket(url),
   location,
+  env: {
+    userAgent: navigator.userAgent,
+    // The screen in device pixels: what the TV shows, whatever the page's zoom.
+    screen: () => ({ width: Math.round(screen.width * (devicePixelRatio || 1)), height: Math.round(screen.height * (devicePixelRatio || 1)) }),
+    estimate: () => (navigator.storage?.estimate ? navigator.storage.estimate() : Promise.resolve(null)),
+  },
 })
 
 window.addEventListener('online', () => session.nudge())

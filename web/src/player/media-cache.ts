@@ -16,6 +16,8 @@ export interface MediaFiles {
   open(url: string): Promise<string>
   /** Gives back an address `open` returned once it is no longer shown. */
   release(address: string): void
+  /** How many files are kept, and whether every one of `urls` is (the health report). */
+  status?(urls: readonly string[]): Promise<{ cached: number; all: boolean }>
 }
 
 /** The cache name; a new name on an incompatible change lets the old one be deleted whole. */
@@ -124,6 +126,17 @@ export class MediaCache implements MediaFiles {
 
   release(address: string) {
     if (address.startsWith('blob:')) URL.revokeObjectURL(address)
+  }
+
+  async status(urls: readonly string[]) {
+    const cache = await this.handle()
+    if (!cache) return { cached: 0, all: urls.length === 0 }
+    try {
+      const kept = new Set((await cache.keys()).map((request) => request.url))
+      return { cached: kept.size, all: urls.every((url) => kept.has(this.absolute(url))) }
+    } catch {
+      return { cached: 0, all: urls.length === 0 }
+    }
   }
 }
 

@@ -87,3 +87,7 @@ export function parseFrame(data: unknown): ServerFrame | null {
       return null
   }
 }
+
+/** What the player says of itself on its acks (docs/device-protocol.md "Health"). */
+export type HealthReport = Schemas['HealthReport']
+export type PlaybackError = Schemas['PlaybackError']

@@ -13,9 +13,10 @@
 import type { AdPlay } from './ads'
 import { backoffDelay } from './backoff'
 import { answerRequest, runCommand, type CommandAnswer } from './commands'
+import { buildReport, healthChanged, onPlaybackError } from './health'
 import type { MediaFiles } from './media-cache'
 import { mediaUrls } from './playlist'
-import { CLOSE, parseFrame, type BottomBar, type CommandFrame, type FooterData, type HelloAnswer, type PlayerFrame, type PlaylistFrame } from './protocol'
+import { CLOSE, parseFrame, type BottomBar, type CommandFrame, type FooterData, type HelloAnswer, type HealthReport, type PlaybackError, type PlayerFrame, type PlaylistFrame } from './protocol'
 import type { PlayerStorage, StoredPlaylist } from './storage'
 
 /** How often the player acks on an open socket (the server drops one silent for 90 s). */
@@ -93,6 +94,15 @@ export interface SessionOptions {
   /** The page's location: the socket goes to the same origin, ws: or wss: like the page. */
   location: { protocol: string; host: string }
   random?: () => number
+  /** What the health report reads of the browser; without it no report is sent. */
+  env?: HealthEnv
+}
+
+/** The browser as the health report sees it (main.tsx gives the real one). */
+export interface HealthEnv {
+  userAgent: string
+  screen(): { width: number; height: number }
+  estimate(): Promise<{ usage?: number; quota?: number } | null>
 }
 
 const OPEN = 1
@@ -117,6 +127,13 @@ export class PlayerSession {
   private plays: AdPlay[]
   private playsSent = false
   private stopped = false
+  /** Health: when the player started (box clock), the latest report, the one last sent, the last playback error. */
+  private readonly startedAt = Date.now()
+  private health: HealthReport | null = null
+  private sentHealth: HealthReport | null = null
+  private lastError: PlaybackError | null = null
+  private unfollowErrors: (() => void) | null = null
+  private healthRun: Promise<void> = Promise.resolve()
 
   constructor(options: SessionOptions) {
     this.options = options
@@ -159,10 +176,12 @@ export class PlayerSession {
   start() {
     const playlist = this.state.playlist
     if (playlist) {
-      void this.options.media.sync(mediaUrls(playlist.schedule, playlist.screen.ads, playlist.screen.overrides))
+      void this.options.media.sync(mediaUrls(playlist.schedule, playlist.screen.ads, playlist.screen.overrides)).then(() => this.refreshHealth())
       this.followFooter(playlist.schedule?.bottomBar ?? null)
     }
     if (this.plays.length > 0) this.planPlays(PLAYS_FIRST_MS)
+    this.unfollowErrors = onPlaybackError((media, message) => this.playbackError(media, message))
+    void this.refreshHealth()
     void this.hello()
   }
 
@@ -174,6 +193,7 @@ export class PlayerSession {
     clearTimeout(this.footerTimer)
     clearTimeout(this.identifyTimer)
     clearTimeout(this.playsTimer)
+    this.unfollowErrors?.()
   }
 
   /** The network is back ('online' event): a pending retry happens now instead of after its wait. */
@@ -307,7 +327,52 @@ export class PlayerSession {
   /** Acks the playlist on screen, naming the emergency overrides it carries (the console counts the TVs that have each). */
   private ack() {
     const overrides = (this.state.playlist?.screen.overrides ?? []).map((o) => o.id).slice(0, 16)
-    this.send(overrides.length > 0 ? { type: 'ack', hash: this.state.playlist?.schedule?.hash ?? '', overrides } : { type: 'ack', hash: this.state.playlist?.schedule?.hash ?? '' })
+    const frame: PlayerFrame = { type: 'ack', hash: this.state.playlist?.schedule?.hash ?? '' }
+    if (overrides.length > 0) frame.overrides = overrides
+    if (this.health) {
+      frame.health = { ...this.health, uptime: Math.max(0, Math.round((Date.now() - this.startedAt) / 1000)) }
+      this.sentHealth = this.health
+    }
+    this.send(frame)
+  }
+
+  // ---- health ----
+
+  /** A media failed to play: kept as the last error (on the server's clock) and reported at once. */
+  playbackError(media: string, message: string) {
+    this.lastError = { media, message: message || 'Falha ao reproduzir', at: this.now() }
+    void this.refreshHealth()
+  }
+
+  /** The report now; sent at once (with an ack) when it changed in what the console shows. */
+  refreshHealth(): Promise<void> {
+    this.healthRun = this.healthRun.then(() => this.buildHealth()).catch(() => undefined)
+    return this.healthRun
+  }
+
+  private async buildHealth() {
+    const env = this.options.env
+    if (!env || this.stopped) return
+    const playlist = this.state.playlist
+    const urls = playlist ? mediaUrls(playlist.schedule, playlist.screen.ads, playlist.screen.overrides) : []
+    const [storage, files] = await Promise.all([
+      env.estimate().catch(() => null),
+      this.options.media.status ? this.options.media.status(urls).catch(() => ({ cached: 0, all: false })) : Promise.resolve({ cached: 0, all: false }),
+    ])
+    const report = buildReport({
+      version: this.options.version,
+      userAgent: env.userAgent,
+      screen: env.screen(),
+      startedAt: this.startedAt,
+      now: Date.now(),
+      storage,
+      cached: files.cached,
+      allCached: files.all,
+      serverOffset: playlist?.serverOffset ?? 0,
+      lastError: this.lastError,
+    })
+    this.health = report
+    if (healthChanged(this.sentHealth, report) && this.state.connection === 'online') this.ack()
   }
 
   private keepAlive() {
@@ -317,6 +382,7 @@ export class PlayerSession {
       return
     }
     this.ack()
+    void this.refreshHealth()
   }
 
   private closed(code: number) {
@@ -375,7 +441,8 @@ export class PlayerSession {
     if (frame.screen.device) this.options.storage.setDevice(frame.screen.device)
     this.update({ playlist, paired: true, device: frame.screen.device || this.state.device, connection: 'online' })
     this.ack()
-    void this.options.media.sync(mediaUrls(schedule, frame.screen.ads, frame.screen.overrides))
+    void this.refreshHealth()
+    void this.options.media.sync(mediaUrls(schedule, frame.screen.ads, frame.screen.overrides)).then(() => this.refreshHealth())
     this.followFooter(schedule?.bottomBar ?? null)
   }
 

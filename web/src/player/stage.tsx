@@ -9,6 +9,7 @@ import { openAt, type StoreHours } from '../lib/hours'
 import { DEFAULT_TIME_ZONE } from '../lib/playback'
 import { AdTurns, dayKey, planDay, playId, type AdPlay, type PlayerItem } from './ads'
 import { FooterBar } from './footer-bar'
+import { playbackFailed } from './health'
 import type { MediaFiles } from './media-cache'
 import { nextOverrideChange, overrideAt, type PlayerOverride } from './override'
 import { orientationDegrees, shownFor, Timeline, type Shown } from './playlist'
@@ -285,6 +286,14 @@ function MediaLayer({ layer, media, onReady }: { layer: Layer; media: MediaFiles
   const address = useAddress(media, shown.media?.url, prepared)
   const key = shown.key
   const done = useCallback(() => onReady(key), [onReady, key])
+  const name = shown.media?.name ?? ''
+  const failed = useCallback(
+    (message: string) => {
+      playbackFailed(name, message)
+      onReady(key)
+    },
+    [name, onReady, key],
+  )
 
   useEffect(() => {
     if (ready) return
@@ -297,9 +306,9 @@ function MediaLayer({ layer, media, onReady }: { layer: Layer; media: MediaFiles
   if (shown.media && address) {
     content =
       shown.media.type === 'video' ? (
-        <Video src={address} volume={shown.volume} fit={fit} onPlaying={done} />
+        <Video src={address} volume={shown.volume} fit={fit} onPlaying={done} onFailed={failed} />
       ) : (
-        <img src={address} alt="" className={fit} onLoad={done} onError={done} />
+        <img src={address} alt="" className={fit} onLoad={done} onError={() => failed('A imagem não pôde ser carregada')} />
       )
   }
   return (
@@ -315,7 +324,7 @@ function MediaLayer({ layer, media, onReady }: { layer: Layer; media: MediaFiles
  * it plays muted rather than not at all. It loops if shorter than its
  * display time.
  */
-function Video({ src, volume, fit, onPlaying }: { src: string; volume: number; fit: string; onPlaying: () => void }) {
+function Video({ src, volume, fit, onPlaying, onFailed }: { src: string; volume: number; fit: string; onPlaying: () => void; onFailed: (message: string) => void }) {
   const ref = useRef<HTMLVideoElement>(null)
   useEffect(() => {
     const video = ref.current
@@ -331,5 +340,5 @@ function Video({ src, volume, fit, onPlaying }: { src: string; volume: number; f
       })
     }
   }, [src, volume, onPlaying])
-  return <video ref={ref} src={src} className={fit} muted={volume === 0} playsInline loop preload="auto" onPlaying={onPlaying} onError={onPlaying} />
+  return <video ref={ref} src={src} className={fit} muted={volume === 0} playsInline loop preload="auto" onPlaying={onPlaying} onError={() => onFailed(ref.current?.error?.message || `O vídeo não pôde ser reproduzido (código ${ref.current?.error?.code ?? '?'})`)} />
 }

@@ -4,7 +4,7 @@
 import { vi } from 'vitest'
 import type { MediaFiles } from './media-cache'
 import type { AdMedia, PlayerEntry, PlayerSchedule, Screen } from './protocol'
-import { PlayerSession, type SessionHost, type SocketLike } from './session'
+import { PlayerSession, type HealthEnv, type SessionHost, type SocketLike } from './session'
 import { PlayerStorage, type KeyValueStore } from './storage'
 
 export class FakeSocket implements SocketLike {
@@ -188,7 +188,7 @@ export function schedule(patch: Partial<PlayerSchedule> = {}): PlayerSchedule {
 }
 
 /** A session over fakes, for https://tv.example.com unless told otherwise. */
-export function makeSession(options: { store?: MemoryStore; fetch: typeof fetch; protocol?: string; random?: () => number }) {
+export function makeSession(options: { store?: MemoryStore; fetch: typeof fetch; protocol?: string; random?: () => number; env?: HealthEnv }) {
   const sockets: FakeSocket[] = []
   const store = options.store ?? new MemoryStore()
   const media = fakeMedia()
@@ -206,6 +206,7 @@ export function makeSession(options: { store?: MemoryStore; fetch: typeof fetch;
     },
     location: { protocol: options.protocol ?? 'https:', host: 'tv.example.com' },
     random: options.random ?? (() => 0.5),
+    env: options.env,
   })
   const last = () => sockets[sockets.length - 1]
   return { session, sockets, last, store, media, host }
