@@ -84,12 +84,15 @@ func buildItem(in MediaInput, library map[string]media.Media, displayTime int, s
 // checkPeriod refuses media dated entirely outside the advertisement's
 // booked period (startsAt..endsAt, epoch ms): they would never play, and a
 // sold advertisement would show nothing on its TVs. The message names the
-// media, its dates and the booked period, in the franchise's zone.
+// media, its dates and the booked period, in the franchise's zone. Both are
+// calendar days named in that zone (each TV plays them on its own clock,
+// playback.DatesOn), so they are compared as days, never as instants.
 func checkPeriod(items []MediaItem, startsAt, endsAt int64, loc *time.Location) error {
 	day := func(ms int64) string { return time.UnixMilli(ms).In(loc).Format("02/01/2006") }
+	key := func(ms int64) string { return time.UnixMilli(ms).In(loc).Format("20060102") }
 	for i, it := range items {
-		before := it.EndDate > 0 && it.EndDate < startsAt
-		after := it.StartDate > 0 && it.StartDate > endsAt
+		before := it.EndDate > 0 && key(it.EndDate) < key(startsAt)
+		after := it.StartDate > 0 && key(it.StartDate) > key(endsAt)
 		if !before && !after {
 			continue
 		}

@@ -9,7 +9,14 @@ import (
 )
 
 func TestMediaDatedOutsideTheBookedPeriodAreRefused(t *testing.T) {
-	loc, _ := time.LoadLocation("America/Sao_Paulo")
+	// Both are calendar days of the franchise's zone, whichever it is.
+	for _, zone := range []string{"America/Sao_Paulo", "America/Rio_Branco"} {
+		t.Run(zone, func(t *testing.T) { mediaOutsideThePeriod(t, zone) })
+	}
+}
+
+func mediaOutsideThePeriod(t *testing.T, zone string) {
+	loc, _ := time.LoadLocation(zone)
 	day := func(d int) int64 { return time.Date(2027, 3, d, 0, 0, 0, 0, loc).UnixMilli() }
 	start, end := day(10), day(21)-1 // booked 10/03/2027 to 20/03/2027
 	cases := []struct {
@@ -25,6 +32,12 @@ func TestMediaDatedOutsideTheBookedPeriodAreRefused(t *testing.T) {
 		{"overlapping the period's first day", MediaItem{Name: "Cartaz", StartDate: day(5), EndDate: day(11) - 1}, ""},
 		{"overlapping its last day", MediaItem{Name: "Cartaz", StartDate: day(20), EndDate: day(30)}, ""},
 		{"without dates", MediaItem{Name: "Cartaz"}, ""},
+		{"ending in the last millisecond of the day before the period", MediaItem{Name: "Cartaz", StartDate: day(1), EndDate: day(10) - 1},
+			"(01/03/2027 a 09/03/2027)"},
+		{"ending at 00:00 of the period's first day", MediaItem{Name: "Cartaz", StartDate: day(1), EndDate: day(10)}, ""},
+		{"starting in the first millisecond after the period", MediaItem{Name: "Cartaz", StartDate: day(21), EndDate: day(22) - 1},
+			"(21/03/2027 a 21/03/2027)"},
+		{"starting late on the period's last day", MediaItem{Name: "Cartaz", StartDate: day(21) - 1, EndDate: day(22)}, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -187,3 +187,74 @@ func TestWhatATVShowsWhileItsStoreRests(t *testing.T) {
 		}
 	})
 }
+
+// An entry's dates are calendar days each TV reads on its own store's
+// clock: "from D to D+2", written in the group's zone (São Paulo), plays from
+// 00:00 of D to the end of D+2 in São Paulo and in Rio Branco alike, so at
+// one instant near either midnight the two TVs differ.
+func TestAnEntrysDatesAreDaysOnEachTVsClock(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		a := testutil.NewApp(t, engine)
+		f := newScheduleFixture(t, a)
+		body := storeBody("Acre")
+		body["timeZone"] = "America/Rio_Branco"
+		mustStatus(t, a.Do(t, "POST", "/api/store/"+f.slug, f.op.Token, body), 201)
+		code := "ACR" + strings.ToUpper(a.Unique())
+		a.ReserveDevices(t, code)
+		r := a.Do(t, "POST", "/api/display/"+f.slug+"/acre", f.op.Token, map[string]any{"name": "TV Acre", "device": code})
+		mustStatus(t, r, 201)
+		var tv struct {
+			Display struct{ ID string } `json:"display"`
+		}
+		r.Decode(t, &tv)
+
+		sp, _ := time.LoadLocation("America/Sao_Paulo")
+		d := time.Now().In(sp).AddDate(0, 0, 3)
+		first := time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, sp)
+		last := first.AddDate(0, 0, 3).Add(-time.Millisecond) // the console's last millisecond of D+2
+		sc := f.create(t, "Três dias",
+			map[string]any{"id": f.image, "displayTime": 20},
+			map[string]any{"id": f.video, "displayTime": 30, "startDate": first.UnixMilli(), "endDate": last.UnixMilli()})
+		for _, p := range []string{"/centro/" + f.tv, "/acre/" + tv.Display.ID} {
+			mustStatus(t, a.Do(t, "POST", "/api/display/"+f.slug+p, f.op.Token, map[string]any{"schedule": sc.Schedule.ID}), 200)
+		}
+		plays := func(path string, at time.Time) bool {
+			t.Helper()
+			r := a.Do(t, "GET", fmt.Sprintf("/api/display/%s%s/now?at=%d&next=8", f.slug, path, at.UnixMilli()), f.op.Token, nil)
+			mustStatus(t, r, 200)
+			var ans struct {
+				Playing struct {
+					Now  *struct{ EntryID string }
+					Next []struct{ EntryID string }
+				} `json:"playing"`
+			}
+			r.Decode(t, &ans)
+			if len(ans.Playing.Next) == 0 {
+				t.Fatalf("%s at %s: nothing next", path, at)
+			}
+			if ans.Playing.Now != nil && ans.Playing.Now.EntryID == f.video {
+				return true
+			}
+			return slices.ContainsFunc(ans.Playing.Next, func(n struct{ EntryID string }) bool { return n.EntryID == f.video })
+		}
+		saoPaulo, rioBranco := "/centro/"+f.tv, "/acre/"+tv.Display.ID
+		checks := []struct {
+			what string
+			path string
+			at   time.Time
+			want bool
+		}{
+			{"São Paulo at 00:30 of D", saoPaulo, first.Add(30 * time.Minute), true},
+			{"Rio Branco at the same instant, 22:30 of D-1", rioBranco, first.Add(30 * time.Minute), false},
+			{"Rio Branco at its own 00:30 of D", rioBranco, first.Add(2*time.Hour + 30*time.Minute), true},
+			{"São Paulo at 00:30 of D+3", saoPaulo, last.Add(30 * time.Minute), false},
+			{"Rio Branco at the same instant, 22:30 of D+2", rioBranco, last.Add(30 * time.Minute), true},
+			{"Rio Branco at its own 00:30 of D+3", rioBranco, last.Add(2*time.Hour + 30*time.Minute), false},
+		}
+		for _, c := range checks {
+			if got := plays(c.path, c.at); got != c.want {
+				t.Errorf("%s: the dated video plays %v, want %v", c.what, got, c.want)
+			}
+		}
+	})
+}

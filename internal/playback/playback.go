@@ -10,6 +10,10 @@
 // Decisions the spec leaves open, the same on both sides:
 //   - endDate is inclusive (the console's range mode stores the last
 //     millisecond of the chosen day); startDate and endDate of 0 mean no bound.
+//   - The dates name calendar days in the franchise's zone, the one the
+//     console writes them in; DatesOn moves them onto a screen's clock
+//     (00:00 of the start day to the end of the end day there) before the
+//     rules, which then compare instants.
 //   - A window "HH:MM@HH:MM" has an inclusive start and exclusive end; an end
 //     before the start runs over midnight, and there the weekday of the
 //     moment's own local date decides; an end equal to the start is the whole

@@ -15,9 +15,13 @@ import (
 // console and the player (web/src/lib/playback) run it in Vitest, this test
 // runs it here.
 type playbackCase struct {
-	Name          string         `json:"name"`
-	TimeZone      string         `json:"timeZone"`
-	Schedule      []Entry        `json:"schedule"`
+	Name     string  `json:"name"`
+	TimeZone string  `json:"timeZone"`
+	Schedule []Entry `json:"schedule"`
+	// DatesTimeZone, when given, is the zone the entries' dates were written
+	// in (the franchise's): they name calendar days there and are moved onto
+	// the screen's clock (DatesOn) before the rules run.
+	DatesTimeZone string         `json:"datesTimeZone"`
 	Moment        string         `json:"moment"`
 	StartIndex    int            `json:"startIndex"`
 	PlaysThisHour map[string]int `json:"playsThisHour"`
@@ -123,6 +127,13 @@ func TestTheSharedPlaybackCases(t *testing.T) {
 			loc, err := LoadZone(c.TimeZone)
 			if err != nil {
 				t.Fatal(err)
+			}
+			if c.DatesTimeZone != "" {
+				datesLoc, err := LoadZone(c.DatesTimeZone)
+				if err != nil {
+					t.Fatal(err)
+				}
+				c.Schedule = DatesOn(c.Schedule, datesLoc, loc)
 			}
 			moment := instant(t, c.Moment)
 			present := 0

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"vitrine/internal/fault"
+	"vitrine/internal/franchise"
 	"vitrine/internal/playback"
 	"vitrine/internal/tenant"
 )
@@ -71,10 +72,23 @@ func (s *Service) Playing(ctx context.Context, t tenant.Tenant, id string, at ti
 	if err != nil {
 		return Playing{}, err
 	}
+	// The entries' dates, and those of the advertisements' media, are
+	// calendar days named in the franchise's zone: moved onto the screen's
+	// clock, "from 03/03" starts at 00:00 on 03/03 there (playback.DatesOn).
+	datesZone, err := franchise.TimeZone(ctx, s.db, t.ID)
+	if err != nil {
+		return Playing{}, err
+	}
+	datesLoc, err := playback.LoadZone(datesZone)
+	if err != nil {
+		datesLoc = loc
+	}
 	entries := make([]playback.Entry, len(sc.Media))
 	for i, e := range sc.Media {
 		entries[i] = e.Playback()
 	}
+	entries = playback.DatesOn(entries, datesLoc, loc)
+	ads = ads.DatesOn(datesLoc, loc)
 	plan := playback.PlanDay(entries, func(id string) bool { _, ok := shown[id]; return ok }, ads)
 	anchor := playback.Anchor(at, loc, time.UnixMilli(sc.UpdatedAt))
 	out := Playing{TimeZone: loc.String(), At: at.UnixMilli(), Anchor: anchor.UnixMilli(), Next: []PlayingItem{}}

@@ -23,6 +23,7 @@ import (
 	"vitrine/internal/franchise"
 	"vitrine/internal/hours"
 	"vitrine/internal/override"
+	"vitrine/internal/playback"
 	"vitrine/internal/schedule"
 	"vitrine/internal/store"
 	"vitrine/internal/tenant"
@@ -135,6 +136,10 @@ type tvPart struct {
 	TV
 	Franchise string `json:"franchise"`
 	TimeZone  string `json:"timeZone"`
+	// DatesTimeZone is the franchise's zone, in which the console writes
+	// the entries' dates: they name its calendar days, which the player
+	// plays on the wall clock of TimeZone (playback.DatesOn).
+	DatesTimeZone string `json:"datesTimeZone"`
 	// Ads are the positions booked in the ad slots of the TV's schedule
 	// from today for a week, when there are any.
 	Ads *advertise.PlayerAds `json:"ads,omitempty"`
@@ -195,7 +200,11 @@ func (p *Builder) EncodeTVs(ctx context.Context, screens []TV) ([][]byte, error)
 		if err != nil {
 			return nil, err
 		}
-		parts[i] = tvPart{TV: sc, Franchise: f.tenant.Slug, TimeZone: zoneOf(sc, f), WhenClosed: store.KeepPlaying}
+		dates := f.timeZone
+		if dates == "" {
+			dates = playback.DefaultZone
+		}
+		parts[i] = tvPart{TV: sc, Franchise: f.tenant.Slug, TimeZone: zoneOf(sc, f), DatesTimeZone: dates, WhenClosed: store.KeepPlaying}
 		if o, ok := opening[sc.StoreID]; ok {
 			parts[i].Hours, parts[i].WhenClosed = o.Hours, o.WhenClosed
 		}

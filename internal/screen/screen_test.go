@@ -106,7 +106,7 @@ func TestATVsScreenIsComposedFromItsDomains(t *testing.T) {
 	}
 	want := map[string]any{"displayId": "tv1", "name": "Balcão", "device": "AAAAAA", "store": "loja-a",
 		"storeName": "Loja A", "contentOrientation": 1.0, "franchise": "grupo", "timeZone": "America/Manaus",
-		"whenClosed": "rest"}
+		"datesTimeZone": "America/Manaus", "whenClosed": "rest"}
 	for k, v := range want {
 		if got[0][k] != v {
 			t.Errorf("%s = %v, want %v", k, got[0][k], v)

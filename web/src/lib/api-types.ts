@@ -2176,6 +2176,8 @@ export interface components {
             contentOrientation: number;
             /** @description IANA zone of the TV's store; the playback rules and the footer clock read the wall clock there */
             timeZone: string;
+            /** @description IANA zone of the franchise, in which the entries' startDate and endDate (and those of the advertisements' media) were written: they name calendar days there, which the player plays from 00:00 of the start day to the end of the end day on the wall clock of timeZone */
+            datesTimeZone: string;
             /** @description the positions sold in the schedule's ad slots from today for a week; absent when none is */
             ads?: components["schemas"]["PlayerAds"];
             /** @description the store's opening hours, read on the wall clock of timeZone; null: open all day */

@@ -2,7 +2,7 @@
 import fs from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { isAdSlot, type ScheduleEntry } from '@/lib/playback'
-import { AdTurns, dayKey, planDay, positionAt } from './ads'
+import { AdTurns, dayKey, planDay, positionAt, screenDatesOn } from './ads'
 import { itemAt, mediaUrls, shownFor, Timeline } from './playlist'
 import type { PlayerAds, PlayerSchedule } from './protocol'
 import { adMedia, entry, schedule } from './testing'
@@ -175,5 +175,20 @@ describe('api/playback-cases.json day plans', () => {
       adSlots: plan.entries.map((entry) => (isAdSlot(entry) && Number(entry.adSlots) > 0 && Number(entry.adTime) > 0 ? Number(entry.adSlots) : null)),
       positions: plan.positions,
     }).toEqual(c.dayPlan)
+  })
+})
+
+describe('screenDatesOn', () => {
+  it('plays an entry and an advertisement media from 03/03 to 05/03, written in São Paulo, over those days on a Rio Branco clock', () => {
+    const start = Date.parse('2026-03-03T00:00:00-03:00')
+    const end = Date.parse('2026-03-05T23:59:59.999-03:00')
+    const written = { entries: [{ id: 'e', startDate: start, endDate: end }, { id: 'free' }] } as unknown as PlayerSchedule
+    const ads = { from: '20260303', to: '20260303', bookings: [], ads: { a: { id: 'a', name: 'A', media: [{ id: 'm', startDate: start, endDate: end }] } } } as unknown as PlayerAds
+    const dated = screenDatesOn(written, ads, 'America/Sao_Paulo', 'America/Rio_Branco')
+    expect(dated.schedule?.entries[0]).toMatchObject({ startDate: Date.parse('2026-03-03T00:00:00-05:00'), endDate: Date.parse('2026-03-05T23:59:59.999-05:00') })
+    expect(dated.schedule?.entries[1]).toEqual({ id: 'free' })
+    expect(dated.ads?.ads.a.media[0]).toMatchObject({ startDate: Date.parse('2026-03-03T00:00:00-05:00'), endDate: Date.parse('2026-03-05T23:59:59.999-05:00') })
+    // In the zone they were written in, nothing moves.
+    expect(screenDatesOn(written, ads, 'America/Sao_Paulo', 'America/Sao_Paulo').schedule?.entries[0]).toMatchObject({ startDate: start, endDate: end })
   })
 })

@@ -4,7 +4,7 @@
 // turn, one nobody bought plays the slot's fallback media, or is skipped
 // when there is none. The day's plan is made once per day: the playback
 // rules see each slot with the positions it really has that day.
-import { entryDuration, isAdSlot, isEligible, localTime, type PlaybackItem, type ScheduleEntry } from '../lib/playback'
+import { datesOn, entryDuration, isAdSlot, isEligible, localTime, type PlaybackItem, type ScheduleEntry } from '../lib/playback'
 import type { AdMedia, PlayerAd, PlayerAds, PlayerSchedule } from './protocol'
 
 /** yyyyMMdd of `moment` in `timeZone`: the days bookings are keyed by. */
@@ -142,4 +142,25 @@ export function playId(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.getRandomValues === 'function') crypto.getRandomValues(bytes)
   else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256)
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+/**
+ * The schedule and the advertisements with their dates on the screen's
+ * clock: an entry's and an advertisement media's startDate and endDate name
+ * calendar days in `datesZone` (the franchise's, in which the console writes
+ * them), played from 00:00 of the start day to the end of the end day in
+ * `timeZone` (lib/playback datesOn; internal/playback DatesOn on the server).
+ */
+export function screenDatesOn(
+  schedule: PlayerSchedule | null,
+  ads: PlayerAds | null | undefined,
+  datesZone: string,
+  timeZone: string,
+): { schedule: PlayerSchedule | null; ads: PlayerAds | null | undefined } {
+  const dated: PlayerAds['ads'] = {}
+  for (const [id, ad] of Object.entries(ads?.ads ?? {})) dated[id] = { ...ad, media: datesOn(ad.media, datesZone, timeZone) }
+  return {
+    schedule: schedule && { ...schedule, entries: datesOn(schedule.entries, datesZone, timeZone) },
+    ads: ads && { ...ads, ads: dated },
+  }
 }

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { openAt, type StoreHours } from '../lib/hours'
 import { DEFAULT_TIME_ZONE } from '../lib/playback'
-import { AdTurns, dayKey, planDay, playId, type AdPlay, type PlayerItem } from './ads'
+import { AdTurns, dayKey, planDay, playId, screenDatesOn, type AdPlay, type PlayerItem } from './ads'
 import { FooterBar } from './footer-bar'
 import { playbackFailed } from './health'
 import type { MediaFiles } from './media-cache'
@@ -53,6 +53,12 @@ export function Stage({
   // A playlist stored before the screen carried hours has neither: open, playing.
   const resting = useResting(now, screen.hours ?? null, screen.whenClosed ?? 'play', timeZone)
   const override = useOverride(now, screen.overrides)
+  // The entries' dates, and the advertisements' media's, name calendar days
+  // in the franchise's zone: played from 00:00 of the start day to the end of
+  // the end day on this screen's clock. A playlist stored before the screen
+  // named that zone reads them in the screen's own.
+  const datesZone = screen.datesTimeZone || timeZone
+  const { schedule: dated, ads } = useMemo(() => screenDatesOn(schedule, screen.ads, datesZone, timeZone), [schedule, screen.ads, datesZone, timeZone])
   if (override)
     return (
       <div className={`stage r${degrees}`} data-stage="">
@@ -63,8 +69,8 @@ export function Stage({
   return (
     <div className={`stage r${degrees}`} data-stage="">
       <div className="screen">
-        {schedule ? (
-          <Playback schedule={schedule} ads={screen.ads} timeZone={timeZone} changedAt={playlist.changedAt} now={now} media={media} onPlay={onPlay} />
+        {dated ? (
+          <Playback schedule={dated} ads={ads ?? undefined} timeZone={timeZone} changedAt={playlist.changedAt} now={now} media={media} onPlay={onPlay} />
         ) : (
           <p className="notice" data-text="">
             Nenhuma programação vinculada a este televisor.

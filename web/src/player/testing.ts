@@ -144,6 +144,7 @@ export const SCREEN: Screen = {
   storeName: 'Centro',
   contentOrientation: 0,
   timeZone: 'America/Sao_Paulo',
+  datesTimeZone: 'America/Sao_Paulo',
   hours: null,
   whenClosed: 'play',
   overrides: [],

@@ -10,6 +10,10 @@
 // - endDate is inclusive (the console's range mode stores the last
 //   millisecond of the chosen day); startDate/endDate missing, null or 0 mean
 //   no bound.
+// - The dates name calendar days in the franchise's zone, the one the console
+//   writes them in; datesOn moves them onto a screen's clock (00:00 of the
+//   start day to the end of the end day there) before the rules, which then
+//   compare instants.
 // - A window "HH:MM@HH:MM" has an inclusive start and exclusive end; an end
 //   before the start runs over midnight, and there the weekday of the moment's
 //   own local date decides (01:00 Tuesday in 22:00@02:00 needs Tuesday's bit);
@@ -27,6 +31,7 @@
 //   change (playbackAnchor); what plays now is that sequence's item covering
 //   the moment.
 export { entryBadge, FOREVER_MS } from './badge'
+export { datesOn, entryDatesOn } from './dates'
 export { DEFAULT_DURATION_MS, entryDuration, EVERY_DAY, IDLE_MS, isAdSlot, isEligible } from './rules'
 export { nextItems, nowPlaying, playbackAnchor, playingFrom } from './sequence'
 export type { BadgeStatus, EntryBadge, ItemKind, PlaybackItem, ScheduleEntry } from './types'

@@ -2,6 +2,7 @@
 import fs from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import {
+  datesOn,
   entryBadge,
   entryDuration,
   isAdSlot,
@@ -27,6 +28,8 @@ interface WireItem extends Omit<PlaybackItem, 'start'> {
 interface Case {
   name: string
   timeZone: string
+  /** The zone the entries' dates were written in: they name its days, moved onto the screen's clock (datesOn). */
+  datesTimeZone?: string
   schedule: ScheduleEntry[]
   moment: string
   startIndex?: number
@@ -63,7 +66,8 @@ describe('api/playback-cases.json', () => {
     }
   })
 
-  it.each(file.cases.filter((c) => !c.dayPlan))('$name', (c) => {
+  it.each(file.cases.filter((c) => !c.dayPlan))('$name', (given) => {
+    const c = given.datesTimeZone ? { ...given, schedule: datesOn(given.schedule, given.datesTimeZone, given.timeZone) } : given
     const moment = instant(c.moment)
     if (c.eligible) {
       const eligible = c.schedule.filter((entry) => isEligible(entry, moment, c.timeZone, c.playsThisHour?.[entry.id] ?? 0))

@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { DEFAULT_TIME_ZONE, localTime, type PlaybackItem } from '@/lib/playback'
 import { useSession } from '@/lib/session'
 import { zoneLabel } from '@/lib/time-zones'
-import { AdTurns, dayKey } from '@/player/ads'
+import { AdTurns, dayKey, screenDatesOn } from '@/player/ads'
 import { shownFor } from '@/player/playlist'
 import { useDisplays, type Display } from '@/features/displays'
 import { useDisplayScreen, type DisplayScreen } from '../api/get-display-screen'
@@ -173,7 +173,7 @@ function PreviewBody({ franchise, scheduleId, openedAt }: { franchise: string; s
       {schedule.isLoading || !schedule.data ? (
         <Skeleton className="aspect-video w-full" />
       ) : tv ? (
-        <TvPreview key={tv.id} franchise={franchise} tv={tv} bar={schedule.data.bottomBar} moment={moment} timeZone={timeZone} muted={muted} onMoment={setMoment} onZone={onTvZone} />
+        <TvPreview key={tv.id} franchise={franchise} tv={tv} bar={schedule.data.bottomBar} moment={moment} timeZone={timeZone} datesZone={groupZone} muted={muted} onMoment={setMoment} onZone={onTvZone} />
       ) : (
         <SchedulePreview schedule={schedule.data} moment={moment} timeZone={timeZone} muted={muted} onMoment={setMoment} />
       )}
@@ -212,6 +212,7 @@ function TvPreview({
   bar,
   moment,
   timeZone,
+  datesZone,
   muted,
   onMoment,
   onZone,
@@ -221,6 +222,8 @@ function TvPreview({
   bar: BottomBar | null | undefined
   moment: number
   timeZone: string
+  /** The group's zone, in which the entries' dates were written. */
+  datesZone: string
   muted: boolean
   onMoment: (at: number) => void
   onZone: (id: string, zone: string) => void
@@ -236,9 +239,11 @@ function TvPreview({
   const data: DisplayScreen | undefined = screen.data
   const shown = React.useMemo((): Shown | null => {
     if (!data) return null
-    const view = { schedule: data.schedule, ads: data.ads, timeZone: data.timeZone || timeZone }
+    // The entries' dates name days in the group's zone, played on the TV's clock.
+    const zone = data.timeZone || timeZone
+    const view = { ...screenDatesOn(data.schedule, data.ads, datesZone, zone), timeZone: zone }
     const q = tvQueue(view, moment)
-    const drawn = shownFor(q.current, q.plan.entries, data.schedule, { positions: q.plan.positions, ads: data.ads, turns, timeZone: view.timeZone })
+    const drawn = shownFor(q.current, q.plan.entries, view.schedule, { positions: q.plan.positions, ads: view.ads, turns, timeZone: view.timeZone })
     const content: StageContent =
       q.current.kind === 'idle' || !drawn.media
         ? { kind: 'idle' }
@@ -250,7 +255,7 @@ function TvPreview({
       upcoming: q.upcoming.map((item) => ({ key: `${item.start}-${item.entryIndex}`, start: item.start, label: tvItemLabel(item, q.plan, view), duration: item.duration })),
       loading: screen.isPlaceholderData,
     }
-  }, [data, moment, timeZone, turns, screen.isPlaceholderData])
+  }, [data, moment, timeZone, datesZone, turns, screen.isPlaceholderData])
   if (!shown) return <Skeleton className="aspect-video w-full" />
   return <Screen shown={shown} moment={moment} timeZone={timeZone} muted={muted} bar={bar} store={tv.store} onMoment={onMoment} />
 }
