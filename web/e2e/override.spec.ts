@@ -65,7 +65,6 @@ test('an emergency message on a store switches its two players at once and clear
     await expect(page.getByRole('heading', { name: 'Mensagem de emergência', level: 1 })).toBeVisible()
     await expect(page.getByText('Nenhuma mensagem em exibição ou agendada.')).toBeVisible()
     await expect(page.getByRole('navigation').or(page.locator('[data-slot="sidebar"]')).getByRole('link', { name: 'MENSAGEM DE EMERGÊNCIA' })).toBeVisible()
-    await page.waitForLoadState('networkidle')
     await noViolations(page, `/override (${theme})`)
     await shot(page, `override-empty-${theme}`)
   }
