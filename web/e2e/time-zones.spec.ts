@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test'
 import { test, expect, shot, toast, useSession, uniqueEmail, strongPassword } from './fixtures.ts'
 import { axeViolations } from './harness/axe.ts'
 import { addMedia, png } from './harness/media-api.ts'
-import { createDisplay, createSchedule, operatorWithGroup, stores, type Store } from './harness/overview-api.ts'
+import { createDisplay, createSchedule, operatorWithGroup, stores, uniqueDevice, type Store } from './harness/overview-api.ts'
 import { onScreen, openPlayer } from './harness/player.ts'
 import { saveEntries } from './harness/schedule-api.ts'
 
@@ -189,4 +189,60 @@ test('one schedule, two stores two hours apart: the window open on São Paulo’
   expect([rbNow.now?.entryId, ...rbNow.next.map((n) => n.entryId)]).not.toContain(windowed.id)
   await sp.tv.context().close()
   await rb.tv.context().close()
+})
+
+test('an entry’s dates are days on each TV’s clock: dated 15/01 in the group’s zone, the preview as a Rio Branco TV plays it from its own midnight to the end of its own 15/01', async ({ page, api, adminToken }) => {
+  const { token, franchise } = await operatorWithGroup(api, adminToken, {
+    email: uniqueEmail('datas'),
+    password: strongPassword(),
+    group: `Rede Datas ${Date.now().toString(36)}`,
+  })
+  const f = franchise.slug
+  const store = (await api.post<{ store: Store }>(`/store/${f}`, { name: 'Loja Acre', region: 'Norte', state: 'AC', city: 'Rio Branco', timeZone: 'America/Rio_Branco', contacts: [] }, token)).store
+  const image = (name: string, seed: number) => addMedia(api, token, f, { name, type: 'image', bytes: png(320, 180, { noise: true, seed }), contentType: 'image/png' })
+  const dated = await image('Só no dia 15', 31)
+  const always = await image('Sempre', 32)
+  const schedule = await createSchedule(api, token, f, 'Dia 15')
+  // As the console writes 15/01/2030 in the group's zone (São Paulo): its first and last millisecond there.
+  const saoPaulo = (wall: string) => Date.parse(`${wall}-03:00`)
+  await saveEntries(api, token, f, schedule.id, [
+    { id: dated.id, displayTime: 5, startDate: saoPaulo('2030-01-15T00:00:00'), endDate: saoPaulo('2030-01-15T23:59:59.999') },
+    { id: always.id, displayTime: 10 },
+  ])
+  const { display: tv } = await api.post<{ display: { id: string } }>(
+    `/display/${f}/${store.slug}`,
+    { name: 'TV Acre', device: await uniqueDevice(api), scheduleId: schedule.id, detail: '', orientation: 0, contentOrientation: 0 },
+    token,
+  )
+
+  await useSession(page, { token })
+  await page.goto(`/schedule/${schedule.id}`)
+  await page.getByRole('button', { name: 'Ver prévia' }).click()
+  const preview = page.getByRole('dialog', { name: 'Prévia da programação' })
+  await preview.getByRole('combobox', { name: 'Prévia como' }).click()
+  await page.getByRole('option', { name: 'Televisor TV Acre' }).click()
+  await expect(preview.getByText('Fuso horário: Rio Branco (UTC−5)')).toBeVisible()
+  const now = preview.getByLabel('Agora', { exact: true })
+  const next = preview.getByRole('list', { name: 'A seguir' })
+  const shown = async () => `${await now.textContent()} ${await next.textContent()}`
+  // Each moment is Rio Branco's wall clock, two hours behind São Paulo.
+  for (const [wall, plays] of [
+    ['2030-01-14T23:50', false], // already 15/01 01:50 in São Paulo
+    ['2030-01-15T00:00', true],
+    ['2030-01-15T23:50', true], // already 16/01 01:50 in São Paulo
+    ['2030-01-16T00:00', false],
+  ] as const) {
+    await preview.getByLabel('Data e hora da prévia').fill(wall)
+    await expect(async () => {
+      const text = await shown()
+      expect(text).toContain('Sempre')
+      if (plays) expect(text, wall).toContain('Só no dia 15')
+      else expect(text, wall).not.toContain('Só no dia 15')
+    }).toPass()
+    // The server's 'what plays now' for the TV agrees.
+    const at = Date.parse(`${wall}:00-05:00`) + 5_000
+    const server = await api.get<{ playing: { now: { name: string } | null; next: { name: string }[] } }>(`/display/${f}/${store.slug}/${tv.id}/now?at=${at}&next=5`, token)
+    expect([server.playing.now?.name, ...server.playing.next.map((item) => item.name)].includes('Só no dia 15'), wall).toBe(plays)
+  }
+  await shot(page, 'time-zones-preview-dated-entry')
 })
