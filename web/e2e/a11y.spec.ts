@@ -4,7 +4,7 @@
 // as axe-core measures them in Chromium. One session and one set of data
 // serve every screen.
 import type { Locator, Page } from '@playwright/test'
-import { test, expect, shot, storageKeys, strongPassword, uniqueEmail, useSession } from './fixtures.ts'
+import { test, expect, refuseEventStream, shot, storageKeys, strongPassword, uniqueEmail, useSession } from './fixtures.ts'
 import { axeViolations } from './harness/axe.ts'
 import { addMedia, png } from './harness/media-api.ts'
 import { createDisplay, createSchedule, createStore, operatorWithGroup } from './harness/overview-api.ts'
@@ -33,6 +33,7 @@ async function checkOpened(page: Page, screen: string, open: () => Promise<void>
 
 /** Visits path and waits for its heading (or other sign that the screen is ready). */
 async function visit(page: Page, path: string, ready: Locator) {
+  await refuseEventStream(page)
   await page.goto(path)
   await expect(ready).toBeVisible()
   await page.waitForLoadState('networkidle')

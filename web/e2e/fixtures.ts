@@ -139,3 +139,17 @@ export async function shot(page: Page, name: string) {
   fs.mkdirSync(screenshotDir, { recursive: true })
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true, animations: 'disabled' })
 }
+
+const streamRefused = new WeakSet<Page>()
+
+/**
+ * Refuses the console's event stream (GET /api/events/…) for page: the
+ * stream stays open as long as the tab, so 'networkidle' never comes while
+ * it runs. Screens checked after waiting for network idleness run on the
+ * polling fallback instead (e2e/live.spec.ts checks the stream itself).
+ */
+export async function refuseEventStream(page: Page) {
+  if (streamRefused.has(page)) return
+  streamRefused.add(page)
+  await page.route('**/api/events/**', (route) => route.abort())
+}

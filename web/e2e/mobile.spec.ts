@@ -1,7 +1,7 @@
 // A phone-sized screen (below the 768 px breakpoint): the sidebar is an off-canvas
 // sheet and no screen is wider than the phone; wide tables scroll inside their card.
 import type { Page } from '@playwright/test'
-import { test, expect, shot, useSession, uniqueEmail, strongPassword } from './fixtures.ts'
+import { test, expect, refuseEventStream, shot, useSession, uniqueEmail, strongPassword } from './fixtures.ts'
 import { addMedia, png } from './harness/media-api.ts'
 import { createDisplay, createStore, operatorWithGroup } from './harness/overview-api.ts'
 
@@ -28,6 +28,7 @@ test('every screen fits a phone and the sidebar opens as a sheet', async ({ page
     { path: '/user/list', heading: 'Admin', shot: 'mobile-user-list' },
     { path: '/profile/edit', heading: 'Editar Usuário', shot: 'mobile-profile' },
   ]
+  await refuseEventStream(page)
   for (const screen of screens) {
     await page.goto(screen.path)
     await expect(page.getByRole('heading', { name: screen.heading, exact: true })).toBeVisible()

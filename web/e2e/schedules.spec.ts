@@ -2,7 +2,7 @@
 // the TV linking section, unlinking entries, the preview with its clock,
 // duplicating and deleting (spec 2 §2, §4, §8).
 import type { Page } from '@playwright/test'
-import { test, expect, shot, toast, useSession, uniqueEmail, strongPassword } from './fixtures.ts'
+import { test, expect, refuseEventStream, shot, toast, useSession, uniqueEmail, strongPassword } from './fixtures.ts'
 import { addMedia, png } from './harness/media-api.ts'
 import { createDisplay, createSchedule, createStore, operatorWithGroup, storeDisplays, uniqueDevice } from './harness/overview-api.ts'
 import { getSchedule, saveEntries, scheduleNamed } from './harness/schedule-api.ts'
@@ -192,6 +192,7 @@ test('on the schedule page: unlinking asks, a TV on another schedule is moved on
     await api.post(`/display/${franchise.slug}/${where.slug}/${caixa.id}`, { scheduleId: afternoon.id }, token)
   }
 
+  await refuseEventStream(page) // the list waits for network idleness below
   await useSession(page, { token })
   await page.goto(`/schedule/${afternoon.id}`)
   await expect(entryRows(page)).toHaveCount(3)
