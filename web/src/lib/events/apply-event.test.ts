@@ -67,6 +67,17 @@ describe('applyFranchiseEvent', () => {
   })
 })
 
+describe('ready', () => {
+  it('reads the lists again on a reconnection, not the ones the first screen just read', () => {
+    const qc = client([])
+    applyFranchiseEvent(qc, 'rede', { type: 'ready', data: { first: true } })
+    expect(stale(qc, franchiseKeys.displays('rede'))).toBe(false)
+    applyFranchiseEvent(qc, 'rede', { type: 'ready', data: { first: false } })
+    expect(stale(qc, franchiseKeys.displays('rede'))).toBe(true)
+    expect(stale(qc, franchiseKeys.stores('rede'))).toBe(true)
+  })
+})
+
 describe('parseEvents', () => {
   it('splits a stream into events, skipping comments and keeping an unfinished one', () => {
     const { events, rest } = parseEvents('retry: 2000\n\n: ping\n\nevent: status\ndata: {"ids":["a"]}\n\nevent: change\ndata: {"wi')

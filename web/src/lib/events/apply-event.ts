@@ -21,6 +21,9 @@ function statuses(value: unknown): StreamedStatus[] {
   )
 }
 
+/** On a tab's first stream, lists read this recently are as fresh as the stream. */
+export const READY_FRESH_MS = 5_000
+
 /** Query keys of the overrides and of a franchise's alerts (features own them; the roots are stable). */
 const overridesKey = (franchise: string) => ['overrides', franchise] as const
 const alertsKey = (franchise: string) => ['alerts', franchise] as const
@@ -34,12 +37,19 @@ export function applyFranchiseEvent(queryClient: QueryClient, franchise: string,
   const invalidate = (queryKey: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey })
   const { data } = event
   switch (event.type) {
-    case 'ready':
-      // The stream follows from now: whatever happened while it was down is read again.
-      invalidate(franchiseKeys.displays(franchise))
-      invalidate(franchiseKeys.stores(franchise))
-      invalidate(overridesKey(franchise))
+    case 'ready': {
+      // The stream follows from now: whatever happened while it was down is
+      // read again — except lists read moments ago or not read yet (the
+      // tab's first stream opens with its first screen's calls).
+      const since = Date.now() - READY_FRESH_MS
+      for (const key of [franchiseKeys.displays(franchise), franchiseKeys.stores(franchise), overridesKey(franchise)]) {
+        const state = queryClient.getQueryState(key)
+        if (!state || state.dataUpdatedAt === 0) continue
+        if (data.first === true && state.dataUpdatedAt >= since) continue
+        invalidate(key)
+      }
       return
+    }
     case 'status': {
       const list = statuses(data.displays)
       const key = franchiseKeys.displays(franchise)

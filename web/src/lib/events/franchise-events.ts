@@ -56,7 +56,7 @@ export function parseEvents(buffer: string): { events: FranchiseEvent[]; rest: s
  * Authorization header (fetch, not EventSource), never in the URL. Resolves
  * with the HTTP status when the server refused the stream.
  */
-async function readStream(queryClient: QueryClient, franchise: string, token: string, signal: AbortSignal): Promise<number | undefined> {
+async function readStream(queryClient: QueryClient, franchise: string, token: string, signal: AbortSignal, first: boolean): Promise<number | undefined> {
   const response = await fetch(`${API_BASE}/events/${encodeURIComponent(franchise)}`, {
     headers: { Accept: 'text/event-stream', Authorization: `Bearer ${token}` },
     signal,
@@ -79,7 +79,10 @@ async function readStream(queryClient: QueryClient, franchise: string, token: st
       const parsed = parseEvents(buffer + value)
       buffer = parsed.rest
       for (const event of parsed.events) {
-        if (event.type === 'ready') setLive(true)
+        if (event.type === 'ready') {
+          setLive(true)
+          event.data.first = first
+        }
         applyFranchiseEvent(queryClient, franchise, event)
       }
     }
@@ -100,6 +103,7 @@ export function useFranchiseEvents(franchise: string | undefined) {
     if (!franchise || !session) return
     const controller = new AbortController()
     let attempt = 0
+    let first = true
     let timer: ReturnType<typeof setTimeout> | undefined
     const run = async () => {
       const token = storage.get(storageKeys.token)
@@ -107,10 +111,11 @@ export function useFranchiseEvents(franchise: string | undefined) {
       let status: number | undefined
       const opened = Date.now()
       try {
-        status = await readStream(queryClient, franchise, token, controller.signal)
+        status = await readStream(queryClient, franchise, token, controller.signal, first)
       } catch {
         status = undefined
       }
+      first = false
       setLive(false)
       if (controller.signal.aborted) return
       if (status === 401 || status === 403) return // the session ended or the franchise is not the user's
