@@ -25,6 +25,8 @@ func (a *App) stop(srv *http.Server) error {
 	// Sockets are not the server's to wait for (they were hijacked): the
 	// hub closes them while the requests finish.
 	srv.RegisterOnShutdown(func() { a.Hub.Close(ctx) })
+	// The consoles' event streams never end by themselves either.
+	srv.RegisterOnShutdown(a.Server.CloseStreams)
 	err := srv.Shutdown(ctx)
 	if errors.Is(err, context.DeadlineExceeded) {
 		a.Log.Warn("requests still in flight at the shutdown timeout were cut; raise VITRINE_SHUTDOWN_TIMEOUT if they were uploads",

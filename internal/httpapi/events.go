@@ -135,6 +135,23 @@ func (e *eventStreams) endSession(tokenHash string) {
 	}
 }
 
+// closeAll ends every open stream (the replica is stopping; the consoles
+// reconnect to another one).
+func (e *eventStreams) closeAll() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for _, m := range e.byID {
+		for s := range m {
+			s.close()
+		}
+	}
+}
+
+// CloseStreams ends the consoles' event streams: a stopping replica calls it
+// so that the graceful shutdown does not wait for them (they never end on
+// their own); the consoles reconnect to another replica.
+func (s *Server) CloseStreams() { s.events.closeAll() }
+
 // deliver turns a change into events for the franchise's streams. It runs
 // on the writer's goroutine: encoding is done once per franchise, and the
 // only slow part (reading TV status) runs apart.

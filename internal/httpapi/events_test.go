@@ -221,3 +221,18 @@ func TestEventStreamAcrossReplicas(t *testing.T) {
 		onB.next(t, 5*time.Second, func(e sseEvent) bool { return e.Type == "change" && listsHas(e, "displays", tv) })
 	})
 }
+
+// A stopping replica ends the streams, so its graceful shutdown does not
+// wait for them; the consoles reconnect elsewhere.
+func TestEventStreamsEndWhenTheReplicaStops(t *testing.T) {
+	a := testutil.NewApp(t, "sqlite")
+	ana := a.SeedUser(t, "ana@example.com", "")
+	a.SeedFranchise(t, "rede", "Rede", ana)
+	s := openEvents(t, a, "rede", ana.Token)
+	a.Server.CloseStreams()
+	select {
+	case <-s.closed:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the stream stayed open after CloseStreams")
+	}
+}
