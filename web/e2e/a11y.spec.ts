@@ -147,6 +147,15 @@ test('the console, its dialogs and the player have no WCAG 2.1 A/AA violations i
     await shot(page, `a11y-command-results-${theme}`)
     await page.keyboard.press('Escape')
     await expect(results).toBeHidden()
+    // 'Saúde do televisor' (the player above reported) colours its problems itself: both themes.
+    await card.getByRole('button', { name: 'Ações para TV Entrada', exact: true }).click()
+    await page.getByRole('menuitem', { name: 'Saúde do televisor' }).click()
+    const health = page.getByRole('dialog', { name: 'Saúde do televisor' })
+    await expect(health.getByText('Versão do player')).toBeVisible()
+    await check(page, at('Saúde do televisor'), OVERLAY)
+    await shot(page, `a11y-health-${theme}`)
+    await page.keyboard.press('Escape')
+    await expect(health).toBeHidden()
     // The dialogs below use only the theme's tokens, which the dialogs above
     // already check in both themes: light is enough for them.
     if (theme === 'light') {

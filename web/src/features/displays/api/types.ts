@@ -10,3 +10,7 @@ export type DisplayCommandStatus = DisplayCommandJob['status']
 
 /** Where a TV is: the API addresses it by franchise, store and id. */
 export type DisplayRef = { franchise: string; store: string; id: string }
+
+/** A TV's health: its player's latest report, last playback errors and problems. */
+export type DisplayHealth = Schemas['DisplayHealth']
+export type HealthProblem = Schemas['HealthProblem']

@@ -1,6 +1,6 @@
 import * as React from 'react'
 import type { ColumnDef } from '@tanstack/react-table'
-import { CalendarPlus, CalendarSync, ExternalLink, History, MonitorPlay, MoreHorizontal, Pencil, Terminal, Trash2 } from 'lucide-react'
+import { Activity, CalendarPlus, CalendarSync, ExternalLink, History, MonitorPlay, MoreHorizontal, Pencil, Terminal, Trash2 } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { DataTable, DataTableColumnHeader, type DataTableFilter } from '@/components/ui/data-table'
@@ -18,6 +18,7 @@ import type { Display, DisplayCommand } from '../api/types'
 import { displayCommands, NOT_CONNECTED } from '../commands'
 import { displayStatus, statusLabels } from '../display-status'
 import { orientationAngle, orientationLabel } from '../orientation'
+import { HealthBadge } from './health-badge'
 import { StatusBadge } from './status-badge'
 
 /** What a row of the table asks the page for: a dialog on the TV. */
@@ -28,6 +29,7 @@ export type DisplayRowAction =
   | { kind: 'now-playing'; display: Display }
   | { kind: 'command'; display: Display; operation: DisplayCommand }
   | { kind: 'command-results'; display: Display }
+  | { kind: 'health'; display: Display }
 
 type Props = {
   storeName: string
@@ -83,6 +85,9 @@ function RowActions({ display, onAction }: { display: Display; onAction: Props['
           <CalendarPlus /> Adicionar programação
         </DropdownMenuItem>
       )}
+      <DropdownMenuItem onSelect={() => onAction({ kind: 'health', display })}>
+        <Activity /> Saúde do televisor
+      </DropdownMenuItem>
       <DropdownMenuSeparator />
       <DropdownMenuItem variant="destructive" onSelect={() => onAction({ kind: 'display-delete', display })}>
         <Trash2 /> Excluir
@@ -161,7 +166,12 @@ export function DisplayTable({ storeName, displays, serverDiff, now, showAdminAc
         accessorFn: (display) => statusLabels[displayStatus(display, serverDiff, now)],
         meta: { label: 'Status' },
         header: ({ column }) => <DataTableColumnHeader column={column} title="Status" />,
-        cell: ({ row }) => <StatusBadge status={displayStatus(row.original, serverDiff, now)} />,
+        cell: ({ row }) => (
+          <span className="flex items-center gap-1.5">
+            <StatusBadge status={displayStatus(row.original, serverDiff, now)} />
+            <HealthBadge problems={row.original.problems} />
+          </span>
+        ),
       },
       {
         id: 'schedule',

@@ -10,6 +10,7 @@ import {
   DeleteDisplayDialog,
   DisplayCommandDialog,
   DisplayCommandResultsDialog,
+  DisplayHealthDialog,
   DisplayDialog,
   DisplayTable,
   useDisplays,
@@ -301,6 +302,12 @@ export function OverviewPage() {
         franchise={slug}
         command={current?.kind === 'command' ? current : undefined}
         onSent={(display) => open({ kind: 'command-results', display })}
+      />
+      <DisplayHealthDialog
+        open={isOpen('health')}
+        onOpenChange={onOpenChange}
+        franchise={slug}
+        display={current?.kind === 'health' ? current.display : undefined}
       />
       <DisplayCommandResultsDialog
         open={isOpen('command-results')}
