@@ -245,4 +245,14 @@ describe("an advertisement's booked period", () => {
     expect(outsidePeriodProblem({ startDate: dayStart('2027-03-01', TZ), endDate: dayEnd('2027-03-10', TZ) }, period, TZ)).toBeNull()
     expect(outsidePeriodProblem({}, period, TZ)).toBeNull()
   })
+
+  it('compares days in the group’s zone, in São Paulo and in Rio Branco alike', () => {
+    for (const zone of ['America/Sao_Paulo', 'America/Rio_Branco']) {
+      const booked = { startAt: dayStart('2027-03-10', zone), endsAt: dayEnd('2027-03-20', zone) }
+      expect(outsidePeriodProblem({ startDate: dayStart('2027-03-01', zone), endDate: dayStart('2027-03-10', zone) - 1 }, booked, zone), zone).toContain('(01/03/2027 a 09/03/2027)')
+      expect(outsidePeriodProblem({ startDate: dayStart('2027-03-01', zone), endDate: dayStart('2027-03-10', zone) }, booked, zone), zone).toBeNull()
+      expect(outsidePeriodProblem({ startDate: dayEnd('2027-03-20', zone), endDate: dayEnd('2027-03-22', zone) }, booked, zone), zone).toBeNull()
+      expect(outsidePeriodProblem({ startDate: dayStart('2027-03-21', zone), endDate: dayEnd('2027-03-21', zone) }, booked, zone), zone).toContain('(21/03/2027 a 21/03/2027)')
+    }
+  })
 })

@@ -357,8 +357,9 @@ function shortDay(moment: number, timeZone: string): string {
  */
 export function outsidePeriodProblem(dates: { startDate?: number; endDate?: number }, period: BookedPeriod, timeZone: string): string | null {
   const { startDate = 0, endDate = 0 } = dates
-  const before = endDate > 0 && endDate < period.startAt
-  const after = startDate > 0 && startDate > period.endsAt
+  // Both name calendar days in the group's zone: compared as days, as the server does.
+  const before = endDate > 0 && localDay(endDate, timeZone) < localDay(period.startAt, timeZone)
+  const after = startDate > 0 && localDay(startDate, timeZone) > localDay(period.endsAt, timeZone)
   if (!before && !after) return null
   const day = (ms: number) => shortDay(ms, timeZone)
   const text =
