@@ -1,17 +1,16 @@
 // Accessibility: every console screen (spec 1 §2 and spec 2 §2), in the light
 // and the dark theme, the dialogs and menus that open from them, and the
 // player's two screens have no violation of WCAG 2.0 and 2.1, levels A and AA,
-// as axe-core measures them in Chromium. One session and one set of data
-// serve every screen.
-import type { Locator, Page } from '@playwright/test'
+// as axe-core measures them in Chromium. Each test seeds a group of its own
+// and checks one part of the console, in one theme: a slow machine then
+// spends its time budget per part, and a failure names the part.
+import type { Browser, Locator, Page } from '@playwright/test'
 import { test, expect, refuseEventStream, shot, storageKeys, strongPassword, uniqueEmail, useSession } from './fixtures.ts'
 import { axeViolations } from './harness/axe.ts'
 import { addMedia, png } from './harness/media-api.ts'
 import { createDisplay, createSchedule, createStore, operatorWithGroup } from './harness/overview-api.ts'
 import { onScreen, openPlayer } from './harness/player.ts'
 import { saveEntries } from './harness/schedule-api.ts'
-
-type Theme = 'light' | 'dark'
 
 /** Checks what the page shows now; a failure names the screen and every failing element. */
 async function check(page: Page, screen: string, within?: string) {
@@ -42,10 +41,11 @@ async function visit(page: Page, path: string, ready: Locator) {
 /** The day (epoch ms) `ahead` days from now. */
 const daysAhead = (ahead: number) => Date.now() + ahead * 86_400_000
 
-test('the console, its dialogs and the player have no WCAG 2.1 A/AA violations in either theme', async ({ page, browser, api, adminToken, baseURL }) => {
-  // About 90 axe runs, bound by the CPU: some five minutes when the machine
-  // runs eight times as many jobs as it has cores.
-  test.setTimeout(420_000)
+type Theme = 'light' | 'dark'
+const THEMES: Theme[] = ['light', 'dark']
+
+/** One group with what every screen shows: a store with hours, two images, a schedule with an ad slot, two TVs, an advertisement. */
+async function seed({ api, adminToken, browser, baseURL }: SeedDeps, { pairPlayer = false } = {}) {
   const email = uniqueEmail('acessivel')
   const { token, franchise } = await operatorWithGroup(api, adminToken, { email, password: strongPassword(), name: 'Ana Acessível', group: `Rede Acessível ${Date.now().toString(36)}` })
   await api.post('/user/detail/adm', { email, viewAdsCenter: 1, emergencyOverride: 1 }, adminToken)
@@ -66,7 +66,57 @@ test('the console, its dialogs and the player have no WCAG 2.1 A/AA violations i
   ])
   await createDisplay(api, token, f, store.slug, { name: 'TV Caixa' })
 
-  // --- The player: its pairing code, then (paired with a TV of the schedule) the media it plays.
+  let display: Awaited<ReturnType<typeof createDisplay>>
+  if (pairPlayer) {
+    // A paired player and a remote command it answered, for 'Resultados dos
+    // comandos' (only an administrator's impersonation sends one; the operator reads them).
+    const tv = await openPlayer(browser, baseURL!)
+    const code = tv.locator('.pairing-code')
+    await expect(code).toHaveText(/^[A-Z0-9]{6}$/)
+    display = await createDisplay(api, token, f, store.slug, { name: 'TV Entrada', device: (await code.textContent())! })
+    await api.post(`/display/${f}/${store.slug}/${display.id}`, { scheduleId: schedule.id }, token)
+    await expect(onScreen(tv)).toHaveAttribute('data-media', 'Vitrine Verão')
+    const { token: acting } = await api.post<{ token: string }>('/user/impersonate', { email }, adminToken)
+    // The server may still be registering the player's socket as it plays its first media.
+    await expect(async () => {
+      await api.post(`/display/${f}/${store.slug}/${display.id}/admin-command`, { operation: 'identifyDevice' }, acting)
+    }).toPass({ timeout: 15_000 })
+    await expect
+      .poll(async () => (await api.get<{ commands: { status: string }[] }>(`/display/${f}/${store.slug}/${display.id}/commands`, token)).commands[0]?.status, { timeout: 10_000 })
+      .toBe('done')
+    await tv.context().close()
+  } else {
+    display = await createDisplay(api, token, f, store.slug, { name: 'TV Entrada' })
+    await api.post(`/display/${f}/${store.slug}/${display.id}`, { scheduleId: schedule.id }, token)
+  }
+
+  const { advertise } = await api.post<{ advertise: { id: string } }>(
+    `/advertise/${f}`,
+    { name: 'Anúncio Praça', displayTime: 5, startAt: daysAhead(0), endsAt: daysAhead(2), displays: [{ displayId: display.id }], media: [{ id: image.id, displayTime: 5 }] },
+    token,
+  )
+  return { email, token, franchise, f, store, image, schedule, display, advertise }
+}
+
+type SeedDeps = { api: Parameters<typeof operatorWithGroup>[0]; adminToken: string; browser: Browser; baseURL: string | undefined }
+
+const useTheme = (page: Page, theme: Theme) => page.evaluate(([key, value]) => localStorage.setItem(key, value), [storageKeys.theme, theme] as const)
+
+/** Signs in as the seeded operator, impersonated by the administrator (so the admin screens are there too), in `theme`. */
+async function signIn(page: Page, seeded: Awaited<ReturnType<typeof seed>>, adminToken: string, theme: Theme) {
+  await useSession(page, { token: seeded.token, adminToken, franchise: seeded.f })
+  await page.goto('/dashboard')
+  await useTheme(page, theme)
+}
+
+test("the player's pairing and playing screens, and the pages before logging in in either theme", async ({ page, browser, api, adminToken, baseURL }) => {
+  test.setTimeout(240_000)
+  const { token, franchise } = await operatorWithGroup(api, adminToken, { email: uniqueEmail('acessivel'), password: strongPassword(), group: `Rede Acessível ${Date.now().toString(36)}` })
+  const f = franchise.slug
+  const store = await createStore(api, token, f, { name: 'Loja Centro' })
+  const image = await addMedia(api, token, f, { name: 'Vitrine Verão', type: 'image', bytes: png(640, 360, { noise: true, seed: 7 }), contentType: 'image/png' })
+  const schedule = await createSchedule(api, token, f, 'Vitrine Principal')
+  await saveEntries(api, token, f, schedule.id, [{ id: image.id, displayTime: 5 }])
   const tv = await openPlayer(browser, baseURL!)
   const code = tv.locator('.pairing-code')
   await expect(code).toHaveText(/^[A-Z0-9]{6}$/)
@@ -75,27 +125,12 @@ test('the console, its dialogs and the player have no WCAG 2.1 A/AA violations i
   await api.post(`/display/${f}/${store.slug}/${display.id}`, { scheduleId: schedule.id }, token)
   await expect(onScreen(tv)).toHaveAttribute('data-media', 'Vitrine Verão')
   await check(tv, 'the player playing screen')
-  // A remote command the player answered, for 'Resultados dos comandos' (only
-  // an administrator's impersonation sends one; the operator reads them).
-  const { token: acting } = await api.post<{ token: string }>('/user/impersonate', { email }, adminToken)
-  await api.post(`/display/${f}/${store.slug}/${display.id}/admin-command`, { operation: 'identifyDevice' }, acting)
-  await expect
-    .poll(async () => (await api.get<{ commands: { status: string }[] }>(`/display/${f}/${store.slug}/${display.id}/commands`, token)).commands[0]?.status, { timeout: 10_000 })
-    .toBe('done')
   await tv.context().close()
 
-  const { advertise } = await api.post<{ advertise: { id: string } }>(
-    `/advertise/${f}`,
-    { name: 'Anúncio Praça', displayTime: 5, startAt: daysAhead(0), endsAt: daysAhead(2), displays: [{ displayId: display.id }], media: [{ id: image.id, displayTime: 5 }] },
-    token,
-  )
-
   // --- Before logging in.
-  const themes: Theme[] = ['light', 'dark']
-  const useTheme = (theme: Theme) => page.evaluate(([key, value]) => localStorage.setItem(key, value), [storageKeys.theme, theme] as const)
-  for (const theme of themes) {
+  for (const theme of THEMES) {
     await page.goto('/')
-    await useTheme(theme)
+    await useTheme(page, theme)
     await visit(page, '/', page.getByRole('button', { name: 'Entrar', exact: true }))
     await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`))
     await check(page, `/ (${theme})`)
@@ -104,15 +139,15 @@ test('the console, its dialogs and the player have no WCAG 2.1 A/AA violations i
     await visit(page, '/reset/password/new?code=x&email=x%40e2e.test', page.getByRole('heading').first())
     await check(page, `/reset/password/new (${theme})`)
   }
+})
 
-  // --- Logged in, impersonated by the administrator (so the admin screens are there too).
-  await useSession(page, { token, adminToken, franchise: f })
-  const heading = (name: string) => page.getByRole('heading', { name, exact: true })
-  for (const theme of themes) {
-    await page.goto('/dashboard')
-    await useTheme(theme)
-    const at = (path: string) => `${path} (${theme})`
+for (const theme of THEMES) {
+  const at = (path: string) => `${path} (${theme})`
 
+  test(`Visão Geral, its dialogs and menus, the layout and the alerts (${theme})`, async ({ page, browser, api, adminToken, baseURL }) => {
+    test.setTimeout(240_000)
+    const seeded = await seed({ api, adminToken, browser, baseURL }, { pairPlayer: true })
+    await signIn(page, seeded, adminToken, theme)
     await visit(page, '/dashboard', page.getByRole('region', { name: 'Loja Centro', exact: true }))
     await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`))
     await check(page, at('/dashboard'))
@@ -181,11 +216,19 @@ test('the console, its dialogs and the player have no WCAG 2.1 A/AA violations i
     await check(page, at('/alerts'))
 
     // Emergency messages: the page and its start confirmation (cancelled).
-    await visit(page, '/override', heading('Mensagem de emergência'))
+    await visit(page, '/override', page.getByRole('heading', { name: 'Mensagem de emergência', exact: true }))
     await check(page, at('/override'))
     await page.getByLabel('Título', { exact: true }).fill('Aviso de teste')
     await checkOpened(page, at('Exibir em N TVs?'), () => page.getByRole('button', { name: 'Exibir mensagem' }).click(), page.getByRole('alertdialog', { name: /^Exibir em \d+ TVs\?$/ }))
 
+  })
+
+  test(`schedules and the media library (${theme})`, async ({ page, browser, api, adminToken, baseURL }) => {
+    test.setTimeout(240_000)
+    const seeded = await seed({ api, adminToken, browser, baseURL })
+    const { schedule, image } = seeded
+    await signIn(page, seeded, adminToken, theme)
+    const heading = (name: string) => page.getByRole('heading', { name, exact: true })
     // Schedules.
     await visit(page, '/schedule', page.getByRole('table', { name: 'Programações' }))
     await check(page, at('/schedule'))
@@ -217,6 +260,14 @@ test('the console, its dialogs and the player have no WCAG 2.1 A/AA violations i
       await checkOpened(page, at('Editar Mídia'), () => page.getByRole('row', { name: 'Vitrine Verão', exact: true }).getByRole('button', { name: 'Editar Vitrine Verão' }).click(), page.getByRole('dialog', { name: 'Editar Mídia' }))
     }
 
+  })
+
+  test(`ads center, account, administration and the phone layout (${theme})`, async ({ page, browser, api, adminToken, baseURL }) => {
+    test.setTimeout(240_000)
+    const seeded = await seed({ api, adminToken, browser, baseURL })
+    const { email, franchise, advertise } = seeded
+    await signIn(page, seeded, adminToken, theme)
+    const heading = (name: string) => page.getByRole('heading', { name, exact: true })
     // Ads center.
     await visit(page, '/ads-center', page.getByRole('button', { name: 'New Ad' }))
     await check(page, at('/ads-center'))
@@ -261,5 +312,5 @@ test('the console, its dialogs and the player have no WCAG 2.1 A/AA violations i
     await check(page, at('/dashboard on a phone'))
     await checkOpened(page, at('the sidebar sheet'), () => page.getByRole('button', { name: 'Alternar barra lateral' }).click(), page.getByRole('dialog'))
     await page.setViewportSize({ width: 1280, height: 800 })
-  }
-})
+  })
+}
