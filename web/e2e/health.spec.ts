@@ -29,7 +29,7 @@ test("a TV's health panel shows its playing player's report, and a problem shows
   const display = await createDisplay(api, token, f, store.slug, { name: 'TV Balcão', device: (await code.textContent())! })
   await api.post(`/display/${f}/${store.slug}/${display.id}`, { scheduleId: schedule.id }, token)
   await expect(onScreen(tv)).toHaveAttribute('data-media', 'Vitrine Saúde')
-  const screen = await tv.evaluate(() => `${Math.round(screen.width * devicePixelRatio)}x${Math.round(screen.height * devicePixelRatio)}`)
+  const resolution = await tv.evaluate(() => `${Math.round(window.screen.width * devicePixelRatio)}x${Math.round(window.screen.height * devicePixelRatio)}`)
   // Both files cached: the player reports it at once (not with the next ack).
   await expect
     .poll(async () => (await api.get<{ health: { report: { cached: number; allCached: boolean } | null } }>(`/display/${f}/${store.slug}/${display.id}/health`, token)).health.report, { timeout: 20_000 })
@@ -49,7 +49,7 @@ test("a TV's health panel shows its playing player's report, and a problem shows
   await expect(panel).toContainText('TV Balcão')
   await expect(panel).toContainText(/Relatado em \d{2}\/\d{2}\/\d{4}/)
   const row = (label: string) => panel.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]')
-  await expect(row('Resolução')).toHaveText(screen)
+  await expect(row('Resolução')).toHaveText(resolution)
   await expect(row('Mídias em cache')).toHaveText('2 (toda a programação atual)')
   await expect(row('Navegador')).toContainText('Chrome')
   await expect(row('Relógio')).toHaveText('Em dia com o servidor')
