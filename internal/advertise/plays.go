@@ -105,8 +105,8 @@ type PlayCount struct {
 	// TimeZone is the zone of the TV's store, whose days these are ("" for
 	// a TV removed since).
 	TimeZone string `json:"timeZone"`
-	Count       int    `json:"count"`
-	Seconds     int64  `json:"seconds"`
+	Count    int    `json:"count"`
+	Seconds  int64  `json:"seconds"`
 }
 
 // RemovedTV names the screen of plays whose TV was removed since.

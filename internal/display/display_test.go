@@ -74,7 +74,6 @@ func (f *fixture) create(t *testing.T, store, name, device, schedule string) dis
 
 func ptr[T any](v T) *T { return &v }
 
-
 func TestDeviceCodesAreStoredAsTyped(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"acd-efh", "ACDEFH"},

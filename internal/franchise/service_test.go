@@ -16,7 +16,6 @@ import (
 
 func ptr[T any](v T) *T { return &v }
 
-
 // newService is the franchise rules on a fresh database, with one user who
 // creates the groups.
 func newService(t *testing.T, engine string) (*franchise.Service, string) {

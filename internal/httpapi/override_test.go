@@ -86,7 +86,9 @@ func listOverrides(t *testing.T, a *testutil.TestApp, slug, token string) overri
 	return l
 }
 
-func has(id string) func([]string) bool { return func(ids []string) bool { return slices.Contains(ids, id) } }
+func has(id string) func([]string) bool {
+	return func(ids []string) bool { return slices.Contains(ids, id) }
+}
 func lacks(id string) func([]string) bool {
 	return func(ids []string) bool { return !slices.Contains(ids, id) }
 }

@@ -24,7 +24,6 @@ import (
 
 func ptr[T any](v T) *T { return &v }
 
-
 // library stands in for the media domain: the franchise's media by id.
 type library struct {
 	mu    sync.Mutex
