@@ -150,6 +150,9 @@ test('an operator creates a schedule, links it to a TV, previews it at night, du
 test('a save on a schedule changed meanwhile shows the server message and reloads it; rows move by keyboard', async ({ page, api, adminToken }) => {
   const { token, franchise, night, always, extra } = await setup(api, adminToken)
   await useSession(page, { token })
+  // Without the live stream: the page must keep the version it loaded while
+  // another operator saves, as a tab whose stream is down (or not yet told) does.
+  await refuseEventStream(page)
   const { schedule } = await api.post<{ schedule: { id: string } }>(`/schedule/${franchise.slug}`, { name: 'Ordem' }, token)
   await saveEntries(api, token, franchise.slug, schedule.id, [{ id: night.id }, { id: always.id }, { id: extra.id }])
 
