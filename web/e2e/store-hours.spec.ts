@@ -5,8 +5,8 @@
 import type { Page } from '@playwright/test'
 import { test, expect, shot, storageKeys, strongPassword, toast, uniqueEmail, useSession } from './fixtures.ts'
 import { addMedia, png } from './harness/media-api.ts'
-import { createDisplay, createSchedule, createStore, operatorWithGroup } from './harness/overview-api.ts'
-import { onScreen, openPlayer } from './harness/player.ts'
+import { createSchedule, createStore, operatorWithGroup } from './harness/overview-api.ts'
+import { onScreen, pairedPlayer } from './harness/player.ts'
 import { saveEntries } from './harness/schedule-api.ts'
 
 const DAYS = ['Domingo', 'Segunda-feira', 'Terça-feira', 'Quarta-feira', 'Quinta-feira', 'Sexta-feira', 'Sábado']
@@ -15,16 +15,6 @@ const DAYS = ['Domingo', 'Segunda-feira', 'Terça-feira', 'Quarta-feira', 'Quint
 function localHour(timeZone: string) {
   const hour = Number(new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(new Date()))
   return { hour, at: (ahead: number) => `${String((hour + ahead + 24) % 24).padStart(2, '0')}:00` }
-}
-
-/** Pairs the real player with a new TV of the store showing the schedule. */
-async function pairedPlayer(browser: Parameters<typeof openPlayer>[0], baseURL: string, api: Parameters<typeof createStore>[0], token: string, franchise: string, store: string, schedule: string, name: string) {
-  const tv = await openPlayer(browser, baseURL)
-  const code = tv.locator('.pairing-code')
-  await expect(code).toHaveText(/^[A-Z0-9]{6}$/)
-  const display = await createDisplay(api, token, franchise, store, { name, device: (await code.textContent())! })
-  await api.post(`/display/${franchise}/${store}/${display.id}`, { scheduleId: schedule }, token)
-  return tv
 }
 
 const resting = (tv: Page) => tv.locator('[data-rest]')

@@ -1,7 +1,9 @@
 // A TV box for the console's flows: a socket opened from a page of the
 // server's origin, authenticated with a device token, answering every
 // command with success — what the player does, without its screen.
-import type { Browser, BrowserContext, Page } from '@playwright/test'
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import type { Api } from './api.ts'
+import { createDisplay } from './overview-api.ts'
 
 export interface Frame {
   type: string
@@ -54,3 +56,16 @@ export async function openPlayer(browser: Browser, baseURL: string): Promise<Pag
 
 /** What the player shows: the media of its top, ready layer (data-media is the media's name). */
 export const onScreen = (tv: Page) => tv.locator('[data-layer][data-ready="true"]').last()
+
+/**
+ * Opens the real player, registers a new TV of the store with the code it
+ * shows and links the schedule to it; the player is returned as it pairs.
+ */
+export async function pairedPlayer(browser: Browser, baseURL: string, api: Api, token: string, franchise: string, store: string, schedule: string, name: string) {
+  const tv = await openPlayer(browser, baseURL)
+  const code = tv.locator('.pairing-code')
+  await expect(code).toHaveText(/^[A-Z0-9]{6}$/)
+  const display = await createDisplay(api, token, franchise, store, { name, device: (await code.textContent())! })
+  await api.post(`/display/${franchise}/${store}/${display.id}`, { scheduleId: schedule }, token)
+  return tv
+}
