@@ -4,7 +4,7 @@ NPM ?= npm
 
 WEB_DEPS := web/node_modules/.installed
 
-.PHONY: run build web deps test test-go test-web test-e2e test-cluster lint-api bench bench-go bench-web bench-players chromium ffmpeg nginx clean minio
+.PHONY: run build web deps test test-go test-web test-e2e test-cluster lint-api check-deploy promtool bench bench-go bench-web bench-players chromium ffmpeg nginx clean minio
 
 run: build
 	./bin/vitrine serve --demo
@@ -29,13 +29,24 @@ web/dist/index.html: $(WEB_DEPS) $(WEB_SOURCES)
 # Every stage, with the time each took printed at the end. The checks that
 # need no browser run side by side (the Go suites wait on I/O much of the
 # time); the browser and cluster stages run alone.
-TEST_STAGES := build lint-api,test-web,test-go test-e2e test-cluster
+TEST_STAGES := build lint-api,check-deploy,test-web,test-go test-e2e test-cluster
 test:
 	@MAKE='$(MAKE)' ./scripts/test-stages.sh $(TEST_STAGES)
 
 # The API contract, checked by a standard OpenAPI linter (rules in redocly.yaml).
 lint-api: $(WEB_DEPS)
 	cd web && REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true npx --no-install redocly lint ../api/openapi.yaml --config ../redocly.yaml
+
+# The monitoring of deploy/: the Prometheus alert rules checked and unit-tested by promtool
+# (deploy/prometheus/rules_test.yml), and the Grafana dashboard and the rules read against the
+# metrics a replica really exports (deploy/deploy_test.go, also part of test-go).
+check-deploy: promtool
+	promtool check rules deploy/prometheus/rules.yml
+	cd deploy/prometheus && promtool test rules rules_test.yml
+	$(GO) test -count=1 ./deploy/
+
+promtool:
+	@./scripts/ensure-promtool.sh
 
 # The Go suites run on SQLite, and on PostgreSQL too when TEST_DATABASE_URL is set.
 test-go: minio ffmpeg

@@ -7,12 +7,13 @@ import (
 	"net/http"
 	"time"
 
+	"vitrine/internal/display"
 	"vitrine/internal/outbox"
 )
 
 // watch adds to the app's metrics the numbers read at scrape time — the
 // database pool, connected players, outbox messages and command jobs by
-// status — and the outbox's failed attempts.
+// status, TVs online and offline — and the outbox's failed attempts.
 func (a *App) watch() {
 	a.Metrics.WatchDB(a.DB.SQL(), a.DB.Dialect().String())
 	a.Metrics.WatchPlayers(a.Hub.Connected)
@@ -22,6 +23,9 @@ func (a *App) watch() {
 	a.Metrics.WatchCounts("vitrine_command_jobs",
 		"Remote command jobs of all replicas by status: sent, done, failed, timeout.", "status",
 		a.Commands.Counts)
+	a.Metrics.WatchCounts("vitrine_tvs",
+		"TVs of all replicas by status (online, offline), by the Offline rule at scrape time.", "status",
+		func(ctx context.Context) (map[string]int, error) { return display.StatusCounts(ctx, a.DB, a.Now()) })
 	a.Outbox.Failed = a.Metrics.DeliveryFailed
 }
 

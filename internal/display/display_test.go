@@ -282,3 +282,45 @@ func TestTVStatusFollowsItsCurrentConnection(t *testing.T) {
 		t.Fatalf("an unknown TV: %v", err)
 	}
 }
+
+func TestStatusCountsFollowTheOfflineRule(t *testing.T) {
+	for _, engine := range []string{"sqlite", "postgres"} {
+		t.Run(engine, func(t *testing.T) {
+			f := newFixtureOn(t, engine)
+			ctx := context.Background()
+			f.create(t, "loja-a", "Nunca", "AAAAAA", "")
+			now := f.create(t, "loja-a", "Agora", "CCCCCC", "")
+			edge := f.create(t, "loja-b", "Limite", "DDDDDD", "")
+			at := f.clock.Now()
+			if err := f.svc.RecordStatus(ctx, []display.Status{
+				{DisplayID: now.ID, FranchiseID: "f1", ConnectionID: "c1", Online: true, Ack: at.Add(display.OfflineAfter).UnixMilli()},
+				{DisplayID: edge.ID, FranchiseID: "f1", ConnectionID: "c2", Online: true, Ack: at.UnixMilli()},
+			}); err != nil {
+				t.Fatal(err)
+			}
+			count := func(at time.Time) map[string]int {
+				t.Helper()
+				got, err := display.StatusCounts(ctx, f.db, at)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return got
+			}
+			later := at.Add(display.OfflineAfter)
+			if got := count(later); got[display.StatusOnline] != 2 || got[display.StatusOffline] != 1 {
+				t.Fatalf("last ack exactly %v old: %v, want 2 online and 1 offline", display.OfflineAfter, got)
+			}
+			if got := count(later.Add(time.Millisecond)); got[display.StatusOnline] != 1 || got[display.StatusOffline] != 2 {
+				t.Fatalf("last ack %v and 1 ms old: %v, want 1 online and 2 offline", display.OfflineAfter, got)
+			}
+			if err := f.svc.RecordStatus(ctx, []display.Status{
+				{DisplayID: now.ID, FranchiseID: "f1", ConnectionID: "c1", Online: false, Ack: later.UnixMilli()},
+			}); err != nil {
+				t.Fatal(err)
+			}
+			if got := count(later); got[display.StatusOnline] != 1 || got[display.StatusOffline] != 2 {
+				t.Fatalf("after a close: %v, want 1 online and 2 offline", got)
+			}
+		})
+	}
+}

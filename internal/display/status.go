@@ -131,3 +131,18 @@ func Fleet(ctx context.Context, q db.Querier, franchiseID string, now time.Time)
 		return w, err
 	}, query, args...)
 }
+
+// Online and offline are the statuses StatusCounts counts.
+const (
+	StatusOnline  = "online"
+	StatusOffline = "offline"
+)
+
+// StatusCounts counts the TVs of every franchise online and offline at now,
+// by the Offline rule, for the metrics.
+func StatusCounts(ctx context.Context, q db.Querier, now time.Time) (map[string]int, error) {
+	cutoff := now.Add(-OfflineAfter).UnixMilli()
+	return db.CountBy(ctx, q, []string{StatusOnline, StatusOffline},
+		`SELECT CASE WHEN connected = 1 AND last_connection_ack <> 0 AND last_connection_ack >= ?
+			THEN 'online' ELSE 'offline' END, COUNT(*) FROM displays GROUP BY 1`, cutoff)
+}
