@@ -1,7 +1,6 @@
 package hub
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"strconv"
@@ -93,7 +92,7 @@ func (h *Hub) apply(batch []change.Change) {
 		h.repush(ctx, list)
 		return
 	}
-	h.resolve(ctx, list, false)
+	h.resolve(ctx, list, pushChanged)
 }
 
 // repush sends the connections their playlist again with the TVs
@@ -105,16 +104,16 @@ func (h *Hub) repush(ctx context.Context, conns []*conn) {
 		tv, paired, tvJSON := c.tv, c.paired, c.tvJSON
 		h.mu.RUnlock()
 		if !paired || tvJSON == nil {
-			h.resolve(ctx, []*conn{c}, false)
+			h.resolve(ctx, []*conn{c}, pushChanged)
 			continue
 		}
-		h.push(ctx, c, tv, tvJSON, false, read)
+		h.push(ctx, c, tv, tvJSON, pushChanged, read)
 	}
 }
 
-// push enqueues c's playlist unless it is the one last sent (and not
-// force); read is the number of the read its TV came from.
-func (h *Hub) push(ctx context.Context, c *conn, tv screen.TV, tvJSON []byte, force bool, read int64) {
+// push queues c's playlist, read by the read numbered read; unless how
+// says otherwise, it is skipped when the same as the last one queued.
+func (h *Hub) push(ctx context.Context, c *conn, tv screen.TV, tvJSON []byte, how pushKind, read int64) {
 	schedule, version := []byte("null"), ""
 	if tv.ScheduleID != "" {
 		var err error
@@ -123,23 +122,14 @@ func (h *Hub) push(ctx context.Context, c *conn, tv screen.TV, tvJSON []byte, fo
 			return
 		}
 	}
-	skip := false
-	h.withHubLock(func() {
-		skip = !force && c.lastVersion == version && bytes.Equal(c.lastTVJSON, tvJSON)
-		c.lastVersion, c.lastTVJSON = version, tvJSON
-	})
-	if skip {
-		return
-	}
 	f := playlistFrame(h.now(), tvJSON, schedule)
-	f.read = read
+	f.read, f.version, f.tvJSON, f.how = read, version, tvJSON, how
 	c.enqueue(f)
 }
 
 // resolve reads the TVs of conns and pushes each its playlist (or the
-// unpaired frame), skipping connections whose playlist did not change
-// unless force.
-func (h *Hub) resolve(ctx context.Context, conns []*conn, force bool) {
+// unpaired frame).
+func (h *Hub) resolve(ctx context.Context, conns []*conn, how pushKind) {
 	read := h.reads.Add(1)
 	codes := make([]string, len(conns))
 	for i, c := range conns {
@@ -158,8 +148,12 @@ func (h *Hub) resolve(ctx context.Context, conns []*conn, force bool) {
 			continue // closed meanwhile, or resolved since from a later read
 		}
 		if !paired {
-			h.withHubLock(func() { c.lastVersion, c.lastTVJSON, c.tvJSON = "", nil, nil })
-			c.enqueue(frame{parts: [][]byte{unpairedFrame(c.code)}, playlist: true, read: read})
+			h.withHubLock(func() {
+				if c.resolvedAt == read {
+					c.tvJSON = nil
+				}
+			})
+			c.enqueue(frame{parts: [][]byte{unpairedFrame(c.code)}, playlist: true, read: read, version: unpairedVersion, how: how})
 			continue
 		}
 		pairedConns = append(pairedConns, c)
@@ -184,7 +178,7 @@ func (h *Hub) resolve(ctx context.Context, conns []*conn, force bool) {
 		if !current {
 			continue
 		}
-		h.push(ctx, c, tv, tvJSON, force, read)
+		h.push(ctx, c, tv, tvJSON, how, read)
 	}
 }
 

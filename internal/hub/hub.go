@@ -27,6 +27,7 @@ import (
 	"net"
 	"net/http"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -197,6 +198,9 @@ type Hub struct {
 
 	// Pushed counts playlist frames written (for tests and metrics).
 	Pushed atomic.Int64
+	// Rechecked counts playlists sent again because the player acked
+	// another schedule than the one written (for tests and metrics).
+	Rechecked atomic.Int64
 }
 
 // New starts a hub; Close stops it.
@@ -284,20 +288,29 @@ type conn struct {
 	code string
 
 	// Guarded by h.mu.
-	tv          screen.TV
-	paired      bool
-	tvJSON      []byte // the TV's part of its screen, encoded, kept while the TV stays
-	lastTVJSON  []byte // TV part and schedule version last pushed, to skip repeats
-	lastVersion string
-	resolvedAt  int64 // the read (h.reads) the TV above comes from
+	tv         screen.TV
+	paired     bool
+	tvJSON     []byte // the TV's part of its screen, encoded, kept while the TV stays
+	resolvedAt int64  // the read (h.reads) the TV above comes from
 
-	qmu         sync.Mutex
-	queue       []frame
-	scheduled   bool
-	dead        bool
-	queuedAt    int64                // the read (h.reads) of the newest playlist queued
-	closeCode   websocket.StatusCode // why the hub closed the socket (0 = it did not)
-	closeReason string
+	qmu   sync.Mutex
+	queue []frame
+	// scheduled is set while a writer owns c: from the frame that
+	// scheduled it until its queue is empty, so that c's frames are written
+	// by one writer at a time, in the order they were queued.
+	scheduled bool
+	dead      bool
+	// The newest playlist (or unpaired frame) queued: its read (h.reads),
+	// its schedule version and TV part (to skip repeats) and the schedule
+	// hash the player acks once it shows it.
+	queuedAt      int64
+	queuedVersion string
+	queuedTV      []byte
+	queuedHash    string
+	writtenAt     int64                // when a writer last finished writing c's playlists (monotonic ns; 0 = never)
+	recheckedAt   int64                // when an ack naming another schedule last made c's playlist be sent again (monotonic ns)
+	closeCode     websocket.StatusCode // why the hub closed the socket (0 = it did not)
+	closeReason   string
 
 	lastAckWritten time.Time // read and written by the reader goroutine only
 	ackedOverrides []string  // overrides this player acknowledged (reader goroutine only)
@@ -321,10 +334,46 @@ type conn struct {
 // copied per connection.
 type frame struct {
 	parts    [][]byte
-	playlist bool
+	playlist bool  // a playlist or the unpaired frame: what the screen shows
 	read     int64 // a playlist's read (h.reads): one read earlier than the last queued is stale
 	queued   int64 // when a changed playlist was queued (monotonic ns), to time its ack; 0 = untimed
+	// What a playlist shows: its schedule's version (unpairedVersion for
+	// the unpaired frame) and its TV part. A playlist the same as the last
+	// one queued is skipped unless how says otherwise.
+	version string
+	tvJSON  []byte
+	how     pushKind
 }
+
+// pushKind says why a playlist is sent.
+type pushKind uint8
+
+const (
+	pushChanged  pushKind = iota // something changed: skipped when the same as the last one sent, timed to its ack
+	pushGreeting                 // the first of a connection: always sent, untimed
+	pushRecheck                  // the player acked another schedule than the one sent: always sent, untimed
+)
+
+// unpairedVersion stands for the unpaired frame's contents.
+const unpairedVersion = "\x00unpaired"
+
+// scheduleHash is the schedule hash a player acks for a playlist whose
+// schedule has version (the hash, then "#" and the build).
+func scheduleHash(version string) string {
+	if version == unpairedVersion {
+		return ""
+	}
+	hash, _, _ := strings.Cut(version, "#")
+	return hash
+}
+
+// Acks naming another schedule than the one sent are believed only once
+// the player had ackGrace to apply what was written last; then its
+// playlist is sent again, at most once per recheckEvery per connection.
+const (
+	ackGrace     = time.Second
+	recheckEvery = 30 * time.Second
+)
 
 // epoch anchors monotonic: nanoseconds since the process started, immune to
 // changes of the wall clock.
@@ -480,7 +529,7 @@ func (h *Hub) greet() {
 		}
 		wait.Stop()
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		h.resolve(ctx, batch, true)
+		h.resolve(ctx, batch, pushGreeting)
 		cancel()
 		for _, c := range batch {
 			c.qmu.Lock()
@@ -655,6 +704,7 @@ func (c *conn) read() (websocket.StatusCode, string) {
 				h.opts.Acked(time.Duration(monotonic() - at))
 			}
 			c.acked()
+			c.checkAck(msg.Hash)
 			if len(msg.Overrides) > 0 {
 				c.overridesAcked(msg.Overrides)
 			}
@@ -667,6 +717,33 @@ func (c *conn) read() (websocket.StatusCode, string) {
 			return CloseMalformed, "tipo de quadro desconhecido"
 		}
 	}
+}
+
+// checkAck compares the schedule an ack names with the one of the newest
+// playlist written: when they differ although everything queued was
+// written ackGrace ago, the player does not show what the hub believes it
+// does (a frame lost or applied out of order), and its playlist is read and
+// sent again.
+func (c *conn) checkAck(hash string) {
+	h := c.h
+	now := monotonic()
+	c.qmu.Lock()
+	stale := !c.dead && !c.scheduled && c.writtenAt != 0 && hash != c.queuedHash &&
+		now-c.writtenAt >= int64(ackGrace) && (c.recheckedAt == 0 || now-c.recheckedAt >= int64(recheckEvery))
+	want := c.queuedHash
+	if stale {
+		c.recheckedAt = now
+	}
+	c.qmu.Unlock()
+	if !stale {
+		return
+	}
+	h.Rechecked.Add(1)
+	h.log.Warn("player acked another schedule than the one sent; sending its playlist again",
+		"device", c.code, "acked", hash, "sent", want)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	h.resolve(ctx, []*conn{c}, pushRecheck)
 }
 
 // acked records an ack when the stored one is getting old.
@@ -777,7 +854,7 @@ func (c *conn) enqueue(f frame) {
 		c.close(CloseTooSlow, "fila de envio cheia")
 		return
 	}
-	if f.playlist && f.read != 0 {
+	if f.playlist {
 		if f.read < c.queuedAt {
 			// Read before the playlist already queued (a connect racing a
 			// change): what it carries is older.
@@ -785,9 +862,12 @@ func (c *conn) enqueue(f frame) {
 			return
 		}
 		c.queuedAt = f.read
-	}
-	if f.playlist {
-		if c.greeted && c.h.opts.Acked != nil && len(f.parts) > 0 && bytes.HasPrefix(f.parts[0], playlistHead) {
+		if f.how == pushChanged && f.version == c.queuedVersion && bytes.Equal(f.tvJSON, c.queuedTV) {
+			c.qmu.Unlock()
+			return // the player has it, or will have it from the one queued
+		}
+		c.queuedVersion, c.queuedTV, c.queuedHash = f.version, f.tvJSON, scheduleHash(f.version)
+		if c.greeted && f.how == pushChanged && c.h.opts.Acked != nil && len(f.parts) > 0 && bytes.HasPrefix(f.parts[0], playlistHead) {
 			f.queued = monotonic()
 		}
 		// A newer playlist replaces one not yet written (and is timed from
@@ -822,21 +902,37 @@ func (h *Hub) write() {
 		case <-h.stop:
 			return
 		case c := <-h.work:
-			c.qmu.Lock()
-			frames := c.queue
-			c.queue = nil
+			h.writeAll(c)
+		}
+	}
+}
+
+// writeAll writes c's frames until its queue is empty. c stays scheduled
+// meanwhile: frames queued during a write wait for this writer, never
+// racing it on another, so a player gets its frames in the order they were
+// queued (an older playlist never lands after a newer one).
+func (h *Hub) writeAll(c *conn) {
+	wrote := false
+	for {
+		c.qmu.Lock()
+		if wrote {
+			c.writtenAt = monotonic()
+		}
+		frames := c.queue
+		c.queue = nil
+		if len(frames) == 0 || c.dead {
 			c.scheduled = false
-			dead := c.dead
 			c.qmu.Unlock()
-			if dead {
-				continue
+			return
+		}
+		c.qmu.Unlock()
+		wrote = false
+		for _, f := range frames {
+			if err := h.writeFrame(c, f); err != nil {
+				c.close(websocket.StatusGoingAway, "falha ao enviar")
+				break
 			}
-			for _, f := range frames {
-				if err := h.writeFrame(c, f); err != nil {
-					c.close(websocket.StatusGoingAway, "falha ao enviar")
-					break
-				}
-			}
+			wrote = wrote || f.playlist
 		}
 	}
 }

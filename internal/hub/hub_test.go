@@ -207,3 +207,115 @@ func waitFor(t *testing.T, cond func() bool, what string) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// Many players and a burst of changes: whichever writers take a player's
+// frames, the player never gets a playlist older than one it already has.
+func TestPlaylistsNeverGoBackUnderABurst(t *testing.T) {
+	src := &fakeSource{}
+	h := New(src, slog.New(slog.NewTextHandler(io.Discard, nil)), time.Now, Options{Writers: 16})
+	srv := httptest.NewServer(serveFrom(h, "127.0.0.1"))
+	t.Cleanup(func() {
+		srv.Close()
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		h.Close(ctx)
+	})
+	const players, changes = 40, 300
+	conns := make([]*websocket.Conn, players)
+	for i := range conns {
+		conns[i] = dialHub(t, srv.URL, "dev_P"+strconv.Itoa(i))
+	}
+	waitFor(t, func() bool { return h.Connected() == players }, "the players connected")
+	build := func(b []byte) int64 {
+		var f struct {
+			Schedule struct {
+				Build int64 `json:"build"`
+			} `json:"schedule"`
+		}
+		if err := json.Unmarshal(b, &f); err != nil {
+			t.Errorf("frame: %q", b)
+		}
+		return f.Schedule.Build
+	}
+	var wg sync.WaitGroup
+	for i, ws := range conns {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			last := int64(-1)
+			for {
+				ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+				_, b, err := ws.Read(ctx)
+				cancel()
+				if err != nil {
+					break
+				}
+				n := build(b)
+				if n < last {
+					t.Errorf("player %d got build %d after %d: %.80s", i, n, last, b)
+				}
+				last = n
+			}
+			if want := src.builds.Load(); last != want {
+				t.Errorf("player %d ends on build %d, want %d", i, last, want)
+			}
+		}()
+	}
+	for i := range changes {
+		h.Notify(change.Change{FranchiseID: "f", Schedules: []string{"sc"}, Revision: int64(i + 1)})
+		if i%10 == 0 {
+			time.Sleep(time.Millisecond)
+		}
+	}
+	wg.Wait()
+}
+
+// An ack naming another schedule than the one written, once the player had
+// time to apply it, has its playlist sent again, at most once in a while;
+// acks of what was sent change nothing.
+func TestAnAckOfAnotherScheduleResendsThePlaylist(t *testing.T) {
+	src := &fakeSource{}
+	h := New(src, slog.New(slog.NewTextHandler(io.Discard, nil)), time.Now, Options{})
+	srv := httptest.NewServer(serveFrom(h, "127.0.0.1"))
+	t.Cleanup(func() {
+		srv.Close()
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		h.Close(ctx)
+	})
+	ws := dialHub(t, srv.URL, "dev_TV1")
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if _, _, err := ws.Read(ctx); err != nil {
+		t.Fatalf("first playlist: %v", err)
+	}
+	ack := func(hash string) {
+		b, _ := json.Marshal(map[string]string{"type": "ack", "hash": hash})
+		if err := ws.Write(ctx, websocket.MessageText, b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	quiet := func(what string) {
+		t.Helper()
+		before := h.Pushed.Load()
+		time.Sleep(300 * time.Millisecond)
+		if n := h.Pushed.Load(); n != before {
+			t.Fatalf("%s: %d playlists followed", what, n-before)
+		}
+	}
+	ack("x") // right after the write: the player may be applying it still
+	quiet("an early ack of another schedule")
+	time.Sleep(ackGrace)
+	ack("0") // the schedule sent (the fake's version is its hash)
+	quiet("an ack of the schedule sent")
+	ack("x")
+	if _, _, err := ws.Read(ctx); err != nil {
+		t.Fatalf("no playlist after an ack of another schedule: %v", err)
+	}
+	if n := h.Rechecked.Load(); n != 1 {
+		t.Fatalf("rechecked %d times, want 1", n)
+	}
+	time.Sleep(ackGrace)
+	ack("x")
+	quiet("a second ack of another schedule soon after")
+}

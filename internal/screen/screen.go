@@ -63,6 +63,7 @@ type Builder struct {
 
 	mu         sync.Mutex
 	builds     int64
+	forgets    int64 // Forget calls: facts read across one are not kept
 	encoded    map[scheduleKey]*encodedSchedule
 	franchiseC map[string]franchiseFacts
 }
@@ -314,6 +315,7 @@ func (p *Builder) buildSchedule(ctx context.Context, franchiseID, scheduleID str
 func (p *Builder) franchise(ctx context.Context, id string) (franchiseFacts, error) {
 	p.mu.Lock()
 	f, ok := p.franchiseC[id]
+	forgets := p.forgets
 	p.mu.Unlock()
 	if ok {
 		return f, nil
@@ -324,7 +326,9 @@ func (p *Builder) franchise(ctx context.Context, id string) (franchiseFacts, err
 	}
 	f = franchiseFacts{tenant: tenant.Tenant{Franchise: tenant.Franchise{ID: id, Slug: got.Slug, Name: got.Name}}, timeZone: got.TimeZone}
 	p.mu.Lock()
-	p.franchiseC[id] = f
+	if p.forgets == forgets { // else a change came meanwhile: what was read may be older
+		p.franchiseC[id] = f
+	}
 	p.mu.Unlock()
 	return f, nil
 }
@@ -336,6 +340,7 @@ func (p *Builder) Forget(c change.Change) {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.forgets++
 	for id := range p.franchiseC {
 		if c.Franchise(id) {
 			delete(p.franchiseC, id)
