@@ -289,6 +289,7 @@ func TestAnAckOfAnotherScheduleResendsThePlaylist(t *testing.T) {
 	if _, _, err := ws.Read(ctx); err != nil {
 		t.Fatalf("first playlist: %v", err)
 	}
+	waitFor(t, func() bool { return h.Pushed.Load() == 1 }, "the first write counted")
 	ack := func(hash string) {
 		b, _ := json.Marshal(map[string]string{"type": "ack", "hash": hash})
 		if err := ws.Write(ctx, websocket.MessageText, b); err != nil {
