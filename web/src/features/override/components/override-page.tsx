@@ -141,6 +141,48 @@ function ColorField({ id, label, value, onChange, invalid }: { id: string; label
   )
 }
 
+// MomentField is the start or the end of an override: the open choice ('Agora',
+// 'Até ser encerrada') or a chosen date and time.
+function MomentField(p: {
+  id: string
+  legend: string
+  openLabel: string
+  inputLabel: string
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  value: string
+  onChange: (value: string) => void
+  error?: string
+}) {
+  const errorId = `${p.id}-error`
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-2 text-sm font-medium">{p.legend}</legend>
+      <RadioGroup value={p.open ? 'open' : 'at'} onValueChange={(x) => p.onOpenChange(x === 'open')} className="grid gap-2">
+        <div className="flex items-center gap-2">
+          <RadioGroupItem id={`${p.id}-open`} value="open" />
+          <Label htmlFor={`${p.id}-open`}>{p.openLabel}</Label>
+        </div>
+        <div className="flex items-center gap-2">
+          <RadioGroupItem id={`${p.id}-at`} value="at" />
+          <Label htmlFor={`${p.id}-at`}>Em</Label>
+        </div>
+      </RadioGroup>
+      {!p.open && (
+        <Input
+          type="datetime-local"
+          aria-label={p.inputLabel}
+          value={p.value}
+          onChange={(e) => p.onChange(e.target.value)}
+          aria-invalid={p.error ? true : undefined}
+          aria-describedby={p.error ? errorId : undefined}
+        />
+      )}
+      <ErrorText id={errorId} text={p.error} />
+    </fieldset>
+  )
+}
+
 function StartForm({ franchise }: { franchise: string | undefined }) {
   const [v, setV] = React.useState<Values>(EMPTY)
   const [errors, setErrors] = React.useState<Errors>({})
@@ -320,54 +362,28 @@ function StartForm({ franchise }: { franchise: string | undefined }) {
               )}
             </fieldset>
             <div className="grid gap-4 sm:grid-cols-2">
-              <fieldset className="grid gap-2">
-                <legend className="mb-2 text-sm font-medium">Início</legend>
-                <RadioGroup value={v.startNow ? 'now' : 'at'} onValueChange={(x) => set('startNow', x === 'now')} className="grid gap-2">
-                  <div className="flex items-center gap-2">
-                    <RadioGroupItem id="override-start-now" value="now" />
-                    <Label htmlFor="override-start-now">Agora</Label>
-                  </div>
-                  <div className="flex items-center gap-2">
-                    <RadioGroupItem id="override-start-at" value="at" />
-                    <Label htmlFor="override-start-at">Em</Label>
-                  </div>
-                </RadioGroup>
-                {!v.startNow && (
-                  <Input
-                    type="datetime-local"
-                    aria-label="Data e hora do início"
-                    value={v.startsAt}
-                    onChange={(e) => set('startsAt', e.target.value)}
-                    aria-invalid={errors.startsAt ? true : undefined}
-                    aria-describedby={errors.startsAt ? 'override-starts-error' : undefined}
-                  />
-                )}
-                <ErrorText id="override-starts-error" text={errors.startsAt} />
-              </fieldset>
-              <fieldset className="grid gap-2">
-                <legend className="mb-2 text-sm font-medium">Fim</legend>
-                <RadioGroup value={v.untilCleared ? 'cleared' : 'at'} onValueChange={(x) => set('untilCleared', x === 'cleared')} className="grid gap-2">
-                  <div className="flex items-center gap-2">
-                    <RadioGroupItem id="override-end-cleared" value="cleared" />
-                    <Label htmlFor="override-end-cleared">Até ser encerrada</Label>
-                  </div>
-                  <div className="flex items-center gap-2">
-                    <RadioGroupItem id="override-end-at" value="at" />
-                    <Label htmlFor="override-end-at">Em</Label>
-                  </div>
-                </RadioGroup>
-                {!v.untilCleared && (
-                  <Input
-                    type="datetime-local"
-                    aria-label="Data e hora do fim"
-                    value={v.endsAt}
-                    onChange={(e) => set('endsAt', e.target.value)}
-                    aria-invalid={errors.endsAt ? true : undefined}
-                    aria-describedby={errors.endsAt ? 'override-ends-error' : undefined}
-                  />
-                )}
-                <ErrorText id="override-ends-error" text={errors.endsAt} />
-              </fieldset>
+              <MomentField
+                id="override-start"
+                legend="Início"
+                openLabel="Agora"
+                inputLabel="Data e hora do início"
+                open={v.startNow}
+                onOpenChange={(x) => set('startNow', x)}
+                value={v.startsAt}
+                onChange={(x) => set('startsAt', x)}
+                error={errors.startsAt}
+              />
+              <MomentField
+                id="override-end"
+                legend="Fim"
+                openLabel="Até ser encerrada"
+                inputLabel="Data e hora do fim"
+                open={v.untilCleared}
+                onOpenChange={(x) => set('untilCleared', x)}
+                value={v.endsAt}
+                onChange={(x) => set('endsAt', x)}
+                error={errors.endsAt}
+              />
             </div>
             <div>
               <Button type="submit" variant="destructive" disabled={!franchise || reach.isPending || start.isPending}>
