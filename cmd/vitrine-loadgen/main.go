@@ -45,6 +45,10 @@ type options struct {
 	binary, database, email, password          string
 	idle, settle, ackEvery, roundTimeout       time.Duration
 	keep                                       bool
+
+	storm, nginx, site string
+	perProcess         int
+	stormWait          time.Duration
 }
 
 var logStart = time.Now()
@@ -70,7 +74,35 @@ func main() {
 	flag.StringVar(&o.email, "email", demoEmail, "account to seed with")
 	flag.StringVar(&o.password, "password", demoPassword, "its password")
 	flag.BoolVar(&o.keep, "keep", false, "keep the run's folder (data, server logs)")
+	flag.StringVar(&o.storm, "storm", "", "a reconnect storm instead of the push rounds: kill (replica 1 of 2 killed behind nginx), "+
+		"drop (every socket cut, two replicas behind nginx) or restart (one SQLite server restarted)")
+	flag.IntVar(&o.perProcess, "per-process", 9000, "storm: players per generator process (open files are capped per process)")
+	flag.DurationVar(&o.stormWait, "storm-wait", 60*time.Second, "storm: how long players are waited for after the storm begins")
+	flag.StringVar(&o.nginx, "nginx", "/usr/sbin/nginx", "storm: the nginx binary")
+	flag.StringVar(&o.site, "site", "deploy/nginx/vitrine.conf", "storm: the nginx site file run in front of the replicas")
+	worker := flag.Bool("worker", false, "internal: run as a storm's generator process (players on standard input)")
 	flag.Parse()
+	if *worker {
+		if err := runWorker(); err != nil {
+			fmt.Fprintln(os.Stderr, "vitrine-loadgen worker:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	if o.storm != "" {
+		if o.players < 1 || o.perProcess < 1 {
+			fmt.Fprintln(os.Stderr, "vitrine-loadgen: -players and -per-process must be at least 1")
+			os.Exit(2)
+		}
+		if o.idle == 60*time.Second {
+			o.idle = 20 * time.Second // the storm measures CPU at idle over a shorter window
+		}
+		if err := runStorm(o); err != nil {
+			logf("vitrine-loadgen: %v", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if o.replicas < 1 || (o.replicas > 1 && o.database == "") {
 		fmt.Fprintln(os.Stderr, "vitrine-loadgen: -replicas above 1 needs -database postgres://… (replicas share one database)")
 		os.Exit(2)

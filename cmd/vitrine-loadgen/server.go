@@ -44,7 +44,12 @@ func startServer(ctx context.Context, name, binary, dataDir, databaseURL string,
 	if err != nil {
 		return nil, err
 	}
-	addr := "127.0.0.1:" + strconv.Itoa(port)
+	return startServerAt(ctx, name, "127.0.0.1:"+strconv.Itoa(port), binary, dataDir, databaseURL, demo)
+}
+
+// startServerAt is startServer on a given address (a restarted server
+// takes its address again).
+func startServerAt(ctx context.Context, name, addr, binary, dataDir, databaseURL string, demo bool) (*server, error) {
 	args := []string{"serve", "--addr", addr, "--data", dataDir, "--log-level", "warn"}
 	if demo {
 		args = append(args, "--demo")
@@ -53,7 +58,7 @@ func startServer(ctx context.Context, name, binary, dataDir, databaseURL string,
 	cmd.Env = childEnv(databaseURL)
 	// The child dies with the generator, whatever ends it.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	logFile, err := os.Create(filepath.Join(filepath.Dir(dataDir), name+".log"))
+	logFile, err := os.OpenFile(filepath.Join(filepath.Dir(dataDir), name+".log"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
 	if err != nil {
 		return nil, err
 	}
@@ -286,6 +291,13 @@ func procCPU(pid string) (time.Duration, error) {
 		return 0, err
 	}
 	return time.Duration(utime+stime) * clockTick, nil
+}
+
+// kill ends the server at once (SIGKILL: no close frame, no cleanup) and
+// waits for its exit.
+func (s *server) kill() {
+	s.cmd.Process.Kill()
+	<-s.exit
 }
 
 // stop ends the server as an orchestrator would (SIGTERM: players are sent
