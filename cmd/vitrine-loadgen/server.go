@@ -98,6 +98,9 @@ func startServerAt(ctx context.Context, name, addr, binary, dataDir, databaseURL
 	}
 }
 
+// extraEnv is added to the servers' environment (the storm's trusted proxy).
+var extraEnv []string
+
 // childEnv is the generator's environment for the server, minus anything
 // that would point it elsewhere, plus the GC trace.
 func childEnv(databaseURL string) []string {
@@ -113,6 +116,7 @@ func childEnv(databaseURL string) []string {
 	// Every generated box announces itself from 127.0.0.1: no limit of new
 	// devices per address (a store's real boxes stay far below it).
 	env = append(env, "GODEBUG=gctrace=1", "VITRINE_NEW_DEVICES_PER_ADDRESS=0")
+	env = append(env, extraEnv...)
 	if databaseURL != "" {
 		env = append(env, "DATABASE_URL="+databaseURL)
 	}

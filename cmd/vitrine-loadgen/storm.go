@@ -44,7 +44,7 @@ const (
 	stormEvery      = 30 * time.Second // every player back within
 	stormFastShare  = 0.99
 	memoryTolerance = 1.10 // RSS after the storm at most 10 % above the calm figure
-	pgPoolPerServer = 40   // internal/db: SetMaxOpenConns(40) on PostgreSQL
+	pgPoolPerServer = 41   // internal/db: SetMaxOpenConns(40) on PostgreSQL, and the LISTEN connection
 )
 
 // stormRun is what one storm measured.
@@ -62,6 +62,10 @@ type stormRun struct {
 	before, after []memSample // the servers holding the players, before and after
 	load          string
 	warnings      int
+	// CPU used from the mark until every player was back: by the servers
+	// alive at the end, by the generator's processes, and by the PostgreSQL
+	// backends serving the servers at the end (-1: not known).
+	stormCPU, genCPU, pgCPU time.Duration
 }
 
 type memSample struct {
@@ -114,6 +118,9 @@ func runStorm(o options) error {
 	}
 
 	r := stormRun{mode: o.storm, engine: "SQLite", n: o.players}
+	// Players send their store's address in X-Forwarded-For (storeAddress);
+	// the servers trust the generator and nginx, both on loopback.
+	extraEnv = []string{"VITRINE_TRUSTED_PROXIES=127.0.0.1"}
 	databaseURL, appName := "", fmt.Sprintf("vitrine-storm-%d", os.Getpid())
 	var pg *sql.DB
 	if o.database != "" {
@@ -250,6 +257,11 @@ func runStorm(o options) error {
 		lbMark = lb.logSize()
 	}
 	r.load = loadAvg()
+	genCPU0 := workersCPU(ws)
+	srvCPU0 := map[*server]time.Duration{}
+	for _, s := range servers {
+		srvCPU0[s], _ = s.cpu()
+	}
 	mark := time.Now()
 	cmd := workerCmd{Mark: mark.UnixNano(), Hash: hash, Wait: o.stormWait, Drop: o.storm == "drop"}
 	type result struct {
@@ -278,7 +290,7 @@ func runStorm(o options) error {
 		logf("server answering again %s after the mark", ms(time.Since(mark)))
 	}
 	// The servers' connections to PostgreSQL from now on (a killed replica's
-	// are gone with it): the pool is 40 per live replica.
+	// are gone with it): 40 in the pool and one listening, per live replica.
 	var sampler *dbSampler
 	if pg != nil {
 		sampler = sampleDB(pg, appName)
@@ -289,6 +301,16 @@ func runStorm(o options) error {
 	}
 	r.rep = res.rep
 	r.took = time.Since(mark)
+	r.genCPU = workersCPU(ws) - genCPU0
+	for _, s := range servers {
+		if c, err := s.cpu(); err == nil && s.alive() {
+			r.stormCPU += c - srvCPU0[s] // a restarted server is absent from srvCPU0: all of its CPU
+		}
+	}
+	r.pgCPU = -1
+	if pg != nil {
+		r.pgCPU = backendsCPU(pg, appName)
+	}
 	if sampler != nil {
 		r.dbPeak, r.dbActivePeak = sampler.stop()
 		for _, s := range servers {
@@ -338,6 +360,38 @@ func playersPerServer(servers []*server) []int {
 		out[i] = n
 	}
 	return out
+}
+
+// workersCPU is the CPU time the generator's worker processes have used.
+func workersCPU(ws []*workerProc) time.Duration {
+	var sum time.Duration
+	for _, w := range ws {
+		c, _ := procCPU(strconv.Itoa(w.cmd.Process.Pid))
+		sum += c
+	}
+	return sum
+}
+
+// backendsCPU is the CPU time used by the PostgreSQL backends of the
+// servers' connections open now (PostgreSQL runs on this machine).
+func backendsCPU(pg *sql.DB, appName string) time.Duration {
+	rows, err := pg.Query(`SELECT pid FROM pg_stat_activity WHERE application_name = $1`, appName)
+	if err != nil {
+		return -1
+	}
+	defer rows.Close()
+	var sum time.Duration
+	for rows.Next() {
+		var pid int
+		if rows.Scan(&pid) == nil {
+			c, err := procCPU(strconv.Itoa(pid))
+			if err != nil {
+				return -1
+			}
+			sum += c
+		}
+	}
+	return sum
 }
 
 // dbSampler polls pg_stat_activity for the servers' connections.
@@ -608,11 +662,17 @@ func stormReport(o options, r stormRun) {
 	fmt.Fprintf(w, "| Playlists with another hash after the storm | %d | 0 | %s |\n", r.rep.Wrong, verdict(r.rep.Wrong == 0))
 	fmt.Fprintf(w, "| Connection attempts (failed: 5xx upgrade / other) | %d (%d / %d) | | |\n", r.rep.Attempts, r.rep.Upgrade5xx, r.rep.OtherFail)
 	if r.lbReqs > 0 || r.mode != "restart" {
-		fmt.Fprintf(w, "| 5xx at the balancer (nginx access log, after the mark) | %d of %d answers | 0 | %s |\n", r.lb5xx, r.lbReqs, verdict(r.lb5xx == 0))
+		fmt.Fprintf(w, "| 5xx at the balancer (nginx access log lines after the mark) | %d of %d | 0 | %s |\n", r.lb5xx, r.lbReqs, verdict(r.lb5xx == 0))
 	}
 	if r.engine == "PostgreSQL" {
-		fmt.Fprintf(w, "| PostgreSQL connections of the servers, peak (active) | %d (%d) | ≤ %d (pool) | %s |\n", r.dbPeak, r.dbActivePeak, r.pool, verdict(r.dbPeak <= r.pool))
+		fmt.Fprintf(w, "| PostgreSQL connections of the servers, peak (active) | %d (%d) | ≤ %d (pool + LISTEN) | %s |\n", r.dbPeak, r.dbActivePeak, r.pool, verdict(r.dbPeak <= r.pool))
 	}
+	cpu := fmt.Sprintf("servers %s (%.0f µs per player)", ms(r.stormCPU), float64(r.stormCPU.Microseconds())/float64(r.n))
+	if r.pgCPU >= 0 {
+		cpu += fmt.Sprintf(", PostgreSQL backends %s", ms(r.pgCPU))
+	}
+	cpu += fmt.Sprintf(", generator %s", ms(r.genCPU))
+	fmt.Fprintf(w, "| CPU from the storm until every player was back (%s of wall time) | %s | | |\n", ms(r.took), cpu)
 	fmt.Fprintf(w, "| Server CPU at idle before, acks every %s | %.1f %% of one core (%.2f µs/s per player) | | |\n",
 		o.ackEvery.Round(time.Second), 100*r.idleCPU.Seconds()/r.cpuWindow.Seconds(),
 		1e6*r.idleCPU.Seconds()/r.cpuWindow.Seconds()/float64(r.n))

@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"net/http"
 	"os"
 	"os/exec"
 	"sync"
@@ -33,7 +34,17 @@ type workerJob struct {
 	Devices  []device      `json:"devices"`
 	Dialers  int           `json:"dialers"`
 	AckEvery time.Duration `json:"ackEvery"`
-	Hash     string        `json:"hash"` // the schedule's hash every player must have once connected
+	Hash     string        `json:"hash"`  // the schedule's hash every player must have once connected
+	First    int           `json:"first"` // the index of Devices[0] among all players
+}
+
+// storeAddress is the public address of the store player i is in (100 TVs
+// a store, as seeded): the players of a store reach the balancer from one
+// NAT address, which the generator tells the server in X-Forwarded-For
+// (the servers trust the generator's loopback address as a proxy).
+func storeAddress(i int) string {
+	store := i / tvsPerStore
+	return fmt.Sprintf("10.%d.%d.1", store/256%256, store%256)
 }
 
 // workerCmd is a command from the parent: mark the storm's start (and, with
@@ -88,6 +99,7 @@ const connectTimeout = 15 * time.Second
 type stormPlayer struct {
 	device
 	base string
+	addr string // the store's address (X-Forwarded-For)
 	w    *worker
 
 	mu        sync.Mutex
@@ -160,7 +172,8 @@ func (p *stormPlayer) session(ctx context.Context, opened func()) (int, bool) {
 	}
 	dctx, cancel := context.WithTimeout(ctx, connectTimeout)
 	ws, res, err := apiclient.ConnectPlayer(dctx, p.base, p.Token,
-		&websocket.DialOptions{HTTPClient: dialer, CompressionMode: websocket.CompressionDisabled})
+		&websocket.DialOptions{HTTPClient: dialer, CompressionMode: websocket.CompressionDisabled,
+			HTTPHeader: http.Header{"X-Forwarded-For": {p.addr}}})
 	cancel()
 	if err != nil {
 		if res != nil && res.StatusCode >= 500 {
@@ -242,7 +255,7 @@ func runWorker() error {
 	players := make([]*stormPlayer, len(job.Devices))
 	gate := make(chan struct{}, max(job.Dialers, 1))
 	for i, d := range job.Devices {
-		players[i] = &stormPlayer{device: d, base: job.Base, w: w, ready: make(chan struct{})}
+		players[i] = &stormPlayer{device: d, base: job.Base, addr: storeAddress(job.First + i), w: w, ready: make(chan struct{})}
 		go players[i].run(ctx, gate)
 	}
 	timeout := time.After(time.Duration(len(players))*20*time.Millisecond + 2*time.Minute)
@@ -396,7 +409,8 @@ func startWorkers(devices []device, perProcess, dialers int, base, hash string, 
 		}
 		w := &workerProc{cmd: cmd, in: in, out: json.NewDecoder(out), n: len(part)}
 		ws = append(ws, w)
-		job := workerJob{Base: base, Devices: part, Dialers: max(dialers/procs, 1), AckEvery: ackEvery, Hash: hash}
+		job := workerJob{Base: base, Devices: part, Dialers: max(dialers/procs, 1), AckEvery: ackEvery, Hash: hash,
+			First: i * len(devices) / procs}
 		if err := json.NewEncoder(in).Encode(job); err != nil {
 			return ws, err
 		}
