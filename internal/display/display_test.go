@@ -3,6 +3,8 @@ package display_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -322,5 +324,50 @@ func TestStatusCountsFollowTheOfflineRule(t *testing.T) {
 				t.Fatalf("after a close: %v, want 1 online and 2 offline", got)
 			}
 		})
+	}
+}
+
+// Two replicas write the status batches of a reconnect storm at once: one
+// closes the sockets players left, the other records their new ones, the
+// same TVs in opposite orders. Neither write is lost to a deadlock.
+func TestStatusBatchesOfTwoReplicasDoNotDeadlock(t *testing.T) {
+	f := newFixtureOn(t, "postgres")
+	ctx := context.Background()
+	now := f.clock.Now().UnixMilli()
+	var ids []string
+	for i := range 60 {
+		id := fmt.Sprintf("tv-%03d", i)
+		f.exec(t, `INSERT INTO displays (id, franchise_id, store_id, name, device, created_at, updated_at)
+			VALUES (?, 'f1', 'st-a', ?, ?, ?, ?)`, id, id, id, now, now)
+		ids = append(ids, id)
+	}
+	batch := func(conn string, online bool, order []string) []display.Status {
+		var b []display.Status
+		for _, id := range order {
+			b = append(b, display.Status{DisplayID: id, FranchiseID: "f1", ConnectionID: conn, Online: online, Ack: now})
+		}
+		return b
+	}
+	reversed := slices.Clone(ids)
+	slices.Reverse(reversed)
+	for round := range 5 {
+		old, next := fmt.Sprint("old", round), fmt.Sprint("new", round)
+		if err := f.svc.RecordStatus(ctx, batch(old, true, ids)); err != nil {
+			t.Fatal(err)
+		}
+		errs := make(chan error, 2)
+		start := make(chan struct{})
+		for _, b := range [][]display.Status{batch(old, false, ids), batch(next, true, reversed)} {
+			go func() {
+				<-start
+				errs <- f.svc.RecordStatus(ctx, b)
+			}()
+		}
+		close(start)
+		for range 2 {
+			if err := <-errs; err != nil {
+				t.Fatalf("round %d: %v", round, err)
+			}
+		}
 	}
 }

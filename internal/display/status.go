@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
+	"strings"
 	"time"
 
 	"vitrine/internal/change"
@@ -62,6 +64,13 @@ type Status struct {
 // franchise, and bumps each franchise's revision once so the lists follow.
 // A closing connection clears the online flag only when it is still the
 // TV's current connection: a player that reconnected elsewhere stays online.
+//
+// Rows are updated in the order of their TV ids (a TV's own changes kept in
+// the batch's order): replicas writing the batches of a reconnect storm —
+// one closing the sockets a player left, the other opening the new ones —
+// then lock the same rows in the same order and never deadlock. A
+// transaction the database aborts anyway (a deadlock with another writer)
+// is run again.
 func (s *Service) RecordStatus(ctx context.Context, batch []Status) error {
 	byFranchise := map[string][]Status{}
 	for _, st := range batch {
@@ -69,7 +78,8 @@ func (s *Service) RecordStatus(ctx context.Context, batch []Status) error {
 	}
 	var errs []error
 	for franchiseID, list := range byFranchise {
-		err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		slices.SortStableFunc(list, func(a, b Status) int { return strings.Compare(a.DisplayID, b.DisplayID) })
+		err := s.db.InTxRetrying(ctx, func(tx *db.Tx) error {
 			var touched []string
 			for _, st := range list {
 				var res sql.Result
