@@ -6,8 +6,8 @@ if [ -x /usr/bin/chromium ]; then
 fi
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
   echo "Installing Chromium from Debian's packages for the browser tests..."
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null
+  flock /tmp/vitrine-apt.lock apt-get -o DPkg::Lock::Timeout=300 update -qq
+  DEBIAN_FRONTEND=noninteractive flock /tmp/vitrine-apt.lock apt-get -o DPkg::Lock::Timeout=300 install -y -qq chromium fonts-dejavu-core >/dev/null
   exit 0
 fi
 echo "The browser tests need Chromium at /usr/bin/chromium." >&2

@@ -8,8 +8,8 @@ if command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null; then
 fi
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
   echo "Installing ffmpeg from Debian's packages for the media tests..."
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ffmpeg >/dev/null
+  flock /tmp/vitrine-apt.lock apt-get -o DPkg::Lock::Timeout=300 update -qq
+  DEBIAN_FRONTEND=noninteractive flock /tmp/vitrine-apt.lock apt-get -o DPkg::Lock::Timeout=300 install -y -qq ffmpeg >/dev/null
   exit 0
 fi
 echo "ffmpeg is not installed: the video tests will be skipped (apt-get install -y ffmpeg)." >&2

@@ -11,8 +11,8 @@ if command -v promtool >/dev/null 2>&1; then
 fi
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
   echo "Installing promtool (Debian's prometheus package) for the alert rules check..."
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus >/dev/null
+  flock /tmp/vitrine-apt.lock apt-get -o DPkg::Lock::Timeout=300 update -qq
+  DEBIAN_FRONTEND=noninteractive flock /tmp/vitrine-apt.lock apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends prometheus >/dev/null
   if command -v systemctl >/dev/null && [ -d /run/systemd/system ]; then
     systemctl disable --now prometheus.service >/dev/null 2>&1 || true
   else
