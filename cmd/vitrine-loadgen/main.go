@@ -327,8 +327,8 @@ func run(o options) error {
 		rd.saveTook = took
 		rd.serverCPU, rd.genCPU = totalCPU(servers)-srvCPU0, selfCPU()-genCPU0
 		s := summarize(rd.lat)
-		logf("save %d: %d/%d players have it: first %s, p50 %s, p99 %s, max %s (save call %s; CPU: servers %s, generator %s)",
-			r, s.N, n, ms(s.Min), ms(s.P50), ms(s.P99), ms(s.Max), ms(took), ms(rd.serverCPU), ms(rd.genCPU))
+		logf("save %d: %d/%d players have it: first %s, p50 %s, p99 %s, max %s (save call %s; CPU: servers %s = %s per player, generator %s)",
+			r, s.N, n, ms(s.Min), ms(s.P50), ms(s.P99), ms(s.Max), ms(took), ms(rd.serverCPU), perPlayer(rd.serverCPU, n), ms(rd.genCPU))
 		rounds = append(rounds, rd)
 		if !sleep(ctx, 2*time.Second) {
 			return ctx.Err()
@@ -488,11 +488,12 @@ func report(o options, engine string, n int, connectTook time.Duration, ackRate 
 			sep += "---|"
 		}
 	}
-	fmt.Fprintln(w, head+" API call | CPU: servers / generator |")
-	fmt.Fprintln(w, sep+"---|---|")
+	fmt.Fprintln(w, head+" API call | CPU: servers / generator | server CPU per player |")
+	fmt.Fprintln(w, sep+"---|---|---|")
 	var worst summary
 	worstRep := make([]time.Duration, len(res))
 	var worstSave time.Duration
+	var saves []round
 	for i, rd := range rounds {
 		s := summarize(rd.lat)
 		label := fmt.Sprint(i + 1)
@@ -507,7 +508,10 @@ func report(o options, engine string, n int, connectTook time.Duration, ackRate 
 				line += " " + ms(p99) + " |"
 			}
 		}
-		fmt.Fprintln(w, line+" "+ms(rd.saveTook)+" | "+ms(rd.serverCPU)+" / "+ms(rd.genCPU)+" |")
+		fmt.Fprintln(w, line+" "+ms(rd.saveTook)+" | "+ms(rd.serverCPU)+" / "+ms(rd.genCPU)+" | "+perPlayer(rd.serverCPU, n)+" |")
+		if rd.label == "" {
+			saves = append(saves, rd)
+		}
 		worst.P50 = max(worst.P50, s.P50)
 		worst.P99 = max(worst.P99, s.P99)
 		worst.Max = max(worst.Max, s.Max)
@@ -520,10 +524,42 @@ func report(o options, engine string, n int, connectTook time.Duration, ackRate 
 			line += " " + ms(d) + " |"
 		}
 	}
-	fmt.Fprintln(w, line+" "+ms(worstSave)+" | |")
+	fmt.Fprintln(w, line+" "+ms(worstSave)+" | | |")
 	verdict := "met"
 	if worst.P99 >= time.Second || worst.N > 0 {
 		verdict = "MISSED"
 	}
 	fmt.Fprintf(w, "\nTarget p99 < 1 s for every save and override push, every player: %s.\n", verdict)
+	// The cheaper push: server CPU per player per schedule save (the
+	// servers' utime + stime from the save until every player had it,
+	// acks included) and the saves' p99. CPU time is the figure to trust
+	// on a shared machine; the p99 moves with whatever else runs.
+	var cpu time.Duration
+	var p99 time.Duration
+	for _, rd := range saves {
+		cpu += rd.serverCPU
+		p99 = max(p99, summarize(rd.lat).P99)
+	}
+	if len(saves) > 0 {
+		each := cpu / time.Duration(len(saves))
+		verdict = "met"
+		if each >= 15*time.Microsecond*time.Duration(n) {
+			verdict = "MISSED"
+		}
+		fmt.Fprintf(w, "Target server CPU < 15 µs per player per schedule save: %s (%s on average over %d saves).\n",
+			verdict, perPlayer(each, n), len(saves))
+		verdict = "met"
+		if p99 >= 300*time.Millisecond {
+			verdict = "MISSED"
+		}
+		fmt.Fprintf(w, "Target p99 < 0.3 s for every schedule save: %s (worst %s).\n", verdict, ms(p99))
+	}
+}
+
+// perPlayer is d shared by n players, in microseconds.
+func perPlayer(d time.Duration, n int) string {
+	if n == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f µs", float64(d.Microseconds())/float64(n))
 }
