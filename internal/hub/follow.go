@@ -98,7 +98,7 @@ func (h *Hub) apply(batch []change.Change) {
 // repush sends the connections their playlist again with the TVs
 // they know: only schedules changed.
 func (h *Hub) repush(ctx context.Context, conns []*conn) {
-	read := h.reads.Add(1)
+	b := h.newRound()
 	for _, c := range conns {
 		h.mu.RLock()
 		tv, paired, tvJSON := c.tv, c.paired, c.tvJSON
@@ -107,30 +107,67 @@ func (h *Hub) repush(ctx context.Context, conns []*conn) {
 			h.resolve(ctx, []*conn{c}, pushChanged)
 			continue
 		}
-		h.push(ctx, c, tv, tvJSON, pushChanged, read)
+		h.push(ctx, c, tv, tvJSON, pushChanged, b)
 	}
 }
 
-// push queues c's playlist, read by the read numbered read; unless how
-// says otherwise, it is skipped when the same as the last one queued.
-func (h *Hub) push(ctx context.Context, c *conn, tv screen.TV, tvJSON []byte, how pushKind, read int64) {
-	schedule, version := []byte("null"), ""
+// round is what the playlists of one read share: the read's number
+// (h.reads), the frames' head with its serverTime, and each schedule's
+// encoding (asked of the screen builder once per round, not per screen).
+type round struct {
+	read      int64
+	head      []byte
+	schedules map[scheduleKey]encodedSchedule
+}
+
+type scheduleKey struct{ franchiseID, scheduleID string }
+
+type encodedSchedule struct {
+	data    []byte
+	version string
+}
+
+// newRound numbers a read of the sources; take it before reading.
+func (h *Hub) newRound() *round {
+	return &round{read: h.reads.Add(1), schedules: map[scheduleKey]encodedSchedule{}}
+}
+
+// push queues c's playlist, read in the round r; unless how says
+// otherwise, it is skipped when the same as the last one queued.
+func (h *Hub) push(ctx context.Context, c *conn, tv screen.TV, tvJSON []byte, how pushKind, r *round) {
+	schedule := encodedSchedule{data: []byte("null")}
 	if tv.ScheduleID != "" {
-		var err error
-		if schedule, version, err = h.src.EncodeSchedule(ctx, tv.FranchiseID, tv.ScheduleID); err != nil {
-			h.log.Warn("player schedule not encoded", "err", err, "schedule", tv.ScheduleID)
-			return
+		key := scheduleKey{tv.FranchiseID, tv.ScheduleID}
+		var ok bool
+		if schedule, ok = r.schedules[key]; !ok {
+			data, version, err := h.src.EncodeSchedule(ctx, tv.FranchiseID, tv.ScheduleID)
+			if err != nil {
+				h.log.Warn("player schedule not encoded", "err", err, "schedule", tv.ScheduleID)
+				return
+			}
+			schedule = encodedSchedule{data, version}
+			r.schedules[key] = schedule
 		}
 	}
-	f := playlistFrame(h.now(), tvJSON, schedule)
-	f.read, f.version, f.tvJSON, f.how = read, version, tvJSON, how
-	c.enqueue(f)
+	if r.head == nil {
+		// Stamped when the round's first playlist is queued, after its reads.
+		r.head = []byte(`{"type":"playlist","serverTime":` + strconv.FormatInt(h.now().UnixMilli(), 10) + `,"screen":`)
+	}
+	c.enqueue(frame{parts: [][]byte{r.head, tvJSON, scheduleField, schedule.data, frameEnd}, playlist: true,
+		read: r.read, version: schedule.version, tvJSON: tvJSON, how: how})
 }
+
+// The constant parts of a playlist frame.
+var (
+	scheduleField = []byte(`,"schedule":`)
+	frameEnd      = []byte(`}`)
+)
 
 // resolve reads the TVs of conns and pushes each its playlist (or the
 // unpaired frame).
 func (h *Hub) resolve(ctx context.Context, conns []*conn, how pushKind) {
-	read := h.reads.Add(1)
+	r := h.newRound()
+	read := r.read
 	codes := make([]string, len(conns))
 	for i, c := range conns {
 		codes[i] = c.code
@@ -178,7 +215,7 @@ func (h *Hub) resolve(ctx context.Context, conns []*conn, how pushKind) {
 		if !current {
 			continue
 		}
-		h.push(ctx, c, tv, tvJSON, how, read)
+		h.push(ctx, c, tv, tvJSON, how, r)
 	}
 }
 
@@ -239,11 +276,6 @@ func (h *Hub) repair(c *conn, tv screen.TV, paired bool, read int64) bool {
 			ConnectionID: c.id, Online: false, Ack: now.UnixMilli()})
 	}
 	return true
-}
-
-func playlistFrame(now time.Time, tv, schedule []byte) frame {
-	head := []byte(`{"type":"playlist","serverTime":` + strconv.FormatInt(now.UnixMilli(), 10) + `,"screen":`)
-	return frame{parts: [][]byte{head, tv, []byte(`,"schedule":`), schedule, []byte(`}`)}, playlist: true}
 }
 
 func unpairedFrame(code string) []byte {

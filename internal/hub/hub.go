@@ -21,6 +21,7 @@ package hub
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"log/slog"
@@ -312,6 +313,15 @@ type conn struct {
 	closeCode     websocket.StatusCode // why the hub closed the socket (0 = it did not)
 	closeReason   string
 
+	// wmu is held while the hub writes to the socket; once wended is set
+	// (before the close frame) it writes no more.
+	wmu     sync.Mutex
+	wended  bool
+	writeBy time.Time // the socket's write deadline
+	// ending is set before the socket's release sets its deadline: no
+	// write moves that deadline further.
+	ending atomic.Bool
+
 	lastAckWritten time.Time // read and written by the reader goroutine only
 	ackedOverrides []string  // overrides this player acknowledged (reader goroutine only)
 	// The player's last health report written and when (reader goroutine
@@ -432,7 +442,11 @@ func (h *Hub) Serve(w http.ResponseWriter, r *http.Request, addr string) error {
 		h.leavePending(addr, nc) // counted by its device from here
 		why, reason = c.serve()
 		h.unregister(c)
-		h.release(ws, nc, why, reason)
+		by := time.Now().Add(h.opts.CloseWithin)
+		c.ending.Store(true)
+		nc.SetDeadline(by) // a write blocked on a player that does not read ends by then
+		c.endWrites()
+		h.releaseBy(ws, nc, why, reason, by)
 		h.mu.Lock()
 		if h.perDevice[code]--; h.perDevice[code] <= 0 {
 			delete(h.perDevice, code)
@@ -476,7 +490,12 @@ var longAgo = time.Unix(1, 0)
 // closed. It runs on the socket's own goroutine: closing costs no goroutine
 // or timer beyond the connection's deadline.
 func (h *Hub) release(ws *websocket.Conn, nc net.Conn, code websocket.StatusCode, reason string) {
-	nc.SetDeadline(time.Now().Add(h.opts.CloseWithin))
+	h.releaseBy(ws, nc, code, reason, time.Now().Add(h.opts.CloseWithin))
+}
+
+// releaseBy is release with the deadline by.
+func (h *Hub) releaseBy(ws *websocket.Conn, nc net.Conn, code websocket.StatusCode, reason string, by time.Time) {
+	nc.SetDeadline(by)
 	ws.Close(code, reason)
 	nc.Close() // ws.Close has closed it on every path; this makes sure
 }
@@ -667,7 +686,7 @@ func (h *Hub) removeLocked(c *conn) {
 func (c *conn) read() (websocket.StatusCode, string) {
 	h := c.h
 	for {
-		typ, data, err := c.ws.Read(context.Background())
+		typ, data, buf, err := c.readFrame()
 		if err != nil {
 			// Closed by the hub (its deadline ended the read), too big
 			// (1009 sent by the library), or by the player or the network.
@@ -695,7 +714,16 @@ func (c *conn) read() (websocket.StatusCode, string) {
 			Overrides []string        `json:"overrides"`
 			Health    json.RawMessage `json:"health"`
 		}
-		if typ != websocket.MessageText || json.Unmarshal(data, &msg) != nil {
+		bad := typ != websocket.MessageText
+		if !bad {
+			if hash, ok := plainAck(data); ok {
+				msg.Type, msg.Hash = "ack", hash
+			} else {
+				bad = json.Unmarshal(data, &msg) != nil
+			}
+		}
+		readPool.Put(buf) // nothing of msg refers to it
+		if bad {
 			return CloseMalformed, "quadro inválido"
 		}
 		switch msg.Type {
@@ -744,6 +772,51 @@ func (c *conn) checkAck(hash string) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	h.resolve(ctx, []*conn{c}, pushRecheck)
+}
+
+// plainAck recognizes the frame players send most, an ack with nothing but
+// a hash of letters and digits ({"type":"ack","hash":"…"}, as the player
+// writes it, or with the two keys the other way round), and returns its
+// hash without the reflection of encoding/json, which reads every other
+// frame.
+func plainAck(data []byte) (string, bool) {
+	const typeFirst, hashLast = `{"type":"ack","hash":"`, `"}`
+	const hashFirst, typeLast = `{"hash":"`, `","type":"ack"}`
+	var hash []byte
+	switch {
+	case len(data) >= len(typeFirst)+len(hashLast) && bytes.HasPrefix(data, []byte(typeFirst)) && bytes.HasSuffix(data, []byte(hashLast)):
+		hash = data[len(typeFirst) : len(data)-len(hashLast)]
+	case len(data) >= len(hashFirst)+len(typeLast) && bytes.HasPrefix(data, []byte(hashFirst)) && bytes.HasSuffix(data, []byte(typeLast)):
+		hash = data[len(hashFirst) : len(data)-len(typeLast)]
+	default:
+		return "", false
+	}
+	for _, b := range hash {
+		if (b < '0' || b > '9') && (b < 'a' || b > 'z') && (b < 'A' || b > 'Z') {
+			return "", false
+		}
+	}
+	return string(hash), true
+}
+
+// readPool holds the buffers players' frames are read into, one at a time
+// per connection while it reads: an idle connection holds none.
+var readPool = sync.Pool{New: func() any { return bytes.NewBuffer(make([]byte, 0, 1024)) }}
+
+// readFrame reads the player's next message into a pooled buffer, which
+// the caller puts back once done with data.
+func (c *conn) readFrame() (websocket.MessageType, []byte, *bytes.Buffer, error) {
+	typ, r, err := c.ws.Reader(context.Background())
+	if err != nil {
+		return 0, nil, nil, err
+	}
+	buf := readPool.Get().(*bytes.Buffer)
+	buf.Reset()
+	if _, err := buf.ReadFrom(r); err != nil {
+		readPool.Put(buf)
+		return 0, nil, nil, err
+	}
+	return typ, buf.Bytes(), buf, nil
 }
 
 // acked records an ack when the stored one is getting old.
@@ -897,12 +970,13 @@ func (c *conn) enqueue(f frame) {
 // write is one of the pool's writers.
 func (h *Hub) write() {
 	defer h.done.Done()
+	var scratch writeScratch
 	for {
 		select {
 		case <-h.stop:
 			return
 		case c := <-h.work:
-			h.writeAll(c)
+			h.writeAll(c, &scratch)
 		}
 	}
 }
@@ -911,7 +985,7 @@ func (h *Hub) write() {
 // meanwhile: frames queued during a write wait for this writer, never
 // racing it on another, so a player gets its frames in the order they were
 // queued (an older playlist never lands after a newer one).
-func (h *Hub) writeAll(c *conn) {
+func (h *Hub) writeAll(c *conn, scratch *writeScratch) {
 	wrote := false
 	for {
 		c.qmu.Lock()
@@ -926,38 +1000,129 @@ func (h *Hub) writeAll(c *conn) {
 			return
 		}
 		c.qmu.Unlock()
+		if err := h.writeFrames(c, frames, scratch); err != nil {
+			c.close(websocket.StatusGoingAway, "falha ao enviar")
+			wrote = false
+			continue
+		}
 		wrote = false
 		for _, f := range frames {
-			if err := h.writeFrame(c, f); err != nil {
-				c.close(websocket.StatusGoingAway, "falha ao enviar")
-				break
+			if f.playlist {
+				wrote = true
+				h.Pushed.Add(1)
 			}
-			wrote = wrote || f.playlist
 		}
 	}
 }
 
-func (h *Hub) writeFrame(c *conn, f frame) error {
-	ctx, cancel := context.WithTimeout(context.Background(), h.opts.WriteWithin)
-	defer cancel()
-	if f.queued != 0 {
-		// Noted before writing: the player may ack before Write returns.
-		c.pushedAt.CompareAndSwap(0, f.queued)
+// writeFrames writes frames to c's socket as WebSocket text messages, in
+// one system call: each frame's header and its parts as they are (the
+// schedule's bytes, shared by every screen that shows it, are never copied
+// per connection). The hub writes its messages itself rather than through
+// the WebSocket library, whose write copies the message into the socket's
+// small buffer and writes it in two calls, under a time-out context armed
+// per message. The library still writes its control frames (the close
+// frame, pongs), each in one call of its own, so they never land inside one
+// of these; none is written after c's writes ended (endWrites).
+func (h *Hub) writeFrames(c *conn, frames []frame, scratch *writeScratch) error {
+	scratch.heads = scratch.heads[:0]
+	for _, f := range frames {
+		if f.queued != 0 {
+			// Noted before writing: the player may ack before the write returns.
+			c.pushedAt.CompareAndSwap(0, f.queued)
+		}
+		n := 0
+		for _, p := range f.parts {
+			n += len(p)
+		}
+		scratch.heads = textHeader(scratch.heads, n)
 	}
-	buf := framePool.Get().(*bytes.Buffer)
-	buf.Reset()
-	for _, p := range f.parts {
-		buf.Write(p)
+	bufs := scratch.bufs[:0]
+	at := 0
+	for _, f := range frames {
+		n := textHeaderLen(f.parts)
+		bufs = append(bufs, scratch.heads[at:at+n:at+n])
+		at += n
+		bufs = append(bufs, f.parts...)
 	}
-	err := c.ws.Write(ctx, websocket.MessageText, buf.Bytes())
-	framePool.Put(buf)
-	if err != nil {
+	scratch.bufs = bufs
+	defer clear(scratch.bufs[:cap(scratch.bufs)]) // the writer keeps no frame alive
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	if c.wended || c.ending.Load() {
+		return net.ErrClosed
+	}
+	// The write deadline is moved only once half of WriteWithin has passed
+	// (moving it costs more than the clock read): a write still gets
+	// between half of WriteWithin and all of it.
+	if now := time.Now(); c.writeBy.Sub(now) < h.opts.WriteWithin/2 {
+		c.writeBy = now.Add(h.opts.WriteWithin)
+		if err := c.nc.SetWriteDeadline(c.writeBy); err != nil {
+			return err
+		}
+		if c.ending.Load() {
+			return net.ErrClosed // the release's deadline, set meanwhile, must stand
+		}
+	}
+	switch c.nc.(type) {
+	case *net.TCPConn, *net.UnixConn: // written with one writev
+		_, err := bufs.WriteTo(c.nc)
 		return err
 	}
-	if f.playlist {
-		h.Pushed.Add(1)
+	buf := framePool.Get().(*bytes.Buffer) // one Write, whatever the connection
+	defer framePool.Put(buf)
+	buf.Reset()
+	for _, b := range bufs {
+		buf.Write(b)
 	}
-	return nil
+	_, err := c.nc.Write(buf.Bytes())
+	return err
+}
+
+// writeScratch is a writer's own memory for the buffers it hands the
+// socket, reused from one write to the next.
+type writeScratch struct {
+	heads []byte
+	bufs  net.Buffers
+}
+
+// textHeaderLen is the length of the header of a message of parts.
+func textHeaderLen(parts [][]byte) int {
+	n := 0
+	for _, p := range parts {
+		n += len(p)
+	}
+	switch {
+	case n <= 125:
+		return 2
+	case n <= 0xFFFF:
+		return 4
+	default:
+		return 10
+	}
+}
+
+// textHeader appends to dst the header of a whole (final), unmasked text
+// message of n bytes (RFC 6455, 5.2).
+func textHeader(dst []byte, n int) []byte {
+	dst = append(dst, 0x81)
+	switch {
+	case n <= 125:
+		return append(dst, byte(n))
+	case n <= 0xFFFF:
+		return append(dst, 126, byte(n>>8), byte(n))
+	default:
+		return binary.BigEndian.AppendUint64(append(dst, 127), uint64(n))
+	}
+}
+
+// endWrites ends the hub's writes to c's socket: one in progress finishes
+// (or fails by the connection's deadline, which the caller has set), none
+// follows, and the library may write its close frame.
+func (c *conn) endWrites() {
+	c.wmu.Lock()
+	c.wended = true
+	c.wmu.Unlock()
 }
 
 // report queues a status change for the next flush.

@@ -320,3 +320,32 @@ func TestAnAckOfAnotherScheduleResendsThePlaylist(t *testing.T) {
 	ack("x")
 	quiet("a second ack of another schedule soon after")
 }
+
+// The plain ack is read without encoding/json only when it is exactly
+// what a player writes; anything else goes to encoding/json.
+func TestPlainAck(t *testing.T) {
+	for _, tc := range []struct {
+		frame string
+		hash  string
+		ok    bool
+	}{
+		{`{"type":"ack","hash":"a1B2"}`, "a1B2", true},
+		{`{"type":"ack","hash":""}`, "", true},
+		{`{"type":"ack","hash":"a\"}`, "", false},
+		{`{"type":"ack","hash":"a\u0041"}`, "", false},
+		{`{"type":"ack","hash":"a b"}`, "", false},
+		{`{"type":"ack","hash":"a1","overrides":["o1"]}`, "", false},
+		{`{"type":"ack","hash":"a1"} `, "", false},
+		{`{"type":"ack","hash":"}`, "", false},
+		{`{"type":"ack"}`, "", false},
+		{`{"hash":"a1","type":"ack"}`, "a1", true},
+		{`{"hash":"","type":"ack"}`, "", true},
+		{`{"hash":"a1","type":"ack","overrides":[]}`, "", false},
+		{`{"hash":"a1"}`, "", false},
+	} {
+		hash, ok := plainAck([]byte(tc.frame))
+		if hash != tc.hash || ok != tc.ok {
+			t.Errorf("plainAck(%s) = %q, %v; want %q, %v", tc.frame, hash, ok, tc.hash, tc.ok)
+		}
+	}
+}
