@@ -5,39 +5,32 @@ import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
-import {
-  countOffline,
-  DeleteDisplayDialog,
-  DisplayCommandDialog,
-  DisplayCommandResultsDialog,
-  DisplayHealthDialog,
-  DisplayDialog,
-  DisplayTable,
-  useDisplays,
-  type Display,
-  type DisplayRowAction,
-} from '@/features/displays'
-import { NewDisplayScheduleField, NowPlayingDialog, ScheduleDialog } from '@/features/schedules'
-import {
-  DeleteStoreDialog,
-  filterStores,
-  MessageDialog,
-  StoreCard,
-  StoreCardsSkeleton,
-  StoreDialog,
-  useStores,
-  type StoreCardAction,
-} from '@/features/stores'
+import { countOffline, DisplayTable, loadDisplayDialogs, useDisplays, type Display } from '@/features/displays'
+import { filterStores, loadStoreDialogs, StoreCard, StoreCardsSkeleton, useStores } from '@/features/stores'
 import { useBatches, useSentinel } from '@/hooks/use-batches'
 import { errorToast } from '@/hooks/use-toast'
 import { useSession } from '@/lib/session'
 import { useDebounced } from '@/hooks/use-debounced'
 import { useNow } from '@/hooks/use-now'
 import { GuidedActions } from './guided-actions'
+import type { OverviewDialog } from './overview-dialogs'
 import { OverviewCounters } from './overview-counters'
 
-/** Which of the overview's modals is open, and on what. */
-type OverviewDialog = { kind: 'store-new' } | { kind: 'message' } | StoreCardAction | DisplayRowAction
+let dialogsChunk: Promise<typeof import('./overview-dialogs')> | undefined
+/**
+ * Fetches the dialogs' chunks once (the page's and the features' it draws
+ * from); a failed fetch is tried again on the next call.
+ */
+function loadDialogs() {
+  dialogsChunk ??= Promise.all([import('./overview-dialogs'), loadDisplayDialogs(), loadStoreDialogs()])
+    .then(([dialogs]) => dialogs)
+    .catch((error: unknown) => {
+      dialogsChunk = undefined
+      throw error
+    })
+  return dialogsChunk
+}
+const OverviewDialogs = React.lazy(() => loadDialogs().then((m) => ({ default: m.OverviewDialogs })))
 
 const ALL_STORES = '__all__'
 const SEARCH_DEBOUNCE_MS = 500
@@ -78,10 +71,9 @@ export function OverviewPage() {
     setShown(next)
     setDialog(next)
   }, [])
-  const isOpen = (kind: OverviewDialog['kind']) => dialog?.kind === kind
-  const onOpenChange = (value: boolean) => {
+  const onOpenChange = React.useCallback((value: boolean) => {
     if (!value) setDialog(null)
-  }
+  }, [])
 
   const storeList = React.useMemo(() => stores.data ?? [], [stores.data])
   const displaysByStore = React.useMemo(() => {
@@ -117,6 +109,17 @@ export function OverviewPage() {
   React.useEffect(() => {
     if (!listsLoading && !firstDrawDone) React.startTransition(() => setFirstDrawDone(true))
   }, [listsLoading, firstDrawDone])
+  // The dialogs' code comes once the cards are drawn and the page is idle, so the first one opens at once.
+  React.useEffect(() => {
+    if (!firstDrawDone) return
+    const preload = () => void loadDialogs().catch(() => {})
+    if (!window.requestIdleCallback) {
+      const timer = window.setTimeout(preload, 200)
+      return () => window.clearTimeout(timer)
+    }
+    const idle = window.requestIdleCallback(preload, { timeout: 2000 })
+    return () => window.cancelIdleCallback(idle)
+  }, [firstDrawDone])
   const shownStores = firstDrawDone ? batches.shown : Math.min(batches.shown, FIRST_DRAW_STORES)
   const sentinel = useSentinel(batches.more, batches.hasMore && firstDrawDone)
 
@@ -143,7 +146,6 @@ export function OverviewPage() {
   }
 
   const loading = listsLoading
-  const current = shown
 
   return (
     <>
@@ -250,71 +252,12 @@ export function OverviewPage() {
         )}
       </div>
 
-      <StoreDialog
-        open={isOpen('store-new') || isOpen('store-edit')}
-        onOpenChange={onOpenChange}
-        franchise={slug}
-        store={current?.kind === 'store-edit' ? current.store : undefined}
-      />
-      <DeleteStoreDialog
-        open={isOpen('store-delete')}
-        onOpenChange={onOpenChange}
-        franchise={slug}
-        store={current?.kind === 'store-delete' ? current.store : undefined}
-      />
-      <MessageDialog open={isOpen('message')} onOpenChange={onOpenChange} franchise={slug} stores={storeList} />
-      <DisplayDialog
-        mode="create"
-        open={isOpen('display-new')}
-        onOpenChange={onOpenChange}
-        franchise={slug}
-        store={current?.kind === 'display-new' ? current.store : undefined}
-        scheduleField={(field) => <NewDisplayScheduleField franchise={slug} {...field} />}
-      />
-      <DisplayDialog
-        mode="edit"
-        open={isOpen('display-edit')}
-        onOpenChange={onOpenChange}
-        franchise={slug}
-        display={current?.kind === 'display-edit' ? current.display : undefined}
-      />
-      <DeleteDisplayDialog
-        open={isOpen('display-delete')}
-        onOpenChange={onOpenChange}
-        franchise={slug}
-        display={current?.kind === 'display-delete' ? current.display : undefined}
-      />
-      <ScheduleDialog
-        open={isOpen('schedule')}
-        onOpenChange={onOpenChange}
-        franchise={slug}
-        display={current?.kind === 'schedule' ? current.display : undefined}
-      />
-      <NowPlayingDialog
-        open={isOpen('now-playing')}
-        onOpenChange={onOpenChange}
-        franchise={slug}
-        display={current?.kind === 'now-playing' ? current.display : undefined}
-      />
-      <DisplayCommandDialog
-        open={isOpen('command')}
-        onOpenChange={onOpenChange}
-        franchise={slug}
-        command={current?.kind === 'command' ? current : undefined}
-        onSent={(display) => open({ kind: 'command-results', display })}
-      />
-      <DisplayHealthDialog
-        open={isOpen('health')}
-        onOpenChange={onOpenChange}
-        franchise={slug}
-        display={current?.kind === 'health' ? current.display : undefined}
-      />
-      <DisplayCommandResultsDialog
-        open={isOpen('command-results')}
-        onOpenChange={onOpenChange}
-        franchise={slug}
-        display={current?.kind === 'command-results' ? current.display : undefined}
-      />
+      {/* Mounted with the first dialog opened; their chunk is fetched once the cards are drawn. */}
+      {shown && (
+        <React.Suspense fallback={null}>
+          <OverviewDialogs dialog={dialog} shown={shown} onOpenChange={onOpenChange} open={open} franchise={slug} stores={storeList} />
+        </React.Suspense>
+      )}
     </>
   )
 }

@@ -1,0 +1,105 @@
+import * as React from 'react'
+import { loadDisplayDialogs, type DisplayRowAction } from '@/features/displays'
+import { NewDisplayScheduleField, NowPlayingDialog, ScheduleDialog } from '@/features/schedules'
+import { loadStoreDialogs, type Store, type StoreCardAction } from '@/features/stores'
+
+// The TV and store dialogs come in chunks of their features (the cards and tables do not need them).
+const DeleteDisplayDialog = React.lazy(() => loadDisplayDialogs().then((m) => ({ default: m.DeleteDisplayDialog })))
+const DisplayCommandDialog = React.lazy(() => loadDisplayDialogs().then((m) => ({ default: m.DisplayCommandDialog })))
+const DisplayCommandResultsDialog = React.lazy(() => loadDisplayDialogs().then((m) => ({ default: m.DisplayCommandResultsDialog })))
+const DisplayDialog = React.lazy(() => loadDisplayDialogs().then((m) => ({ default: m.DisplayDialog })))
+const DisplayHealthDialog = React.lazy(() => loadDisplayDialogs().then((m) => ({ default: m.DisplayHealthDialog })))
+const DeleteStoreDialog = React.lazy(() => loadStoreDialogs().then((m) => ({ default: m.DeleteStoreDialog })))
+const MessageDialog = React.lazy(() => loadStoreDialogs().then((m) => ({ default: m.MessageDialog })))
+const StoreDialog = React.lazy(() => loadStoreDialogs().then((m) => ({ default: m.StoreDialog })))
+
+/** Which of the overview's modals is open, and on what. */
+export type OverviewDialog = { kind: 'store-new' } | { kind: 'message' } | StoreCardAction | DisplayRowAction
+
+type Props = {
+  /** The open dialog, or null. */
+  dialog: OverviewDialog | null
+  /** The last one opened: its content stays while it closes. */
+  shown: OverviewDialog | null
+  onOpenChange: (open: boolean) => void
+  open: (next: OverviewDialog) => void
+  franchise: string | undefined
+  stores: Store[]
+}
+
+/**
+ * The overview's dialogs on stores and TVs. A chunk of their own, mounted
+ * once the first one opens: the page draws its cards without their code.
+ */
+export function OverviewDialogs({ dialog, shown: current, onOpenChange, open, franchise: slug, stores }: Props) {
+  const isOpen = (kind: OverviewDialog['kind']) => dialog?.kind === kind
+  return (
+    <>
+      <StoreDialog
+        open={isOpen('store-new') || isOpen('store-edit')}
+        onOpenChange={onOpenChange}
+        franchise={slug}
+        store={current?.kind === 'store-edit' ? current.store : undefined}
+      />
+      <DeleteStoreDialog
+        open={isOpen('store-delete')}
+        onOpenChange={onOpenChange}
+        franchise={slug}
+        store={current?.kind === 'store-delete' ? current.store : undefined}
+      />
+      <MessageDialog open={isOpen('message')} onOpenChange={onOpenChange} franchise={slug} stores={stores} />
+      <DisplayDialog
+        mode="create"
+        open={isOpen('display-new')}
+        onOpenChange={onOpenChange}
+        franchise={slug}
+        store={current?.kind === 'display-new' ? current.store : undefined}
+        scheduleField={(field) => <NewDisplayScheduleField franchise={slug} {...field} />}
+      />
+      <DisplayDialog
+        mode="edit"
+        open={isOpen('display-edit')}
+        onOpenChange={onOpenChange}
+        franchise={slug}
+        display={current?.kind === 'display-edit' ? current.display : undefined}
+      />
+      <DeleteDisplayDialog
+        open={isOpen('display-delete')}
+        onOpenChange={onOpenChange}
+        franchise={slug}
+        display={current?.kind === 'display-delete' ? current.display : undefined}
+      />
+      <ScheduleDialog
+        open={isOpen('schedule')}
+        onOpenChange={onOpenChange}
+        franchise={slug}
+        display={current?.kind === 'schedule' ? current.display : undefined}
+      />
+      <NowPlayingDialog
+        open={isOpen('now-playing')}
+        onOpenChange={onOpenChange}
+        franchise={slug}
+        display={current?.kind === 'now-playing' ? current.display : undefined}
+      />
+      <DisplayCommandDialog
+        open={isOpen('command')}
+        onOpenChange={onOpenChange}
+        franchise={slug}
+        command={current?.kind === 'command' ? current : undefined}
+        onSent={(display) => open({ kind: 'command-results', display })}
+      />
+      <DisplayHealthDialog
+        open={isOpen('health')}
+        onOpenChange={onOpenChange}
+        franchise={slug}
+        display={current?.kind === 'health' ? current.display : undefined}
+      />
+      <DisplayCommandResultsDialog
+        open={isOpen('command-results')}
+        onOpenChange={onOpenChange}
+        franchise={slug}
+        display={current?.kind === 'command-results' ? current.display : undefined}
+      />
+    </>
+  )
+}
