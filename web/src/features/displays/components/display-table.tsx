@@ -4,14 +4,7 @@ import { Activity, CalendarPlus, CalendarSync, ExternalLink, History, MonitorPla
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { DataTable, DataTableColumnHeader, type DataTableFilter } from '@/components/ui/data-table'
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu'
+import { DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator } from '@/components/ui/dropdown-menu'
 import { LazyDropdownMenu } from '@/components/ui/lazy-dropdown-menu'
 import { compareNames } from '@/lib/name-order'
 import type { Display, DisplayCommand } from '../api/types'
@@ -99,35 +92,37 @@ function RowActions({ display, onAction }: { display: Display; onAction: Props['
 /**
  * The box commands of a TV. A TV whose player is not connected would refuse
  * them (100124): they are shown disabled, with the reason, and the results
- * of earlier commands stay at hand.
+ * of earlier commands stay at hand. Mounted on first use, as the row's
+ * 'Ações' menu.
  */
 function AdminActions({ display, onAction }: { display: Display; onAction: Props['onAction'] }) {
   const offline = !display.connected
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
+    <LazyDropdownMenu
+      align="end"
+      className="w-56"
+      trigger={
         <Button variant="outline" size="sm" className="h-8" aria-label={`Comandos para ${display.name}`}>
           <Terminal /> Comandos
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-56">
-        <DropdownMenuLabel className="text-xs text-muted-foreground">Comandos do TV box</DropdownMenuLabel>
-        {offline && (
-          <p role="note" className="mx-2 mb-1 rounded-sm bg-muted px-2 py-1.5 text-xs text-muted-foreground">
-            {NOT_CONNECTED}
-          </p>
-        )}
-        {displayCommands.map(({ operation, label }) => (
-          <DropdownMenuItem key={operation} disabled={offline} onSelect={() => onAction({ kind: 'command', display, operation })}>
-            {label}
-          </DropdownMenuItem>
-        ))}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => onAction({ kind: 'command-results', display })}>
-          <History /> Ver resultados
+      }
+    >
+      <DropdownMenuLabel className="text-xs text-muted-foreground">Comandos do TV box</DropdownMenuLabel>
+      {offline && (
+        <p role="note" className="mx-2 mb-1 rounded-sm bg-muted px-2 py-1.5 text-xs text-muted-foreground">
+          {NOT_CONNECTED}
+        </p>
+      )}
+      {displayCommands.map(({ operation, label }) => (
+        <DropdownMenuItem key={operation} disabled={offline} onSelect={() => onAction({ kind: 'command', display, operation })}>
+          {label}
         </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      ))}
+      <DropdownMenuSeparator />
+      <DropdownMenuItem onSelect={() => onAction({ kind: 'command-results', display })}>
+        <History /> Ver resultados
+      </DropdownMenuItem>
+    </LazyDropdownMenu>
   )
 }
 
