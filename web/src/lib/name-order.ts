@@ -62,6 +62,24 @@ const MAX_DIGITS = 40
  * number sorts before a longer one.
  */
 export function sortKey(name: string): string {
+  let key = sortKeys.get(name)
+  if (key === undefined) {
+    if (sortKeys.size >= SORT_KEYS_KEPT) sortKeys.clear()
+    key = computeSortKey(name)
+    sortKeys.set(name, key)
+  }
+  return key
+}
+
+/**
+ * Keys already computed, by name: a list is sorted again on each filter and
+ * each refresh, and a table compares the same names many times while sorting.
+ * Emptied when it holds this many (a franchise's stores and TVs fit).
+ */
+const sortKeys = new Map<string, string>()
+const SORT_KEYS_KEPT = 20_000
+
+function computeSortKey(name: string): string {
   const folded = foldName(name).split(spaces).filter(Boolean).join(' ')
   let key = ''
   for (let i = 0; i < folded.length; ) {
