@@ -7,6 +7,8 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 
 const apiTarget = 'http://127.0.0.1:8080'
+/** The modules of lucide-react's icons (one per icon). */
+const lucideIcon = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/
 
 // web/embed.go embeds dist/; the tracked placeholder must survive a build so a
 // clean checkout of the Go code still compiles.
@@ -71,5 +73,20 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Left to itself the bundler gives each icon shared by a different set of
+          // screens a file of its own: a dozen requests of a few hundred bytes for
+          // Visão Geral alone, each waiting for one of the six connections a browser
+          // opens to a server. The login's icons stay with the first load; every
+          // other icon comes in one file.
+          groups: [
+            { name: 'first-icons', tags: ['$initial'], priority: 2, test: lucideIcon },
+            { name: 'icons', priority: 1, test: lucideIcon },
+          ],
+        },
+      },
+    },
   },
 })
