@@ -688,6 +688,9 @@ func (c *conn) read() (websocket.StatusCode, string) {
 	for {
 		typ, data, buf, err := c.readFrame()
 		if err != nil {
+			// The library may have answered a close frame already: no
+			// playlist may follow it.
+			c.ending.Store(true)
 			// Closed by the hub (its deadline ended the read), too big
 			// (1009 sent by the library), or by the player or the network.
 			c.qmu.Lock()
