@@ -119,8 +119,8 @@ func runStorm(o options) error {
 
 	r := stormRun{mode: o.storm, engine: "SQLite", n: o.players}
 	// Players send their store's address in X-Forwarded-For (storeAddress);
-	// the servers trust the generator and nginx, both on loopback.
-	extraEnv = []string{"VITRINE_TRUSTED_PROXIES=127.0.0.1"}
+	// the servers trust the generator's workers and nginx, all on loopback.
+	extraEnv = []string{"VITRINE_TRUSTED_PROXIES=127.0.0.0/8"}
 	databaseURL, appName := "", fmt.Sprintf("vitrine-storm-%d", os.Getpid())
 	var pg *sql.DB
 	if o.database != "" {
@@ -258,6 +258,10 @@ func runStorm(o options) error {
 	}
 	r.load = loadAvg()
 	genCPU0 := workersCPU(ws)
+	var pgCPU0 map[int]time.Duration
+	if pg != nil {
+		pgCPU0 = backendsCPU(pg, appName)
+	}
 	srvCPU0 := map[*server]time.Duration{}
 	for _, s := range servers {
 		srvCPU0[s], _ = s.cpu()
@@ -282,6 +286,7 @@ func runStorm(o options) error {
 	case "restart":
 		logf("restarting the server (SIGTERM, then started again on %s)", strings.TrimPrefix(first.url, "http://"))
 		first.stop()
+		logf("server stopped %s after the mark", ms(time.Since(mark)))
 		again, err := startServerAt(ctx, "replica1", strings.TrimPrefix(first.url, "http://"), binary, dataDir, databaseURL, false)
 		if err != nil {
 			return err
@@ -309,7 +314,10 @@ func runStorm(o options) error {
 	}
 	r.pgCPU = -1
 	if pg != nil {
-		r.pgCPU = backendsCPU(pg, appName)
+		r.pgCPU = 0
+		for pid, c := range backendsCPU(pg, appName) {
+			r.pgCPU += c - pgCPU0[pid] // a backend opened since: all of its CPU
+		}
 	}
 	if sampler != nil {
 		r.dbPeak, r.dbActivePeak = sampler.stop()
@@ -372,26 +380,24 @@ func workersCPU(ws []*workerProc) time.Duration {
 	return sum
 }
 
-// backendsCPU is the CPU time used by the PostgreSQL backends of the
-// servers' connections open now (PostgreSQL runs on this machine).
-func backendsCPU(pg *sql.DB, appName string) time.Duration {
+// backendsCPU is the CPU time used so far by each PostgreSQL backend of
+// the servers' connections (PostgreSQL runs on this machine), by pid.
+func backendsCPU(pg *sql.DB, appName string) map[int]time.Duration {
+	out := map[int]time.Duration{}
 	rows, err := pg.Query(`SELECT pid FROM pg_stat_activity WHERE application_name = $1`, appName)
 	if err != nil {
-		return -1
+		return out
 	}
 	defer rows.Close()
-	var sum time.Duration
 	for rows.Next() {
 		var pid int
 		if rows.Scan(&pid) == nil {
-			c, err := procCPU(strconv.Itoa(pid))
-			if err != nil {
-				return -1
+			if c, err := procCPU(strconv.Itoa(pid)); err == nil {
+				out[pid] = c
 			}
-			sum += c
 		}
 	}
-	return sum
+	return out
 }
 
 // dbSampler polls pg_stat_activity for the servers' connections.
@@ -480,8 +486,9 @@ func startNginx(o options, dir, first, second string) (*nginxProc, error) {
 	if os.Getuid() == 0 {
 		user = "user root;"
 	}
-	// Workers: one per 4,000 players (two open files each), at least two.
-	workers := max(2, (o.players+3999)/4000)
+	// Workers: one per 3,000 players (two open files each, spread unevenly by
+	// reuseport), at least two.
+	workers := max(2, (o.players+2999)/3000)
 	main := fmt.Sprintf(`%s
 daemon off;
 worker_processes %d;

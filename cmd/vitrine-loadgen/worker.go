@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -36,6 +37,10 @@ type workerJob struct {
 	AckEvery time.Duration `json:"ackEvery"`
 	Hash     string        `json:"hash"`  // the schedule's hash every player must have once connected
 	First    int           `json:"first"` // the index of Devices[0] among all players
+	// Local is the loopback address the worker's sockets leave from: one per
+	// worker, so that more players than one address has ports (about
+	// 28,000) can reach the balancer.
+	Local string `json:"local"`
 }
 
 // storeAddress is the public address of the store player i is in (100 TVs
@@ -115,6 +120,7 @@ type stormPlayer struct {
 }
 
 type worker struct {
+	http     *http.Client
 	rand     func() float64
 	attempts atomic.Int64
 	up5xx    atomic.Int64
@@ -172,7 +178,7 @@ func (p *stormPlayer) session(ctx context.Context, opened func()) (int, bool) {
 	}
 	dctx, cancel := context.WithTimeout(ctx, connectTimeout)
 	ws, res, err := apiclient.ConnectPlayer(dctx, p.base, p.Token,
-		&websocket.DialOptions{HTTPClient: dialer, CompressionMode: websocket.CompressionDisabled,
+		&websocket.DialOptions{HTTPClient: p.w.http, CompressionMode: websocket.CompressionDisabled,
 			HTTPHeader: http.Header{"X-Forwarded-For": {p.addr}}})
 	cancel()
 	if err != nil {
@@ -251,7 +257,15 @@ func runWorker() error {
 	}
 	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
-	w := &worker{rand: rand.Float64}
+	w := &worker{rand: rand.Float64, http: dialer}
+	if job.Local != "" {
+		local := &net.TCPAddr{IP: net.ParseIP(job.Local)}
+		w.http = &http.Client{Transport: &http.Transport{
+			DialContext:     (&net.Dialer{Timeout: 30 * time.Second, LocalAddr: local}).DialContext,
+			MaxIdleConns:    0,
+			IdleConnTimeout: time.Second,
+		}}
+	}
 	players := make([]*stormPlayer, len(job.Devices))
 	gate := make(chan struct{}, max(job.Dialers, 1))
 	for i, d := range job.Devices {
@@ -410,7 +424,7 @@ func startWorkers(devices []device, perProcess, dialers int, base, hash string, 
 		w := &workerProc{cmd: cmd, in: in, out: json.NewDecoder(out), n: len(part)}
 		ws = append(ws, w)
 		job := workerJob{Base: base, Devices: part, Dialers: max(dialers/procs, 1), AckEvery: ackEvery, Hash: hash,
-			First: i * len(devices) / procs}
+			First: i * len(devices) / procs, Local: fmt.Sprintf("127.0.0.%d", 10+i)}
 		if err := json.NewEncoder(in).Encode(job); err != nil {
 			return ws, err
 		}
