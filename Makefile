@@ -4,7 +4,7 @@ NPM ?= npm
 
 WEB_DEPS := web/node_modules/.installed
 
-.PHONY: run build web deps test test-go test-web test-e2e test-cluster lint-api check-deploy promtool bench bench-go bench-web bench-players chromium ffmpeg nginx clean minio
+.PHONY: run build web deps test test-go test-web test-e2e test-cluster lint-api check-deploy promtool bench bench-go bench-web bench-players bench-storm chromium ffmpeg nginx clean minio
 
 run: build
 	./bin/vitrine serve --demo
@@ -102,6 +102,14 @@ PLAYERS ?= 10000
 PLAYERS_FLAGS ?=
 bench-players: build
 	$(GO) run ./cmd/vitrine-loadgen -players $(PLAYERS) $(PLAYERS_FLAGS)
+
+# A reconnect storm (docs/performance.md, "Players: reconnect storm"): STORM=kill or drop (two
+# replicas on PostgreSQL behind nginx; STORM_FLAGS='-database postgres://…') or restart (one
+# SQLite server restarted). Players in worker processes of up to 9,000 each.
+STORM ?= restart
+STORM_FLAGS ?=
+bench-storm: build nginx
+	$(GO) run ./cmd/vitrine-loadgen -storm $(STORM) -players $(PLAYERS) $(STORM_FLAGS)
 
 clean:
 	rm -rf bin web/dist/*

@@ -18,6 +18,12 @@
 // The players live in this process, apart from the server's, because open
 // files are capped per process. See docs/performance.md ("Players: push
 // fan-out") and `make bench-players`.
+//
+// With -storm kill|drop|restart it measures a reconnect storm instead
+// (storm.go): players in worker processes of their own (worker.go) that
+// reconnect as the TV player does, timed until each has its current
+// playlist again. See docs/performance.md ("Players: reconnect storm") and
+// `make bench-storm`.
 package main
 
 import (
