@@ -2,11 +2,9 @@ package httpapi
 
 import (
 	"bytes"
-	"compress/gzip"
 	"encoding/csv"
 	"net/http"
 	"strconv"
-	"sync"
 
 	"vitrine/internal/advertise"
 	"vitrine/internal/auth"
@@ -43,43 +41,15 @@ func (s *Server) listAds(w http.ResponseWriter, r *http.Request, t tenant.Tenant
 	return nil
 }
 
-// mapGzipMin is the size from which the ad map is sent gzipped to clients
-// that take it: each screen is some 6 KB of JSON (183 days), 200 screens
-// over a megabyte, which compresses some 30 times.
-const mapGzipMin = 4 << 10
-
-// mapGzip keeps gzip writers (each holds some hundreds of kilobytes of
-// compressor state) from one map to the next.
-var mapGzip = sync.Pool{New: func() any {
-	zw, _ := gzip.NewWriterLevel(nil, gzip.BestSpeed)
-	return zw
-}}
-
 // GET /api/advertise/{franchise}/map — every screen with an ad slot and its
-// free positions per day for six months.
+// free positions per day for six months: each screen is some 6 KB of JSON
+// (183 days), 200 screens over a megabyte, which compresses some 30 times.
 func (s *Server) adMap(w http.ResponseWriter, r *http.Request, t tenant.Tenant) error {
 	m, err := s.Ads.Map(r.Context(), t)
 	if err != nil {
 		return err
 	}
-	body := append(m.AppendJSON(nil), '\n')
-	h := w.Header()
-	h.Set("Content-Type", "application/json; charset=utf-8")
-	h.Set("Cache-Control", "no-store")
-	h.Add("Vary", "Accept-Encoding")
-	if len(body) >= mapGzipMin && acceptsGzip(r.Header.Get("Accept-Encoding")) {
-		z := bytes.NewBuffer(make([]byte, 0, len(body)/8))
-		zw := mapGzip.Get().(*gzip.Writer)
-		zw.Reset(z)
-		_, _ = zw.Write(body)
-		_ = zw.Close()
-		mapGzip.Put(zw)
-		h.Set("Content-Encoding", "gzip")
-		body = z.Bytes()
-	}
-	h.Set("Content-Length", strconv.Itoa(len(body)))
-	w.WriteHeader(http.StatusOK)
-	_, _ = w.Write(body)
+	writeLargeJSON(w, r, append(m.AppendJSON(nil), '\n'))
 	return nil
 }
 

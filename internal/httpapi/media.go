@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"encoding/json"
 	"net/http"
 	"strings"
 
@@ -14,7 +15,12 @@ func (s *Server) listMedia(w http.ResponseWriter, r *http.Request, t tenant.Tena
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, lib)
+	// Every file twice (the list and the folder tree): 5,000 files are some 5 MB of JSON.
+	body, err := json.Marshal(lib)
+	if err != nil {
+		return err
+	}
+	writeLargeJSON(w, r, append(body, '\n'))
 	return nil
 }
 
