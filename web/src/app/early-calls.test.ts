@@ -39,6 +39,20 @@ describe('the first load of a signed-in tab', () => {
     expect(preloadRoute).toHaveBeenLastCalledWith('/dashboard')
   })
 
+  it("sends Programações' list and the ads center's list or booking calendar", () => {
+    localStorage.setItem(storageKeys.token, 'tok')
+    localStorage.setItem(storageKeys.franchise, 'rede sul')
+    startEarlyCalls({ pathname: '/schedule', search: '' })
+    expect(sent().slice(2)).toEqual(['/api/schedule/rede%20sul'])
+    fetchMock.mockClear()
+    startEarlyCalls({ pathname: '/ads-center', search: '' })
+    expect(sent().slice(2)).toEqual(['/api/advertise/rede%20sul'])
+    fetchMock.mockClear()
+    startEarlyCalls({ pathname: '/ads-center/new', search: '?name=Promo&duration=5' })
+    expect(sent().slice(2)).toEqual(['/api/advertise/rede%20sul/map'])
+    expect(preloadRoute).toHaveBeenLastCalledWith('/ads-center/new')
+  })
+
   it('sends only the session check without a stored group, and nothing without a session or on a reset link', () => {
     localStorage.setItem(storageKeys.token, 'tok')
     startEarlyCalls({ pathname: '/dashboard', search: '' })

@@ -11,6 +11,10 @@ import { preloadRoute } from './router'
 const pageCalls: Record<string, (franchise: string) => string[]> = {
   '/dashboard': (franchise) => [`/store/${encodeURIComponent(franchise)}`, `/display/${encodeURIComponent(franchise)}`],
   '/medias': (franchise) => [`/media/${encodeURIComponent(franchise)}`],
+  '/schedule': (franchise) => [`/schedule/${encodeURIComponent(franchise)}`],
+  '/ads-center': (franchise) => [`/advertise/${encodeURIComponent(franchise)}`],
+  // The booking calendar: every screen with an ad slot, 183 days of each.
+  '/ads-center/new': (franchise) => [`/advertise/${encodeURIComponent(franchise)}/map`],
 }
 
 /**
