@@ -30,3 +30,21 @@ export function useSentinel(onVisible: () => void, enabled: boolean, margin = '8
   }, [node, enabled, margin])
   return setNode
 }
+
+const NOT_YET = Symbol('not drawn yet')
+
+/**
+ * How many rows of a list to draw now: `first` (what a screen shows of them)
+ * on the first draw once `ready` (the data is there), then every row in a
+ * React transition right after, which React draws in slices that leave the
+ * main thread free; back to `first` whenever `resetKey` changes (another
+ * folder). A page of a hundred heavy rows then shows its first ones at once.
+ */
+export function useFirstDraw(first: number, resetKey: unknown, ready: boolean) {
+  const [drawnKey, setDrawnKey] = React.useState<unknown>(NOT_YET)
+  const done = Object.is(drawnKey, resetKey)
+  React.useEffect(() => {
+    if (ready && !done) React.startTransition(() => setDrawnKey(resetKey))
+  }, [ready, done, resetKey])
+  return done ? Number.POSITIVE_INFINITY : first
+}

@@ -17,6 +17,7 @@ import {
   type VisibilityState,
 } from '@tanstack/react-table'
 import { Checkbox } from '@/components/ui/checkbox'
+import { useFirstDraw } from '@/hooks/use-batches'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
 import { DataTablePagination } from './data-table-pagination'
 import { DataTableToolbar } from './data-table-toolbar'
@@ -43,6 +44,13 @@ export type DataTableProps<TData, TValue> = {
    * background); a filter change still goes back to the first page.
    */
   keepPageOnDataChange?: boolean
+  /**
+   * Rows of the page drawn first, as soon as the data is there; the rest of
+   * the page follows in a transition, drawn in slices that leave the main
+   * thread free (a page of a hundred rows with their buttons). Every row when
+   * unset.
+   */
+  firstDrawRows?: number
 }
 
 /** A sortable, filterable, paginated table; every list page builds on it. */
@@ -61,6 +69,7 @@ export function DataTable<TData, TValue>({
   getRowId,
   paginateAbove,
   keepPageOnDataChange = false,
+  firstDrawRows,
 }: DataTableProps<TData, TValue>) {
   const [sorting, setSorting] = React.useState<SortingState>(initialSorting)
   const [columnFilters, setColumnFilters] = React.useState<ColumnFiltersState>([])
@@ -96,6 +105,10 @@ export function DataTable<TData, TValue>({
   React.useEffect(() => {
     if (keepPageOnDataChange && pageIndex > lastPage) table.setPageIndex(lastPage)
   }, [keepPageOnDataChange, pageIndex, lastPage, table])
+
+  const drawn = useFirstDraw(firstDrawRows ?? Number.POSITIVE_INFINITY, label, firstDrawRows !== undefined && !isLoading && data.length > 0)
+  const pageRows = table.getRowModel().rows
+  const rows = pageRows.length > drawn ? pageRows.slice(0, drawn) : pageRows
 
   const visibleColumns = table.getVisibleLeafColumns().length
   // Columns of long names share the width the others leave (see ColumnMeta.truncate).
@@ -136,8 +149,8 @@ export function DataTable<TData, TValue>({
                   {loadingText}
                 </TableCell>
               </TableRow>
-            ) : table.getRowModel().rows.length ? (
-              table.getRowModel().rows.map((row) => (
+            ) : rows.length ? (
+              rows.map((row) => (
                 <TableRow key={row.id} data-state={row.getIsSelected() ? 'selected' : undefined}>
                   {row.getVisibleCells().map((cell) => {
                     const meta = cell.column.columnDef.meta

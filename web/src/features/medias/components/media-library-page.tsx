@@ -83,8 +83,9 @@ export function MediaLibraryPage() {
     () => withLocalFolders(library.data?.folderMap ?? emptyFolder([]), localFolders.folders),
     [library.data, localFolders.folders],
   )
-  const current = findFolder(tree, path) ?? emptyFolder(path)
-  const { folders, media } = folderContents(current)
+  const current = React.useMemo(() => findFolder(tree, path) ?? emptyFolder(path), [tree, path])
+  // Sorted once per library and folder, not on every draw: a selection ticked in a folder of thousands.
+  const { folders, media } = React.useMemo(() => folderContents(current), [current])
   const selectedMedia = media.filter((m) => selected.has(m.id))
 
   const goTo = (parts: readonly string[]) => {

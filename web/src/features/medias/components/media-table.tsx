@@ -5,7 +5,7 @@ import { Checkbox } from '@/components/ui/checkbox'
 import { DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator } from '@/components/ui/dropdown-menu'
 import { LazyDropdownMenu } from '@/components/ui/lazy-dropdown-menu'
 import { Skeleton } from '@/components/ui/skeleton'
-import { useBatches, useSentinel } from '@/hooks/use-batches'
+import { useBatches, useFirstDraw, useSentinel } from '@/hooks/use-batches'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
 import { cn } from '@/lib/utils'
 import type { Media, MediaFolder } from '../types'
@@ -18,6 +18,8 @@ export const MEDIA_DRAG_TYPE = 'application/x-vitrine-media'
 const PARENT_TARGET = '..'
 /** Media rows drawn at a time; more come as the operator scrolls. */
 export const MEDIA_ROWS_PER_BATCH = 100
+/** Of the first batch, the rows drawn at once (what a screen shows); the rest follow right after. */
+export const MEDIA_FIRST_DRAW = 20
 
 type Props = {
   /** The open folder's path; opening another one starts again from the first rows. */
@@ -46,7 +48,11 @@ export function MediaTable(props: Props) {
   const [dragging, setDragging] = React.useState<string | null>(null)
 
   const batches = useBatches(media.length, MEDIA_ROWS_PER_BATCH, folderKey)
-  const sentinel = useSentinel(batches.more, batches.hasMore && !isLoading)
+  const firstDraw = useFirstDraw(MEDIA_FIRST_DRAW, folderKey, !isLoading)
+  const drawn = Math.min(batches.shown, firstDraw)
+  // 'Mostrar mais' and its sentinel come once the first batch is drawn in full.
+  const moreRow = !isLoading && batches.hasMore && drawn === batches.shown
+  const sentinel = useSentinel(batches.more, moreRow)
 
   const selectedHere = media.filter((m) => selected.has(m.id)).length
   const allState = media.length > 0 && selectedHere === media.length ? true : selectedHere > 0 ? 'indeterminate' : false
@@ -161,7 +167,7 @@ export function MediaTable(props: Props) {
             ))}
 
           {!isLoading &&
-            media.slice(0, batches.shown).map((m) => {
+            media.slice(0, drawn).map((m) => {
               const checked = selected.has(m.id)
               return (
                 <TableRow
@@ -236,7 +242,7 @@ export function MediaTable(props: Props) {
               )
             })}
 
-          {!isLoading && batches.hasMore && (
+          {moreRow && (
             <TableRow ref={sentinel} className="hover:bg-transparent">
               <TableCell colSpan={5} className="py-3 text-center text-sm text-muted-foreground">
                 <span className="mr-3">

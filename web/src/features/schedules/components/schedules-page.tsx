@@ -110,6 +110,8 @@ export function SchedulesPage() {
         enableRowSelection={false}
         pageSize={100}
         paginateAbove={100}
+        // What a screen shows of the page first; the other rows of a big franchise's page follow.
+        firstDrawRows={20}
         getRowId={(schedule) => schedule.id}
       />
       <ScheduleActionDialogs franchise={slug} dialog={dialog?.kind === 'preview' ? null : dialog} onClose={() => setDialog(null)} />
