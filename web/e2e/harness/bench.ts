@@ -1,0 +1,93 @@
+// What the browser benchmarks read of a screen opened in a fresh tab: when its
+// first row enters the page and when the page is fully interactive, both read
+// in the page itself (the test runner's own polling, 100 to 1,000 ms apart,
+// would round the figures up by hundreds of ms).
+import type { Browser, Locator, Page } from '@playwright/test'
+import { expect, useSession } from '../fixtures.ts'
+
+/** The main thread free of long tasks for this long: the page is interactive. */
+export const QUIET_MS = 1000
+
+export function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]
+}
+
+/** 'median 812 ms (runs: 790, 812, 900)'. */
+export function figures(values: number[]) {
+  return `median ${median(values)} ms (runs: ${values.join(', ')})`
+}
+
+/** The first row: an element matching `selector` (whose text is `text`, when given). */
+export type FirstRow = { selector: string; text?: string }
+
+/**
+ * Notes, in the page, when the first row enters it and when each long task
+ * of the main thread ends. Call before the page's first navigation.
+ */
+export async function watchFirstRow(tab: Page, row: FirstRow) {
+  await tab.addInitScript((row) => {
+    const w = window as unknown as { __lastLongTaskEnd: number; __firstRow: Promise<number> }
+    w.__lastLongTaskEnd = 0
+    // Awaited in the page: the test runner's polling would round the figure up by hundreds
+    // of ms, and each of its role queries reads the accessibility tree on the main thread
+    // the page is loading on.
+    w.__firstRow = new Promise((resolve, reject) => {
+      setTimeout(() => reject(new Error('no first row within 120 s')), 120_000)
+      new MutationObserver((_, observer) => {
+        if (!Array.from(document.querySelectorAll(row.selector)).some((e) => row.text === undefined || e.textContent === row.text)) return
+        resolve(performance.now())
+        observer.disconnect()
+      }).observe(document, { childList: true, subtree: true, characterData: true })
+    })
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__lastLongTaskEnd = Math.max(w.__lastLongTaskEnd, e.startTime + e.duration)
+    }).observe({ type: 'longtask', buffered: true })
+  }, row)
+}
+
+/**
+ * Opens `path` in `tab` (already watched by watchFirstRow) and returns, in ms
+ * from the start of the navigation, when the first row entered the page and
+ * when the page became fully interactive: the end of the last long task, once
+ * none has come for QUIET_MS (never before the first row). `firstRow` is
+ * checked visible once the time is taken.
+ */
+export async function openAndTime(tab: Page, path: string, firstRow: Locator) {
+  const t0 = Date.now()
+  await tab.goto(path)
+  const inPage = await tab.evaluate(async () => ({ at: await (window as unknown as { __firstRow: Promise<number> }).__firstRow, origin: performance.timeOrigin }))
+  const first = Math.round(inPage.origin + inPage.at - t0)
+  const lastLongTask = () =>
+    tab.evaluate(() => ({ end: (window as unknown as { __lastLongTaskEnd: number }).__lastLongTaskEnd, origin: performance.timeOrigin, now: performance.now() }))
+  await expect.poll(async () => {
+    const { end, now } = await lastLongTask()
+    return now - end >= QUIET_MS
+  }, { timeout: 60_000, intervals: [100] }).toBe(true)
+  const { end, origin } = await lastLongTask()
+  await expect(firstRow).toBeVisible()
+  return { first, interactive: Math.max(first, Math.round(origin + end - t0)) }
+}
+
+/** A fresh tab of 1366×900 signed in to the group. */
+export async function freshTab(browser: Browser, session: { token: string; franchise: string }) {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } })
+  const tab = await context.newPage()
+  await useSession(tab, session)
+  return tab
+}
+
+/** Elements in the page. */
+export function domNodes(tab: Page) {
+  return tab.evaluate(() => document.getElementsByTagName('*').length)
+}
+
+/** Runs `work` over `items` with `workers` at a time (seeding through the API). */
+export async function inParallel<T>(items: T[], workers: number, work: (item: T) => Promise<void>) {
+  const queue = [...items]
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item)
+    }),
+  )
+}
