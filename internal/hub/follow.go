@@ -134,7 +134,7 @@ func (h *Hub) newRound() *round {
 
 // push queues c's playlist, read in the round r; unless how says
 // otherwise, it is skipped when the same as the last one queued.
-func (h *Hub) push(ctx context.Context, c *conn, tv screen.TV, tvJSON []byte, how pushKind, r *round) {
+func (h *Hub) push(ctx context.Context, c *conn, tv screen.TV, tvJSON []byte, how pushKind, r *round) bool {
 	schedule := encodedSchedule{data: []byte("null")}
 	if tv.ScheduleID != "" {
 		key := scheduleKey{tv.FranchiseID, tv.ScheduleID}
@@ -143,7 +143,7 @@ func (h *Hub) push(ctx context.Context, c *conn, tv screen.TV, tvJSON []byte, ho
 			data, version, err := h.src.EncodeSchedule(ctx, tv.FranchiseID, tv.ScheduleID)
 			if err != nil {
 				h.log.Warn("player schedule not encoded", "err", err, "schedule", tv.ScheduleID)
-				return
+				return false
 			}
 			schedule = encodedSchedule{data, version}
 			r.schedules[key] = schedule
@@ -155,6 +155,7 @@ func (h *Hub) push(ctx context.Context, c *conn, tv screen.TV, tvJSON []byte, ho
 	}
 	c.enqueue(frame{parts: [][]byte{r.head, tvJSON, scheduleField, schedule.data, frameEnd}, playlist: true,
 		read: r.read, version: schedule.version, tvJSON: tvJSON, how: how})
+	return true
 }
 
 // The constant parts of a playlist frame.
@@ -164,8 +165,9 @@ var (
 )
 
 // resolve reads the TVs of conns and pushes each its playlist (or the
-// unpaired frame).
-func (h *Hub) resolve(ctx context.Context, conns []*conn, how pushKind) {
+// unpaired frame). It returns the connections left without one because a
+// read failed (the database slow or gone); the caller decides their fate.
+func (h *Hub) resolve(ctx context.Context, conns []*conn, how pushKind) (failed []*conn) {
 	r := h.newRound()
 	read := r.read
 	codes := make([]string, len(conns))
@@ -175,7 +177,7 @@ func (h *Hub) resolve(ctx context.Context, conns []*conn, how pushKind) {
 	tvs, err := h.src.TVs(ctx, codes)
 	if err != nil {
 		h.log.Warn("players' TVs not read", "err", err, "players", len(conns))
-		return
+		return conns
 	}
 	var pairedConns []*conn
 	var pairedTVs []screen.TV
@@ -197,12 +199,12 @@ func (h *Hub) resolve(ctx context.Context, conns []*conn, how pushKind) {
 		pairedTVs = append(pairedTVs, tv)
 	}
 	if len(pairedConns) == 0 {
-		return
+		return nil
 	}
 	encoded, err := h.src.EncodeTVs(ctx, pairedTVs)
 	if err != nil {
 		h.log.Warn("player screens not encoded", "err", err, "players", len(pairedConns))
-		return
+		return pairedConns
 	}
 	for i, c := range pairedConns {
 		tv, tvJSON := pairedTVs[i], encoded[i]
@@ -215,8 +217,11 @@ func (h *Hub) resolve(ctx context.Context, conns []*conn, how pushKind) {
 		if !current {
 			continue
 		}
-		h.push(ctx, c, tv, tvJSON, how, r)
+		if !h.push(ctx, c, tv, tvJSON, how, r) {
+			failed = append(failed, c)
+		}
 	}
+	return failed
 }
 
 // withHubLock runs fn holding the hub-wide lock h.mu, which guards the

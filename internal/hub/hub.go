@@ -91,6 +91,7 @@ const (
 	CloseTooSlow      websocket.StatusCode = 4408 // the send queue filled
 	CloseReplaced     websocket.StatusCode = 4409 // a newer connection of the same device took over
 	CloseTooMany      websocket.StatusCode = 1013 // the device's token holds PerDevice sockets already
+	CloseTryLater     websocket.StatusCode = 1013 // its first playlist could not be read (the database slow or gone)
 )
 
 // ErrTooManyPending refuses an upgrade from an address that holds
@@ -548,8 +549,13 @@ func (h *Hub) greet() {
 		}
 		wait.Stop()
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		h.resolve(ctx, batch, pushGreeting)
+		failed := h.resolve(ctx, batch, pushGreeting)
 		cancel()
+		// A player greeted with nothing would wait on its socket for a
+		// playlist nobody sends: it is told to come back, with its backoff.
+		for _, c := range failed {
+			c.close(CloseTryLater, "servidor ocupado; tente de novo")
+		}
 		for _, c := range batch {
 			c.qmu.Lock()
 			c.greeted = true

@@ -33,6 +33,8 @@ type fakeSource struct {
 	// hold, when set, keeps the first TVs call waiting until it closes.
 	hold chan struct{}
 	held atomic.Bool
+	// failTVs makes TVs fail, as a database that is slow or gone would.
+	failTVs atomic.Bool
 }
 
 func (f *fakeSource) Authenticate(_ context.Context, token string) (string, error) {
@@ -47,6 +49,9 @@ func (f *fakeSource) TVs(_ context.Context, codes []string) (map[string]screen.T
 	name := "TV " + strconv.FormatInt(f.builds.Load(), 10)
 	if f.hold != nil && f.held.CompareAndSwap(false, true) {
 		<-f.hold
+	}
+	if f.failTVs.Load() {
+		return nil, context.DeadlineExceeded
 	}
 	out := map[string]screen.TV{}
 	for _, c := range codes {
@@ -347,5 +352,33 @@ func TestPlainAck(t *testing.T) {
 		if hash != tc.hash || ok != tc.ok {
 			t.Errorf("plainAck(%s) = %q, %v; want %q, %v", tc.frame, hash, ok, tc.hash, tc.ok)
 		}
+	}
+}
+
+// A player whose first playlist cannot be read is told to come back (1013)
+// instead of waiting on its socket for a playlist nobody sends; once the
+// reads work again it gets its playlist.
+func TestAPlayerNotGreetedIsToldToComeBack(t *testing.T) {
+	src := &fakeSource{}
+	src.failTVs.Store(true)
+	h := New(src, slog.New(slog.NewTextHandler(io.Discard, nil)), time.Now, Options{})
+	srv := httptest.NewServer(serveFrom(h, "127.0.0.1"))
+	t.Cleanup(func() {
+		srv.Close()
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		h.Close(ctx)
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	ws := dialHub(t, srv.URL, "dev_AAAAAA")
+	_, b, err := ws.Read(ctx)
+	if code := websocket.CloseStatus(err); code != CloseTryLater {
+		t.Fatalf("read %q, %v (close %d): want a close with %d", b, err, code, CloseTryLater)
+	}
+	src.failTVs.Store(false)
+	ws = dialHub(t, srv.URL, "dev_AAAAAA")
+	if _, b, err := ws.Read(ctx); err != nil || !strings.Contains(string(b), `"type":"playlist"`) {
+		t.Fatalf("after the reads recovered: %q, %v", b, err)
 	}
 }
