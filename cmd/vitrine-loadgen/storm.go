@@ -633,7 +633,7 @@ func stormReport(o options, r stormRun) {
 	}[r.mode]
 	fmt.Fprintf(w, "\n### Reconnect storm: %d players, %s, %s (%s, %d CPUs)\n\n", r.n, r.engine, what,
 		time.Now().Format("2006-01-02"), runtime.NumCPU())
-	fmt.Fprintf(w, "Players in %d generator processes, reconnecting with the player's backoff (1 s doubling to 30 s, equal jitter; 1012 at once). "+
+	fmt.Fprintf(w, "Players in %d generator processes, reconnecting with the player's backoff (1 s doubling to 30 s, equal jitter; 1012 at once, then 0.5–1 s for 20 s). "+
 		"Load average (1 min, every process on the machine): %s.\n\n", r.procs, r.load)
 	back := make([]time.Duration, len(r.rep.Back))
 	within := func(d time.Duration) int {

@@ -92,14 +92,18 @@ func backoffDelay(attempt int, random func() float64) time.Duration {
 	return time.Duration(math.Round(step/2+random()*(step/2))) * time.Millisecond
 }
 
+// restartGrace is the player's RESTART_GRACE_MS: after a 1012, failed
+// attempts retry at the first step for this long.
+const restartGrace = 20 * time.Second
+
 // connectTimeout is the player's CONNECT_TIMEOUT_MS: an upgrade not done by
 // then counts as a failed attempt.
 const connectTimeout = 15 * time.Second
 
 // stormPlayer is a TV box that reconnects as the real player does
 // (web/src/player/session.ts): after a close it waits backoffDelay(attempt)
-// and opens the socket again; 1012 (replica restarting) retries at once
-// but still counts an attempt; a playlist resets the count; 4409 (replaced)
+// and opens the socket again; 1012 (replica restarting) retries at once,
+// and the failures in the restartGrace after it wait backoffDelay(0); a playlist resets the count; 4409 (replaced)
 // stays off.
 type stormPlayer struct {
 	device
@@ -133,6 +137,7 @@ type worker struct {
 // connection (the fleet's boot) to a number of dialers at once.
 func (p *stormPlayer) run(ctx context.Context, gate chan struct{}) {
 	attempt := 0
+	var graceUntil time.Time
 	first := true
 	for ctx.Err() == nil {
 		if first {
@@ -156,10 +161,14 @@ func (p *stormPlayer) run(ctx context.Context, gate chan struct{}) {
 		case closeReplaced:
 			return
 		case closeRestarting:
-			attempt++
+			graceUntil = time.Now().Add(restartGrace)
 		default: // 4401 included: the token is still good here, so no hello is needed
-			delay = backoffDelay(attempt, p.w.rand)
-			attempt++
+			if time.Now().Before(graceUntil) {
+				delay = backoffDelay(0, p.w.rand)
+			} else {
+				delay = backoffDelay(attempt, p.w.rand)
+				attempt++
+			}
 		}
 		select {
 		case <-ctx.Done():

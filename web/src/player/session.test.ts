@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { vi } from 'vitest'
-import { ACK_EVERY_MS, CONNECT_TIMEOUT_MS, FOOTER_EVERY_MS, IDENTIFY_MS, PLAYS_EVERY_MS, PLAYS_FIRST_MS, PLAYS_RETRY_MS } from './session'
+import { ACK_EVERY_MS, CONNECT_TIMEOUT_MS, RESTART_GRACE_MS, FOOTER_EVERY_MS, IDENTIFY_MS, PLAYS_EVERY_MS, PLAYS_FIRST_MS, PLAYS_RETRY_MS } from './session'
 import { PlayerStorage } from './storage'
 import { fakeFetch, makeSession, MemoryStore, schedule, SCREEN, type Call } from './testing'
 
@@ -220,6 +220,29 @@ describe('close codes', () => {
     expect(session.getState().connection).toBe('offline')
     await vi.advanceTimersByTimeAsync(0)
     expect(sockets).toHaveLength(2)
+  })
+
+  it('1012: a server that stays away a while is tried every second, not ever later, for RESTART_GRACE_MS', async () => {
+    const { sockets, last } = await online()
+    last().drop(1012)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(sockets).toHaveLength(2)
+    // The restarting server refuses for 10 s: each failure waits one first step (at most 1 s).
+    for (let i = 3; i <= 12; i++) {
+      last().drop(1006)
+      await vi.advanceTimersByTimeAsync(1_000)
+      expect(sockets).toHaveLength(i)
+    }
+    // Past the grace (10 s more), failures climb the backoff again: 0.75 s, then 1.5 s.
+    await vi.advanceTimersByTimeAsync(RESTART_GRACE_MS - 10_000)
+    last().drop(1006)
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(sockets).toHaveLength(13)
+    last().drop(1006)
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(sockets).toHaveLength(13)
+    await vi.advanceTimersByTimeAsync(500)
+    expect(sockets).toHaveLength(14)
   })
 
   it('4401: says hello again, then reconnects', async () => {

@@ -5,7 +5,7 @@
 //
 //   start ─► hello ─► socket ─► auth ─► unpaired | playlist ─► ack (now, then every 30 s)
 //              ▲        ▲                       │
-//              │        └── closed: backoff (1012: at once; 4409: never) ◄─┘
+//              │        └── closed: backoff (1012: at once, then short; 4409: never) ◄─┘
 //              └── 4401: hello again
 //
 // The box plays its last playlist from storage from the first instant, and
@@ -23,6 +23,13 @@ import type { PlayerStorage, StoredPlaylist } from './storage'
 export const ACK_EVERY_MS = 30_000
 /** A socket not open after this long is given up and tried again. */
 export const CONNECT_TIMEOUT_MS = 15_000
+/**
+ * After a 1012 (the server restarting) failed attempts are retried every
+ * backoffDelay(0) for this long instead of waiting longer each time: a
+ * restarting server is back within seconds, and a box that climbed the
+ * backoff meanwhile would come back many seconds after it.
+ */
+export const RESTART_GRACE_MS = 20_000
 /** How often the footer's weather and quotes are asked for (the server caches them as long). */
 export const FOOTER_EVERY_MS = 10 * 60_000
 /** How soon a failed footer request is tried again. */
@@ -116,6 +123,8 @@ export class PlayerSession {
   private socket: SocketLike | null = null
   /** Retries since the last frame that proved the connection good. */
   private attempt = 0
+  /** Until when (box clock) failed attempts retry at the first step: a 1012 was heard. */
+  private restartGraceUntil = 0
   private retryTimer: ReturnType<typeof setTimeout> | undefined
   private retry: (() => void) | null = null
   private ackTimer: ReturnType<typeof setInterval> | undefined
@@ -219,6 +228,10 @@ export class PlayerSession {
   }
 
   private backoff(action: () => void) {
+    if (Date.now() < this.restartGraceUntil) {
+      this.schedule(backoffDelay(0, this.options.random), action)
+      return
+    }
     const delay = backoffDelay(this.attempt, this.options.random)
     this.attempt++
     this.schedule(delay, action)
@@ -398,8 +411,9 @@ export class PlayerSession {
     if (code === CLOSE.unauthorized) {
       this.backoff(() => void this.hello())
     } else if (code === CLOSE.restarting) {
-      // Another replica answers: no wait, but a failing attempt still counts towards the next wait.
-      this.attempt++
+      // Another replica answers at once; a lone server is back within
+      // seconds: failures meanwhile retry at the first step (RESTART_GRACE_MS).
+      this.restartGraceUntil = Date.now() + RESTART_GRACE_MS
       this.schedule(0, () => this.connect())
     } else {
       this.backoff(() => this.connect())
