@@ -24,6 +24,11 @@ type Display struct {
 	ScheduleName       string `json:"scheduleName"`
 	Connected          bool   `json:"connected"`
 	LastConnectionAck  int64  `json:"lastConnectionAck"` // epoch ms, 0 = never
+	// AckedHash is the content hash of the schedule its player last
+	// acknowledged ("" = none, or no schedule), and AckedAt when (epoch
+	// ms, 0 = never): the live view compares it with the current one.
+	AckedHash string `json:"ackedHash"`
+	AckedAt   int64  `json:"ackedAt"`
 	CreatedAt          int64  `json:"createdAt"`
 	UpdatedAt          int64  `json:"updatedAt"`
 	// Problems are what its player's latest report shows wrong (TV

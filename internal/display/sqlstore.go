@@ -24,7 +24,7 @@ type row struct {
 // columns are read by list and get, joined with the store for its slug.
 // The schedule's name comes from the schedule domain (withScheduleNames).
 const columns = `d.id, d.name, d.device, st.slug, d.detail, d.orientation, d.content_orientation,
-	COALESCE(d.schedule_id, ''), d.connected, d.last_connection_ack, d.created_at, d.updated_at,
+	COALESCE(d.schedule_id, ''), d.connected, d.last_connection_ack, d.acked_hash, d.acked_at, d.created_at, d.updated_at,
 	COALESCE(h.problems, ''), COALESCE(h.errors_since, 0)
 	FROM displays d
 	JOIN stores st ON st.id = d.store_id
@@ -34,7 +34,7 @@ func scan(sc db.Scanner) (Display, error) {
 	var d Display
 	var connected int
 	err := sc.Scan(&d.ID, &d.Name, &d.Device, &d.Store, &d.Detail, &d.Orientation,
-		&d.ContentOrientation, &d.Schedule, &connected, &d.LastConnectionAck,
+		&d.ContentOrientation, &d.Schedule, &connected, &d.LastConnectionAck, &d.AckedHash, &d.AckedAt,
 		&d.CreatedAt, &d.UpdatedAt, &d.problems, &d.errorsSince)
 	d.Connected = connected == 1
 	return d, err

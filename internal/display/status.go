@@ -58,6 +58,11 @@ type Status struct {
 	ConnectionID string // the connection that reports
 	Online       bool   // false: the connection closed
 	Ack          int64  // epoch ms of the last ack (or of the connection)
+	// Hash is the content hash of the schedule the player acknowledged,
+	// recorded (with Ack as its time) when HashAcked; other changes keep
+	// the stored one.
+	Hash      string
+	HashAcked bool
 }
 
 // RecordStatus writes a batch of status changes, one transaction per
@@ -84,11 +89,16 @@ func (s *Service) RecordStatus(ctx context.Context, batch []Status) error {
 			for _, st := range list {
 				var res sql.Result
 				var err error
-				if st.Online {
+				switch {
+				case st.Online && st.HashAcked:
+					res, err = tx.ExecContext(ctx, `UPDATE displays SET connected = 1, connection_id = ?,
+						last_connection_ack = ?, acked_hash = ?, acked_at = ? WHERE id = ? AND franchise_id = ?`,
+						st.ConnectionID, st.Ack, st.Hash, st.Ack, st.DisplayID, franchiseID)
+				case st.Online:
 					res, err = tx.ExecContext(ctx, `UPDATE displays SET connected = 1, connection_id = ?,
 						last_connection_ack = ? WHERE id = ? AND franchise_id = ?`,
 						st.ConnectionID, st.Ack, st.DisplayID, franchiseID)
-				} else {
+				default:
 					res, err = tx.ExecContext(ctx, `UPDATE displays SET connected = 0, connection_id = '',
 						last_connection_ack = ? WHERE id = ? AND franchise_id = ? AND connection_id = ?`,
 						st.Ack, st.DisplayID, franchiseID, st.ConnectionID)

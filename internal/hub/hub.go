@@ -324,7 +324,14 @@ type conn struct {
 	ending atomic.Bool
 
 	lastAckWritten time.Time // read and written by the reader goroutine only
-	ackedOverrides []string  // overrides this player acknowledged (reader goroutine only)
+	// The schedule hash last recorded as acknowledged, and for which TV
+	// (reader goroutine only): a new hash, or a new TV, is recorded with
+	// the next status flush.
+	ackedHash, hashFor string
+	// Overrides this player acknowledged on the TV overridesFor (reader
+	// goroutine only): a connection paired with another TV starts over.
+	ackedOverrides []string
+	overridesFor   string
 	// The player's last health report written and when (reader goroutine
 	// only), and whether a bad one was logged on this connection.
 	lastHealth        display.Report
@@ -740,7 +747,7 @@ func (c *conn) read() (websocket.StatusCode, string) {
 			if at := c.pushedAt.Swap(0); at != 0 && h.opts.Acked != nil {
 				h.opts.Acked(time.Duration(monotonic() - at))
 			}
-			c.acked()
+			c.acked(msg.Hash)
 			c.checkAck(msg.Hash)
 			if len(msg.Overrides) > 0 {
 				c.overridesAcked(msg.Overrides)
@@ -828,22 +835,33 @@ func (c *conn) readFrame() (websocket.MessageType, []byte, *bytes.Buffer, error)
 	return typ, buf.Bytes(), buf, nil
 }
 
-// acked records an ack when the stored one is getting old.
-func (c *conn) acked() {
+// acked records an ack when the stored one is getting old, or when it
+// names a schedule hash not yet recorded for the TV: the acknowledged hash
+// rides on the status batches (no write of its own), so the live view
+// knows what the TV confirmed within a flush.
+func (c *conn) acked(hash string) {
 	h := c.h
 	now := h.now()
-	if now.Sub(c.lastAckWritten) < h.opts.AckEvery {
-		return
-	}
 	h.mu.RLock()
 	paired, tv := c.paired, c.tv
 	h.mu.RUnlock()
 	if !paired {
 		return
 	}
+	// A content hash is 24 characters: a longer one is none of ours and
+	// is not recorded (the ack still counts).
+	fresh := len(hash) <= 64 && (c.hashFor != tv.DisplayID || c.ackedHash != hash)
+	if !fresh && now.Sub(c.lastAckWritten) < h.opts.AckEvery {
+		return
+	}
 	c.lastAckWritten = now
-	h.report(display.Status{DisplayID: tv.DisplayID, FranchiseID: tv.FranchiseID,
-		ConnectionID: c.id, Online: true, Ack: now.UnixMilli()})
+	s := display.Status{DisplayID: tv.DisplayID, FranchiseID: tv.FranchiseID,
+		ConnectionID: c.id, Online: true, Ack: now.UnixMilli()}
+	if fresh {
+		c.ackedHash, c.hashFor = hash, tv.DisplayID
+		s.Hash, s.HashAcked = hash, true
+	}
+	h.report(s)
 }
 
 // healthReported validates a health report and queues it for the next
@@ -889,6 +907,11 @@ func (c *conn) overridesAcked(list []string) {
 	h.mu.RUnlock()
 	if !paired {
 		return
+	}
+	if c.overridesFor != displayID {
+		// Paired with another TV since (the box moved, or its TV was
+		// registered again): that TV has acknowledged none of them.
+		c.ackedOverrides, c.overridesFor = nil, displayID
 	}
 	var fresh []string
 	for _, id := range list {

@@ -35,6 +35,9 @@ type fakeSource struct {
 	held atomic.Bool
 	// failTVs makes TVs fail, as a database that is slow or gone would.
 	failTVs atomic.Bool
+	// moved names the TV a device code is paired with when it is not the
+	// TV of the same name (guarded by mu).
+	moved map[string]string
 }
 
 func (f *fakeSource) Authenticate(_ context.Context, token string) (string, error) {
@@ -54,8 +57,14 @@ func (f *fakeSource) TVs(_ context.Context, codes []string) (map[string]screen.T
 		return nil, context.DeadlineExceeded
 	}
 	out := map[string]screen.TV{}
+	f.mu.Lock()
+	defer f.mu.Unlock()
 	for _, c := range codes {
-		out[c] = screen.TV{DisplayID: c, Name: name, Device: c, FranchiseID: "f", StoreID: "s", ScheduleID: "sc"}
+		id := c
+		if m, ok := f.moved[c]; ok {
+			id = m
+		}
+		out[c] = screen.TV{DisplayID: id, Name: name, Device: c, FranchiseID: "f", StoreID: "s", ScheduleID: "sc"}
 	}
 	return out, nil
 }

@@ -1,0 +1,142 @@
+package hub
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http/httptest"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"vitrine/internal/change"
+)
+
+func startAckHub(t *testing.T, src *fakeSource, opts Options) (*Hub, *httptest.Server) {
+	t.Helper()
+	opts.FlushEvery = 20 * time.Millisecond
+	h := New(src, slog.New(slog.NewTextHandler(io.Discard, nil)), time.Now, opts)
+	srv := httptest.NewServer(serveFrom(h, "127.0.0.1"))
+	t.Cleanup(func() {
+		srv.Close()
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		h.Close(ctx)
+	})
+	return h, srv
+}
+
+func sendAck(t *testing.T, ws *websocket.Conn, frame map[string]any) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	frame["type"] = "ack"
+	b, _ := json.Marshal(frame)
+	if err := ws.Write(ctx, websocket.MessageText, b); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// hashesAcked lists the hashes recorded as acknowledged, in order, as
+// "TV:hash".
+func hashesAcked(src *fakeSource) []string {
+	src.mu.Lock()
+	defer src.mu.Unlock()
+	var out []string
+	for _, s := range src.status {
+		if s.HashAcked {
+			out = append(out, s.DisplayID+":"+s.Hash)
+		}
+	}
+	return out
+}
+
+// The hash a player acknowledges rides on the status batches: recorded
+// when it is new for the TV, not on every ack; a hash that is none of
+// ours is not recorded, and its ack keeps the connection.
+func TestAckedHashIsRecordedWhenItChanges(t *testing.T) {
+	src := &fakeSource{}
+	h, srv := startAckHub(t, src, Options{})
+	ws := dialHub(t, srv.URL, "dev_TV1")
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if _, _, err := ws.Read(ctx); err != nil {
+		t.Fatal(err)
+	}
+	sendAck(t, ws, map[string]any{"hash": "aaa"})
+	waitFor(t, func() bool { return len(hashesAcked(src)) == 1 }, "the first hash recorded")
+	sendAck(t, ws, map[string]any{"hash": "aaa"})
+	sendAck(t, ws, map[string]any{"hash": string(make([]byte, 65))})
+	sendAck(t, ws, map[string]any{"hash": "bbb"})
+	waitFor(t, func() bool { return len(hashesAcked(src)) == 2 }, "the new hash recorded")
+	sendAck(t, ws, map[string]any{"hash": ""}) // the schedule was unlinked: nothing to play
+	waitFor(t, func() bool { return len(hashesAcked(src)) == 3 }, "the empty hash recorded")
+	time.Sleep(60 * time.Millisecond) // a flush more: nothing else arrives
+	if got, want := hashesAcked(src), []string{"TV1:aaa", "TV1:bbb", "TV1:"}; !slices.Equal(got, want) {
+		t.Fatalf("recorded %v, want %v", got, want)
+	}
+	src.mu.Lock()
+	last := src.status[len(src.status)-1]
+	src.mu.Unlock()
+	if !last.Online || last.Ack == 0 || last.ConnectionID == "" {
+		t.Fatalf("the hash did not ride on an online status: %+v", last)
+	}
+	if h.Connected() != 1 {
+		t.Fatal("an odd hash closed the connection")
+	}
+}
+
+// A connection paired with another TV (the box moved, or its TV was
+// registered again) acknowledges for that TV from scratch: the overrides
+// and the hash it acked for the old TV are recorded again for the new one.
+func TestAcksStartOverOnAnotherTV(t *testing.T) {
+	src := &fakeSource{}
+	var mu sync.Mutex
+	var overrideAcks []string
+	h, srv := startAckHub(t, src, Options{OverridesAcked: func(displayID string, ids []string) {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, id := range ids {
+			overrideAcks = append(overrideAcks, displayID+":"+id)
+		}
+	}})
+	acks := func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return slices.Clone(overrideAcks)
+	}
+	ws := dialHub(t, srv.URL, "dev_BOX")
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if _, _, err := ws.Read(ctx); err != nil {
+		t.Fatal(err)
+	}
+	sendAck(t, ws, map[string]any{"hash": "aaa", "overrides": []string{"ov1"}})
+	waitFor(t, func() bool { return len(acks()) == 1 && len(hashesAcked(src)) == 1 }, "the first acks")
+
+	src.mu.Lock()
+	src.moved = map[string]string{"BOX": "TV2"}
+	src.mu.Unlock()
+	h.Notify(change.Change{FranchiseID: "f", Displays: []string{"BOX", "TV2"}, Revision: 1})
+	if _, _, err := ws.Read(ctx); err != nil { // the new TV's playlist
+		t.Fatal(err)
+	}
+	sendAck(t, ws, map[string]any{"hash": "aaa", "overrides": []string{"ov1"}})
+	waitFor(t, func() bool { return len(acks()) == 2 && len(hashesAcked(src)) == 2 }, "the acks for the new TV")
+	if got, want := acks(), []string{"BOX:ov1", "TV2:ov1"}; !slices.Equal(got, want) {
+		t.Fatalf("override acks %v, want %v", got, want)
+	}
+	if got, want := hashesAcked(src), []string{"BOX:aaa", "TV2:aaa"}; !slices.Equal(got, want) {
+		t.Fatalf("hashes %v, want %v", got, want)
+	}
+	// Acked again on the same TV: nothing new.
+	sendAck(t, ws, map[string]any{"hash": "aaa", "overrides": []string{"ov1"}})
+	time.Sleep(60 * time.Millisecond)
+	if len(acks()) != 2 || len(hashesAcked(src)) != 2 {
+		t.Fatalf("repeated acks recorded: %v %v", acks(), hashesAcked(src))
+	}
+}
