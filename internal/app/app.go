@@ -143,6 +143,7 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 	}
 	a.Media = media.NewService(a.DB, objectStore, media.FindTools(), a.Now, a.Log)
 	a.Schedules = schedule.NewService(a.DB, a.Now, changes, a.Media)
+	a.workers = append(a.workers, func(ctx context.Context) { a.Schedules.RunKeeper(ctx, time.Second, a.Log) })
 	a.Ads = advertise.NewService(a.DB, a.Now, changes, a.Media)
 	a.Alerts = alerts.NewService(a.DB, a.Now, a.Outbox.Enqueue, a.Accounts.OfflineAlertEmails, a.openClock(), a.Log)
 	a.workers = append(a.workers, func(ctx context.Context) { a.Alerts.Run(ctx, 30*time.Second) })
@@ -191,6 +192,7 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 		Ads:            a.Ads,
 		Alerts:         a.Alerts,
 		Overrides:      a.Overrides,
+		Screens:        screens,
 		Hub:            a.Hub,
 		Footer:         footer,
 

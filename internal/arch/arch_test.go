@@ -160,32 +160,33 @@ func TestImportRuleSeesADomainImportingAuth(t *testing.T) {
 // owners names the one package that owns each table: only it reads or writes
 // the table in SQL. Other packages go through its functions.
 var owners = map[string]string{
-	"users":            "auth",
-	"sessions":         "auth",
-	"user_codes":       "auth",
-	"login_failures":   "auth",
-	"audit_log":        "auth",
-	"franchises":       "franchise",
-	"user_franchises":  "franchise",
-	"stores":           "store",
-	"store_contacts":   "store",
-	"store_hours":      "store",
-	"displays":         "display",
-	"display_commands": "command",
-	"schedules":        "schedule",
-	"media":            "media",
-	"outbox":           "outbox",
-	"devices":          "device",
-	"advertisements":   "advertise",
-	"ad_displays":      "advertise",
-	"ad_bookings":      "advertise",
-	"ad_plays":         "advertise",
-	"alert_settings":   "alerts",
-	"display_alerts":   "alerts",
-	"display_health":   "display",
-	"alert_messages":   "alerts",
-	"overrides":        "override",
-	"override_acks":    "override",
+	"users":             "auth",
+	"sessions":          "auth",
+	"user_codes":        "auth",
+	"login_failures":    "auth",
+	"audit_log":         "auth",
+	"franchises":        "franchise",
+	"user_franchises":   "franchise",
+	"stores":            "store",
+	"store_contacts":    "store",
+	"store_hours":       "store",
+	"displays":          "display",
+	"display_commands":  "command",
+	"schedules":         "schedule",
+	"schedule_payloads": "schedule",
+	"media":             "media",
+	"outbox":            "outbox",
+	"devices":           "device",
+	"advertisements":    "advertise",
+	"ad_displays":       "advertise",
+	"ad_bookings":       "advertise",
+	"ad_plays":          "advertise",
+	"alert_settings":    "alerts",
+	"display_alerts":    "alerts",
+	"display_health":    "display",
+	"alert_messages":    "alerts",
+	"overrides":         "override",
+	"override_acks":     "override",
 }
 
 // reads are the few places that read another package's table inside one of
@@ -197,7 +198,7 @@ var reads = map[string][]string{
 	"command":   {"displays"},           // a job's TV, joined, to answer only its own player
 	"store":     {"displays"},           // the number of TVs per store
 	"franchise": {"stores", "displays"}, // the counters Touch keeps on the franchise row
-	"schedule":  {"displays"},           // the number of TVs linked to each schedule
+	"schedule":  {"displays"},           // the number of TVs linked to each schedule; the hashes TVs acked, kept
 	"override":  {"displays", "stores"}, // the TVs and stores an override's target names
 }
 

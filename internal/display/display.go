@@ -29,8 +29,8 @@ type Display struct {
 	// ms, 0 = never): the live view compares it with the current one.
 	AckedHash string `json:"ackedHash"`
 	AckedAt   int64  `json:"ackedAt"`
-	CreatedAt          int64  `json:"createdAt"`
-	UpdatedAt          int64  `json:"updatedAt"`
+	CreatedAt int64  `json:"createdAt"`
+	UpdatedAt int64  `json:"updatedAt"`
 	// Problems are what its player's latest report shows wrong (TV
 	// health); absent when nothing is.
 	Problems []Problem `json:"problems,omitempty"`

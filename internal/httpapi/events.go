@@ -66,6 +66,8 @@ type displayStatus struct {
 	Store             string `json:"store"`
 	Connected         bool   `json:"connected"`
 	LastConnectionAck int64  `json:"lastConnectionAck"`
+	AckedHash         string `json:"ackedHash"`
+	AckedAt           int64  `json:"ackedAt"`
 }
 
 func (e *eventStreams) add(t tenant.Tenant, sub *eventSub) {

@@ -80,6 +80,7 @@ func (s *Server) registerRoutes() {
 	s.scoped("GET /api/display/{franchise}/{storeSlug}/{displayId}/now", s.displayNow)
 	s.scoped("GET /api/display/{franchise}/{storeSlug}/{displayId}/health", s.displayHealth)
 	s.scoped("GET /api/display/{franchise}/{storeSlug}/{displayId}/screen", s.displayScreen)
+	s.scoped("GET /api/display/{franchise}/{storeSlug}/{displayId}/live", s.displayLive)
 	s.impersonating("POST /api/display/{franchise}/{storeSlug}/{displayId}/admin-command", "dispA", s.queueDisplayCommand)
 	s.scoped("GET /api/display/{franchise}/{storeSlug}/{displayId}/commands", s.listDisplayCommands)
 	s.scoped("GET /api/display/{franchise}/{storeSlug}/{displayId}/commands/{commandId}/file", s.displayCommandFile)

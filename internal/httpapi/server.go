@@ -31,6 +31,7 @@ import (
 	"vitrine/internal/outbox"
 	"vitrine/internal/override"
 	"vitrine/internal/schedule"
+	"vitrine/internal/screen"
 	"vitrine/internal/store"
 	"vitrine/internal/tenant"
 )
@@ -67,6 +68,9 @@ type Deps struct {
 	Ads        *advertise.Service
 	Alerts     *alerts.Service
 	Overrides  *override.Service
+	// Screens composes what TVs show, as their players receive it (the
+	// live view of a TV); nil answers the live view 503.
+	Screens *screen.Builder
 	// NewDevicesPerAddress limits the new players one address announces in
 	// 10 minutes; 0 = no limit.
 	NewDevicesPerAddress int
@@ -151,7 +155,8 @@ func New(d Deps) *Server {
 			out := []displayStatus{}
 			for _, x := range list {
 				if slices.Contains(ids, x.ID) {
-					out = append(out, displayStatus{ID: x.ID, Store: x.Store, Connected: x.Connected, LastConnectionAck: x.LastConnectionAck})
+					out = append(out, displayStatus{ID: x.ID, Store: x.Store, Connected: x.Connected, LastConnectionAck: x.LastConnectionAck,
+						AckedHash: x.AckedHash, AckedAt: x.AckedAt})
 				}
 			}
 			return out, nil

@@ -35,11 +35,13 @@ type Service struct {
 	// Guards are asked before a save or a delete drops ad-slot positions
 	// or shortens them (slotguard.go); set while wiring, before serving.
 	Guards Guards
+
+	keep chan kept // versions waiting to be kept (payloads.go)
 }
 
 // NewService returns the schedule service.
 func NewService(d *db.DB, now func() time.Time, changes *franchise.Changes, library Library) *Service {
-	return &Service{db: d, now: now, changes: changes, library: library}
+	return &Service{db: d, now: now, changes: changes, library: library, keep: make(chan kept, 64)}
 }
 
 // touch records and announces a change to schedule id.

@@ -212,3 +212,44 @@ func entryDocs(ctx context.Context, q db.Querier, franchiseID string, ids []stri
 	}
 	return out, nil
 }
+
+// keepPayload stores a schedule version as players received it, by hash
+// (payloads.go), or refreshes it when kept already.
+func keepPayload(ctx context.Context, q db.Querier, franchiseID, scheduleID, hash string, data []byte, at int64) error {
+	_, err := q.ExecContext(ctx, `INSERT INTO schedule_payloads (franchise_id, schedule_id, hash, payload, kept_at)
+		VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (franchise_id, schedule_id, hash) DO UPDATE SET payload = excluded.payload, kept_at = excluded.kept_at`,
+		franchiseID, scheduleID, hash, string(data), at)
+	return err
+}
+
+// prunePayloads keeps the latest versions of a schedule, and any a TV of
+// the franchise last acknowledged.
+func prunePayloads(ctx context.Context, q db.Querier, franchiseID, scheduleID string, latest int) error {
+	_, err := q.ExecContext(ctx, `DELETE FROM schedule_payloads WHERE franchise_id = ? AND schedule_id = ?
+		AND hash NOT IN (SELECT p.hash FROM schedule_payloads p WHERE p.franchise_id = ? AND p.schedule_id = ?
+			ORDER BY p.kept_at DESC LIMIT ?)
+		AND hash NOT IN (SELECT d.acked_hash FROM displays d WHERE d.franchise_id = ?)`,
+		franchiseID, scheduleID, franchiseID, scheduleID, latest, franchiseID)
+	return err
+}
+
+// pruneDeletedPayloads drops the versions of the franchise's deleted
+// schedules that no TV last acknowledged.
+func pruneDeletedPayloads(ctx context.Context, q db.Querier, franchiseID string) error {
+	_, err := q.ExecContext(ctx, `DELETE FROM schedule_payloads WHERE franchise_id = ?
+		AND schedule_id NOT IN (SELECT sc.id FROM schedules sc WHERE sc.franchise_id = ?)
+		AND hash NOT IN (SELECT d.acked_hash FROM displays d WHERE d.franchise_id = ?)`,
+		franchiseID, franchiseID, franchiseID)
+	return err
+}
+
+// payloadByHash reads the kept version with the hash, of the schedule id
+// first, else the latest kept of any schedule of the franchise.
+func payloadByHash(ctx context.Context, q db.Querier, franchiseID, scheduleID, hash string) (string, error) {
+	var payload string
+	err := q.QueryRowContext(ctx, `SELECT payload FROM schedule_payloads WHERE franchise_id = ? AND hash = ?
+		ORDER BY CASE WHEN schedule_id = ? THEN 0 ELSE 1 END, kept_at DESC LIMIT 1`,
+		franchiseID, hash, scheduleID).Scan(&payload)
+	return payload, err
+}

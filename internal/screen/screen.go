@@ -281,6 +281,11 @@ func (p *Builder) EncodeSchedule(ctx context.Context, franchiseID, scheduleID st
 	}
 	var hash string
 	e.data, hash, e.err = p.buildSchedule(context.WithoutCancel(ctx), franchiseID, scheduleID)
+	if e.err == nil {
+		// Kept by its hash, off this path, for the live view of a TV that
+		// has not yet confirmed a later version.
+		p.schedules.Keep(franchiseID, scheduleID, hash, e.data)
+	}
 	p.mu.Lock()
 	p.builds++
 	e.version = hash + "#" + strconv.FormatInt(p.builds, 10)

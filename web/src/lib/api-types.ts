@@ -839,6 +839,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/display/{franchise}/{storeSlug}/{displayId}/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                storeSlug: string;
+                displayId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * What the TV shows, from what its player acknowledged, for 'Ver ao vivo'
+         * @description The TV's own part of its screen as the server pushes it now (zone, hours, advertisements,
+         *     overrides) and the schedule its player last acknowledged — the current one when the player
+         *     confirmed it, otherwise the confirmed version kept by its content hash (docs/architecture.md,
+         *     "Live view") —, with whether the TV is offline. The console plays it with the player's rules;
+         *     the box is asked nothing. 404 / 1061 for an unknown store, 404 / 100121 for a TV that is not
+         *     the franchise's.
+         */
+        get: operations["getDisplayLive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/display/{franchise}/{storeSlug}/{displayId}/admin-command": {
         parameters: {
             query?: never;
@@ -1156,8 +1185,8 @@ export interface paths {
          *     Events, each with a one-line JSON `data`:
          *
          *     - `ready` `{"franchise"}`: the stream follows from now; read the lists again.
-         *     - `status` `{"ids", "displays": [{"id", "store", "connected", "lastConnectionAck"}]}`: TVs whose
-         *       player connected, acknowledged or left (batched every 500 ms); `displays` may be empty when
+         *     - `status` `{"ids", "displays": [{"id", "store", "connected", "lastConnectionAck", "ackedHash", "ackedAt"}]}`:
+         *       TVs whose player connected, acknowledged (a new schedule hash included) or left (batched every 500 ms); `displays` may be empty when
          *       the status could not be read (read the TV list again).
          *     - `change` `{"revision", "displays", "stores", "schedules", "overrides", "wide"}`: stores, TVs,
          *       schedules or overrides changed (by anyone); `wide` means anything of the franchise.
@@ -1929,6 +1958,32 @@ export interface components {
             schedule: components["schemas"]["PlayerSchedule"] | null;
             ads: components["schemas"]["PlayerAds"];
         };
+        DisplayLive: {
+            display: components["schemas"]["Display"];
+            screen: components["schemas"]["PlayerScreen"];
+            /**
+             * @description the schedule the live view plays, as the player receives it: the version the player last
+             *     acknowledged when it differs from the current one and is still kept (shows acknowledged),
+             *     the current one otherwise; null without one
+             */
+            schedule: components["schemas"]["PlayerSchedule"] | null;
+            /**
+             * @description which version schedule is
+             * @enum {string}
+             */
+            shows: "current" | "acknowledged";
+            /** @description content hash of the TV's current schedule; "" = none */
+            currentHash: string;
+            /** @description the player acknowledged the current schedule (display.ackedHash = currentHash) */
+            confirmed: boolean;
+            /** @description the TV status rule at serverTime; display.lastConnectionAck says since when */
+            offline: boolean;
+            /**
+             * Format: int64
+             * @description epoch ms
+             */
+            serverTime: number;
+        };
         DisplayNowResponse: {
             display: components["schemas"]["Display"];
             playing: components["schemas"]["Playing"];
@@ -1961,6 +2016,13 @@ export interface components {
              * @description epoch ms of the last ack; 0 = never
              */
             lastConnectionAck: number;
+            /** @description content hash of the schedule the player last acknowledged; "" = none (or a screen without a schedule) */
+            ackedHash: string;
+            /**
+             * Format: int64
+             * @description epoch ms of that acknowledgement; 0 = the player never acknowledged one
+             */
+            ackedAt: number;
             /** Format: int64 */
             createdAt: number;
             /** Format: int64 */
@@ -4202,6 +4264,34 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+        };
+    };
+    getDisplayLive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                storeSlug: string;
+                displayId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The TV's live screen */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisplayLive"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Error"];
         };
     };
     queueDisplayCommand: {

@@ -1,0 +1,155 @@
+package httpapi_test
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"vitrine/internal/tenant"
+	"vitrine/internal/testutil"
+)
+
+func franchiseTenant(t *testing.T, a *testutil.TestApp, slug string) tenant.Tenant {
+	t.Helper()
+	fr, err := a.Franchises.BySlug(context.Background(), slug)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tenant.Tenant{Franchise: fr}
+}
+
+// liveView is GET …/live as the console reads it.
+type liveView struct {
+	Display struct {
+		ID                string
+		Connected         bool
+		LastConnectionAck int64
+		AckedHash         string
+		AckedAt           int64
+	}
+	Screen struct {
+		DisplayID          string
+		ContentOrientation int
+		TimeZone           string
+	}
+	Schedule *struct {
+		Hash    string
+		Entries []struct{ ID string }
+	}
+	Shows       string
+	CurrentHash string
+	Confirmed   bool
+	Offline     bool
+	ServerTime  int64
+}
+
+// The live view of a TV follows what its player acknowledged: before any
+// ack nothing is confirmed; an ack of the current schedule confirms it; a
+// change not yet acked shows the version the player confirmed, kept by its
+// hash; a player gone leaves it offline on that version. Unknown TVs are
+// 100121, and other franchises see nothing.
+func TestLiveViewFollowsTheAcknowledgedSchedule(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		a := testutil.NewApp(t, engine)
+		f := newPlayerFixture(t, a)
+		p, tv, first := f.pairedPlayer(t, "TV Caixa")
+		url := "/api/display/" + f.slug + "/centro/" + tv + "/live"
+		read := func() liveView {
+			t.Helper()
+			r := a.Do(t, "GET", url, f.op.Token, nil)
+			mustStatus(t, r, 200)
+			var v liveView
+			r.Decode(t, &v)
+			return v
+		}
+		v := read()
+		if v.Confirmed || v.Shows != "current" || v.Display.AckedAt != 0 || v.Schedule == nil ||
+			v.Schedule.Hash != first.Schedule.Hash || v.CurrentHash != first.Schedule.Hash ||
+			v.Screen.DisplayID != tv || v.Screen.ContentOrientation != 1 || v.Screen.TimeZone == "" {
+			t.Fatalf("before any ack: %+v", v)
+		}
+		old := first.Schedule.Hash
+		p.send(map[string]any{"type": "ack", "hash": old})
+		testutil.Eventually(t, 5*time.Second, func() bool { return read().Confirmed }, "the ack recorded")
+		if v = read(); v.Display.AckedHash != old || v.Display.AckedAt == 0 {
+			t.Fatalf("after the ack: %+v", v.Display)
+		}
+
+		// A change the player receives and does not acknowledge yet.
+		f.setEntries(t, map[string]any{"id": f.other, "displayTime": 5})
+		next := p.until("the new playlist", func(fr frame) bool { return fr.Type == "playlist" && fr.Schedule != nil && fr.Schedule.Hash != old })
+		testutil.Eventually(t, 5*time.Second, func() bool { return read().Shows == "acknowledged" }, "the confirmed version shown")
+		v = read()
+		if v.Confirmed || v.CurrentHash != next.Schedule.Hash || v.Schedule.Hash != old ||
+			len(v.Schedule.Entries) != 1 || v.Schedule.Entries[0].ID != f.image {
+			t.Fatalf("a change not yet acked: %+v", v)
+		}
+		p.send(map[string]any{"type": "ack", "hash": next.Schedule.Hash})
+		testutil.Eventually(t, 5*time.Second, func() bool { return read().Confirmed }, "the new ack recorded")
+		if v = read(); v.Shows != "current" || v.Schedule.Hash != next.Schedule.Hash || v.Schedule.Entries[0].ID != f.other {
+			t.Fatalf("after the new ack: %+v", v)
+		}
+
+		// Another change, then the player goes: offline, on what it confirmed.
+		f.setEntries(t, map[string]any{"id": f.image, "displayTime": 7})
+		p.until("the third playlist", func(fr frame) bool {
+			return fr.Type == "playlist" && fr.Schedule != nil && fr.Schedule.Hash != next.Schedule.Hash
+		})
+		p.ws.Close(websocket.StatusNormalClosure, "")
+		testutil.Eventually(t, 5*time.Second, func() bool { return read().Offline }, "the TV offline")
+		v = read()
+		if v.Confirmed || v.Shows != "acknowledged" || v.Schedule.Hash != next.Schedule.Hash || v.Display.Connected || v.Display.LastConnectionAck == 0 {
+			t.Fatalf("offline: %+v", v)
+		}
+
+		// Unknown TV, another franchise's operator, through another franchise.
+		a.Expect(t, testutil.Scenario{Method: "GET", Path: "/api/display/" + f.slug + "/centro/desconhecido/live", Token: f.op.Token, Status: 404, Code: 100121})
+		a.Expect(t, testutil.Scenario{Method: "GET", Path: "/api/display/" + f.otherSlug + "/sul/" + tv + "/live", Token: f.otherOpUser.Token, Status: 404, Code: 100121})
+		mustStatus(t, a.Do(t, "GET", url, f.otherOpUser.Token, nil), 403)
+	})
+}
+
+// Versions of a schedule are kept by hash, the latest few per schedule,
+// sparing any a TV last acknowledged.
+func TestScheduleVersionsKeptByHash(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		a := testutil.NewApp(t, engine)
+		f := newPlayerFixture(t, a)
+		p, _, first := f.pairedPlayer(t, "TV Caixa")
+		p.send(map[string]any{"type": "ack", "hash": first.Schedule.Hash})
+		ctx := context.Background()
+		tnt := franchiseTenant(t, a, f.slug)
+		testutil.Eventually(t, 5*time.Second, func() bool {
+			_, found, err := a.Schedules.Acknowledged(ctx, tnt, f.schedule, first.Schedule.Hash)
+			return err == nil && found
+		}, "the first version kept")
+		for i := range 12 {
+			b, _ := json.Marshal(map[string]any{"id": f.schedule, "hash": "h" + string(rune('a'+i))})
+			a.Schedules.Keep(f.franchiseID, f.schedule, "h"+string(rune('a'+i)), b)
+			time.Sleep(2 * time.Millisecond) // each version kept at its own instant
+		}
+		if err := a.Schedules.FlushKept(ctx); err != nil {
+			t.Fatal(err)
+		}
+		found := func(hash string) bool {
+			_, ok, err := a.Schedules.Acknowledged(ctx, tnt, f.schedule, hash)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return ok
+		}
+		if !found(first.Schedule.Hash) {
+			t.Fatal("the version a TV acknowledged was pruned")
+		}
+		if found("ha") || found("hd") || !found("he") || !found("hl") {
+			t.Fatal("not the latest versions kept")
+		}
+		// Another franchise never reads them.
+		if _, ok, _ := a.Schedules.Acknowledged(ctx, franchiseTenant(t, a, f.otherSlug), f.schedule, "hl"); ok {
+			t.Fatal("another franchise read a kept version")
+		}
+	})
+}
