@@ -371,3 +371,64 @@ func TestStatusBatchesOfTwoReplicasDoNotDeadlock(t *testing.T) {
 		}
 	}
 }
+
+// Acknowledged schedule hashes are written with the TV's status, a few
+// hundred TVs per statement: the last hash of a TV in a batch wins, a later
+// close of the acking connection still marks the TV offline and keeps the
+// hash, and a close without a hash never clears it.
+func TestAckedHashesRideOnTheStatus(t *testing.T) {
+	for _, engine := range testutil.Engines() {
+		t.Run(engine, func(t *testing.T) {
+			f := newFixtureOn(t, engine)
+			ctx := context.Background()
+			now := f.clock.Now().UnixMilli()
+			var tvs []display.Display
+			for i := range 260 {
+				const letters = "ACDEFHJKMNPRTUVWXY3479" // device codes' alphabet
+				code := string([]byte{'A', 'C', 'D', letters[i/len(letters)], letters[i%len(letters)], 'F'})
+				f.exec(t, `INSERT INTO devices (code, created_at, last_seen_at) VALUES (?, ?, ?)`, code, now, now)
+				tvs = append(tvs, f.create(t, "loja-a", fmt.Sprintf("TV %03d", i), code, "s1"))
+			}
+			var batch []display.Status
+			for i, tv := range tvs {
+				batch = append(batch, display.Status{DisplayID: tv.ID, FranchiseID: "f1", ConnectionID: fmt.Sprint("c", i), Online: true, Ack: now, Hash: "old", HashAcked: true})
+			}
+			batch = append(batch,
+				display.Status{DisplayID: tvs[0].ID, FranchiseID: "f1", ConnectionID: "c0", Online: true, Ack: now + 5, Hash: "new", HashAcked: true},
+				display.Status{DisplayID: tvs[1].ID, FranchiseID: "f1", ConnectionID: "c1", Online: false, Ack: now + 9},
+				display.Status{DisplayID: "unknown", FranchiseID: "f1", ConnectionID: "cx", Online: true, Ack: now, Hash: "x", HashAcked: true},
+			)
+			f.mu.Lock()
+			f.changes = nil
+			f.mu.Unlock()
+			if err := f.svc.RecordStatus(ctx, batch); err != nil {
+				t.Fatal(err)
+			}
+			list, err := f.svc.ListFranchise(ctx, f.t)
+			if err != nil {
+				t.Fatal(err)
+			}
+			by := map[string]display.Display{}
+			for _, d := range list {
+				by[d.ID] = d
+			}
+			if d := by[tvs[0].ID]; d.AckedHash != "new" || d.AckedAt != now+5 || !d.Connected || d.LastConnectionAck != now+5 {
+				t.Fatalf("the last hash of a TV: %+v", d)
+			}
+			if d := by[tvs[1].ID]; d.AckedHash != "old" || d.AckedAt != now || d.Connected || d.LastConnectionAck != now+9 {
+				t.Fatalf("acked, then closed: %+v", d)
+			}
+			for _, tv := range tvs[2:] {
+				if d := by[tv.ID]; d.AckedHash != "old" || d.AckedAt != now || !d.Connected {
+					t.Fatalf("TV %s: %+v", d.Name, d)
+				}
+			}
+			f.mu.Lock()
+			announced := f.changes
+			f.mu.Unlock()
+			if len(announced) != 1 || !announced[0].StatusOnly || len(announced[0].Displays) < 260 || slices.Contains(announced[0].Displays, "unknown") {
+				t.Fatalf("announced %d changes, %d TVs", len(announced), len(announced[0].Displays))
+			}
+		})
+	}
+}

@@ -259,6 +259,11 @@ func (h *Hub) repair(c *conn, tv screen.TV, paired bool, read int64) bool {
 	}
 	c.paired, c.tv = paired, tv
 	if paired {
+		c.pairedWith.Store(&pairedTV{displayID: tv.DisplayID, franchiseID: tv.FranchiseID})
+	} else {
+		c.pairedWith.Store(nil)
+	}
+	if paired {
 		h.byDisplay[tv.DisplayID] = c
 		set := h.byFranchise[tv.FranchiseID]
 		if set == nil {

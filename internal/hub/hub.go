@@ -323,6 +323,10 @@ type conn struct {
 	// write moves that deadline further.
 	ending atomic.Bool
 
+	// pairedWith is the TV above while paired (nil otherwise), for the
+	// reader goroutine's acks without taking the hub's lock.
+	pairedWith atomic.Pointer[pairedTV]
+
 	lastAckWritten time.Time // read and written by the reader goroutine only
 	// The schedule hash last recorded as acknowledged, and for which TV
 	// (reader goroutine only): a new hash, or a new TV, is recorded with
@@ -346,6 +350,9 @@ type conn struct {
 	// queued (monotonic nanoseconds; 0 = none).
 	pushedAt atomic.Int64
 }
+
+// pairedTV names the TV a connection is paired with.
+type pairedTV struct{ displayID, franchiseID string }
 
 // frame is one message to write: its parts are written one after the other
 // into a single WebSocket message, so the shared schedule bytes are never
@@ -841,24 +848,22 @@ func (c *conn) readFrame() (websocket.MessageType, []byte, *bytes.Buffer, error)
 // knows what the TV confirmed within a flush.
 func (c *conn) acked(hash string) {
 	h := c.h
-	now := h.now()
-	h.mu.RLock()
-	paired, tv := c.paired, c.tv
-	h.mu.RUnlock()
-	if !paired {
+	tv := c.pairedWith.Load()
+	if tv == nil {
 		return
 	}
+	now := h.now()
 	// A content hash is 24 characters: a longer one is none of ours and
 	// is not recorded (the ack still counts).
-	fresh := len(hash) <= 64 && (c.hashFor != tv.DisplayID || c.ackedHash != hash)
+	fresh := len(hash) <= 64 && (c.hashFor != tv.displayID || c.ackedHash != hash)
 	if !fresh && now.Sub(c.lastAckWritten) < h.opts.AckEvery {
 		return
 	}
 	c.lastAckWritten = now
-	s := display.Status{DisplayID: tv.DisplayID, FranchiseID: tv.FranchiseID,
+	s := display.Status{DisplayID: tv.displayID, FranchiseID: tv.franchiseID,
 		ConnectionID: c.id, Online: true, Ack: now.UnixMilli()}
 	if fresh {
-		c.ackedHash, c.hashFor = hash, tv.DisplayID
+		c.ackedHash, c.hashFor = hash, tv.displayID
 		s.Hash, s.HashAcked = hash, true
 	}
 	h.report(s)
