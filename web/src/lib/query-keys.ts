@@ -24,3 +24,11 @@ export const franchiseKeys = {
   /** Every schedule query of the franchise: linking a TV changes the schedules' TV counts. */
   schedules: (franchise: string) => [queryRoots.schedules, franchise] as const,
 }
+
+/**
+ * The live views of a franchise's TVs ('Ver ao vivo'), one per TV: any change
+ * of the franchise and any TV's acknowledgement may change what they show, so
+ * the event stream marks them all stale (lib/events).
+ */
+export const liveViewKey = (franchise: string, store?: string, id?: string) =>
+  store === undefined ? ([queryRoots.displays, franchise, 'live'] as const) : ([queryRoots.displays, franchise, 'live', store, id ?? ''] as const)

@@ -6,7 +6,7 @@ export { useLinkSchedule } from './api/link-schedule'
 export { useUnlinkSchedule } from './api/unlink-schedule'
 export type { Display, DisplayCommand, DisplayRef } from './api/types'
 export { DisplayTable, type DisplayRowAction } from './components/display-table'
-export { countOffline } from './display-status'
+export { countOffline, displayStatus } from './display-status'
 
 /**
  * The TV dialogs (new, edit, delete, health, commands and their results), as a

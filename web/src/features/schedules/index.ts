@@ -4,6 +4,7 @@
 // own, the schedule screens. The media table and the add/edit media form they
 // share with the advertisements are in src/components/media-entries.
 export { NewDisplayScheduleField } from './components/new-display-schedule-field'
+export { LiveViewDialog } from './components/live-view-dialog'
 export { NowPlayingDialog } from './components/now-playing-dialog'
 export { ScheduleDialog } from './components/schedule-dialog'
 

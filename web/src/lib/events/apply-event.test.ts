@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
-import { franchiseKeys } from '@/lib/query-keys'
+import { franchiseKeys, liveViewKey } from '@/lib/query-keys'
 import { applyFranchiseEvent } from './apply-event'
 import { parseEvents } from './franchise-events'
 
@@ -55,6 +55,23 @@ describe('applyFranchiseEvent', () => {
     expect(stale(qc, franchiseKeys.stores('rede'))).toBe(true)
     expect(stale(qc, franchiseKeys.displays('rede'))).toBe(true)
     expect(stale(qc, franchiseKeys.displays('outra'))).toBe(false)
+  })
+
+  it("writes a TV's acknowledged hash into the list and marks the open live views stale", () => {
+    const qc = client([{ id: 'a', name: 'A', connected: true, lastConnectionAck: 5 }])
+    const live = liveViewKey('rede', 'centro', 'a')
+    const otherLive = liveViewKey('outra', 'centro', 'x')
+    qc.setQueryData(live, {})
+    qc.setQueryData(otherLive, {})
+    applyFranchiseEvent(qc, 'rede', { type: 'status', data: { ids: ['a'], displays: [{ id: 'a', connected: true, lastConnectionAck: 9, ackedHash: 'h2', ackedAt: 9 }] } })
+    expect(qc.getQueryData(franchiseKeys.displays('rede'))).toEqual([{ id: 'a', name: 'A', connected: true, lastConnectionAck: 9, ackedHash: 'h2', ackedAt: 9 }])
+    expect(stale(qc, live)).toBe(true)
+    expect(stale(qc, otherLive)).toBe(false)
+
+    const qc2 = client([])
+    qc2.setQueryData(live, {})
+    applyFranchiseEvent(qc2, 'rede', { type: 'change', data: { schedules: ['s1'] } })
+    expect(stale(qc2, live)).toBe(true)
   })
 
   it('reads the commands of the franchise again when one is answered', () => {

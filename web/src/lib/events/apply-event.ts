@@ -1,13 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { franchiseKeys, queryRoots } from '@/lib/query-keys'
+import { franchiseKeys, liveViewKey, queryRoots } from '@/lib/query-keys'
 
 /** One event of the franchise's stream (GET /api/events/{franchise}). */
 export type FranchiseEvent = { type: string; data: Record<string, unknown> }
 
 /** A TV's status as the stream carries it. */
-export type StreamedStatus = { id: string; store?: string; connected: boolean; lastConnectionAck: number }
+export type StreamedStatus = { id: string; store?: string; connected: boolean; lastConnectionAck: number; ackedHash?: string; ackedAt?: number }
 
-type WithStatus = { id: string; connected: boolean; lastConnectionAck: number }
+type WithStatus = { id: string; connected: boolean; lastConnectionAck: number; ackedHash?: string; ackedAt?: number }
 
 function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []
@@ -60,13 +60,16 @@ export function applyFranchiseEvent(queryClient: QueryClient, franchise: string,
         queryClient.setQueryData<WithStatus[]>(key, (old) =>
           old?.map((d) => {
             const s = byId.get(d.id)
-            return s ? { ...d, connected: s.connected, lastConnectionAck: s.lastConnectionAck } : d
+            if (!s) return d
+            const acked = typeof s.ackedHash === 'string' && typeof s.ackedAt === 'number' ? { ackedHash: s.ackedHash, ackedAt: s.ackedAt } : {}
+            return { ...d, connected: s.connected, lastConnectionAck: s.lastConnectionAck, ...acked }
           }),
         )
       } else {
         invalidate(key) // a TV the list does not know yet, or a status the server could not read
       }
       invalidate(alertsKey(franchise))
+      invalidate(liveViewKey(franchise)) // a TV connected, left or confirmed what it shows
       return
     }
     case 'change': {
@@ -78,6 +81,7 @@ export function applyFranchiseEvent(queryClient: QueryClient, franchise: string,
       if (wide || stores.length) invalidate(franchiseKeys.stores(franchise))
       if (wide || stores.length || displays.length) invalidate(franchiseKeys.displays(franchise))
       if (wide || displays.length || schedules.length || stores.length) invalidate(franchiseKeys.schedules(franchise))
+      invalidate(liveViewKey(franchise)) // what a TV shows may have changed
       return
     }
     case 'command':

@@ -1,6 +1,6 @@
 import * as React from 'react'
 import type { ColumnDef } from '@tanstack/react-table'
-import { Activity, CalendarPlus, CalendarSync, ExternalLink, History, MonitorPlay, MoreHorizontal, Pencil, Terminal, Trash2 } from 'lucide-react'
+import { Activity, CalendarPlus, CalendarSync, ExternalLink, History, MonitorPlay, MoreHorizontal, Pencil, Radio, Terminal, Trash2 } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { DataTable, DataTableColumnHeader, type DataTableFilter } from '@/components/ui/data-table'
@@ -23,6 +23,7 @@ export type DisplayRowAction =
   | { kind: 'command'; display: Display; operation: DisplayCommand }
   | { kind: 'command-results'; display: Display }
   | { kind: 'health'; display: Display }
+  | { kind: 'live'; display: Display }
 
 type Props = {
   storeName: string
@@ -78,6 +79,9 @@ function RowActions({ display, onAction }: { display: Display; onAction: Props['
           <CalendarPlus /> Adicionar programação
         </DropdownMenuItem>
       )}
+      <DropdownMenuItem onSelect={() => onAction({ kind: 'live', display })}>
+        <Radio /> Ver ao vivo
+      </DropdownMenuItem>
       <DropdownMenuItem onSelect={() => onAction({ kind: 'health', display })}>
         <Activity /> Saúde do televisor
       </DropdownMenuItem>

@@ -1,6 +1,6 @@
 import * as React from 'react'
 import { loadDisplayDialogs, type DisplayRowAction } from '@/features/displays'
-import { NewDisplayScheduleField, NowPlayingDialog, ScheduleDialog } from '@/features/schedules'
+import { LiveViewDialog, NewDisplayScheduleField, NowPlayingDialog, ScheduleDialog } from '@/features/schedules'
 import { loadStoreDialogs, type Store, type StoreCardAction } from '@/features/stores'
 
 // The TV and store dialogs come in chunks of their features (the cards and tables do not need them).
@@ -93,6 +93,12 @@ export function OverviewDialogs({ dialog, shown: current, onOpenChange, open, fr
         onOpenChange={onOpenChange}
         franchise={slug}
         display={current?.kind === 'health' ? current.display : undefined}
+      />
+      <LiveViewDialog
+        open={isOpen('live')}
+        onOpenChange={onOpenChange}
+        franchise={slug}
+        display={current?.kind === 'live' ? current.display : undefined}
       />
       <DisplayCommandResultsDialog
         open={isOpen('command-results')}

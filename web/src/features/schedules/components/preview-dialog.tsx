@@ -6,17 +6,16 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { Skeleton } from '@/components/ui/skeleton'
-import { DEFAULT_TIME_ZONE, localTime, type PlaybackItem } from '@/lib/playback'
+import { DEFAULT_TIME_ZONE, type PlaybackItem } from '@/lib/playback'
 import { useSession } from '@/lib/session'
 import { zoneLabel } from '@/lib/time-zones'
-import { AdTurns, dayKey, screenDatesOn } from '@/player/ads'
-import { shownFor } from '@/player/playlist'
+import { AdTurns, dayKey } from '@/player/ads'
 import { useDisplays, type Display } from '@/features/displays'
 import { useDisplayScreen, type DisplayScreen } from '../api/get-display-screen'
 import { useSchedule } from '../api/get-schedule'
 import type { BottomBar, Schedule } from '../api/types'
-import { fromWallInput, nextMoment, previewQueue, toWallInput, tvItemLabel, tvQueue } from '../preview'
-import { FooterPreview } from './footer-preview'
+import { fromWallInput, previewQueue, toWallInput } from '../preview'
+import { Screen, tvShown, type Shown, type StageContent } from './tv-screen'
 
 type Props = {
   franchise: string
@@ -25,52 +24,8 @@ type Props = {
   onClose: () => void
 }
 
-const pad = (n: number) => String(n).padStart(2, '0')
-
-function clockText(moment: number, timeZone: string) {
-  const t = localTime(moment, timeZone)
-  return `${pad(t.hour)}:${pad(t.minute)}:${pad(t.second)}`
-}
-
 /** The 'Prévia como' choice that plays the schedule itself (spec 2 §4), every slot a 'Slot'. */
 const AS_SCHEDULE = '__schedule__'
-
-/** What the stage draws: a picture or a video, a 'Slot' card, or nothing. */
-type StageContent =
-  | { kind: 'idle' }
-  | { kind: 'slot'; duration: number }
-  | { kind: 'media'; key: string; name: string; type: 'image' | 'video'; url: string; volume: number }
-
-function Stage({ content, muted }: { content: StageContent; muted: boolean }) {
-  if (content.kind === 'idle') {
-    return <p className="text-sm text-white/70">Nenhuma mídia para exibir agora. Verificando novamente em 1 s…</p>
-  }
-  if (content.kind === 'slot') {
-    return (
-      <div className="grid place-items-center gap-1 text-white" aria-label="Slot">
-        <span className="text-3xl font-bold">Slot</span>
-        <span className="text-sm text-white/70">{content.duration / 1000}s</span>
-      </div>
-    )
-  }
-  if (content.type === 'video') {
-    return (
-      <video
-        key={content.key}
-        src={content.url}
-        aria-label={content.name}
-        autoPlay
-        muted={muted}
-        playsInline
-        className="size-full object-contain"
-        ref={(video) => {
-          if (video) video.volume = Math.min(1, Math.max(0, content.volume))
-        }}
-      />
-    )
-  }
-  return <img key={content.key} src={content.url} alt={content.name} className="size-full object-contain" />
-}
 
 /**
  * 'Ver prévia': plays the schedule as a screen of the franchise would, from
@@ -87,12 +42,6 @@ export function PreviewDialog({ franchise, preview, onClose }: Props) {
     </Dialog>
   )
 }
-
-/** One line of 'A seguir'. */
-type Upcoming = { key: string; start: number; label: string; duration: number }
-
-/** What the preview shows now and next, in either mode. */
-type Shown = { current: PlaybackItem; content: StageContent; label: string; upcoming: Upcoming[]; loading: boolean }
 
 function PreviewBody({ franchise, scheduleId, openedAt }: { franchise: string; scheduleId: string; openedAt: number }) {
   const groupZone = useSession().franchise?.timeZone || DEFAULT_TIME_ZONE
@@ -240,67 +189,8 @@ function TvPreview({
   const shown = React.useMemo((): Shown | null => {
     if (!data) return null
     // The entries' dates name days in the group's zone, played on the TV's clock.
-    const zone = data.timeZone || timeZone
-    const view = { ...screenDatesOn(data.schedule, data.ads, datesZone, zone), timeZone: zone }
-    const q = tvQueue(view, moment)
-    const drawn = shownFor(q.current, q.plan.entries, view.schedule, { positions: q.plan.positions, ads: view.ads, turns, timeZone: view.timeZone })
-    const content: StageContent =
-      q.current.kind === 'idle' || !drawn.media
-        ? { kind: 'idle' }
-        : { kind: 'media', key: drawn.key, name: drawn.media.name, type: drawn.media.type, url: drawn.media.url, volume: drawn.volume }
-    return {
-      current: q.current,
-      content,
-      label: tvItemLabel(q.current, q.plan, view),
-      upcoming: q.upcoming.map((item) => ({ key: `${item.start}-${item.entryIndex}`, start: item.start, label: tvItemLabel(item, q.plan, view), duration: item.duration })),
-      loading: screen.isPlaceholderData,
-    }
+    return tvShown({ schedule: data.schedule, ads: data.ads, timeZone: data.timeZone || timeZone }, datesZone, moment, turns, screen.isPlaceholderData)
   }, [data, moment, timeZone, datesZone, turns, screen.isPlaceholderData])
   if (!shown) return <Skeleton className="aspect-video w-full" />
   return <Screen shown={shown} moment={moment} timeZone={timeZone} muted={muted} bar={bar} store={tv.store} onMoment={onMoment} />
-}
-
-/** The stage, the footer, 'Agora' and 'A seguir'; moves on when the current item ends. */
-function Screen({ shown, moment, timeZone, muted, bar, store, onMoment }: { shown: Shown; moment: number; timeZone: string; muted: boolean; bar: BottomBar | null | undefined; store?: string; onMoment: (at: number) => void }) {
-  const { current } = shown
-  React.useEffect(() => {
-    if (shown.loading) return
-    const end = nextMoment(current)
-    const timer = window.setTimeout(() => onMoment(end), Math.max(0, end - moment))
-    return () => window.clearTimeout(timer)
-  }, [current, moment, onMoment, shown.loading])
-
-  return (
-    <>
-      <div className="overflow-hidden rounded-md border bg-black">
-        <div className="relative grid aspect-video w-full place-items-center" role="region" aria-label="Tela da prévia">
-          <Stage content={shown.content} muted={muted} />
-          <span className="absolute right-2 top-2 rounded bg-black/60 px-1.5 text-xs text-white tabular-nums" aria-label="Horário simulado">
-            {clockText(moment, timeZone)}
-          </span>
-        </div>
-        {bar && <FooterPreview bar={bar} moment={moment} timeZone={timeZone} store={store} />}
-      </div>
-      <div className="grid gap-1 text-sm">
-        <p className="font-medium" aria-label="Agora">
-          Agora: {shown.label}
-          {current.kind !== 'idle' && <span className="text-muted-foreground"> ({current.duration / 1000}s)</span>}
-        </p>
-        <h3 className="font-medium">A seguir</h3>
-        {shown.upcoming.length === 0 ? (
-          <p className="text-muted-foreground">Nada programado em seguida.</p>
-        ) : (
-          <ol aria-label="A seguir" className="grid gap-0.5">
-            {shown.upcoming.map((item) => (
-              <li key={item.key} className="flex gap-2">
-                <span className="tabular-nums text-muted-foreground">{clockText(item.start, timeZone)}</span>
-                <span>{item.label}</span>
-                <span className="text-muted-foreground">{item.duration / 1000}s</span>
-              </li>
-            ))}
-          </ol>
-        )}
-      </div>
-    </>
-  )
 }
