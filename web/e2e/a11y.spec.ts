@@ -8,7 +8,7 @@ import type { Browser, Locator, Page } from '@playwright/test'
 import { test, expect, refuseEventStream, shot, storageKeys, strongPassword, uniqueEmail, useSession } from './fixtures.ts'
 import { axeViolations } from './harness/axe.ts'
 import { addMedia, png } from './harness/media-api.ts'
-import { createDisplay, createSchedule, createStore, operatorWithGroup } from './harness/overview-api.ts'
+import { announceDevice, createDisplay, createSchedule, createStore, operatorWithGroup } from './harness/overview-api.ts'
 import { onScreen, openPlayer } from './harness/player.ts'
 import { saveEntries } from './harness/schedule-api.ts'
 
@@ -85,6 +85,35 @@ async function seed({ api, adminToken, browser, baseURL }: SeedDeps, { pairPlaye
       .poll(async () => (await api.get<{ commands: { status: string }[] }>(`/display/${f}/${store.slug}/${display.id}/commands`, token)).commands[0]?.status, { timeout: 10_000 })
       .toBe('done')
     await tv.context().close()
+    // A box that stays connected and reports a problem (storage almost full), for the
+    // amber warning of 'Saúde do televisor' and a live view the TV confirmed.
+    const box = await announceDevice(api)
+    const depot = await createDisplay(api, token, f, store.slug, { name: 'TV Depósito', device: box.device })
+    await api.post(`/display/${f}/${store.slug}/${depot.id}`, { scheduleId: schedule.id }, token)
+    const socket = await (await browser.newContext({ baseURL })).newPage()
+    await socket.goto('/api/health')
+    await socket.evaluate(
+      (token) =>
+        new Promise<void>((resolve, reject) => {
+          const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/api/device/ws`)
+          ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', token }))
+          ws.onerror = () => reject(new Error('socket error'))
+          ws.onmessage = (event) => {
+            const frame = JSON.parse(String(event.data)) as { type: string; schedule?: { hash: string } | null }
+            if (frame.type !== 'playlist') return
+            const health = { version: 'e2e', browser: 'Chromium', screen: '1920x1080', uptime: 60, storageUsed: 95_000_000, storageQuota: 100_000_000, cached: 1, allCached: true, clockOffset: 0 }
+            const ack = JSON.stringify({ type: 'ack', hash: frame.schedule?.hash ?? '', health })
+            ws.send(ack)
+            setInterval(() => ws.send(ack), 20_000) // players ack every 30 s; a silent socket is dropped
+            resolve()
+          }
+        }),
+      box.token,
+    )
+    await expect
+      .poll(async () => (await api.get<{ health: { problems: { code: string }[] } }>(`/display/${f}/${store.slug}/${depot.id}/health`, token)).health.problems.map((p) => p.code), { timeout: 20_000 })
+      .toEqual(['storage'])
+    boxes.push(socket)
   } else {
     display = await createDisplay(api, token, f, store.slug, { name: 'TV Entrada' })
     await api.post(`/display/${f}/${store.slug}/${display.id}`, { scheduleId: schedule.id }, token)
@@ -97,6 +126,12 @@ async function seed({ api, adminToken, browser, baseURL }: SeedDeps, { pairPlaye
   )
   return { email, token, franchise, f, store, image, schedule, display, advertise }
 }
+
+/** The boxes a seed left connected, closed when its test ends. */
+const boxes: Page[] = []
+test.afterEach(async () => {
+  for (const box of boxes.splice(0)) await box.context().close()
+})
 
 type SeedDeps = { api: Parameters<typeof operatorWithGroup>[0]; adminToken: string; browser: Browser; baseURL: string | undefined }
 
@@ -191,6 +226,31 @@ for (const theme of THEMES) {
     await shot(page, `a11y-health-${theme}`)
     await page.keyboard.press('Escape')
     await expect(health).toBeHidden()
+    // Its amber warning box, on a TV whose report shows a problem.
+    await card.getByRole('button', { name: 'Ações para TV Depósito', exact: true }).click()
+    await page.getByRole('menuitem', { name: 'Saúde do televisor' }).click()
+    await expect(health.getByRole('region', { name: 'Problemas' })).toContainText('Armazenamento quase cheio')
+    await check(page, at('Saúde do televisor, with a problem'), OVERLAY)
+    await shot(page, `a11y-health-problem-${theme}`)
+    await page.keyboard.press('Escape')
+    await expect(health).toBeHidden()
+    // 'Ver ao vivo': a TV that confirmed what it shows, and one offline (an amber note).
+    const live = page.getByRole('dialog', { name: 'Ao vivo' })
+    await card.getByRole('button', { name: 'Ações para TV Depósito', exact: true }).click()
+    await page.getByRole('menuitem', { name: 'Ver ao vivo' }).click()
+    await expect(live.getByRole('status')).toContainText('A TV confirmou esta programação')
+    await expect(live.getByRole('region', { name: 'Tela do televisor' })).toBeVisible()
+    await check(page, at('Ver ao vivo'), OVERLAY)
+    await shot(page, `a11y-live-${theme}`)
+    await page.keyboard.press('Escape')
+    await expect(live).toBeHidden()
+    await card.getByRole('button', { name: 'Ações para TV Entrada', exact: true }).click()
+    await page.getByRole('menuitem', { name: 'Ver ao vivo' }).click()
+    await expect(live.getByRole('status')).toContainText('Televisor offline desde')
+    await check(page, at('Ver ao vivo, offline'), OVERLAY)
+    await shot(page, `a11y-live-offline-${theme}`)
+    await page.keyboard.press('Escape')
+    await expect(live).toBeHidden()
     // The dialogs below use only the theme's tokens, which the dialogs above
     // already check in both themes: light is enough for them.
     if (theme === 'light') {

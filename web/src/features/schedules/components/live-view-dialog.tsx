@@ -61,7 +61,11 @@ function LiveBody({ displayRef, display }: { displayRef: DisplayRef; display: Di
   const live = useDisplayLive(displayRef)
   // The TV list follows the TV's status live (the event stream writes into it).
   const displays = useDisplays(displayRef.franchise, { live: false })
-  const tv = displays.data?.find((d) => d.id === displayRef.id) ?? live.data?.display ?? display
+  // Whichever was read last knows the TV's status best: every connection,
+  // ack and disconnection moves lastConnectionAck on.
+  const listed = displays.data?.find((d) => d.id === displayRef.id)
+  const read = live.data?.display
+  const tv = listed && (!read || listed.lastConnectionAck > read.lastConnectionAck) ? listed : (read ?? listed ?? display)
   // The TV's clock is the server's: the player corrects its own by serverTime.
   const [moment, setMoment] = React.useState(() => Date.now() - serverDiff)
   React.useEffect(() => {
