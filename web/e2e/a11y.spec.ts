@@ -30,6 +30,19 @@ async function checkOpened(page: Page, screen: string, open: () => Promise<void>
   await expect(shown).toBeHidden()
 }
 
+/**
+ * Picks `item` in the row menu of the TV `tv`: a click landing while a dialog
+ * closing gives the focus back to another row's trigger is tried again.
+ */
+async function rowMenuItem(page: Page, card: Locator, tv: string, item: string) {
+  const entry = page.getByRole('menuitem', { name: item })
+  await expect(async () => {
+    await card.getByRole('button', { name: `Ações para ${tv}`, exact: true }).click()
+    await expect(entry).toBeVisible({ timeout: 2_000 })
+  }).toPass({ timeout: 30_000 })
+  await entry.click()
+}
+
 /** Visits path and waits for its heading (or other sign that the screen is ready). */
 async function visit(page: Page, path: string, ready: Locator) {
   await refuseEventStream(page)
@@ -227,8 +240,7 @@ for (const theme of THEMES) {
     await page.keyboard.press('Escape')
     await expect(health).toBeHidden()
     // Its amber warning box, on a TV whose report shows a problem.
-    await card.getByRole('button', { name: 'Ações para TV Depósito', exact: true }).click()
-    await page.getByRole('menuitem', { name: 'Saúde do televisor' }).click()
+    await rowMenuItem(page, card, 'TV Depósito', 'Saúde do televisor')
     await expect(health.getByRole('region', { name: 'Problemas' })).toContainText('Armazenamento quase cheio')
     await check(page, at('Saúde do televisor, with a problem'), OVERLAY)
     await shot(page, `a11y-health-problem-${theme}`)
@@ -236,16 +248,14 @@ for (const theme of THEMES) {
     await expect(health).toBeHidden()
     // 'Ver ao vivo': a TV that confirmed what it shows, and one offline (an amber note).
     const live = page.getByRole('dialog', { name: 'Ao vivo' })
-    await card.getByRole('button', { name: 'Ações para TV Depósito', exact: true }).click()
-    await page.getByRole('menuitem', { name: 'Ver ao vivo' }).click()
+    await rowMenuItem(page, card, 'TV Depósito', 'Ver ao vivo')
     await expect(live.getByRole('status')).toContainText('A TV confirmou esta programação')
     await expect(live.getByRole('region', { name: 'Tela do televisor' })).toBeVisible()
     await check(page, at('Ver ao vivo'), OVERLAY)
     await shot(page, `a11y-live-${theme}`)
     await page.keyboard.press('Escape')
     await expect(live).toBeHidden()
-    await card.getByRole('button', { name: 'Ações para TV Entrada', exact: true }).click()
-    await page.getByRole('menuitem', { name: 'Ver ao vivo' }).click()
+    await rowMenuItem(page, card, 'TV Entrada', 'Ver ao vivo')
     await expect(live.getByRole('status')).toContainText('Televisor offline desde')
     await check(page, at('Ver ao vivo, offline'), OVERLAY)
     await shot(page, `a11y-live-offline-${theme}`)
