@@ -106,6 +106,14 @@ func (c Change) SchedulesOnly() bool {
 		len(c.Displays) == 0 && len(c.Stores) == 0
 }
 
+// OverridesOnly tells whether c touches screens only through the
+// emergency overrides of its franchise: no TV was added, moved, renamed or
+// relinked and no schedule changed, so a player's screen differs from the
+// last one only in its TV part's overrides.
+func (c Change) OverridesOnly() bool {
+	return c.TouchesScreens() && c.Overrides && c.FranchiseID != ""
+}
+
 // Schedule tells whether c may change the contents of the schedule
 // scheduleID of the franchise franchiseID.
 func (c Change) Schedule(franchiseID, scheduleID string) bool {

@@ -44,15 +44,20 @@ func (h *Hub) apply(batch []change.Change) {
 	everyone := h.overflow.Swap(false) // changes were dropped: any screen may differ
 	// While only schedule contents changed, no TV moved: the screens known
 	// on the connections are still right.
-	schedulesOnly := true
+	// While only overrides changed, only the TVs' parts' overrides differ.
+	schedulesOnly, overridesOnly := true, true
 	for _, ch := range batch {
 		h.src.Forget(ch)
 		everyone = everyone || ch.Everywhere()
 		if ch.TouchesScreens() && !ch.SchedulesOnly() {
 			schedulesOnly = false
 		}
+		if ch.TouchesScreens() && !ch.OverridesOnly() {
+			overridesOnly = false
+		}
 	}
 	schedulesOnly = schedulesOnly && !everyone
+	overridesOnly = overridesOnly && !everyone
 	affected := map[*conn]bool{}
 	h.mu.RLock()
 	for _, ch := range batch {
@@ -88,11 +93,14 @@ func (h *Hub) apply(batch []change.Change) {
 	for c := range affected {
 		list = append(list, c)
 	}
-	if schedulesOnly {
+	switch {
+	case schedulesOnly:
 		h.repush(ctx, list)
-		return
+	case overridesOnly:
+		h.reoverride(ctx, list)
+	default:
+		h.resolve(ctx, list, pushChanged)
 	}
-	h.resolve(ctx, list, pushChanged)
 }
 
 // repush sends the connections their playlist again with the TVs
@@ -108,6 +116,62 @@ func (h *Hub) repush(ctx context.Context, conns []*conn) {
 			continue
 		}
 		h.push(ctx, c, tv, tvJSON, pushChanged, b)
+	}
+}
+
+// reoverride sends the connections their playlist again with the
+// overrides read now and the TVs they know: only overrides changed. The
+// overrides are read for all of them at once and encoded once per set, so a
+// message to a whole franchise costs about what a schedule save does. A
+// connection resolved meanwhile by another read, or not resolved yet, is
+// resolved afresh instead.
+func (h *Hub) reoverride(ctx context.Context, conns []*conn) {
+	r := h.newRound()
+	known := make([]*conn, 0, len(conns))
+	tvs := make([]screen.TV, 0, len(conns))
+	parts := make([][]byte, 0, len(conns))
+	reads := make([]int64, 0, len(conns))
+	var again []*conn
+	h.mu.RLock()
+	for _, c := range conns {
+		if !c.paired || c.tvJSON == nil || c.tvJSONAt != c.resolvedAt {
+			again = append(again, c)
+			continue
+		}
+		known = append(known, c)
+		tvs = append(tvs, c.tv)
+		parts = append(parts, c.tvJSON)
+		reads = append(reads, c.resolvedAt)
+	}
+	h.mu.RUnlock()
+	encoded, err := h.src.EncodeOverrides(ctx, tvs)
+	if err != nil {
+		h.log.Warn("players' overrides not encoded", "err", err, "players", len(known))
+		h.resolve(ctx, conns, pushChanged)
+		return
+	}
+	for i, c := range known {
+		tvJSON, err := screen.WithOverrides(parts[i], encoded[i])
+		if err != nil {
+			again = append(again, c)
+			continue
+		}
+		current := false
+		h.withHubLock(func() {
+			// Unchanged since read above: the TV is the same, its part now
+			// carries the overrides of the read r.
+			if current = c.resolvedAt == reads[i] && c.resolvedAt < r.read; current {
+				c.resolvedAt, c.tvJSON, c.tvJSONAt = r.read, tvJSON, r.read
+			}
+		})
+		if !current {
+			again = append(again, c)
+			continue
+		}
+		h.push(ctx, c, tvs[i], tvJSON, pushChanged, r)
+	}
+	if len(again) > 0 {
+		h.resolve(ctx, again, pushChanged)
 	}
 }
 
@@ -211,7 +275,7 @@ func (h *Hub) resolve(ctx context.Context, conns []*conn, how pushKind) (failed 
 		current := true
 		h.withHubLock(func() {
 			if current = c.resolvedAt == read; current {
-				c.tvJSON = tvJSON
+				c.tvJSON, c.tvJSONAt = tvJSON, read
 			}
 		})
 		if !current {

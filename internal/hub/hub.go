@@ -55,6 +55,9 @@ type Screens interface {
 	TVs(ctx context.Context, codes []string) (map[string]screen.TV, error)
 	// EncodeTVs encodes TVs' own parts of their screens, in order.
 	EncodeTVs(ctx context.Context, tvs []screen.TV) ([][]byte, error)
+	// EncodeOverrides encodes the value of the overrides field of TVs'
+	// parts, in order (see screen.WithOverrides).
+	EncodeOverrides(ctx context.Context, tvs []screen.TV) ([][]byte, error)
 	// EncodeSchedule encodes a schedule for players ("null" when gone),
 	// with a version that changes whenever the bytes may.
 	EncodeSchedule(ctx context.Context, franchiseID, scheduleID string) (data []byte, version string, err error)
@@ -294,6 +297,7 @@ type conn struct {
 	paired     bool
 	tvJSON     []byte // the TV's part of its screen, encoded, kept while the TV stays
 	resolvedAt int64  // the read (h.reads) the TV above comes from
+	tvJSONAt   int64  // the read tvJSON comes from (behind resolvedAt while a resolve encodes)
 
 	qmu   sync.Mutex
 	queue []frame

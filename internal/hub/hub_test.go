@@ -77,6 +77,14 @@ func (f *fakeSource) EncodeTVs(_ context.Context, tvs []screen.TV) ([][]byte, er
 	return out, nil
 }
 
+func (f *fakeSource) EncodeOverrides(_ context.Context, tvs []screen.TV) ([][]byte, error) {
+	out := make([][]byte, len(tvs))
+	for i := range tvs {
+		out[i] = []byte("[]")
+	}
+	return out, nil
+}
+
 func (f *fakeSource) EncodeSchedule(context.Context, string, string) ([]byte, string, error) {
 	n := f.builds.Load()
 	body, _ := json.Marshal(map[string]any{"build": n, "pad": strings.Repeat("x", f.size)})

@@ -9,12 +9,14 @@
 package screen
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"maps"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 
 	"vitrine/internal/advertise"
@@ -152,6 +154,7 @@ type tvPart struct {
 	// Overrides are the emergency overrides that reach the TV, in force or
 	// scheduled, the newest start first: the player shows the newest in
 	// force over schedule and footer, whatever the hours, on its own clock.
+	// The last field: WithOverrides replaces it in an encoded part.
 	Overrides []override.Player `json:"overrides"`
 }
 
@@ -214,19 +217,9 @@ func (p *Builder) EncodeTVs(ctx context.Context, screens []TV) ([][]byte, error)
 			byZone[k] = append(byZone[k], sc.DisplayID)
 		}
 	}
-	overrides := map[string][]override.Player{}
-	if p.overrides != nil {
-		tvsBy := map[string][]override.TV{}
-		for _, sc := range screens {
-			tvsBy[sc.FranchiseID] = append(tvsBy[sc.FranchiseID], override.TV{DisplayID: sc.DisplayID, StoreID: sc.StoreID})
-		}
-		for franchiseID, tvs := range tvsBy {
-			got, err := p.overrides.ForScreens(ctx, franchiseID, tvs)
-			if err != nil {
-				return nil, err
-			}
-			maps.Copy(overrides, got)
-		}
+	overrides, err := p.overridesOf(ctx, screens)
+	if err != nil {
+		return nil, err
 	}
 	ads := map[string]advertise.PlayerAds{}
 	if p.ads != nil {
@@ -250,12 +243,90 @@ func (p *Builder) EncodeTVs(ctx context.Context, screens []TV) ([][]byte, error)
 		if part.Overrides == nil {
 			part.Overrides = []override.Player{}
 		}
-		var err error
 		if out[i], err = json.Marshal(part); err != nil {
 			return nil, err
 		}
 	}
 	return out, nil
+}
+
+// overridesOf reads the emergency overrides that reach each TV, by TV id,
+// in one ask per franchise.
+func (p *Builder) overridesOf(ctx context.Context, screens []TV) (map[string][]override.Player, error) {
+	overrides := map[string][]override.Player{}
+	if p.overrides == nil {
+		return overrides, nil
+	}
+	tvsBy := map[string][]override.TV{}
+	for _, sc := range screens {
+		tvsBy[sc.FranchiseID] = append(tvsBy[sc.FranchiseID], override.TV{DisplayID: sc.DisplayID, StoreID: sc.StoreID})
+	}
+	for franchiseID, tvs := range tvsBy {
+		got, err := p.overrides.ForScreens(ctx, franchiseID, tvs)
+		if err != nil {
+			return nil, err
+		}
+		maps.Copy(overrides, got)
+	}
+	return overrides, nil
+}
+
+// EncodeOverrides encodes, for each TV in order, the value of the
+// "overrides" field of its part: what a change of emergency overrides
+// alone changes in a screen (change.Change.OverridesOnly). TVs reached by
+// the same overrides share one encoding, so a message to a whole franchise
+// is encoded once.
+func (p *Builder) EncodeOverrides(ctx context.Context, screens []TV) ([][]byte, error) {
+	overrides, err := p.overridesOf(ctx, screens)
+	if err != nil {
+		return nil, err
+	}
+	none := []byte("[]")
+	shared := map[string][]byte{} // by the overrides' ids
+	out := make([][]byte, len(screens))
+	for i, sc := range screens {
+		list := overrides[sc.DisplayID]
+		if len(list) == 0 {
+			out[i] = none
+			continue
+		}
+		var key strings.Builder
+		for _, o := range list {
+			key.WriteString(o.ID)
+			key.WriteByte(',')
+		}
+		if enc, ok := shared[key.String()]; ok {
+			out[i] = enc
+			continue
+		}
+		enc, err := json.Marshal(list)
+		if err != nil {
+			return nil, err
+		}
+		shared[key.String()] = enc
+		out[i] = enc
+	}
+	return out, nil
+}
+
+// overridesField opens the last field of an encoded TV part.
+var overridesField = []byte(`,"overrides":`)
+
+// WithOverrides returns the TV part tvJSON (from EncodeTVs) with the value
+// of its "overrides" field replaced by overrides (from EncodeOverrides).
+// Overrides is tvPart's last field, and no string in a part can hold the
+// field's name with its quotes unescaped, so its last occurrence is the
+// field.
+func WithOverrides(tvJSON, overrides []byte) ([]byte, error) {
+	at := bytes.LastIndex(tvJSON, overridesField)
+	if at < 0 || len(tvJSON) == 0 || tvJSON[len(tvJSON)-1] != '}' {
+		return nil, errors.New("screen: not a TV part")
+	}
+	at += len(overridesField)
+	out := make([]byte, 0, at+len(overrides)+1)
+	out = append(out, tvJSON[:at]...)
+	out = append(out, overrides...)
+	return append(out, '}'), nil
 }
 
 // EncodeSchedule encodes a schedule for players ("null" when it is gone);

@@ -14,6 +14,7 @@ import (
 	"vitrine/internal/display"
 	"vitrine/internal/franchise"
 	"vitrine/internal/media"
+	"vitrine/internal/override"
 	"vitrine/internal/schedule"
 	"vitrine/internal/screen"
 	"vitrine/internal/store"
@@ -240,5 +241,69 @@ func TestATVsScreenRunsOnItsStoresTimeZone(t *testing.T) {
 	f.b.Forget(change.Change{FranchiseID: "f1", Revision: 3})
 	if z := zones(); z != [2]any{"America/Manaus", "America/Noronha"} {
 		t.Fatalf("after the franchise's zone changed: %v", z)
+	}
+}
+
+// overrides gives the TV tv1 the overrides it holds (none for others).
+type overrides struct{ list []override.Player }
+
+func (o *overrides) ForScreens(_ context.Context, _ string, tvs []override.TV) (map[string][]override.Player, error) {
+	out := map[string][]override.Player{}
+	for _, tv := range tvs {
+		if tv.DisplayID == "tv1" && len(o.list) > 0 {
+			out[tv.DisplayID] = o.list
+		}
+	}
+	return out, nil
+}
+
+// A change of overrides alone changes a TV part only in its overrides: the
+// part encoded before, with the overrides encoded after, is the part
+// encoded after, byte for byte, whatever the message's text holds; TVs
+// reached by the same overrides share one encoding.
+func TestAnOverrideChangesOnlyTheOverridesOfATVsPart(t *testing.T) {
+	f := newFixture(t)
+	o := &overrides{}
+	f.b.SetOverrides(o)
+	ctx := context.Background()
+	tvs, err := f.b.TVs(ctx, []string{"AAAAAA", "CCCCCC"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	list := []screen.TV{tvs["AAAAAA"], tvs["CCCCCC"]}
+	before, err := f.b.EncodeTVs(ctx, list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range [][]override.Player{
+		{{ID: "o1", Title: `Evacuação ,"overrides":[] }`, Text: "Saia \"já\"", Background: "#b91c1c", Color: "#ffffff", Start: 1, End: 2}},
+		{{ID: "o2", Title: "B"}, {ID: "o1", Title: "A"}},
+		nil,
+	} {
+		o.list = text
+		after, err := f.b.EncodeTVs(ctx, list)
+		if err != nil {
+			t.Fatal(err)
+		}
+		values, err := f.b.EncodeOverrides(ctx, list)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range list {
+			got, err := screen.WithOverrides(before[i], values[i])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != string(after[i]) {
+				t.Errorf("TV %d with %v:\n got %s\nwant %s", i, text, got, after[i])
+			}
+		}
+		if string(values[1]) != "[]" {
+			t.Errorf("a TV no override reaches carries %s", values[1])
+		}
+		before = after
+	}
+	if _, err := screen.WithOverrides([]byte(`{"name":"x"}`), []byte("[]")); err == nil {
+		t.Error("a part without overrides was taken")
 	}
 }
