@@ -36,7 +36,7 @@ func newFixture(t *testing.T) *fixture {
 	return newFixtureOn(t, "sqlite")
 }
 
-func newFixtureOn(t *testing.T, engine string) *fixture {
+func newFixtureOn(t testing.TB, engine string) *fixture {
 	t.Helper()
 	f := &fixture{db: testutil.NewDB(t, engine), clock: testutil.NewClock(time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC))}
 	bus := change.NewBus()
@@ -58,7 +58,7 @@ func newFixtureOn(t *testing.T, engine string) *fixture {
 	return f
 }
 
-func (f *fixture) exec(t *testing.T, query string, args ...any) {
+func (f *fixture) exec(t testing.TB, query string, args ...any) {
 	t.Helper()
 	if _, err := f.db.ExecContext(context.Background(), query, args...); err != nil {
 		t.Fatalf("%s: %v", query, err)
@@ -428,6 +428,42 @@ func TestAckedHashesRideOnTheStatus(t *testing.T) {
 			f.mu.Unlock()
 			if len(announced) != 1 || !announced[0].StatusOnly || len(announced[0].Displays) < 260 || slices.Contains(announced[0].Displays, "unknown") {
 				t.Fatalf("announced %d changes, %d TVs", len(announced), len(announced[0].Displays))
+			}
+		})
+	}
+}
+
+// BenchmarkRecordAckedHashes is the status batch that follows a push to
+// 2,000 TVs: every player acks the new hash, one row update each in the
+// batch's transaction (go test -run '^$' -bench RecordAckedHashes ./internal/display/).
+func BenchmarkRecordAckedHashes(b *testing.B) {
+	for _, engine := range testutil.Engines() {
+		b.Run(engine, func(b *testing.B) {
+			f := newFixtureOn(b, engine)
+			ctx := context.Background()
+			now := f.clock.Now().UnixMilli()
+			const letters = "ACDEFHJKMNPRTUVWXY3479"
+			var batch []display.Status
+			for i := range 2000 {
+				code := string([]byte{'A', letters[i/(len(letters)*len(letters))], 'D', letters[i/len(letters)%len(letters)], letters[i%len(letters)], 'F'})
+				if _, err := f.db.ExecContext(ctx, `INSERT INTO devices (code, created_at, last_seen_at) VALUES (?, ?, ?)`, code, now, now); err != nil {
+					b.Fatal(err)
+				}
+				name := fmt.Sprintf("TV %04d", i)
+				d, err := f.svc.Create(ctx, f.t, "loja-a", display.Input{Name: &name, Device: &code})
+				if err != nil {
+					b.Fatal(err)
+				}
+				batch = append(batch, display.Status{DisplayID: d.ID, FranchiseID: "f1", ConnectionID: fmt.Sprint("c", i), Online: true, Ack: now})
+			}
+			b.ResetTimer()
+			for n := range b.N {
+				for i := range batch {
+					batch[i].Hash, batch[i].HashAcked = fmt.Sprint("h", n), true
+				}
+				if err := f.svc.RecordStatus(ctx, batch); err != nil {
+					b.Fatal(err)
+				}
 			}
 		})
 	}
