@@ -63,4 +63,19 @@ describe('the first load of a signed-in tab', () => {
     startEarlyCalls({ pathname: '/dashboard', search: '' })
     expect(sent()).toEqual([])
   })
+
+  it("fetches the sign-in pages' chunk without a session: the login's, or the recovery page opened", () => {
+    startEarlyCalls({ pathname: '/', search: '' })
+    expect(preloadRoute).toHaveBeenLastCalledWith('/')
+    // A screen behind the login leads there: its chunks are not fetched.
+    startEarlyCalls({ pathname: '/medias', search: '' })
+    expect(preloadRoute).toHaveBeenLastCalledWith('/')
+    localStorage.setItem(storageKeys.token, 'tok')
+    startEarlyCalls({ pathname: '/reset/password/new', search: '?code=x' })
+    expect(preloadRoute).toHaveBeenLastCalledWith('/reset/password/new')
+    startEarlyCalls({ pathname: '/', search: '?code=verify' })
+    expect(preloadRoute).toHaveBeenLastCalledWith('/')
+    expect(preloadRoute).toHaveBeenCalledTimes(4)
+    expect(sent()).toEqual([])
+  })
 })

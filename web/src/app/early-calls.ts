@@ -18,14 +18,20 @@ const pageCalls: Record<string, (franchise: string) => string[]> = {
 }
 
 /**
- * The first load of a signed-in tab: before React draws anything, starts the
+ * The first load of a tab. Signed in: before React draws anything, starts the
  * session check (GET /user/detail), the user's groups, the calls of the
  * page being opened and the chunks of its code, all at once. Without this
  * they would run one after the other: the script, the session check, the
  * layout's chunks, the page's chunks, and only then the page's data.
+ * Without a session (or on a recovery or verification link): the chunk of
+ * the sign-in pages, which the first load does not hold.
  */
 export function startEarlyCalls({ pathname, search }: { pathname: string; search: string } = window.location) {
-  if (!storage.get(storageKeys.token) || !restoresSession(pathname, search)) return
+  if (!storage.get(storageKeys.token) || !restoresSession(pathname, search)) {
+    // Any address but a recovery one leads to the login.
+    preloadRoute(pathname.startsWith('/reset/') ? pathname : '/')
+    return
+  }
   startEarlyCall('/user/detail')
   startEarlyCall('/franchise')
   // A signed-in user opening the login's address is sent on to Visão Geral.

@@ -1,14 +1,21 @@
 import type * as React from 'react'
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router'
-import { LoginPage, NewPasswordPage, RecoverPasswordPage } from '@/features/auth'
 import { Root } from './root'
 import { FallbackRedirect, PublicOnly, RequireAdminToken, RequireAdsCenter, RequireSession } from './routes/guards'
 import { lazyPage, type LazyPage } from './routes/lazy-page'
 
-// The first visit loads the login and what every page needs (router,
-// session, toasts) only. The layout behind the login (sidebar, header, menus)
-// and each page are chunks of their own, fetched on their first visit: the
-// loading overlay covers the layout's, a skeleton in the layout each page's.
+// The first load holds only what every page needs (router, session, toasts).
+// The sign-in and recovery pages with their form libraries (zod,
+// react-hook-form) are one chunk, which startEarlyCalls fetches at once for a
+// tab without a session, so a signed-in tab never parses them before its
+// screen. The layout behind the login (sidebar, header, menus) and each page
+// are chunks of their own, fetched on their first visit: the loading overlay
+// covers the layout's and the sign-in pages', a skeleton in the layout each
+// page's.
+const authPages = () => import('@/features/auth')
+const LoginPage = lazyPage(authPages, (m) => m.LoginPage)
+const RecoverPasswordPage = lazyPage(authPages, (m) => m.RecoverPasswordPage)
+const NewPasswordPage = lazyPage(authPages, (m) => m.NewPasswordPage)
 const AppLayout = lazyPage(() => import('./layout/app-layout'), (m) => m.AppLayout)
 const OverviewPage = lazyPage(() => import('@/features/overview'), (m) => m.OverviewPage)
 const MediaLibraryPage = lazyPage(() => import('@/features/medias'), (m) => m.MediaLibraryPage)
