@@ -178,30 +178,13 @@ func run(o options) error {
 	if err != nil {
 		return err
 	}
-	binary, err := filepath.Abs(o.binary)
-	if err != nil {
-		return err
-	}
-	if _, err := os.Stat(binary); err != nil {
-		return fmt.Errorf("no server binary at %s (make build): %w", o.binary, err)
-	}
-
-	runDir, err := os.MkdirTemp("", "vitrine-loadgen-")
+	run, err := newRunFolder(o, "vitrine-loadgen-")
 	if err != nil {
 		return err
 	}
 	failed := true
-	defer func() {
-		if o.keep || failed {
-			logf("run folder kept: %s", runDir)
-			return
-		}
-		os.RemoveAll(runDir)
-	}()
-	dataDir := filepath.Join(runDir, "data")
-	if err := os.Mkdir(dataDir, 0o755); err != nil {
-		return err
-	}
+	defer func() { run.done(o.keep, !failed) }()
+	binary, dataDir := run.binary, run.data
 
 	engine := "SQLite"
 	databaseURL := ""
@@ -568,4 +551,38 @@ func perPlayer(d time.Duration, n int) string {
 		return "-"
 	}
 	return fmt.Sprintf("%.1f µs", float64(d.Microseconds())/float64(n))
+}
+
+// runFolder is a run's server binary, checked, and a folder of its own
+// with a data folder in it. done removes the folder unless the run failed
+// (ok false) or -keep asks to keep it.
+type runFolder struct {
+	binary, dir, data string
+}
+
+func newRunFolder(o options, prefix string) (runFolder, error) {
+	binary, err := filepath.Abs(o.binary)
+	if err != nil {
+		return runFolder{}, err
+	}
+	if _, err := os.Stat(binary); err != nil {
+		return runFolder{}, fmt.Errorf("no server binary at %s (make build): %w", o.binary, err)
+	}
+	dir, err := os.MkdirTemp("", prefix)
+	if err != nil {
+		return runFolder{}, err
+	}
+	data := filepath.Join(dir, "data")
+	if err := os.Mkdir(data, 0o755); err != nil {
+		return runFolder{}, err
+	}
+	return runFolder{binary: binary, dir: dir, data: data}, nil
+}
+
+func (f runFolder) done(keep, ok bool) {
+	if keep || !ok {
+		logf("run folder kept: %s", f.dir)
+		return
+	}
+	os.RemoveAll(f.dir)
 }

@@ -93,29 +93,13 @@ func runStorm(o options) error {
 	if _, err := raiseNoFile(0); err != nil {
 		return err
 	}
-	binary, err := filepath.Abs(o.binary)
-	if err != nil {
-		return err
-	}
-	if _, err := os.Stat(binary); err != nil {
-		return fmt.Errorf("no server binary at %s (make build): %w", o.binary, err)
-	}
-	runDir, err := os.MkdirTemp("", "vitrine-storm-")
+	run, err := newRunFolder(o, "vitrine-storm-")
 	if err != nil {
 		return err
 	}
 	failed := true
-	defer func() {
-		if o.keep || failed {
-			logf("run folder kept: %s", runDir)
-			return
-		}
-		os.RemoveAll(runDir)
-	}()
-	dataDir := filepath.Join(runDir, "data")
-	if err := os.Mkdir(dataDir, 0o755); err != nil {
-		return err
-	}
+	defer func() { run.done(o.keep, !failed) }()
+	binary, runDir, dataDir := run.binary, run.dir, run.data
 
 	r := stormRun{mode: o.storm, engine: "SQLite", n: o.players}
 	// Players send their store's address in X-Forwarded-For (storeAddress);

@@ -17,11 +17,8 @@
 // TV, one image), copied a thousand times by the browser's network layer, so
 // the test takes seconds, not the minute seeding would. It prints the long
 // tasks of the main thread for reference.
-import fs from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import type { Page } from '@playwright/test'
 import { test, expect, strongPassword, uniqueEmail, useSession } from './fixtures.ts'
+import { chunksBefore, fibers, longTasks, recordNetwork, watchReact } from './harness/first-data.ts'
 import { addMedia, png, type MediaItem } from './harness/media-api.ts'
 import { createDisplay, createStore, operatorWithGroup, uniqueDevice, type Display, type Store } from './harness/overview-api.ts'
 
@@ -47,76 +44,6 @@ const OVERVIEW_FIBERS = 15_000
 const OVERVIEW_SCRIPTS = 30
 /** Fibers once the first 100 rows of the folder show: 5,800 on 2026-11-25, 10,200 with a popover and a menu mounted per row. */
 const MEDIA_FIBERS = 7_500
-
-const dist = process.env.VITRINE_E2E_DIST ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist')
-/** The scripts of the first load: the entry and its modulepreloads, as index.html names them. */
-function firstLoadScripts() {
-  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8')
-  return new Set([...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((m) => m[1]))
-}
-
-/** Counts React's fibers through the hook React DevTools uses (production builds call it too). */
-async function watchReact(page: Page) {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown; __vitrineRoots: Set<unknown> }
-    w.__vitrineRoots = new Set()
-    w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-      supportsFiber: true,
-      isDisabled: false,
-      renderers: new Map(),
-      inject: () => 1,
-      checkDCE: () => {},
-      onScheduleFiberRoot: () => {},
-      onCommitFiberRoot: (_id: number, root: unknown) => w.__vitrineRoots.add(root),
-      onPostCommitFiberRoot: () => {},
-      onCommitFiberUnmount: () => {},
-    }
-    // Long tasks of the main thread, for the log.
-    ;(window as unknown as { __vitrineLongTasks: number[] }).__vitrineLongTasks = []
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) (window as unknown as { __vitrineLongTasks: number[] }).__vitrineLongTasks.push(entry.duration)
-    }).observe({ type: 'longtask', buffered: true })
-  })
-}
-
-async function fibers(page: Page) {
-  return page.evaluate(() => {
-    type Fiber = { child: Fiber | null; sibling: Fiber | null }
-    let count = 0
-    for (const root of (window as unknown as { __vitrineRoots: Set<{ current: Fiber }> }).__vitrineRoots) {
-      const stack: Fiber[] = [root.current]
-      while (stack.length) {
-        const fiber = stack.pop()!
-        count++
-        if (fiber.sibling) stack.push(fiber.sibling)
-        if (fiber.child) stack.push(fiber.child)
-      }
-    }
-    return count
-  })
-}
-
-async function longTasks(page: Page) {
-  const tasks = await page.evaluate(() => (window as unknown as { __vitrineLongTasks: number[] }).__vitrineLongTasks)
-  return `${tasks.length} long tasks, ${Math.round(tasks.reduce((a, b) => a + b, 0))} ms`
-}
-
-/** Every request and finished request of the page, in order. */
-function recordNetwork(page: Page) {
-  const events: { kind: 'sent' | 'done'; path: string }[] = []
-  page.on('request', (request) => events.push({ kind: 'sent', path: new URL(request.url()).pathname }))
-  page.on('requestfinished', (request) => events.push({ kind: 'done', path: new URL(request.url()).pathname }))
-  return {
-    /** How often `path` was requested. */
-    sent: (path: string) => events.filter((e) => e.kind === 'sent' && e.path === path).length,
-    /** The scripts that had arrived when `path` was first requested. */
-    scriptsBefore(path: string) {
-      const at = events.findIndex((e) => e.kind === 'sent' && e.path === path)
-      expect(at, `${path} was requested`).toBeGreaterThanOrEqual(0)
-      return events.slice(0, at).filter((e) => e.kind === 'done' && e.path.endsWith('.js')).map((e) => e.path)
-    },
-  }
-}
 
 test('Visão Geral of 1,000 stores and 5,000 TVs asks for its data with the session check and draws twenty light cards', async ({ page, api, adminToken }) => {
   const { token, franchise } = await operatorWithGroup(api, adminToken, {
@@ -173,9 +100,8 @@ test('Visão Geral of 1,000 stores and 5,000 TVs asks for its data with the sess
   )
 
   // The data calls leave with the session check: only the first load's own scripts came before them.
-  const allowed = firstLoadScripts()
   for (const call of [storesPath, displaysPath, '/api/user/detail']) {
-    expect(network.scriptsBefore(call).filter((script) => !allowed.has(script)), `chunks loaded before ${call}`).toEqual([])
+    expect(chunksBefore(network, call), `chunks loaded before ${call}`).toEqual([])
   }
   // And once each: the screen takes the answers of the calls started early.
   expect(network.sent(storesPath)).toBe(1)
@@ -224,7 +150,7 @@ test('Minhas Mídias opens a folder of 1,000 files drawing a hundred light rows'
   const count = await fibers(page)
   console.log(`Minhas Mídias: first row ${firstRow} ms after opening the folder (not checked), ${count} fibers, ${await longTasks(page)}`)
 
-  expect(network.scriptsBefore(libraryPath).filter((script) => !firstLoadScripts().has(script))).toEqual([])
+  expect(chunksBefore(network, libraryPath)).toEqual([])
   expect(network.sent(libraryPath)).toBe(1)
   expect(count).toBeLessThan(MEDIA_FIBERS)
 
