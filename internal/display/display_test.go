@@ -434,7 +434,7 @@ func TestAckedHashesRideOnTheStatus(t *testing.T) {
 }
 
 // BenchmarkRecordAckedHashes is the status batch that follows a push to
-// 2,000 TVs: every player acks the new hash, one row update each in the
+// 2,000 TVs: every player acks the new hash, 500 TVs a statement in the
 // batch's transaction (go test -run '^$' -bench RecordAckedHashes ./internal/display/).
 func BenchmarkRecordAckedHashes(b *testing.B) {
 	for _, engine := range testutil.Engines() {

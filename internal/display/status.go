@@ -70,12 +70,16 @@ type Status struct {
 // A closing connection clears the online flag only when it is still the
 // TV's current connection: a player that reconnected elsewhere stays online.
 //
-// Rows are updated in the order of their TV ids (a TV's own changes kept in
-// the batch's order): replicas writing the batches of a reconnect storm —
-// one closing the sockets a player left, the other opening the new ones —
-// then lock the same rows in the same order and never deadlock. A
-// transaction the database aborts anyway (a deadlock with another writer)
-// is run again.
+// A TV's opened connections and acks come down to its latest (with the
+// latest schedule hash acknowledged), written for many TVs per statement:
+// after a push every player acks a new hash, and a row update each cost
+// more than the push itself. Closes follow, one by one, so a connection
+// that opened and closed within the batch ends closed. On PostgreSQL the
+// batch's rows are first locked in the order of their TV ids: replicas
+// writing the batches of a reconnect storm — one closing the sockets a
+// player left, the other opening the new ones — then lock the same rows in
+// the same order and never deadlock. A transaction the database aborts
+// anyway (a deadlock with another writer) is run again.
 func (s *Service) RecordStatus(ctx context.Context, batch []Status) error {
 	byFranchise := map[string][]Status{}
 	for _, st := range batch {
@@ -84,25 +88,19 @@ func (s *Service) RecordStatus(ctx context.Context, batch []Status) error {
 	var errs []error
 	for franchiseID, list := range byFranchise {
 		slices.SortStableFunc(list, func(a, b Status) int { return strings.Compare(a.DisplayID, b.DisplayID) })
+		online, closes := splitStatus(list)
 		err := s.db.InTxRetrying(ctx, func(tx *db.Tx) error {
-			var touched []string
-			for _, st := range list {
-				var res sql.Result
-				var err error
-				switch {
-				case st.Online && st.HashAcked:
-					res, err = tx.ExecContext(ctx, `UPDATE displays SET connected = 1, connection_id = ?,
-						last_connection_ack = ?, acked_hash = ?, acked_at = ? WHERE id = ? AND franchise_id = ?`,
-						st.ConnectionID, st.Ack, st.Hash, st.Ack, st.DisplayID, franchiseID)
-				case st.Online:
-					res, err = tx.ExecContext(ctx, `UPDATE displays SET connected = 1, connection_id = ?,
-						last_connection_ack = ? WHERE id = ? AND franchise_id = ?`,
-						st.ConnectionID, st.Ack, st.DisplayID, franchiseID)
-				default:
-					res, err = tx.ExecContext(ctx, `UPDATE displays SET connected = 0, connection_id = '',
-						last_connection_ack = ? WHERE id = ? AND franchise_id = ? AND connection_id = ?`,
-						st.Ack, st.DisplayID, franchiseID, st.ConnectionID)
-				}
+			if err := lockInOrder(ctx, tx, franchiseID, list); err != nil {
+				return err
+			}
+			touched, err := recordOnline(ctx, tx, franchiseID, online)
+			if err != nil {
+				return err
+			}
+			for _, st := range closes {
+				res, err := tx.ExecContext(ctx, `UPDATE displays SET connected = 0, connection_id = '',
+					last_connection_ack = ? WHERE id = ? AND franchise_id = ? AND connection_id = ?`,
+					st.Ack, st.DisplayID, franchiseID, st.ConnectionID)
 				if err != nil {
 					return err
 				}
@@ -113,11 +111,110 @@ func (s *Service) RecordStatus(ctx context.Context, batch []Status) error {
 			if len(touched) == 0 {
 				return nil
 			}
+			slices.Sort(touched)
+			touched = slices.Compact(touched)
 			return s.changes.Touch(ctx, tx, change.Change{FranchiseID: franchiseID, Displays: touched, StatusOnly: true})
 		})
 		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
+}
+
+// statusChunk is how many TVs one statement of RecordStatus names (five
+// parameters each, well under both databases' limits).
+const statusChunk = 500
+
+// splitStatus splits a franchise's batch, sorted by TV id, into each TV's
+// latest online status (carrying the latest hash acknowledged in the batch)
+// and the closes, both in TV id order.
+func splitStatus(list []Status) (online, closes []Status) {
+	for _, st := range list {
+		if !st.Online {
+			closes = append(closes, st)
+			continue
+		}
+		if n := len(online); n > 0 && online[n-1].DisplayID == st.DisplayID {
+			last := online[n-1]
+			if !st.HashAcked && last.HashAcked {
+				st.Hash, st.HashAcked = last.Hash, true
+			}
+			online[n-1] = st
+			continue
+		}
+		online = append(online, st)
+	}
+	return online, closes
+}
+
+// lockInOrder locks, on PostgreSQL, the rows of the batch's TVs in the
+// order of their ids (list is sorted).
+func lockInOrder(ctx context.Context, tx *db.Tx, franchiseID string, list []Status) error {
+	if tx.Dialect() != db.Postgres {
+		return nil // SQLite has one writer at a time
+	}
+	ids := make([]any, 0, len(list))
+	for i, st := range list {
+		if i == 0 || list[i-1].DisplayID != st.DisplayID {
+			ids = append(ids, st.DisplayID)
+		}
+	}
+	for chunk := range slices.Chunk(ids, statusChunk) {
+		rows, err := tx.QueryContext(ctx, `SELECT id FROM displays WHERE franchise_id = ? AND id IN (`+
+			db.Placeholders(len(chunk))+`) ORDER BY id FOR UPDATE`, append([]any{franchiseID}, chunk...)...)
+		if err != nil {
+			return err
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// recordOnline writes the online statuses, statusChunk TVs a statement,
+// and returns the ids of the TVs found.
+func recordOnline(ctx context.Context, tx *db.Tx, franchiseID string, online []Status) ([]string, error) {
+	var touched []string
+	for chunk := range slices.Chunk(online, statusChunk) {
+		var values strings.Builder
+		args := make([]any, 0, 5*len(chunk)+1)
+		for i, st := range chunk {
+			if i == 0 {
+				values.WriteString("(CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS INTEGER))")
+			} else {
+				values.WriteString(", (?, ?, ?, ?, ?)")
+			}
+			acked := 0
+			if st.HashAcked {
+				acked = 1
+			}
+			args = append(args, st.DisplayID, st.ConnectionID, st.Ack, st.Hash, acked)
+		}
+		args = append(args, franchiseID)
+		rows, err := tx.QueryContext(ctx, `UPDATE displays SET connected = 1, connection_id = v.column2,
+			last_connection_ack = v.column3,
+			acked_hash = CASE WHEN v.column5 = 1 THEN v.column4 ELSE displays.acked_hash END,
+			acked_at = CASE WHEN v.column5 = 1 THEN v.column3 ELSE displays.acked_at END
+			FROM (VALUES `+values.String()+`) AS v
+			WHERE displays.id = v.column1 AND displays.franchise_id = ? RETURNING displays.id`, args...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var id string
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			touched = append(touched, id)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	return touched, nil
 }
 
 // Watched is a TV as the offline alerts watch it: where it is and its
