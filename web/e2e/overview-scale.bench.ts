@@ -12,6 +12,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { test, expect, shot, strongPassword, uniqueEmail, useSession } from './fixtures.ts'
+import { QUIET_MS, quietAt } from './harness/bench.ts'
 import { operatorWithGroup, uniqueDevice } from './harness/overview-api.ts'
 import { printTraceSummary, TRACE_CATEGORIES } from './harness/trace-summary.ts'
 
@@ -19,7 +20,6 @@ const STORES = 1000
 const TVS_PER_STORE = 5
 const RUNS = 5
 /** The main thread free of long tasks for this long: the page is interactive. */
-const QUIET_MS = 1000
 const TRACE_DIR = process.env.VITRINE_BENCH_TRACE
 
 function median(values: number[]) {
@@ -98,14 +98,7 @@ test(`overview of ${STORES} stores and ${STORES * TVS_PER_STORE} TVs`, async ({ 
       printTraceSummary(`run ${run + 1}`, traceFile, 'first-card', new URL('/dashboard', baseURL).href)
     }
     // Interactive: the end of the last long task, once none has come for QUIET_MS.
-    const lastLongTask = async () =>
-      tab.evaluate(() => ({ end: (window as unknown as { __lastLongTaskEnd: number }).__lastLongTaskEnd, origin: performance.timeOrigin, now: performance.now() }))
-    await expect.poll(async () => {
-      const { end, now } = await lastLongTask()
-      return now - end >= QUIET_MS
-    }, { timeout: 60_000, intervals: [100] }).toBe(true)
-    const { end, origin } = await lastLongTask()
-    interactive.push(Math.max(firstCard.at(-1)!, Math.round(origin + end - t0)))
+    interactive.push(Math.max(firstCard.at(-1)!, await quietAt(tab, t0)))
     await expect(tab.getByRole('group', { name: `Televisores: ${STORES * TVS_PER_STORE}` })).toBeVisible()
     nodes = await tab.evaluate(() => document.getElementsByTagName('*').length)
 
