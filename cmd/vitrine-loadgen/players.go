@@ -150,6 +150,18 @@ func connectAll(ctx context.Context, players []*player, bases []string, conc int
 // ackLoop has every player ack every period, spread evenly over it (a
 // real player acks every 30 s from its own start), until ctx ends.
 func ackLoop(ctx context.Context, players []*player, period time.Duration, sent *atomic.Int64) {
+	spread(ctx, len(players), period, func(i int) {
+		p := players[i]
+		if hash, ovs, closed := p.acked(); closed == nil {
+			p.ack(hash, ovs)
+			sent.Add(1)
+		}
+	})
+}
+
+// spread calls each(i) for every i below n once a period, the n spread
+// evenly over it, until ctx ends.
+func spread(ctx context.Context, n int, period time.Duration, each func(i int)) {
 	const slots = 300
 	tick := time.NewTicker(period / slots)
 	defer tick.Stop()
@@ -159,12 +171,8 @@ func ackLoop(ctx context.Context, players []*player, period time.Duration, sent 
 			return
 		case <-tick.C:
 		}
-		for i := slot; i < len(players); i += slots {
-			p := players[i]
-			if hash, ovs, closed := p.acked(); closed == nil {
-				p.ack(hash, ovs)
-				sent.Add(1)
-			}
+		for i := slot; i < n; i += slots {
+			each(i)
 		}
 	}
 }

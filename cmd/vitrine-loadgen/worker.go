@@ -375,25 +375,15 @@ func storm(players []*stormPlayer, w *worker, c workerCmd) workerReport {
 
 // stormAcks has every connected player ack every period, spread evenly.
 func stormAcks(ctx context.Context, players []*stormPlayer, period time.Duration) {
-	const slots = 300
-	tick := time.NewTicker(period / slots)
-	defer tick.Stop()
-	for slot := 0; ; slot = (slot + 1) % slots {
-		select {
-		case <-ctx.Done():
-			return
-		case <-tick.C:
+	spread(ctx, len(players), period, func(i int) {
+		p := players[i]
+		p.mu.Lock()
+		ws, hash := p.ws, p.hash
+		p.mu.Unlock()
+		if ws != nil {
+			go p.ack(ws, hash)
 		}
-		for i := slot; i < len(players); i += slots {
-			p := players[i]
-			p.mu.Lock()
-			ws, hash := p.ws, p.hash
-			p.mu.Unlock()
-			if ws != nil {
-				go p.ack(ws, hash)
-			}
-		}
-	}
+	})
 }
 
 // workerProc is the parent's handle on one worker process.
