@@ -41,6 +41,11 @@ type Change struct {
 	// command answered, overrides acknowledged): it reaches their event
 	// streams and changes no screen and no revision.
 	Event *Event `json:"event,omitempty"`
+	// Watch names TVs whose live view a console has open: the replica
+	// holding each TV's connection records the schedule its player
+	// acknowledges at once for a while (otherwise with its periodic
+	// status). It changes no screen, no revision and no list.
+	Watch []string `json:"watch,omitempty"`
 }
 
 // Event is one piece of news for the consoles' event streams: Type names
@@ -63,10 +68,10 @@ type Command struct {
 // encoded payloads, both ask these methods.
 
 // TouchesScreens tells whether c may change what some TV shows. A change of
-// TV status only, one carrying only remote commands, or news for the
-// consoles (Event), does not.
+// TV status only, one carrying only remote commands, news for the consoles
+// (Event), or live views opened (Watch), does not.
 func (c Change) TouchesScreens() bool {
-	return !c.StatusOnly && c.Event == nil && !(c.Revision == 0 && len(c.Commands) > 0)
+	return !c.StatusOnly && c.Event == nil && len(c.Watch) == 0 && !(c.Revision == 0 && len(c.Commands) > 0)
 }
 
 // Everywhere tells whether c may change every screen of every franchise: it

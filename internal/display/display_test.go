@@ -396,6 +396,8 @@ func TestAckedHashesRideOnTheStatus(t *testing.T) {
 			batch = append(batch,
 				display.Status{DisplayID: tvs[0].ID, FranchiseID: "f1", ConnectionID: "c0", Online: true, Ack: now + 5, Hash: "new", HashAcked: true},
 				display.Status{DisplayID: tvs[1].ID, FranchiseID: "f1", ConnectionID: "c1", Online: false, Ack: now + 9},
+				// A close carrying the hash acked and not yet recorded, at its own time.
+				display.Status{DisplayID: tvs[2].ID, FranchiseID: "f1", ConnectionID: "c2", Online: false, Ack: now + 9, Hash: "last", HashAcked: true, AckedAt: now + 3},
 				display.Status{DisplayID: "unknown", FranchiseID: "f1", ConnectionID: "cx", Online: true, Ack: now, Hash: "x", HashAcked: true},
 			)
 			f.mu.Lock()
@@ -418,7 +420,10 @@ func TestAckedHashesRideOnTheStatus(t *testing.T) {
 			if d := by[tvs[1].ID]; d.AckedHash != "old" || d.AckedAt != now || d.Connected || d.LastConnectionAck != now+9 {
 				t.Fatalf("acked, then closed: %+v", d)
 			}
-			for _, tv := range tvs[2:] {
+			if d := by[tvs[2].ID]; d.AckedHash != "last" || d.AckedAt != now+3 || d.Connected || d.LastConnectionAck != now+9 {
+				t.Fatalf("closed with its last hash: %+v", d)
+			}
+			for _, tv := range tvs[3:] {
 				if d := by[tv.ID]; d.AckedHash != "old" || d.AckedAt != now || !d.Connected {
 					t.Fatalf("TV %s: %+v", d.Name, d)
 				}

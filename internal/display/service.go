@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -32,6 +33,11 @@ type Service struct {
 	now     func() time.Time
 	changes *franchise.Changes
 	guards  []BookingGuard
+
+	// watched holds when this replica last announced a live view's watch
+	// of each TV (Watch).
+	watchMu sync.Mutex
+	watched map[string]time.Time
 }
 
 // AddBookingGuard plugs in a domain that sells positions on TVs. Call it

@@ -59,10 +59,20 @@ type Status struct {
 	Online       bool   // false: the connection closed
 	Ack          int64  // epoch ms of the last ack (or of the connection)
 	// Hash is the content hash of the schedule the player acknowledged,
-	// recorded (with Ack as its time) when HashAcked; other changes keep
-	// the stored one.
+	// recorded with AckedAt (epoch ms; 0 = Ack) as its time when
+	// HashAcked; other changes keep the stored one. A close may carry the
+	// connection's last hash not yet recorded.
 	Hash      string
 	HashAcked bool
+	AckedAt   int64
+}
+
+// ackedAt is when st's hash was acknowledged.
+func (st Status) ackedAt() int64 {
+	if st.AckedAt != 0 {
+		return st.AckedAt
+	}
+	return st.Ack
 }
 
 // RecordStatus writes a batch of status changes, one transaction per
@@ -99,8 +109,12 @@ func (s *Service) RecordStatus(ctx context.Context, batch []Status) error {
 			}
 			for _, st := range closes {
 				res, err := tx.ExecContext(ctx, `UPDATE displays SET connected = 0, connection_id = '',
-					last_connection_ack = ? WHERE id = ? AND franchise_id = ? AND connection_id = ?`,
-					st.Ack, st.DisplayID, franchiseID, st.ConnectionID)
+					last_connection_ack = ?,
+					acked_hash = CASE WHEN ? = 1 THEN ? ELSE acked_hash END,
+					acked_at = CASE WHEN ? = 1 THEN ? ELSE acked_at END
+					WHERE id = ? AND franchise_id = ? AND connection_id = ?`,
+					st.Ack, boolInt(st.HashAcked), st.Hash, boolInt(st.HashAcked), st.ackedAt(),
+					st.DisplayID, franchiseID, st.ConnectionID)
 				if err != nil {
 					return err
 				}
@@ -120,7 +134,7 @@ func (s *Service) RecordStatus(ctx context.Context, batch []Status) error {
 	return errors.Join(errs...)
 }
 
-// statusChunk is how many TVs one statement of RecordStatus names (five
+// statusChunk is how many TVs one statement of RecordStatus names (six
 // parameters each, well under both databases' limits).
 const statusChunk = 500
 
@@ -136,7 +150,7 @@ func splitStatus(list []Status) (online, closes []Status) {
 		if n := len(online); n > 0 && online[n-1].DisplayID == st.DisplayID {
 			last := online[n-1]
 			if !st.HashAcked && last.HashAcked {
-				st.Hash, st.HashAcked = last.Hash, true
+				st.Hash, st.HashAcked, st.AckedAt = last.Hash, true, last.ackedAt()
 			}
 			online[n-1] = st
 			continue
@@ -178,24 +192,20 @@ func recordOnline(ctx context.Context, tx *db.Tx, franchiseID string, online []S
 	var touched []string
 	for chunk := range slices.Chunk(online, statusChunk) {
 		var values strings.Builder
-		args := make([]any, 0, 5*len(chunk)+1)
+		args := make([]any, 0, 6*len(chunk)+1)
 		for i, st := range chunk {
 			if i == 0 {
-				values.WriteString("(CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS INTEGER))")
+				values.WriteString("(CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS INTEGER), CAST(? AS BIGINT))")
 			} else {
-				values.WriteString(", (?, ?, ?, ?, ?)")
+				values.WriteString(", (?, ?, ?, ?, ?, ?)")
 			}
-			acked := 0
-			if st.HashAcked {
-				acked = 1
-			}
-			args = append(args, st.DisplayID, st.ConnectionID, st.Ack, st.Hash, acked)
+			args = append(args, st.DisplayID, st.ConnectionID, st.Ack, st.Hash, boolInt(st.HashAcked), st.ackedAt())
 		}
 		args = append(args, franchiseID)
 		rows, err := tx.QueryContext(ctx, `UPDATE displays SET connected = 1, connection_id = v.column2,
 			last_connection_ack = v.column3,
 			acked_hash = CASE WHEN v.column5 = 1 THEN v.column4 ELSE displays.acked_hash END,
-			acked_at = CASE WHEN v.column5 = 1 THEN v.column3 ELSE displays.acked_at END
+			acked_at = CASE WHEN v.column5 = 1 THEN v.column6 ELSE displays.acked_at END
 			FROM (VALUES `+values.String()+`) AS v
 			WHERE displays.id = v.column1 AND displays.franchise_id = ? RETURNING displays.id`, args...)
 		if err != nil {
@@ -262,4 +272,11 @@ func StatusCounts(ctx context.Context, q db.Querier, now time.Time) (map[string]
 	return db.CountBy(ctx, q, []string{StatusOnline, StatusOffline},
 		`SELECT CASE WHEN connected = 1 AND last_connection_ack <> 0 AND last_connection_ack >= ?
 			THEN 'online' ELSE 'offline' END, COUNT(*) FROM displays GROUP BY 1`, cutoff)
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

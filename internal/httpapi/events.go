@@ -205,6 +205,8 @@ func (e *eventStreams) deliver(c change.Change) {
 		}()
 	case len(c.Commands) > 0 && c.Revision == 0:
 		// Jobs for players: the console that queued one already knows.
+	case len(c.Watch) > 0:
+		// A live view opened: for the hubs only.
 	default:
 		fanOut(subs, sseMessage("change", map[string]any{
 			"revision":  c.Revision,

@@ -46,7 +46,9 @@ type displayLiveResponse struct {
 // GET /api/display/{franchise}/{storeSlug}/{displayId}/live — what the TV
 // shows, composed as its player's screen is (internal/screen), with the
 // schedule its player last acknowledged; the console plays it with the
-// player's rules. No box is asked anything.
+// player's rules. No box is asked anything: the replica holding the TV's
+// connection is told a live view watches it (display.Service.Watch) and
+// records what its player acknowledges from then on at once.
 func (s *Server) displayLive(w http.ResponseWriter, r *http.Request, t tenant.Tenant) error {
 	ctx := r.Context()
 	if s.Screens == nil {
@@ -54,6 +56,11 @@ func (s *Server) displayLive(w http.ResponseWriter, r *http.Request, t tenant.Te
 	}
 	d, err := s.Displays.Get(ctx, t, r.PathValue("storeSlug"), r.PathValue("displayId"))
 	if err != nil {
+		return err
+	}
+	// The TV's hub records what its player acknowledges at once while a
+	// live view watches it; the first read waits for its status.
+	if d, err = s.Displays.Watch(ctx, t, r.PathValue("storeSlug"), d); err != nil {
 		return err
 	}
 	tvs, err := s.Screens.TVs(ctx, []string{d.Device})

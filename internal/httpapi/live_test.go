@@ -112,20 +112,59 @@ func TestLiveViewFollowsTheAcknowledgedSchedule(t *testing.T) {
 	})
 }
 
+// A TV's acks are recorded at once only while a live view watches it:
+// the first read of a live view has the replica holding the TV's
+// connection record what its player acknowledged before, and answers with
+// it.
+func TestLiveViewFirstReadHasTheLastAck(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		a := testutil.NewApp(t, engine)
+		f := newPlayerFixture(t, a)
+		p, tv, first := f.pairedPlayer(t, "TV Caixa")
+		p.send(map[string]any{"type": "ack", "hash": first.Schedule.Hash})
+		time.Sleep(700 * time.Millisecond) // a status flush passes: the hash waits
+		list, err := a.Displays.ListFranchise(context.Background(), franchiseTenant(t, a, f.slug))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range list {
+			if d.ID == tv && d.AckedAt != 0 {
+				t.Fatalf("an unwatched TV's ack was recorded at once: %+v", d)
+			}
+		}
+		r := a.Do(t, "GET", "/api/display/"+f.slug+"/centro/"+tv+"/live", f.op.Token, nil)
+		mustStatus(t, r, 200)
+		var v liveView
+		r.Decode(t, &v)
+		if !v.Confirmed || v.Display.AckedHash != first.Schedule.Hash || v.Display.AckedAt == 0 || v.Shows != "current" {
+			t.Fatalf("the first read of the live view: %+v", v)
+		}
+	})
+}
+
 // Versions of a schedule are kept by hash, the latest few per schedule,
 // sparing any a TV last acknowledged.
 func TestScheduleVersionsKeptByHash(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
 		a := testutil.NewApp(t, engine)
 		f := newPlayerFixture(t, a)
-		p, _, first := f.pairedPlayer(t, "TV Caixa")
+		p, tv, first := f.pairedPlayer(t, "TV Caixa")
+		// The TV's live view is open: its ack is recorded at once.
+		live := func() liveView {
+			r := a.Do(t, "GET", "/api/display/"+f.slug+"/centro/"+tv+"/live", f.op.Token, nil)
+			mustStatus(t, r, 200)
+			var v liveView
+			r.Decode(t, &v)
+			return v
+		}
+		live()
 		p.send(map[string]any{"type": "ack", "hash": first.Schedule.Hash})
 		ctx := context.Background()
 		tnt := franchiseTenant(t, a, f.slug)
 		testutil.Eventually(t, 5*time.Second, func() bool {
 			_, found, err := a.Schedules.Acknowledged(ctx, tnt, f.schedule, first.Schedule.Hash)
-			return err == nil && found
-		}, "the first version kept")
+			return err == nil && found && live().Confirmed
+		}, "the first version kept and its ack recorded")
 		for i := range 12 {
 			b, _ := json.Marshal(map[string]any{"id": f.schedule, "hash": "h" + string(rune('a'+i))})
 			a.Schedules.Keep(f.franchiseID, f.schedule, "h"+string(rune('a'+i)), b)

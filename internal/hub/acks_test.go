@@ -14,6 +14,7 @@ import (
 	"github.com/coder/websocket"
 
 	"vitrine/internal/change"
+	"vitrine/internal/display"
 )
 
 func startAckHub(t *testing.T, src *fakeSource, opts Options) (*Hub, *httptest.Server) {
@@ -55,12 +56,83 @@ func hashesAcked(src *fakeSource) []string {
 	return out
 }
 
-// The hash a player acknowledges rides on the status batches: recorded
-// when it is new for the TV, not on every ack; a hash that is none of
-// ours is not recorded, and its ack keeps the connection.
-func TestAckedHashIsRecordedWhenItChanges(t *testing.T) {
+// The hash a player acknowledges is recorded at once while a live view
+// watches its TV, each new hash once; unwatched, it waits for the status
+// written every AckEvery or for the close. A hash that is none of ours is
+// not recorded, and its ack keeps the connection.
+func TestAckedHashIsRecordedWhileWatched(t *testing.T) {
 	src := &fakeSource{}
-	h, srv := startAckHub(t, src, Options{})
+	h, srv := startAckHub(t, src, Options{WatchFor: 300 * time.Millisecond})
+	ws := dialHub(t, srv.URL, "dev_TV1")
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if _, _, err := ws.Read(ctx); err != nil {
+		t.Fatal(err)
+	}
+	// Unwatched: new hashes wait (the connection's status was written
+	// when it paired).
+	sendAck(t, ws, map[string]any{"hash": "aaa"})
+	sendAck(t, ws, map[string]any{"hash": "bbb"})
+	time.Sleep(100 * time.Millisecond) // flushes pass: nothing new
+	if got := hashesAcked(src); len(got) != 0 {
+		t.Fatalf("unwatched: recorded %v", got)
+	}
+
+	// A live view opens: the pending hash is recorded at once, with the
+	// time it was acked, then each new one.
+	h.Notify(change.Change{FranchiseID: "f", Watch: []string{"TV1"}})
+	waitFor(t, func() bool { return len(hashesAcked(src)) == 1 }, "the pending hash recorded on the watch")
+	sendAck(t, ws, map[string]any{"hash": "bbb"})
+	sendAck(t, ws, map[string]any{"hash": string(make([]byte, 65))})
+	sendAck(t, ws, map[string]any{"hash": "ccc"})
+	waitFor(t, func() bool { return len(hashesAcked(src)) == 2 }, "the new hash recorded")
+	sendAck(t, ws, map[string]any{"hash": ""}) // the schedule was unlinked: nothing to play
+	waitFor(t, func() bool { return len(hashesAcked(src)) == 3 }, "the empty hash recorded")
+	time.Sleep(60 * time.Millisecond) // a flush more: nothing else arrives
+	if got, want := hashesAcked(src), []string{"TV1:bbb", "TV1:ccc", "TV1:"}; !slices.Equal(got, want) {
+		t.Fatalf("recorded %v, want %v", got, want)
+	}
+	src.mu.Lock()
+	last := src.status[len(src.status)-1]
+	var watchStatus display.Status
+	for _, s := range src.status {
+		if s.Hash == "bbb" {
+			watchStatus = s
+		}
+	}
+	src.mu.Unlock()
+	if !last.Online || last.Ack == 0 || last.ConnectionID == "" {
+		t.Fatalf("the hash did not ride on an online status: %+v", last)
+	}
+	if watchStatus.AckedAt == 0 || watchStatus.AckedAt > watchStatus.Ack {
+		t.Fatalf("the pending hash lost its time: %+v", watchStatus)
+	}
+	if h.Connected() != 1 {
+		t.Fatal("an odd hash closed the connection")
+	}
+
+	// The watch ends: a new hash waits again, and rides on the close.
+	time.Sleep(350 * time.Millisecond)
+	sendAck(t, ws, map[string]any{"hash": "ddd"})
+	time.Sleep(100 * time.Millisecond)
+	if n := len(hashesAcked(src)); n != 3 {
+		t.Fatalf("recorded after the watch ended: %v", hashesAcked(src))
+	}
+	ws.Close(websocket.StatusNormalClosure, "")
+	waitFor(t, func() bool { return len(hashesAcked(src)) == 4 }, "the hash on the close")
+	src.mu.Lock()
+	last = src.status[len(src.status)-1]
+	src.mu.Unlock()
+	if last.Online || last.Hash != "ddd" || !last.HashAcked {
+		t.Fatalf("the close did not carry the pending hash: %+v", last)
+	}
+}
+
+// A TV unwatched has its hash recorded with the status written when the
+// stored one is AckEvery old.
+func TestAckedHashRidesOnThePeriodicStatus(t *testing.T) {
+	src := &fakeSource{}
+	_, srv := startAckHub(t, src, Options{AckEvery: 150 * time.Millisecond})
 	ws := dialHub(t, srv.URL, "dev_TV1")
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -68,25 +140,15 @@ func TestAckedHashIsRecordedWhenItChanges(t *testing.T) {
 		t.Fatal(err)
 	}
 	sendAck(t, ws, map[string]any{"hash": "aaa"})
-	waitFor(t, func() bool { return len(hashesAcked(src)) == 1 }, "the first hash recorded")
-	sendAck(t, ws, map[string]any{"hash": "aaa"})
-	sendAck(t, ws, map[string]any{"hash": string(make([]byte, 65))})
 	sendAck(t, ws, map[string]any{"hash": "bbb"})
-	waitFor(t, func() bool { return len(hashesAcked(src)) == 2 }, "the new hash recorded")
-	sendAck(t, ws, map[string]any{"hash": ""}) // the schedule was unlinked: nothing to play
-	waitFor(t, func() bool { return len(hashesAcked(src)) == 3 }, "the empty hash recorded")
-	time.Sleep(60 * time.Millisecond) // a flush more: nothing else arrives
-	if got, want := hashesAcked(src), []string{"TV1:aaa", "TV1:bbb", "TV1:"}; !slices.Equal(got, want) {
+	time.Sleep(200 * time.Millisecond)
+	if got := hashesAcked(src); len(got) != 0 {
+		t.Fatalf("recorded before AckEvery: %v", got)
+	}
+	sendAck(t, ws, map[string]any{"hash": "bbb"}) // the periodic ack, AckEvery later
+	waitFor(t, func() bool { return len(hashesAcked(src)) == 1 }, "the hash on the periodic status")
+	if got, want := hashesAcked(src), []string{"TV1:bbb"}; !slices.Equal(got, want) {
 		t.Fatalf("recorded %v, want %v", got, want)
-	}
-	src.mu.Lock()
-	last := src.status[len(src.status)-1]
-	src.mu.Unlock()
-	if !last.Online || last.Ack == 0 || last.ConnectionID == "" {
-		t.Fatalf("the hash did not ride on an online status: %+v", last)
-	}
-	if h.Connected() != 1 {
-		t.Fatal("an odd hash closed the connection")
 	}
 }
 
@@ -115,6 +177,7 @@ func TestAcksStartOverOnAnotherTV(t *testing.T) {
 	if _, _, err := ws.Read(ctx); err != nil {
 		t.Fatal(err)
 	}
+	h.Notify(change.Change{FranchiseID: "f", Watch: []string{"BOX"}}) // a live view: hashes recorded at once
 	sendAck(t, ws, map[string]any{"hash": "aaa", "overrides": []string{"ov1"}})
 	waitFor(t, func() bool { return len(acks()) == 1 && len(hashesAcked(src)) == 1 }, "the first acks")
 
@@ -125,6 +188,7 @@ func TestAcksStartOverOnAnotherTV(t *testing.T) {
 	if _, _, err := ws.Read(ctx); err != nil { // the new TV's playlist
 		t.Fatal(err)
 	}
+	h.Notify(change.Change{FranchiseID: "f", Watch: []string{"TV2"}})
 	sendAck(t, ws, map[string]any{"hash": "aaa", "overrides": []string{"ov1"}})
 	waitFor(t, func() bool { return len(acks()) == 2 && len(hashesAcked(src)) == 2 }, "the acks for the new TV")
 	if got, want := acks(), []string{"BOX:ov1", "TV2:ov1"}; !slices.Equal(got, want) {

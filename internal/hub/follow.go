@@ -59,11 +59,17 @@ func (h *Hub) apply(batch []change.Change) {
 	schedulesOnly = schedulesOnly && !everyone
 	overridesOnly = overridesOnly && !everyone
 	affected := map[*conn]bool{}
+	var watched []*conn
 	h.mu.RLock()
 	for _, ch := range batch {
 		for _, cmd := range ch.Commands {
 			if c := h.byDisplay[cmd.DisplayID]; c != nil {
 				c.enqueue(commandFrame(cmd))
+			}
+		}
+		for _, id := range ch.Watch {
+			if c := h.byDisplay[id]; c != nil && c.tv.FranchiseID == ch.FranchiseID {
+				watched = append(watched, c)
 			}
 		}
 		if everyone {
@@ -86,6 +92,16 @@ func (h *Hub) apply(batch []change.Change) {
 		}
 	}
 	h.mu.RUnlock()
+	if len(watched) > 0 {
+		now := h.now()
+		for _, c := range watched {
+			c.watch(now, now.Add(h.opts.WatchFor).UnixMilli())
+		}
+		select {
+		case h.flushNow <- struct{}{}:
+		default:
+		}
+	}
 	if len(affected) == 0 {
 		return
 	}

@@ -107,6 +107,11 @@ type Options struct {
 	AuthWithin  time.Duration // time for the auth frame (10 s)
 	IdleTimeout time.Duration // silence after which a connection is dropped (90 s; players ack every 30 s)
 	AckEvery    time.Duration // how old the stored ack may grow before it is written again (3 min)
+	// WatchFor is how long a live view opened on a TV (change.Change.Watch)
+	// has its player's acknowledged schedules recorded at once
+	// (display.WatchFor); otherwise they ride on the status written every
+	// AckEvery, and on the close.
+	WatchFor time.Duration
 	FlushEvery  time.Duration // how often status changes are written (500 ms)
 	WriteWithin time.Duration // time for one frame to be written (10 s)
 	// CloseWithin is the time a closing socket gets to write its close
@@ -143,6 +148,7 @@ func (o *Options) defaults() {
 	set(&o.AuthWithin, 10*time.Second)
 	set(&o.IdleTimeout, 90*time.Second)
 	set(&o.AckEvery, 3*time.Minute)
+	set(&o.WatchFor, display.WatchFor)
 	set(&o.FlushEvery, 500*time.Millisecond)
 	set(&o.WriteWithin, 10*time.Second)
 	set(&o.CloseWithin, 3*time.Second)
@@ -191,6 +197,7 @@ type Hub struct {
 	work     chan *conn
 	status   chan display.Status
 	health   chan display.HealthReport
+	flushNow chan struct{} // a live view waits for a status: flush without waiting for the tick
 	stop     chan struct{}
 	done     sync.WaitGroup
 	conns    sync.WaitGroup
@@ -221,6 +228,7 @@ func New(src Source, log *slog.Logger, now func() time.Time, opts Options) *Hub 
 		work:     make(chan *conn, 4096),
 		status:   make(chan display.Status, 4096),
 		health:   make(chan display.HealthReport, 4096),
+		flushNow: make(chan struct{}, 1),
 		stop:     make(chan struct{}),
 	}
 	h.done.Add(3 + opts.Writers + greeters)
@@ -332,10 +340,17 @@ type conn struct {
 	pairedWith atomic.Pointer[pairedTV]
 
 	lastAckWritten time.Time // read and written by the reader goroutine only
-	// The schedule hash last recorded as acknowledged, and for which TV
-	// (reader goroutine only): a new hash, or a new TV, is recorded with
-	// the next status flush.
-	ackedHash, hashFor string
+	// The schedule hash the player last acknowledged, for which TV, when
+	// (epoch ms) and whether it is recorded, guarded by ackMu: the reader
+	// goroutine acks, a live view's watch and the close record it.
+	ackMu        sync.Mutex
+	ackedHash    string
+	hashFor      string
+	ackedAt      int64
+	hashRecorded bool
+	// watchedUntil is when (epoch ms) the live view watching this
+	// connection's TV stops: until then each new hash is recorded at once.
+	watchedUntil atomic.Int64
 	// Overrides this player acknowledged on the TV overridesFor (reader
 	// goroutine only): a connection paired with another TV starts over.
 	ackedOverrides []string
@@ -681,8 +696,14 @@ func (h *Hub) unregister(c *conn) {
 	c.queue = nil
 	c.qmu.Unlock()
 	if wasPaired {
-		h.report(display.Status{DisplayID: tv.DisplayID, FranchiseID: tv.FranchiseID,
-			ConnectionID: c.id, Online: false, Ack: h.now().UnixMilli()})
+		// The close carries the last hash acknowledged and not yet recorded:
+		// the live view of an offline TV shows what its player last had.
+		s := display.Status{DisplayID: tv.DisplayID, FranchiseID: tv.FranchiseID,
+			ConnectionID: c.id, Online: false, Ack: h.now().UnixMilli()}
+		c.ackMu.Lock()
+		c.takeHash(&s)
+		c.ackMu.Unlock()
+		h.report(s)
 	}
 }
 
@@ -846,10 +867,12 @@ func (c *conn) readFrame() (websocket.MessageType, []byte, *bytes.Buffer, error)
 	return typ, buf.Bytes(), buf, nil
 }
 
-// acked records an ack when the stored one is getting old, or when it
-// names a schedule hash not yet recorded for the TV: the acknowledged hash
-// rides on the status batches (no write of its own), so the live view
-// knows what the TV confirmed within a flush.
+// acked takes note of an ack. A new schedule hash is recorded at once
+// while a live view watches the TV; otherwise it waits for the next status
+// written, which an ack writes when the stored one is AckEvery old, or for
+// the close. After a push every player acks a new hash: a row written per
+// TV then cost more than the push itself, for a live view few TVs have
+// open.
 func (c *conn) acked(hash string) {
 	h := c.h
 	tv := c.pairedWith.Load()
@@ -857,20 +880,51 @@ func (c *conn) acked(hash string) {
 		return
 	}
 	now := h.now()
+	c.ackMu.Lock()
 	// A content hash is 24 characters: a longer one is none of ours and
 	// is not recorded (the ack still counts).
-	fresh := len(hash) <= 64 && (c.hashFor != tv.displayID || c.ackedHash != hash)
-	if !fresh && now.Sub(c.lastAckWritten) < h.opts.AckEvery {
+	if len(hash) <= 64 && (c.hashFor != tv.displayID || c.ackedHash != hash) {
+		c.ackedHash, c.hashFor, c.ackedAt, c.hashRecorded = hash, tv.displayID, now.UnixMilli(), false
+	}
+	pending := c.hashFor == tv.displayID && !c.hashRecorded
+	if now.Sub(c.lastAckWritten) < h.opts.AckEvery && !(pending && c.watchedUntil.Load() > now.UnixMilli()) {
+		c.ackMu.Unlock()
 		return
 	}
-	c.lastAckWritten = now
 	s := display.Status{DisplayID: tv.displayID, FranchiseID: tv.franchiseID,
 		ConnectionID: c.id, Online: true, Ack: now.UnixMilli()}
-	if fresh {
-		c.ackedHash, c.hashFor = hash, tv.displayID
-		s.Hash, s.HashAcked = hash, true
-	}
+	c.takeHash(&s)
+	c.ackMu.Unlock()
+	c.lastAckWritten = now
 	h.report(s)
+}
+
+// takeHash adds to s, a status of s.DisplayID, the hash its player
+// acknowledged when not yet recorded, and counts it as recorded; ackMu is
+// held.
+func (c *conn) takeHash(s *display.Status) {
+	if c.hashFor == s.DisplayID && !c.hashRecorded {
+		s.Hash, s.HashAcked, s.AckedAt = c.ackedHash, true, c.ackedAt
+		c.hashRecorded = true
+	}
+}
+
+// watch starts or renews the live view's watch of c's TV until the epoch
+// ms until, and reports c's status at once: the connection is open now,
+// with the hash its player last acknowledged when not yet recorded. The
+// live view that asked waits for this status.
+func (c *conn) watch(now time.Time, until int64) {
+	tv := c.pairedWith.Load()
+	if tv == nil {
+		return
+	}
+	c.watchedUntil.Store(until)
+	s := display.Status{DisplayID: tv.displayID, FranchiseID: tv.franchiseID,
+		ConnectionID: c.id, Online: true, Ack: now.UnixMilli()}
+	c.ackMu.Lock()
+	c.takeHash(&s)
+	c.ackMu.Unlock()
+	c.h.report(s)
 }
 
 // healthReported validates a health report and queues it for the next
@@ -1212,6 +1266,17 @@ func (h *Hub) flushStatus() {
 				flush()
 			}
 		case <-tick.C:
+			flush()
+		case <-h.flushNow:
+			// The statuses reported before the signal are queued already.
+			for drained := false; !drained; {
+				select {
+				case s := <-h.status:
+					batch = append(batch, s)
+				default:
+					drained = true
+				}
+			}
 			flush()
 		case <-h.stop:
 			for {

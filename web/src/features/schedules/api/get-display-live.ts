@@ -11,6 +11,13 @@ export type DisplayLive = components['schemas']['DisplayLive']
 /** How often an open live view asks again while the console's event stream is down. */
 export const LIVE_REFRESH_MS = 10_000
 
+/**
+ * How often an open live view asks again while the stream is up: each read
+ * renews the server's watch of the TV (two minutes), under which the TV's
+ * acknowledgements are recorded at once.
+ */
+export const LIVE_RENEW_MS = 45_000
+
 export function getDisplayLive({ franchise, store, id }: DisplayRef, signal?: AbortSignal) {
   const path = [franchise, store, id].map(encodeURIComponent).join('/')
   return api.get<DisplayLive>(`/display/${path}/live`, { signal })
@@ -19,7 +26,8 @@ export function getDisplayLive({ franchise, store, id }: DisplayRef, signal?: Ab
 /**
  * The live view of a TV, read when it opens. The tab's event stream marks
  * it stale whenever the franchise changes or a TV acknowledges (lib/events);
- * while the stream is down it is read every LIVE_REFRESH_MS.
+ * while the stream is down it is read every LIVE_REFRESH_MS, and every
+ * LIVE_RENEW_MS while it is up, to keep the TV watched.
  */
 export function useDisplayLive(display: DisplayRef | undefined, { enabled = true }: { enabled?: boolean } = {}) {
   const streaming = useStreamLive()
@@ -28,7 +36,7 @@ export function useDisplayLive(display: DisplayRef | undefined, { enabled = true
     queryFn: ({ signal }) => getDisplayLive(display!, signal),
     enabled: enabled && !!display,
     staleTime: 0,
-    refetchInterval: enabled && !streaming ? LIVE_REFRESH_MS : false,
+    refetchInterval: enabled ? (streaming ? LIVE_RENEW_MS : LIVE_REFRESH_MS) : false,
     meta: { errorToast: { fallback: 'Não foi possível carregar o que o televisor exibe.' } },
   })
 }
