@@ -111,7 +111,7 @@ type Options struct {
 	// has its player's acknowledged schedules recorded at once
 	// (display.WatchFor); otherwise they ride on the status written every
 	// AckEvery, and on the close.
-	WatchFor time.Duration
+	WatchFor    time.Duration
 	FlushEvery  time.Duration // how often status changes are written (500 ms)
 	WriteWithin time.Duration // time for one frame to be written (10 s)
 	// CloseWithin is the time a closing socket gets to write its close
