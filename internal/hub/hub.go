@@ -764,8 +764,8 @@ func (c *conn) read() (websocket.StatusCode, string) {
 		}
 		bad := typ != websocket.MessageText
 		if !bad {
-			if hash, ok := plainAck(data); ok {
-				msg.Type, msg.Hash = "ack", hash
+			if hash, overrides, ok := plainAck(data); ok {
+				msg.Type, msg.Hash, msg.Overrides = "ack", hash, overrides
 			} else {
 				bad = json.Unmarshal(data, &msg) != nil
 			}
@@ -822,29 +822,88 @@ func (c *conn) checkAck(hash string) {
 	h.resolve(ctx, []*conn{c}, pushRecheck)
 }
 
-// plainAck recognizes the frame players send most, an ack with nothing but
-// a hash of letters and digits ({"type":"ack","hash":"…"}, as the player
-// writes it, or with the two keys the other way round), and returns its
-// hash without the reflection of encoding/json, which reads every other
-// frame.
-func plainAck(data []byte) (string, bool) {
-	const typeFirst, hashLast = `{"type":"ack","hash":"`, `"}`
-	const hashFirst, typeLast = `{"hash":"`, `","type":"ack"}`
-	var hash []byte
-	switch {
-	case len(data) >= len(typeFirst)+len(hashLast) && bytes.HasPrefix(data, []byte(typeFirst)) && bytes.HasSuffix(data, []byte(hashLast)):
-		hash = data[len(typeFirst) : len(data)-len(hashLast)]
-	case len(data) >= len(hashFirst)+len(typeLast) && bytes.HasPrefix(data, []byte(hashFirst)) && bytes.HasSuffix(data, []byte(typeLast)):
-		hash = data[len(hashFirst) : len(data)-len(typeLast)]
-	default:
-		return "", false
+// plainAck reads the frame players send most — an ack naming its
+// schedule's hash and, while overrides show, their ids:
+// {"type":"ack","hash":"…","overrides":["…",…]}, the keys in any order —
+// without the reflection of encoding/json, when it is written as players
+// write it: no spaces, every value of letters, digits, '-' and '_'.
+// Anything else (a health report, escapes, spaces) goes to encoding/json.
+func plainAck(data []byte) (hash string, overrides []string, ok bool) {
+	if len(data) < 2 || data[0] != '{' || data[len(data)-1] != '}' {
+		return "", nil, false
 	}
-	for _, b := range hash {
-		if (b < '0' || b > '9') && (b < 'a' || b > 'z') && (b < 'A' || b > 'Z') {
-			return "", false
+	p := data[1 : len(data)-1]
+	var sawType, sawHash, sawOverrides bool
+	for len(p) > 0 {
+		key, rest, ok := plainString(p)
+		if !ok || len(rest) == 0 || rest[0] != ':' {
+			return "", nil, false
+		}
+		p = rest[1:]
+		switch string(key) {
+		case "type":
+			v, rest, ok := plainString(p)
+			if !ok || sawType || string(v) != "ack" {
+				return "", nil, false
+			}
+			sawType, p = true, rest
+		case "hash":
+			v, rest, ok := plainString(p)
+			if !ok || sawHash {
+				return "", nil, false
+			}
+			sawHash, hash, p = true, string(v), rest
+		case "overrides":
+			if sawOverrides || len(p) == 0 || p[0] != '[' {
+				return "", nil, false
+			}
+			sawOverrides, p = true, p[1:]
+			for len(p) > 0 && p[0] != ']' {
+				if len(overrides) > 0 {
+					if p[0] != ',' {
+						return "", nil, false
+					}
+					p = p[1:]
+				}
+				v, rest, ok := plainString(p)
+				if !ok {
+					return "", nil, false
+				}
+				overrides, p = append(overrides, string(v)), rest
+			}
+			if len(p) == 0 {
+				return "", nil, false
+			}
+			p = p[1:]
+		default:
+			return "", nil, false
+		}
+		if len(p) > 0 {
+			if p[0] != ',' || len(p) == 1 {
+				return "", nil, false
+			}
+			p = p[1:]
 		}
 	}
-	return string(hash), true
+	return hash, overrides, sawType && sawHash
+}
+
+// plainString reads the JSON string at the start of p when it holds only
+// letters, digits, '-' and '_', and returns its contents and what follows.
+func plainString(p []byte) (value, rest []byte, ok bool) {
+	if len(p) < 2 || p[0] != '"' {
+		return nil, nil, false
+	}
+	for i := 1; i < len(p); i++ {
+		switch b := p[i]; {
+		case b == '"':
+			return p[1:i], p[i+1:], true
+		case b >= '0' && b <= '9', b >= 'a' && b <= 'z', b >= 'A' && b <= 'Z', b == '-', b == '_':
+		default:
+			return nil, nil, false
+		}
+	}
+	return nil, nil, false
 }
 
 // readPool holds the buffers players' frames are read into, one at a time

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -343,33 +344,69 @@ func TestAnAckOfAnotherScheduleResendsThePlaylist(t *testing.T) {
 	quiet("a second ack of another schedule soon after")
 }
 
-// The plain ack is read without encoding/json only when it is exactly
-// what a player writes; anything else goes to encoding/json.
+// The plain ack is read without encoding/json only when it is written as
+// a player writes it; anything else goes to encoding/json.
 func TestPlainAck(t *testing.T) {
 	for _, tc := range []struct {
-		frame string
-		hash  string
-		ok    bool
+		frame     string
+		hash      string
+		overrides []string
+		ok        bool
 	}{
-		{`{"type":"ack","hash":"a1B2"}`, "a1B2", true},
-		{`{"type":"ack","hash":""}`, "", true},
-		{`{"type":"ack","hash":"a\"}`, "", false},
-		{`{"type":"ack","hash":"a\u0041"}`, "", false},
-		{`{"type":"ack","hash":"a b"}`, "", false},
-		{`{"type":"ack","hash":"a1","overrides":["o1"]}`, "", false},
-		{`{"type":"ack","hash":"a1"} `, "", false},
-		{`{"type":"ack","hash":"}`, "", false},
-		{`{"type":"ack"}`, "", false},
-		{`{"hash":"a1","type":"ack"}`, "a1", true},
-		{`{"hash":"","type":"ack"}`, "", true},
-		{`{"hash":"a1","type":"ack","overrides":[]}`, "", false},
-		{`{"hash":"a1"}`, "", false},
+		{`{"type":"ack","hash":"a1B2"}`, "a1B2", nil, true},
+		{`{"type":"ack","hash":""}`, "", nil, true},
+		{`{"type":"ack","hash":"a\"}`, "", nil, false},
+		{`{"type":"ack","hash":"a\u0041"}`, "", nil, false},
+		{`{"type":"ack","hash":"a b"}`, "", nil, false},
+		{`{"type":"ack","hash":"a1","overrides":["0197a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"]}`, "a1", []string{"0197a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"}, true},
+		{`{"type":"ack","hash":"a1","overrides":["o1","o_2"]}`, "a1", []string{"o1", "o_2"}, true},
+		{`{"hash":"a1","overrides":["o1"],"type":"ack"}`, "a1", []string{"o1"}, true},
+		{`{"hash":"a1","type":"ack","overrides":[]}`, "a1", nil, true},
+		{`{"type":"ack","hash":"a1","overrides":["o1",]}`, "", nil, false},
+		{`{"type":"ack","hash":"a1","overrides":["o1" ]}`, "", nil, false},
+		{`{"type":"ack","hash":"a1","overrides":["o1"`, "", nil, false},
+		{`{"type":"ack","hash":"a1","overrides":null}`, "", nil, false},
+		{`{"type":"ack","hash":"a1","overrides":[1]}`, "", nil, false},
+		{`{"type":"ack","hash":"a1","health":{"version":"1"}}`, "", nil, false},
+		{`{"type":"ack","hash":"a1","hash":"a2"}`, "", nil, false},
+		{`{"type":"ack","hash":"a1",}`, "", nil, false},
+		{`{"type":"ack","hash":"a1"} `, "", nil, false},
+		{`{"type":"ack","hash":"}`, "", nil, false},
+		{`{"type":"ack"}`, "", nil, false},
+		{`{"type":"auth","hash":"a1"}`, "", nil, false},
+		{`{"hash":"a1","type":"ack"}`, "a1", nil, true},
+		{`{"hash":"","type":"ack"}`, "", nil, true},
+		{`{"hash":"a1"}`, "", nil, false},
+		{`{}`, "", nil, false},
 	} {
-		hash, ok := plainAck([]byte(tc.frame))
-		if hash != tc.hash || ok != tc.ok {
-			t.Errorf("plainAck(%s) = %q, %v; want %q, %v", tc.frame, hash, ok, tc.hash, tc.ok)
+		hash, overrides, ok := plainAck([]byte(tc.frame))
+		if ok != tc.ok || (ok && (hash != tc.hash || !slices.Equal(overrides, tc.overrides))) {
+			t.Errorf("plainAck(%s) = %q, %q, %v; want %q, %q, %v", tc.frame, hash, overrides, ok, tc.hash, tc.overrides, tc.ok)
 		}
 	}
+}
+
+// Whatever plainAck accepts, encoding/json reads the same.
+func FuzzPlainAck(f *testing.F) {
+	for _, seed := range []string{`{"type":"ack","hash":"a1"}`, `{"hash":"","type":"ack","overrides":["o-1","o_2"]}`,
+		`{"type":"ack","hash":"a1","overrides":[]}`, `{"type":"ack","hash":"a1","overrides":["x"],"type":"ack"}`} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		hash, overrides, ok := plainAck(data)
+		if !ok {
+			return
+		}
+		var msg struct {
+			Type      string   `json:"type"`
+			Hash      *string  `json:"hash"`
+			Overrides []string `json:"overrides"`
+		}
+		if err := json.Unmarshal(data, &msg); err != nil || msg.Type != "ack" || msg.Hash == nil || *msg.Hash != hash ||
+			len(msg.Overrides) != len(overrides) || (len(overrides) > 0 && !slices.Equal(msg.Overrides, overrides)) {
+			t.Fatalf("plainAck(%s) = %q, %q; encoding/json: %+v, %v", data, hash, overrides, msg, err)
+		}
+	})
 }
 
 // A player whose first playlist cannot be read is told to come back (1013)
