@@ -57,6 +57,43 @@ type DB struct {
 	sql     *sql.DB
 	dialect Dialect
 	watch   *connWatch // PostgreSQL connections seen broken (reconnect.go)
+	// writer is SQLite's one writer at a time, taken in the process
+	// (capacity 1; nil on PostgreSQL): transactions and writes outside one
+	// queue for it in turn instead of polling in SQLite's busy handler,
+	// whose sleeps grow the longer a writer waits, so that a call's
+	// transaction could wait out a stream of short status and ack writes
+	// for a second or more.
+	writer chan struct{}
+}
+
+// writerWait is how long a SQLite write waits for its turn, as long as
+// SQLite's own busy_timeout.
+const writerWait = 10 * time.Second
+
+// ErrBusy is a SQLite write that did not get its turn within writerWait.
+var ErrBusy = errors.New("database busy: no turn to write")
+
+// takeWriter waits for the SQLite writer's turn (at once on PostgreSQL)
+// and returns its release.
+func (d *DB) takeWriter(ctx context.Context) (release func(), err error) {
+	if d.writer == nil {
+		return func() {}, nil
+	}
+	select {
+	case d.writer <- struct{}{}:
+		return func() { <-d.writer }, nil
+	default:
+	}
+	wait := time.NewTimer(writerWait)
+	defer wait.Stop()
+	select {
+	case d.writer <- struct{}{}:
+		return func() { <-d.writer }, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	case <-wait.C:
+		return nil, ErrBusy
+	}
 }
 
 // Open connects to databaseURL (empty = SQLite file vitrine.db in dataDir)
@@ -76,7 +113,7 @@ func Open(ctx context.Context, databaseURL, dataDir string) (*DB, error) {
 			return nil, err
 		}
 		pool.SetMaxOpenConns(8)
-		d = &DB{sql: pool, dialect: SQLite}
+		d = &DB{sql: pool, dialect: SQLite, writer: make(chan struct{}, 1)}
 	} else {
 		watch := &connWatch{}
 		pool, err := openPostgres(databaseURL, watch)
@@ -143,6 +180,11 @@ func (d *DB) Ping(ctx context.Context) error { return d.sql.PingContext(ctx) }
 // pool; one whose connection broke under it runs once more when that is
 // safe (reconnect.go).
 func (d *DB) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	release, err := d.takeWriter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
 	q = Rebind(d.dialect, q)
 	res, err := d.sql.ExecContext(ctx, q, args...)
 	if err != nil && d.again(ctx, q, err) {
@@ -207,20 +249,38 @@ func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 // inTx is InTx; atCommit tells whether err came from the COMMIT, whose
 // outcome is then unknown.
 func (d *DB) inTx(ctx context.Context, fn func(tx *Tx) error) (atCommit bool, err error) {
+	// Every SQLite transaction is a writer's (_txlock=immediate); the turn
+	// ends with the transaction, before what runs after its commit.
+	turn, err := d.takeWriter(ctx)
+	if err != nil {
+		return false, err
+	}
+	released := false
+	release := func() {
+		if !released {
+			released = true
+			turn()
+		}
+	}
+	defer release() // fn panicked
 	sqlTx, err := d.sql.BeginTx(ctx, nil)
 	if err != nil && d.lost(ctx, err) {
 		sqlTx, err = d.sql.BeginTx(ctx, nil)
 	}
 	if err != nil {
+		release()
 		return false, err
 	}
 	tx := &Tx{tx: sqlTx, dialect: d.dialect}
 	if err := fn(tx); err != nil {
 		_ = sqlTx.Rollback()
+		release()
 		d.lost(ctx, err) // have the pool check its connections
 		return false, err
 	}
-	if err := sqlTx.Commit(); err != nil {
+	err = sqlTx.Commit()
+	release()
+	if err != nil {
 		d.lost(ctx, err)
 		return true, err
 	}
