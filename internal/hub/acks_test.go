@@ -42,6 +42,21 @@ func sendAck(t *testing.T, ws *websocket.Conn, frame map[string]any) {
 	}
 }
 
+// greetedPlayer starts a hub with opts and connects the player of TV1 to
+// it, which has read its first playlist.
+func greetedPlayer(t *testing.T, opts Options) (*Hub, *fakeSource, *websocket.Conn) {
+	t.Helper()
+	src := &fakeSource{}
+	h, srv := startAckHub(t, src, opts)
+	ws := dialHub(t, srv.URL, "dev_TV1")
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if _, _, err := ws.Read(ctx); err != nil {
+		t.Fatal(err)
+	}
+	return h, src, ws
+}
+
 // hashesAcked lists the hashes recorded as acknowledged, in order, as
 // "TV:hash".
 func hashesAcked(src *fakeSource) []string {
@@ -61,14 +76,7 @@ func hashesAcked(src *fakeSource) []string {
 // written every AckEvery or for the close. A hash that is none of ours is
 // not recorded, and its ack keeps the connection.
 func TestAckedHashIsRecordedWhileWatched(t *testing.T) {
-	src := &fakeSource{}
-	h, srv := startAckHub(t, src, Options{WatchFor: 300 * time.Millisecond})
-	ws := dialHub(t, srv.URL, "dev_TV1")
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if _, _, err := ws.Read(ctx); err != nil {
-		t.Fatal(err)
-	}
+	h, src, ws := greetedPlayer(t, Options{WatchFor: 300 * time.Millisecond})
 	// Unwatched: new hashes wait (the connection's status was written
 	// when it paired).
 	sendAck(t, ws, map[string]any{"hash": "aaa"})
@@ -131,14 +139,7 @@ func TestAckedHashIsRecordedWhileWatched(t *testing.T) {
 // A TV unwatched has its hash recorded with the status written when the
 // stored one is AckEvery old.
 func TestAckedHashRidesOnThePeriodicStatus(t *testing.T) {
-	src := &fakeSource{}
-	_, srv := startAckHub(t, src, Options{AckEvery: 150 * time.Millisecond})
-	ws := dialHub(t, srv.URL, "dev_TV1")
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if _, _, err := ws.Read(ctx); err != nil {
-		t.Fatal(err)
-	}
+	_, src, ws := greetedPlayer(t, Options{AckEvery: 150 * time.Millisecond})
 	sendAck(t, ws, map[string]any{"hash": "aaa"})
 	sendAck(t, ws, map[string]any{"hash": "bbb"})
 	time.Sleep(200 * time.Millisecond)
