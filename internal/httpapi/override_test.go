@@ -208,6 +208,12 @@ func TestEmergencyOverride(t *testing.T) {
 			l.Overrides[1].State != "cleared" || l.Overrides[1].ClearedBy == "" {
 			t.Fatalf("after the clear %+v", l)
 		}
+		// A TV removed no longer counts among those that confirmed it.
+		p2.ws.CloseNow()
+		mustStatus(t, a.Do(t, "DELETE", "/api/display/"+f.slug+"/centro/"+tv2, f.op.Token, nil), 200)
+		if ov := listOverrides(t, a, f.slug, f.op.Token).Overrides[1]; ov.ID != id || ov.Acked != 1 || ov.Reach != 1 {
+			t.Fatalf("after a TV that confirmed it was removed: %+v", ov)
+		}
 
 		// One that ends by time leaves the payload of a reconnecting player.
 		short := startOverride(t, a, f.slug, f.op.Token, map[string]any{"target": "all", "title": "Rápida", "endsAt": time.Now().Add(1500 * time.Millisecond).UnixMilli()})

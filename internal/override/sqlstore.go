@@ -104,12 +104,14 @@ func franchiseStores(ctx context.Context, q db.Querier, franchiseID string) ([]s
 	}, `SELECT id, slug, name FROM stores WHERE franchise_id = ?`, franchiseID)
 }
 
-// ackCounts counts the TVs that acknowledged each override.
+// ackCounts counts the TVs that acknowledged each override, among the TVs
+// that still exist (a TV removed takes its confirmations with it).
 func ackCounts(ctx context.Context, q db.Querier, ids []string) (map[string]int, error) {
 	out := map[string]int{}
 	for _, chunk := range db.Chunks(ids) {
-		got, err := db.CountBy(ctx, q, nil, `SELECT override_id, COUNT(*) FROM override_acks
-			WHERE override_id IN (`+db.Placeholders(len(chunk))+`) GROUP BY override_id`, db.Args(chunk)...)
+		got, err := db.CountBy(ctx, q, nil, `SELECT a.override_id, COUNT(*) FROM override_acks a
+			JOIN displays d ON d.id = a.display_id
+			WHERE a.override_id IN (`+db.Placeholders(len(chunk))+`) GROUP BY a.override_id`, db.Args(chunk)...)
 		if err != nil {
 			return nil, err
 		}
