@@ -264,7 +264,7 @@ func (s *Service) describe(ctx context.Context, t tenant.Tenant, list []Override
 	for i, o := range list {
 		idList[i] = o.ID
 	}
-	acks, err := ackCounts(ctx, s.db, idList)
+	acked, err := ackedTVs(ctx, s.db, idList)
 	if err != nil {
 		return nil, err
 	}
@@ -272,7 +272,6 @@ func (s *Service) describe(ctx context.Context, t tenant.Tenant, list []Override
 	var rest []Override
 	for _, o := range list {
 		o.State = o.state(now)
-		o.Acked = acks[o.ID]
 		o.TargetNames = []string{}
 		chosen := map[string]bool{}
 		for _, id := range o.targetIDs {
@@ -292,6 +291,9 @@ func (s *Service) describe(ctx context.Context, t tenant.Tenant, list []Override
 		for _, tv := range tvs {
 			if o.Target == All || (o.Target == Stores && chosen[tv.storeID]) || (o.Target == Displays && chosen[tv.id]) {
 				o.Reach++
+				if _, ok := acked[o.ID][tv.id]; ok {
+					o.Acked++ // among the TVs it reaches now: not a TV removed or moved away
+				}
 			}
 		}
 		if o.State == StateActive || o.State == StateScheduled {

@@ -104,19 +104,34 @@ func franchiseStores(ctx context.Context, q db.Querier, franchiseID string) ([]s
 	}, `SELECT id, slug, name FROM stores WHERE franchise_id = ?`, franchiseID)
 }
 
-// ackCounts counts the TVs that acknowledged each override, among the TVs
-// that still exist (a TV removed takes its confirmations with it).
-func ackCounts(ctx context.Context, q db.Querier, ids []string) (map[string]int, error) {
-	out := map[string]int{}
+// ackedTVs reads, for each override, the TVs whose players acknowledged
+// it.
+func ackedTVs(ctx context.Context, q db.Querier, ids []string) (map[string]map[string]struct{}, error) {
+	out := map[string]map[string]struct{}{}
 	for _, chunk := range db.Chunks(ids) {
-		got, err := db.CountBy(ctx, q, nil, `SELECT a.override_id, COUNT(*) FROM override_acks a
-			JOIN displays d ON d.id = a.display_id
-			WHERE a.override_id IN (`+db.Placeholders(len(chunk))+`) GROUP BY a.override_id`, db.Args(chunk)...)
+		rows, err := q.QueryContext(ctx, `SELECT override_id, displays FROM override_ack_batches
+			WHERE override_id IN (`+db.Placeholders(len(chunk))+`)`, db.Args(chunk)...)
 		if err != nil {
 			return nil, err
 		}
-		for k, v := range got {
-			out[k] = v
+		for rows.Next() {
+			var id, list string
+			if err := rows.Scan(&id, &list); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			set := out[id]
+			if set == nil {
+				set = map[string]struct{}{}
+				out[id] = set
+			}
+			for tv := range strings.SplitSeq(list, ",") {
+				set[tv] = struct{}{}
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
 		}
 	}
 	return out, nil
@@ -129,37 +144,42 @@ type Ack struct {
 	At       int64
 }
 
-// insertAcks records acks, keeping the first of each TV and override;
-// acks of overrides that no longer exist are dropped.
+// ackBatchTVs bounds the TVs one row of override_ack_batches lists.
+const ackBatchTVs = 1000
+
+// insertAcks records acks: for each override, rows listing its TVs (a TV
+// twice in the lists counts once); acks of overrides that no longer exist
+// are dropped.
 func insertAcks(ctx context.Context, q db.Querier, acks []Ack) error {
-	for len(acks) > 0 {
-		n := min(len(acks), 300)
-		part := acks[:n]
-		acks = acks[n:]
-		ids := make([]string, 0, len(part))
-		for _, a := range part {
-			ids = append(ids, a.Override)
+	var order []string
+	byOverride := map[string][]Ack{}
+	for _, a := range acks {
+		if _, ok := byOverride[a.Override]; !ok {
+			order = append(order, a.Override)
 		}
-		slices.Sort(ids)
-		ids = slices.Compact(ids)
-		known, err := db.Collect(ctx, q, db.ScanString, `SELECT id FROM overrides WHERE id IN (`+db.Placeholders(len(ids))+`)`, db.Args(ids)...)
+		byOverride[a.Override] = append(byOverride[a.Override], a)
+	}
+	for _, chunk := range db.Chunks(order) {
+		known, err := db.Collect(ctx, q, db.ScanString, `SELECT id FROM overrides WHERE id IN (`+db.Placeholders(len(chunk))+`)`, db.Args(chunk)...)
 		if err != nil {
 			return err
 		}
-		var values []string
-		var args []any
-		for _, a := range part {
-			if slices.Contains(known, a.Override) {
-				values = append(values, "(?, ?, ?)")
-				args = append(args, a.Override, a.Display, a.At)
+		for _, id := range chunk {
+			if !slices.Contains(known, id) {
+				continue
 			}
-		}
-		if len(values) == 0 {
-			continue
-		}
-		if _, err := q.ExecContext(ctx, `INSERT INTO override_acks (override_id, display_id, acked_at) VALUES `+
-			strings.Join(values, ", ")+` ON CONFLICT (override_id, display_id) DO NOTHING`, args...); err != nil {
-			return err
+			for part := range slices.Chunk(byOverride[id], ackBatchTVs) {
+				first := part[0].At
+				tvs := make([]string, len(part))
+				for i, a := range part {
+					tvs[i] = a.Display
+					first = min(first, a.At)
+				}
+				if _, err := q.ExecContext(ctx, `INSERT INTO override_ack_batches (override_id, acked_at, displays) VALUES (?, ?, ?)`,
+					id, first, strings.Join(tvs, ",")); err != nil {
+					return err
+				}
+			}
 		}
 	}
 	return nil
