@@ -15,25 +15,32 @@ import (
 // its watch well within it.
 const WatchFor = 2 * time.Minute
 
+// watchAgain is how soon a replica announces the watch of a TV again: a
+// connection the TV opened since (on another replica, after a restart) is
+// watched within it.
+const watchAgain = 30 * time.Second
+
 // watchAnswer bounds the wait for the TV's replica to record its status
 // when a live view starts watching it.
 const watchAnswer = 1500 * time.Millisecond
 
 // Watch starts (or renews) the live view's watch of the TV id of the store
 // storeSlug, whose stored row is d, and returns its row as the live view
-// should read it. When this replica has not asked within WatchFor/2, the
-// watch is announced to every replica and, for a TV online by the Offline
-// rule, the call waits (at most watchAnswer) for the replica holding its
-// connection to record its status with the hash its player last
-// acknowledged.
+// should read it. Unless this replica announced it within watchAgain while
+// the TV was online, the watch is announced to every replica and, for a TV
+// online by the Offline rule, the call waits (at most watchAnswer) for the
+// replica holding its connection to record its status with the hash its
+// player last acknowledged. A TV offline is announced on every read: the
+// connection it opens next is watched at once.
 func (s *Service) Watch(ctx context.Context, t tenant.Tenant, storeSlug string, d Display) (Display, error) {
 	now := s.now()
+	offline := Offline(d.Connected, d.LastConnectionAck, now)
 	s.watchMu.Lock()
 	if s.watched == nil {
 		s.watched = map[string]time.Time{}
 	}
-	fresh := now.Sub(s.watched[d.ID]) >= WatchFor/2
-	if fresh {
+	fresh := now.Sub(s.watched[d.ID]) >= watchAgain
+	if fresh && !offline {
 		for id, at := range s.watched {
 			if now.Sub(at) >= WatchFor {
 				delete(s.watched, id)
@@ -48,7 +55,7 @@ func (s *Service) Watch(ctx context.Context, t tenant.Tenant, storeSlug string, 
 	if err := s.changes.Announce(ctx, s.db, change.Change{FranchiseID: t.ID, Watch: []string{d.ID}}); err != nil {
 		return d, err
 	}
-	if Offline(d.Connected, d.LastConnectionAck, now) {
+	if offline {
 		return d, nil // no replica holds a connection of it
 	}
 	since := now.UnixMilli()

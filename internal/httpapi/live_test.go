@@ -3,11 +3,13 @@ package httpapi_test
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"testing"
 	"time"
 
 	"github.com/coder/websocket"
 
+	"vitrine/internal/display"
 	"vitrine/internal/tenant"
 	"vitrine/internal/testutil"
 )
@@ -121,16 +123,25 @@ func TestLiveViewFirstReadHasTheLastAck(t *testing.T) {
 		a := testutil.NewApp(t, engine)
 		f := newPlayerFixture(t, a)
 		p, tv, first := f.pairedPlayer(t, "TV Caixa")
+		tvRow := func() display.Display {
+			t.Helper()
+			list, err := a.Displays.ListFranchise(context.Background(), franchiseTenant(t, a, f.slug))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range list {
+				if d.ID == tv {
+					return d
+				}
+			}
+			t.Fatal("the TV is gone")
+			return display.Display{}
+		}
+		testutil.Eventually(t, 5*time.Second, func() bool { return tvRow().Connected }, "the TV online")
 		p.send(map[string]any{"type": "ack", "hash": first.Schedule.Hash})
 		time.Sleep(700 * time.Millisecond) // a status flush passes: the hash waits
-		list, err := a.Displays.ListFranchise(context.Background(), franchiseTenant(t, a, f.slug))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, d := range list {
-			if d.ID == tv && d.AckedAt != 0 {
-				t.Fatalf("an unwatched TV's ack was recorded at once: %+v", d)
-			}
+		if d := tvRow(); d.AckedAt != 0 {
+			t.Fatalf("an unwatched TV's ack was recorded at once: %+v", d)
 		}
 		r := a.Do(t, "GET", "/api/display/"+f.slug+"/centro/"+tv+"/live", f.op.Token, nil)
 		mustStatus(t, r, 200)
@@ -140,6 +151,89 @@ func TestLiveViewFirstReadHasTheLastAck(t *testing.T) {
 			t.Fatalf("the first read of the live view: %+v", v)
 		}
 	})
+}
+
+// A live view opened on a TV offline watches the connection its player
+// opens next: the read after it came back has what it acknowledged.
+func TestLiveViewOfATVThatComesBack(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		a := testutil.NewApp(t, engine)
+		f := newPlayerFixture(t, a)
+		code, token := a.AnnounceDevice(t)
+		tv := f.addTV(t, "TV Caixa", code)
+		url := "/api/display/" + f.slug + "/centro/" + tv + "/live"
+		read := func() liveView {
+			t.Helper()
+			r := a.Do(t, "GET", url, f.op.Token, nil)
+			mustStatus(t, r, 200)
+			var v liveView
+			r.Decode(t, &v)
+			return v
+		}
+		if v := read(); !v.Offline || v.Confirmed {
+			t.Fatalf("before the player connects: %+v", v)
+		}
+		p := connect(t, a, code, token)
+		first := p.next()
+		if first.Type != "playlist" || first.Schedule == nil {
+			t.Fatalf("first frame %+v", first)
+		}
+		testutil.Eventually(t, 5*time.Second, func() bool {
+			list, err := a.Displays.ListFranchise(context.Background(), franchiseTenant(t, a, f.slug))
+			return err == nil && len(list) == 1 && list[0].Connected
+		}, "the TV online")
+		p.send(map[string]any{"type": "ack", "hash": first.Schedule.Hash})
+		time.Sleep(700 * time.Millisecond) // a status flush passes
+		if v := read(); v.Offline || !v.Confirmed || v.Display.AckedHash != first.Schedule.Hash {
+			t.Fatalf("once the TV is back: %+v", v)
+		}
+	})
+}
+
+// Across replicas: the live view read on one replica has the replica
+// holding the player's connection record what it acknowledged, and then
+// every new acknowledgement at once.
+func TestLiveViewAcrossReplicas(t *testing.T) {
+	if !slices.Contains(testutil.Engines(), "postgres") {
+		t.Skip("needs PostgreSQL (TEST_DATABASE_URL)")
+	}
+	a := testutil.NewApp(t, "postgres")
+	b := testutil.NewReplica(t, a)
+	f := newPlayerFixture(t, a)
+	code, token := a.AnnounceDevice(t)
+	tv := f.addTV(t, "TV Caixa", code)
+	p := connect(t, b, code, token) // the player is on replica b
+	first := p.next()
+	if first.Type != "playlist" || first.Schedule == nil {
+		t.Fatalf("first frame %+v", first)
+	}
+	testutil.Eventually(t, 5*time.Second, func() bool {
+		list, err := a.Displays.ListFranchise(context.Background(), franchiseTenant(t, a, f.slug))
+		return err == nil && len(list) == 1 && list[0].Connected
+	}, "the TV online")
+	p.send(map[string]any{"type": "ack", "hash": first.Schedule.Hash})
+	time.Sleep(700 * time.Millisecond) // a status flush passes on replica b: the hash waits
+	url := "/api/display/" + f.slug + "/centro/" + tv + "/live"
+	read := func() liveView {
+		t.Helper()
+		r := a.Do(t, "GET", url, f.op.Token, nil)
+		mustStatus(t, r, 200)
+		var v liveView
+		r.Decode(t, &v)
+		return v
+	}
+	if v := read(); !v.Confirmed || v.Display.AckedHash != first.Schedule.Hash {
+		t.Fatalf("the first read on replica a: %+v", v)
+	}
+	f.setEntries(t, map[string]any{"id": f.other, "displayTime": 5})
+	next := p.until("the new playlist", func(fr frame) bool {
+		return fr.Type == "playlist" && fr.Schedule != nil && fr.Schedule.Hash != first.Schedule.Hash
+	})
+	p.send(map[string]any{"type": "ack", "hash": next.Schedule.Hash})
+	testutil.Eventually(t, 5*time.Second, func() bool {
+		v := read()
+		return v.Confirmed && v.Display.AckedHash == next.Schedule.Hash
+	}, "the new ack, recorded by replica b while watched from replica a")
 }
 
 // Versions of a schedule are kept by hash, the latest few per schedule,

@@ -16,7 +16,7 @@ export const LIVE_REFRESH_MS = 10_000
  * renews the server's watch of the TV (two minutes), under which the TV's
  * acknowledgements are recorded at once.
  */
-export const LIVE_RENEW_MS = 45_000
+export const LIVE_RENEW_MS = 25_000
 
 export function getDisplayLive({ franchise, store, id }: DisplayRef, signal?: AbortSignal) {
   const path = [franchise, store, id].map(encodeURIComponent).join('/')
