@@ -2,7 +2,8 @@
 // Run with `npm run lint`. Besides the usual recommended sets it keeps the
 // feature boundaries (src/features/<domain>/, one public index.ts each): a
 // feature is entered only through '@/features/x', never a deeper or relative
-// path; a feature imports only the features `featureImports` lists for it
+// path (but for the router's dynamic import of a screen's own entry,
+// '@/features/x/<name>-page'); a feature imports only the features `featureImports` lists for it
 // (one way, no cycles); and src/lib, src/components and src/hooks never
 // depend on a feature.
 import path from 'node:path'
@@ -63,6 +64,15 @@ function resolveSpecifier(specifier, fromFile) {
 /** The one way in to another feature: '@/features/x', its public index. */
 const isFeatureIndex = (specifier, feature) => specifier === `@/features/${feature}`
 
+const app = path.join(src, 'app')
+/**
+ * The other way, for the router only and only as a dynamic import: a screen's
+ * own entry at the feature's root ('@/features/x/list-page'), a chunk of its
+ * own that leaves out what the index lends other screens (dialogs, pickers).
+ */
+const isScreenEntry = (specifier, feature, node, file) =>
+  inside(app, file) && node.parent?.type === 'ImportExpression' && new RegExp(`^@/features/${feature}/[a-z-]+-page$`).test(specifier)
+
 const featureBoundaries = {
   meta: {
     type: 'problem',
@@ -90,6 +100,8 @@ const featureBoundaries = {
         context.report({ node, messageId: 'sharedImportsFeature', data: { folder: path.basename(sharedFolder), specifier } })
       } else if (feature === ownFeature) {
         if (specifier.startsWith('@/features/')) context.report({ node, messageId: 'ownIndex', data: { feature } })
+      } else if (isScreenEntry(specifier, feature, node, file)) {
+        return
       } else if (!isFeatureIndex(specifier, feature)) {
         context.report({ node, messageId: 'deepImport', data: { feature, specifier } })
       } else if (ownFeature && !(featureImports[ownFeature] ?? []).includes(feature)) {

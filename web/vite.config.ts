@@ -9,6 +9,8 @@ import { defineConfig, type Plugin } from 'vite'
 const apiTarget = 'http://127.0.0.1:8080'
 /** The modules of lucide-react's icons (one per icon). */
 const lucideIcon = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/
+/** The form libraries: the sign-in pages' and the dialogs' (no list needs them to draw). */
+const formLibrary = /node_modules[\\/](react-hook-form|zod|@hookform[\\/]resolvers)[\\/]/
 
 // web/embed.go embeds dist/; the tracked placeholder must survive a build so a
 // clean checkout of the Go code still compiles.
@@ -81,7 +83,12 @@ export default defineConfig({
           // Visão Geral alone, each waiting for one of the six connections a browser
           // opens to a server. The login's icons stay with the first load; every
           // other icon comes in one file.
+          // The form libraries are one file of their own, named `forms` (without
+          // their dependencies: React stays in the first load): the list screens'
+          // guard (first-data-lists.spec.ts) checks that none fetches it before
+          // its first row.
           groups: [
+            { name: 'forms', priority: 3, test: formLibrary, includeDependenciesRecursively: false },
             { name: 'first-icons', tags: ['$initial'], priority: 2, test: lucideIcon },
             { name: 'icons', priority: 1, test: lucideIcon },
           ],

@@ -20,7 +20,7 @@
 // the main thread's work (Chromium's counters) for reference.
 import type { Page } from '@playwright/test'
 import { test, expect, strongPassword, uniqueEmail, useSession } from './fixtures.ts'
-import { chunksBefore, fibers, longTasks, recordNetwork, startMetrics, watchReact } from './harness/first-data.ts'
+import { chunksBefore, fibers, longTasks, recordNetwork, scriptsAtFirst, startMetrics, watchFirst, watchReact } from './harness/first-data.ts'
 import { addMedia, png, type MediaItem } from './harness/media-api.ts'
 import { createDisplay, createSchedule, createStore, operatorWithGroup } from './harness/overview-api.ts'
 import { saveEntries, type ScheduleSummary } from './harness/schedule-api.ts'
@@ -47,6 +47,20 @@ const ADS_FIBERS = 2_500
  */
 const CALENDAR_FIBERS = 2_000
 
+/**
+ * The form libraries (one `forms` chunk, vite.config.ts) and the dialogs'
+ * chunks (named after their modules, `*-dialog(s)`): none may come before a
+ * list's first row, as its dialogs are fetched once the rows are drawn.
+ */
+const FORM_OR_DIALOG = /\/(forms|[^/]*dialogs?)-[^/]+\.js$/
+
+/** Checks that no form or dialog chunk had arrived with the first row, and prints what had. */
+async function expectNoFormsAtFirstRow(page: Page, screen: string) {
+  const scripts = await scriptsAtFirst(page)
+  console.log(`${screen}: ${scripts.length} scripts at the first row: ${scripts.join(' ')}`)
+  expect(scripts.filter((script) => FORM_OR_DIALOG.test(script)), `form or dialog chunks before the first row of ${screen}`).toEqual([])
+}
+
 async function report(page: Page, screen: string, metrics: () => Promise<Record<string, number>>) {
   const count = await fibers(page)
   const m = await metrics()
@@ -71,6 +85,7 @@ test(`Programações of ${SCHEDULES} schedules asks for the list with the sessio
   })
 
   await watchReact(page)
+  await watchFirst(page, 'table a', 'Programação 001')
   const network = recordNetwork(page)
   await useSession(page, { token, franchise: franchise.slug })
   const metrics = await startMetrics(page, 'schedules')
@@ -84,6 +99,7 @@ test(`Programações of ${SCHEDULES} schedules asks for the list with the sessio
   expect(chunksBefore(network, listPath), `chunks loaded before ${listPath}`).toEqual([])
   expect(network.sent(listPath)).toBe(1)
   expect(count).toBeLessThan(SCHEDULES_FIBERS)
+  await expectNoFormsAtFirstRow(page, 'Programações')
 
   // Every schedule is still there: the filter finds the last one, and its actions work.
   await page.getByRole('textbox', { name: 'Filtrar programações...' }).fill('Programação 500')
@@ -105,6 +121,7 @@ test(`Minhas Mídias of ${FILES} files asks for the library with the session che
   })
 
   await watchReact(page)
+  await watchFirst(page, 'tr[aria-label="Foto 0001"]')
   const network = recordNetwork(page)
   await useSession(page, { token, franchise: franchise.slug })
   const metrics = await startMetrics(page, 'medias')
@@ -116,6 +133,7 @@ test(`Minhas Mídias of ${FILES} files asks for the library with the session che
   expect(chunksBefore(network, libraryPath)).toEqual([])
   expect(network.sent(libraryPath)).toBe(1)
   expect(count).toBeLessThan(MEDIA_FIBERS)
+  await expectNoFormsAtFirstRow(page, 'Minhas Mídias')
 
   await page.getByRole('checkbox', { name: 'Selecionar todas as mídias' }).check()
   await expect(page.getByText(`${FILES} mídias selecionadas`)).toBeVisible()
@@ -161,6 +179,7 @@ test(`the ads center of ${ADS} advertisements and ${SCREENS} screens × 183 days
   })
 
   await watchReact(page)
+  await watchFirst(page, 'table a', 'Anúncio 001')
   let network = recordNetwork(page)
   await useSession(page, { token, franchise: franchise.slug })
   let metrics = await startMetrics(page, 'ads-list')
@@ -170,10 +189,12 @@ test(`the ads center of ${ADS} advertisements and ${SCREENS} screens × 183 days
   expect(chunksBefore(network, listPath)).toEqual([])
   expect(network.sent(listPath)).toBe(1)
   expect(count).toBeLessThan(ADS_FIBERS)
+  await expectNoFormsAtFirstRow(page, 'Central de Anúncios')
 
   // The calendar, opened afresh in a new tab.
   const tab = await page.context().newPage()
   await watchReact(tab)
+  await watchFirst(tab, '[role="rowheader"]')
   network = recordNetwork(tab)
   metrics = await startMetrics(tab, 'ads-calendar')
   await tab.goto('/ads-center/new?name=Promo&duration=5')
@@ -183,6 +204,7 @@ test(`the ads center of ${ADS} advertisements and ${SCREENS} screens × 183 days
   expect(chunksBefore(network, mapPath)).toEqual([])
   expect(network.sent(mapPath)).toBe(1)
   expect(count).toBeLessThan(CALENDAR_FIBERS)
+  await expectNoFormsAtFirstRow(tab, 'the calendar')
   await expect(grid).toHaveAttribute('aria-rowcount', String(SCREENS + 1))
 
   // A period on the first screen, as before.

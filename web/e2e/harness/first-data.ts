@@ -116,3 +116,32 @@ export async function startMetrics(page: Page, name = 'page') {
     return { task: get('TaskDuration'), script: get('ScriptDuration'), layout: get('LayoutDuration'), style: get('RecalcStyleDuration') }
   }
 }
+
+/**
+ * Records, in the page, the scripts the tab had fetched when the first element
+ * matching `selector` whose text is `text` entered the page (a
+ * MutationObserver: no clock, no polling); any text when `text` is not given. Call before the navigation; read
+ * with scriptsAtFirst.
+ */
+export async function watchFirst(page: Page, selector: string, text?: string) {
+  await page.addInitScript(
+    ({ selector, text }) => {
+      new MutationObserver((_, observer) => {
+        if (!Array.from(document.querySelectorAll(selector)).some((element) => text === undefined || element.textContent?.trim() === text)) return
+        observer.disconnect()
+        ;(window as unknown as { __scriptsAtFirst: string[] }).__scriptsAtFirst = performance
+          .getEntriesByType('resource')
+          .map((entry) => new URL(entry.name).pathname)
+          .filter((pathname) => pathname.endsWith('.js'))
+      }).observe(document, { childList: true, subtree: true })
+    },
+    { selector, text },
+  )
+}
+
+/** The scripts watchFirst recorded. */
+export async function scriptsAtFirst(page: Page) {
+  const scripts = await page.evaluate(() => (window as unknown as { __scriptsAtFirst?: string[] }).__scriptsAtFirst)
+  expect(scripts, 'the first row was seen by the page').toBeDefined()
+  return scripts!
+}

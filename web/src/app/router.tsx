@@ -18,7 +18,11 @@ const RecoverPasswordPage = lazyPage(authPages, (m) => m.RecoverPasswordPage)
 const NewPasswordPage = lazyPage(authPages, (m) => m.NewPasswordPage)
 const AppLayout = lazyPage(() => import('./layout/app-layout'), (m) => m.AppLayout)
 const OverviewPage = lazyPage(() => import('@/features/overview'), (m) => m.OverviewPage)
-const MediaLibraryPage = lazyPage(() => import('@/features/medias'), (m) => m.MediaLibraryPage)
+// The list screens of a big franchise (Minhas Mídias, Programações, the ads
+// list and calendar) are each a chunk of their own, imported directly: the
+// features' indexes hold what other screens borrow (dialogs, pickers), which
+// these lists do not need to draw their first rows.
+const MediaLibraryPage = lazyPage(() => import('@/features/medias/library-page'), (m) => m.MediaLibraryPage)
 const GroupsPage = lazyPage(() => import('@/features/groups'), (m) => m.GroupsPage)
 const AlertsPage = lazyPage(() => import('@/features/alerts'), (m) => m.AlertsPage)
 const OverridePage = lazyPage(() => import('@/features/override'), (m) => m.OverridePage)
@@ -26,11 +30,11 @@ const EditProfilePage = lazyPage(() => import('@/features/account'), (m) => m.Ed
 const NewUserPage = lazyPage(() => import('@/features/admin'), (m) => m.NewUserPage)
 const UserListPage = lazyPage(() => import('@/features/admin'), (m) => m.UserListPage)
 const schedulePages = () => import('@/features/schedules').then((m) => m.loadSchedulePages())
-const SchedulesPage = lazyPage(schedulePages, (m) => m.SchedulesPage)
+const SchedulesPage = lazyPage(() => import('@/features/schedules/list-page'), (m) => m.SchedulesPage)
 const ScheduleDetailPage = lazyPage(schedulePages, (m) => m.ScheduleDetailPage)
 const adsCenterPages = () => import('@/features/ads-center').then((m) => m.loadAdsCenterPages())
-const AdsListPage = lazyPage(adsCenterPages, (m) => m.AdsListPage)
-const NewAdPage = lazyPage(adsCenterPages, (m) => m.NewAdPage)
+const AdsListPage = lazyPage(() => import('@/features/ads-center/list-page'), (m) => m.AdsListPage)
+const NewAdPage = lazyPage(() => import('@/features/ads-center/calendar-page'), (m) => m.NewAdPage)
 const AdEditorPage = lazyPage(adsCenterPages, (m) => m.AdEditorPage)
 const AdMediaPage = lazyPage(adsCenterPages, (m) => m.AdMediaPage)
 

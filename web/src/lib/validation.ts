@@ -1,14 +1,9 @@
 import { z } from 'zod'
+import { NAME_MAX_LENGTH, nameTooLong } from './name-length'
 
 // Validation pieces shared by several screens, with the product's messages.
 
-/**
- * The most characters a name may have (groups, stores and their contacts, TVs,
- * schedules, users, advertisements): the server's names.MaxLen. Characters are
- * code points, as the server counts them, so an emoji counts one.
- * Both sides run api/name-length-cases.json.
- */
-export const NAME_MAX_LENGTH = 120
+export { NAME_MAX_LENGTH, nameTooLong }
 
 export const validationMessages = {
   required: 'Campo obrigatório',
@@ -20,9 +15,6 @@ export const validationMessages = {
   passwordsDiffer: 'As senhas não conferem.',
   nameTooLong: `O nome pode ter no máximo ${NAME_MAX_LENGTH} caracteres.`,
 } as const
-
-/** Whether name (already trimmed) has more than NAME_MAX_LENGTH characters. */
-export const nameTooLong = (name: string) => [...name].length > NAME_MAX_LENGTH
 
 /**
  * A name typed in a form: trimmed, required ('Campo obrigatório'), at most

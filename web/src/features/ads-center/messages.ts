@@ -1,5 +1,5 @@
 // The ads center's texts from spec 2 §5 and §8, in one place.
-import { NAME_MAX_LENGTH } from '@/lib/validation'
+import { NAME_MAX_LENGTH } from '@/lib/name-length'
 
 /** Fallbacks of the failure toasts (the server's message wins when it has one). */
 export const AD_ERRORS = {

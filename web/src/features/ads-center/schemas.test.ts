@@ -3,7 +3,8 @@ import { fieldErrors } from '@/test/zod'
 import { advertise, slotItem } from './test-utils'
 import { adMediaSaveProblem } from './components/use-save-ad-media'
 import { withoutItems, SLOT_UNLINK_REFUSED } from './media'
-import { editAdSchema, newAdParams, newAdSchema } from './schemas'
+import { newAdParams } from './new-ad-params'
+import { editAdSchema, newAdSchema } from './schemas'
 
 describe("'New Ad'", () => {
   it.each([
@@ -19,6 +20,15 @@ describe("'New Ad'", () => {
     expect(newAdParams(new URLSearchParams('name=Natal&duration=15'))).toEqual({ name: 'Natal', duration: 15 })
     expect(newAdParams(new URLSearchParams('name=Natal'))).toBeNull()
   })
+
+  it.each(['name=Natal&duration=15', 'name=%20Natal%20&duration=%2015%20', 'name=Natal', 'name=%20&duration=15', 'name=Natal&duration=0', 'name=Natal&duration=1.5', `name=${'a'.repeat(121)}&duration=5`, `name=${'a'.repeat(120)}&duration=5`])(
+    'reads %s as the form would',
+    (query) => {
+      const search = new URLSearchParams(query)
+      const parsed = newAdSchema.safeParse({ name: search.get('name') ?? '', duration: search.get('duration') ?? '' })
+      expect(newAdParams(search)).toEqual(parsed.success ? parsed.data : null)
+    },
+  )
 })
 
 describe('edit ad dialog', () => {

@@ -1,8 +1,7 @@
 import { z } from 'zod'
 import { nameField, nameTooLong, validationMessages } from '@/lib/validation'
 import { AD_VALIDATION } from './messages'
-
-const isPositive = (value: string) => /^\d+$/.test(value) && Number(value) > 0
+import { isPositive } from './new-ad-params'
 
 /** 'New Ad': name and duration in seconds, both required (spec 2 §5 'New ad'). */
 export const newAdSchema = z.object({
@@ -32,9 +31,3 @@ export const editAdSchema = z
   }))
 export type EditAdInput = z.input<typeof editAdSchema>
 export type EditAdValues = z.output<typeof editAdSchema>
-
-/** The new-ad page's query (?name=…&duration=…), or null when the dialog must be filled first. */
-export function newAdParams(search: URLSearchParams): NewAdValues | null {
-  const parsed = newAdSchema.safeParse({ name: search.get('name') ?? '', duration: search.get('duration') ?? '' })
-  return parsed.success ? parsed.data : null
-}

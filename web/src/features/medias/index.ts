@@ -1,4 +1,3 @@
-export { MediaLibraryPage } from './components/media-library-page'
 // For the add/edit media form of schedules and advertisements and the ad
 // slot's fallback: the picker over the library ('Selecionar Mídia').
 export { MediaPickerDialog } from './components/media-picker-dialog'

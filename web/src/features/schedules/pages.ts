@@ -3,7 +3,6 @@
 // and dnd-kit stay out of the first load and of the screens that only link a
 // schedule to a TV.
 export { ScheduleDetailPage } from './components/schedule-detail-page'
-export { SchedulesPage } from './components/schedules-page'
 export { FooterEditorPage } from './components/footer-editor-page'
 export { CreateScheduleActionPage } from './components/create-schedule-action-page'
 export { ScheduleMediaPage } from './components/schedule-media-page'

@@ -52,7 +52,8 @@ describe("'Central de Anúncios'", () => {
     stubApi({ [LIST]: () => json({ advertises: [] }) })
     renderAt(<AdsListPage />, '/ads-center')
     await userEvent.click(screen.getByRole('button', { name: 'New Ad' }))
-    const dialog = screen.getByRole('dialog', { name: 'Novo Anúncio' })
+    // The dialogs' chunk comes after the rows: the first one opens once it is there.
+    const dialog = await screen.findByRole('dialog', { name: 'Novo Anúncio' }, WAIT)
     await userEvent.type(within(dialog).getByLabelText('Duração (em seg.)'), '0')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continuar' }))
     expect(within(dialog).getByText('Campo obrigatório')).toBeInTheDocument()
@@ -75,7 +76,7 @@ describe("'Central de Anúncios'", () => {
     })
     renderAt(<AdsListPage />, '/ads-center')
     await userEvent.click(await screen.findByRole('button', { name: 'Excluir Promoção de Verão' }))
-    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Excluir' }))
+    await userEvent.click(within(await screen.findByRole('alertdialog', {}, WAIT)).getByRole('button', { name: 'Excluir' }))
     await vi.waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Anúncio excluído' }), WAIT)
     await vi.waitFor(() => expect(rowNames()).toEqual(['Black Friday']), WAIT)
     expect(screen.getByRole('link', { name: 'Editar Black Friday' })).toHaveAttribute('href', '/ads-center/a2')

@@ -2,22 +2,22 @@ import * as React from 'react'
 import type { ColumnDef } from '@tanstack/react-table'
 import { Pencil, Plus, Trash2 } from 'lucide-react'
 import { Link } from 'react-router'
-import { ConfirmDialog } from '@/components/confirm-dialog'
 import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { DataTable, DataTableColumnHeader } from '@/components/ui/data-table'
 import { Input } from '@/components/ui/input'
-import { toast } from '@/hooks/use-toast'
+import { chunk, useIdlePreload } from '@/hooks/use-idle-preload'
 import { compareNames, foldName } from '@/lib/name-order'
 import { DEFAULT_TIME_ZONE } from '@/lib/playback'
 import { useSession } from '@/lib/session'
-import { useDeleteAd } from '../api/delete-ad'
 import { useAds } from '../api/get-ads'
 import type { Advertise } from '../api/types'
 import { useFollowForbidden } from '../permission'
 import { useDebounced } from '@/hooks/use-debounced'
 import { AdPeriodBadge } from './ad-period-badge'
-import { NewAdDialog } from './new-ad-dialog'
+
+const loadDialogs = chunk(() => import('./ads-list-dialogs'))
+const AdsListDialogs = React.lazy(() => loadDialogs().then((m) => ({ default: m.AdsListDialogs })))
 
 /** The name filter waits for the typing to stop (spec 2 §9). */
 export const SEARCH_DEBOUNCE_MS = 500
@@ -41,9 +41,11 @@ export function AdsListPage() {
   const timeZone = franchise?.timeZone || DEFAULT_TIME_ZONE
   const ads = useAds(franchise?.slug)
   useFollowForbidden(ads.error)
-  const remove = useDeleteAd()
   const [creating, setCreating] = React.useState(false)
   const [deleting, setDeleting] = React.useState<Advertise | null>(null)
+  // The dialogs are mounted with the first one opened; their code comes once the rows are drawn.
+  const [dialogsMounted, setDialogsMounted] = React.useState(false)
+  useIdlePreload(ads.isSuccess, loadDialogs)
   const [search, setSearch] = React.useState('')
   const query = useDebounced(search, SEARCH_DEBOUNCE_MS)
   // The badges' "today": when the screen opened.
@@ -107,7 +109,11 @@ export function AdsListPage() {
                   <Pencil /> Editar
                 </Link>
               </Button>
-              <Button variant="outline" size="sm" className="text-destructive" aria-label={`Excluir ${ad.name}`} onClick={() => setDeleting(ad)}>
+              <Button variant="outline" size="sm" className="text-destructive" aria-label={`Excluir ${ad.name}`} onClick={() => {
+                  setDialogsMounted(true)
+                  setDeleting(ad)
+                }}
+              >
                 <Trash2 /> Excluir
               </Button>
             </div>
@@ -118,26 +124,18 @@ export function AdsListPage() {
     [now, timeZone],
   )
 
-  const onDelete = () => {
-    if (!deleting) return
-    remove.mutate(
-      { franchise: slug, id: deleting.id },
-      {
-        onSuccess: () => {
-          toast({ title: 'Anúncio excluído' })
-          setDeleting(null)
-        },
-      },
-    )
-  }
-
   return (
     <div className="grid grid-cols-1 gap-6">
       <PageHeader
         title="Central de Anúncios"
         description="Posições de anúncio vendidas nas telas da rede, por período."
         actions={
-          <Button onClick={() => setCreating(true)}>
+          <Button
+            onClick={() => {
+              setDialogsMounted(true)
+              setCreating(true)
+            }}
+          >
             <Plus /> New Ad
           </Button>
         }
@@ -180,17 +178,11 @@ export function AdsListPage() {
           getRowId={(ad) => ad.id}
         />
       </div>
-      <NewAdDialog open={creating} onOpenChange={setCreating} />
-      <ConfirmDialog
-        open={!!deleting}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title="Excluir anúncio?"
-        description={`O anúncio "${deleting?.name ?? ''}" será excluído e suas posições nas telas ficarão livres. Após confirmar, a ação não poderá ser desfeita.`}
-        confirmLabel="Excluir"
-        destructive
-        pending={remove.isPending}
-        onConfirm={onDelete}
-      />
+      {dialogsMounted && (
+        <React.Suspense fallback={null}>
+          <AdsListDialogs franchise={slug} creating={creating} onCreatingChange={setCreating} deleting={deleting} onDeletingDone={() => setDeleting(null)} />
+        </React.Suspense>
+      )}
     </div>
   )
 }

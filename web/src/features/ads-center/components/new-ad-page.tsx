@@ -31,10 +31,13 @@ import {
   type CalendarFilter,
 } from '../calendar'
 import { useFollowForbidden } from '../permission'
-import { newAdParams, type NewAdValues } from '../schemas'
+import { newAdParams } from '../new-ad-params'
+import type { NewAdValues } from '../schemas'
 import { AdCalendarGrid } from './ad-calendar-grid'
 import { CalendarFilters } from './calendar-filters'
-import { NewAdDialog } from './new-ad-dialog'
+
+// The form comes only to a page reached without a name and duration.
+const NewAdDialog = React.lazy(() => import('./new-ad-dialog').then((m) => ({ default: m.NewAdDialog })))
 
 /** 'Novo Anúncio' (/ads-center/new?name=…&duration=…): pick a period on a screen, then book it (spec 2 §2, §4). */
 export function NewAdPage() {
@@ -68,7 +71,9 @@ function MissingParams({ name }: { name: string }) {
       <Button onClick={() => setOpen(true)}>
         <Plus /> New Ad
       </Button>
-      <NewAdDialog open={open} onOpenChange={setOpen} defaults={defaults} />
+      <React.Suspense fallback={null}>
+        <NewAdDialog open={open} onOpenChange={setOpen} defaults={defaults} />
+      </React.Suspense>
     </div>
   )
 }

@@ -11,6 +11,7 @@ import {
   BreadcrumbSeparator,
 } from '@/components/ui/breadcrumb'
 import { Button } from '@/components/ui/button'
+import { chunk, useIdlePreload } from '@/hooks/use-idle-preload'
 import { toast } from '@/hooks/use-toast'
 import { useFranchises, useSession } from '@/lib/session'
 import { useDeleteMedias } from '../api/delete-medias'
@@ -27,12 +28,11 @@ import {
   withLocalFolders,
 } from '../lib/folders'
 import type { Media, MediaFolder, MediaKind } from '../types'
-import { DeleteMediaDialog } from './delete-media-dialog'
 import { MediaTable } from './media-table'
-import { NewFolderDialog } from './new-folder-dialog'
-import { RenameMediaDialog } from './rename-media-dialog'
-import { UploadDialog } from './upload-dialog'
 import { useLocalFolders } from './use-local-folders'
+
+const loadDialogs = chunk(() => import('./media-library-dialogs'))
+const MediaLibraryDialogs = React.lazy(() => loadDialogs().then((m) => ({ default: m.MediaLibraryDialogs })))
 
 /** The open folder lives in the address (?pasta=A|B), so reloads and the back button keep it. */
 const FOLDER_PARAM = 'pasta'
@@ -63,6 +63,15 @@ export function MediaLibraryPage() {
   const [renaming, setRenaming] = React.useState<Media | null>(null)
   // The media the delete confirmation is about, fixed when it opens.
   const [toDelete, setToDelete] = React.useState<Media[] | null>(null)
+  // The dialogs are mounted with the first one opened; their code comes once the rows are drawn.
+  const [dialogsMounted, setDialogsMounted] = React.useState(false)
+  const mounting =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      setDialogsMounted(true)
+      set(value)
+    }
+  useIdlePreload(library.isSuccess, loadDialogs)
 
   // Entering a folder, going back or jumping through the breadcrumb clears the
   // selection (spec 2, section 4), whichever way the path changed.
@@ -151,20 +160,20 @@ export function MediaLibraryPage() {
         actions={
           <>
             {selectedMedia.length > 0 && (
-              <Button variant="destructive" onClick={() => setToDelete(selectedMedia)}>
+              <Button variant="destructive" onClick={() => mounting(setToDelete)(selectedMedia)}>
                 <Trash2 />
                 Excluir Mídia(s)
               </Button>
             )}
-            <Button variant="outline" onClick={() => setNewFolderOpen(true)}>
+            <Button variant="outline" onClick={() => mounting(setNewFolderOpen)(true)}>
               <FolderPlus />
               Nova Pasta
             </Button>
-            <Button onClick={() => setUploadKind('image')}>
+            <Button onClick={() => mounting(setUploadKind)('image')}>
               <ImagePlus />
               Imagens
             </Button>
-            <Button onClick={() => setUploadKind('video')}>
+            <Button onClick={() => mounting(setUploadKind)('video')}>
               <Video />
               Vídeos
             </Button>
@@ -230,7 +239,7 @@ export function MediaLibraryPage() {
           onOpenFolder={(folder: MediaFolder) => goTo([...path, folder.name])}
           onGoUp={() => goTo(parentPath(path))}
           onMove={moveMedia}
-          onRename={setRenaming}
+          onRename={mounting(setRenaming)}
         />
       )}
 
@@ -243,28 +252,28 @@ export function MediaLibraryPage() {
         </p>
       )}
 
-      <UploadDialog
-        kind={uploadKind}
-        onClose={() => setUploadKind(null)}
-        franchise={slug}
-        folder={pathKey}
-        folderLabel={folderLabel(path)}
-      />
-      <NewFolderDialog
-        open={newFolderOpen}
-        onOpenChange={setNewFolderOpen}
-        existing={folders.map((f) => f.name)}
-        parentLabel={folderLabel(path)}
-        onCreate={createFolder}
-      />
-      <RenameMediaDialog media={renaming} franchise={slug} onClose={() => setRenaming(null)} />
-      <DeleteMediaDialog
-        media={toDelete ?? []}
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
-      />
+      {dialogsMounted && (
+        <React.Suspense fallback={null}>
+          <MediaLibraryDialogs
+            upload={{ kind: uploadKind, onClose: () => setUploadKind(null), franchise: slug, folder: pathKey, folderLabel: folderLabel(path) }}
+            newFolder={{
+              open: newFolderOpen,
+              onOpenChange: setNewFolderOpen,
+              existing: folders.map((f) => f.name),
+              parentLabel: folderLabel(path),
+              onCreate: createFolder,
+            }}
+            rename={{ media: renaming, franchise: slug, onClose: () => setRenaming(null) }}
+            remove={{
+              media: toDelete ?? [],
+              open: toDelete !== null,
+              onOpenChange: (open) => !open && setToDelete(null),
+              pending: remove.isPending,
+              onConfirm: confirmDelete,
+            }}
+          />
+        </React.Suspense>
+      )}
     </div>
   )
 }

@@ -5,12 +5,15 @@ import { Link } from 'react-router'
 import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { DataTable, DataTableColumnHeader, type DataTableFilter } from '@/components/ui/data-table'
+import { chunk, useIdlePreload } from '@/hooks/use-idle-preload'
 import { compareNames } from '@/lib/name-order'
 import { useSession } from '@/lib/session'
 import { useSchedules } from '../api/get-schedules'
 import type { ScheduleSummary } from '../api/types'
-import { PreviewDialog } from './preview-dialog'
-import { ScheduleActionDialogs, type ScheduleDialogState } from './schedule-actions'
+import type { ScheduleDialogState } from './schedule-actions'
+
+const loadDialogs = chunk(() => import('./schedules-page-dialogs'))
+const SchedulesPageDialogs = React.lazy(() => loadDialogs().then((m) => ({ default: m.SchedulesPageDialogs })))
 
 const filters: DataTableFilter[] = [{ type: 'text', columnId: 'name', placeholder: 'Filtrar programações...' }]
 
@@ -20,6 +23,13 @@ export function SchedulesPage() {
   const slug = franchise?.slug ?? ''
   const schedules = useSchedules(franchise?.slug)
   const [dialog, setDialog] = React.useState<ScheduleDialogState>(null)
+  // The dialogs are mounted with the first one opened; their code comes once the rows are drawn.
+  const [dialogsMounted, setDialogsMounted] = React.useState(false)
+  const open = React.useCallback((next: ScheduleDialogState) => {
+    setDialogsMounted(true)
+    setDialog(next)
+  }, [])
+  useIdlePreload(schedules.isSuccess, loadDialogs)
 
   const columns = React.useMemo<ColumnDef<ScheduleSummary>[]>(
     () => [
@@ -64,10 +74,10 @@ export function SchedulesPage() {
                   <Pencil /> Editar
                 </Link>
               </Button>
-              <Button variant="outline" size="sm" aria-label={`Duplicar ${schedule.name}`} onClick={() => setDialog({ kind: 'duplicate', schedule })}>
+              <Button variant="outline" size="sm" aria-label={`Duplicar ${schedule.name}`} onClick={() => open({ kind: 'duplicate', schedule })}>
                 <Copy /> Duplicar
               </Button>
-              <Button variant="outline" size="sm" aria-label={`Ver prévia de ${schedule.name}`} onClick={() => setDialog({ kind: 'preview', schedule, at: Date.now() })}>
+              <Button variant="outline" size="sm" aria-label={`Ver prévia de ${schedule.name}`} onClick={() => open({ kind: 'preview', schedule, at: Date.now() })}>
                 <Eye /> Ver prévia
               </Button>
               <Button
@@ -75,7 +85,7 @@ export function SchedulesPage() {
                 size="sm"
                 className="text-destructive"
                 aria-label={`Excluir ${schedule.name}`}
-                onClick={() => setDialog({ kind: 'delete', schedule })}
+                onClick={() => open({ kind: 'delete', schedule })}
               >
                 <Trash2 /> Excluir
               </Button>
@@ -84,7 +94,7 @@ export function SchedulesPage() {
         },
       },
     ],
-    [],
+    [open],
   )
 
   return (
@@ -93,7 +103,7 @@ export function SchedulesPage() {
         title="Programações"
         description="O que cada televisor exibe, em ordem, com suas regras de dia e horário."
         actions={
-          <Button onClick={() => setDialog({ kind: 'create' })}>
+          <Button onClick={() => open({ kind: 'create' })}>
             <Plus /> Nova Programação
           </Button>
         }
@@ -114,12 +124,11 @@ export function SchedulesPage() {
         firstDrawRows={20}
         getRowId={(schedule) => schedule.id}
       />
-      <ScheduleActionDialogs franchise={slug} dialog={dialog?.kind === 'preview' ? null : dialog} onClose={() => setDialog(null)} />
-      <PreviewDialog
-        franchise={slug}
-        preview={dialog?.kind === 'preview' ? { scheduleId: dialog.schedule.id, at: dialog.at } : undefined}
-        onClose={() => setDialog(null)}
-      />
+      {dialogsMounted && (
+        <React.Suspense fallback={null}>
+          <SchedulesPageDialogs franchise={slug} dialog={dialog} onClose={() => setDialog(null)} />
+        </React.Suspense>
+      )}
     </div>
   )
 }

@@ -1,0 +1,4 @@
+// Minhas Mídias (/medias), a chunk of its own for the router: the library
+// draws without the picker the feature lends other screens (index.ts) or the
+// form libraries (its dialogs come after its rows).
+export { MediaLibraryPage } from './components/media-library-page'
