@@ -2,6 +2,7 @@ import * as React from 'react'
 import { CornerLeftUp, Folder, FolderInput, Pencil } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
+import { RowCheckbox } from '@/components/ui/row-checkbox'
 import { DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator } from '@/components/ui/dropdown-menu'
 import { LazyDropdownMenu } from '@/components/ui/lazy-dropdown-menu'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -187,7 +188,7 @@ export function MediaTable(props: Props) {
                   aria-label={m.name}
                 >
                   <TableCell>
-                    <Checkbox checked={checked} onCheckedChange={(value) => onToggle(m.id, value === true)} aria-label={`Selecionar ${m.name}`} />
+                    <RowCheckbox checked={checked} onCheckedChange={(value) => onToggle(m.id, value)} aria-label={`Selecionar ${m.name}`} />
                   </TableCell>
                   <TableCell className="py-2">
                     <div className="flex min-w-0 items-center gap-3">
