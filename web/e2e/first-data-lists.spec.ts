@@ -13,6 +13,9 @@
 // - the work of drawing, counted as the React components (fibers) the page
 //   holds once the first rows show: a Radix menu, popover or tooltip mounted
 //   per row, or every row of a long list drawn up front, adds thousands.
+// - the code before the first row: the scripts the tab had fetched when it
+//   entered the page (recorded in the page) hold no form library and no
+//   dialog, which come once the rows are drawn.
 //
 // The long lists come from the real answers of a small group (one schedule,
 // one advertisement, one screen, one image), copied by the browser's network
@@ -36,7 +39,11 @@ const SCREENS = 200
  * a new plain button per row does not.
  */
 const SCHEDULES_FIBERS = 9_000
-/** Fibers with the first 100 files of a library of 5,000 drawn: 4,900 on 2026-11-26 (10,200 with a popover and a menu mounted per row). */
+/**
+ * Fibers with the first 100 files of a library of 5,000 drawn: 4,400 on
+ * 2026-11-26 with a native checkbox per row (4,900 with a Radix one, 10,200
+ * with a popover and a menu mounted per row).
+ */
 const MEDIA_FIBERS = 7_500
 /** Fibers with the first page of the ads list drawn (10 rows): 1,400 on 2026-11-26. */
 const ADS_FIBERS = 2_500
