@@ -91,6 +91,14 @@ export default defineConfig({
             { name: 'forms', priority: 3, test: formLibrary, includeDependenciesRecursively: false },
             { name: 'first-icons', tags: ['$initial'], priority: 2, test: lucideIcon },
             { name: 'icons', priority: 1, test: lucideIcon },
+            // The layout's own small pieces, which every signed-in screen shares, in
+            // the layout's file rather than one file each (the list screens, chunks
+            // of their own, would otherwise split them out).
+            {
+              name: 'app-layout',
+              test: /[\\/]src[\\/](app[\\/]layout[\\/]|components[\\/]ui[\\/](separator|sidebar|sheet|tooltip|popover|badge|skeleton)\.tsx|features[\\/](ads-center[\\/](index|permission)|notifications[\\/])|lib[\\/]events[\\/])/,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },
