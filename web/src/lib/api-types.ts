@@ -856,7 +856,10 @@ export interface paths {
          *     overrides) and the schedule its player last acknowledged — the current one when the player
          *     confirmed it, otherwise the confirmed version kept by its content hash (docs/architecture.md,
          *     "Live view") —, with whether the TV is offline. The console plays it with the player's rules;
-         *     the box is asked nothing. 404 / 1061 for an unknown store, 404 / 100121 for a TV that is not
+         *     the box is asked nothing. Each read watches the TV for two minutes: the replica holding its
+         *     connection records every schedule its player acknowledges at once (an unwatched TV's ride on
+         *     its status written every few minutes and on its close); the first read waits up to 1.5 s for
+         *     that replica's record. An open live view reads again every 25 s. 404 / 1061 for an unknown store, 404 / 100121 for a TV that is not
          *     the franchise's.
          */
         get: operations["getDisplayLive"];
@@ -2020,7 +2023,7 @@ export interface components {
             ackedHash: string;
             /**
              * Format: int64
-             * @description epoch ms of that acknowledgement; 0 = the player never acknowledged one
+             * @description epoch ms of that acknowledgement; 0 = the player never acknowledged one. Recorded at once while a live view watches the TV, otherwise with its status every few minutes and on its close
              */
             ackedAt: number;
             /** Format: int64 */
