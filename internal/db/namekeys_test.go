@@ -56,32 +56,41 @@ func rawDatabases(t *testing.T) map[Dialect]*sql.DB {
 	return out
 }
 
+// migratedTo brings the raw database sqldb of dialect to the migration
+// version and returns the migrations (to go on), the database, and an exec
+// that fails the test on an error.
+func migratedTo(t *testing.T, dialect Dialect, sqldb *sql.DB, version int64) (*goose.Provider, *DB, func(q string, args ...any)) {
+	t.Helper()
+	ctx := context.Background()
+	sub, err := fsSub()
+	if err != nil {
+		t.Fatal(err)
+	}
+	gd := goose.DialectSQLite3
+	if dialect == Postgres {
+		gd = goose.DialectPostgres
+	}
+	p, err := goose.NewProvider(gd, sqldb, sub, goose.WithGoMigrations(nameKeysMigration(dialect)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.UpTo(ctx, version); err != nil {
+		t.Fatalf("migrate to the version before: %v", err)
+	}
+	d := &DB{sql: sqldb, dialect: dialect}
+	return p, d, func(q string, args ...any) {
+		t.Helper()
+		if _, err := d.ExecContext(ctx, q, args...); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+}
+
 func TestNameKeysMigrationKeepsOlderRepeatedNames(t *testing.T) {
 	ctx := context.Background()
 	for dialect, sqldb := range rawDatabases(t) {
 		t.Run(dialect.String(), func(t *testing.T) {
-			sub, err := fsSub()
-			if err != nil {
-				t.Fatal(err)
-			}
-			gd := goose.DialectSQLite3
-			if dialect == Postgres {
-				gd = goose.DialectPostgres
-			}
-			p, err := goose.NewProvider(gd, sqldb, sub, goose.WithGoMigrations(nameKeysMigration(dialect)))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := p.UpTo(ctx, nameKeysVersion-100); err != nil {
-				t.Fatalf("migrate to the version before: %v", err)
-			}
-			d := &DB{sql: sqldb, dialect: dialect}
-			exec := func(q string, args ...any) {
-				t.Helper()
-				if _, err := d.ExecContext(ctx, q, args...); err != nil {
-					t.Fatalf("%s: %v", q, err)
-				}
-			}
+			p, d, exec := migratedTo(t, dialect, sqldb, nameKeysVersion-100)
 			// Older data: repeated names in every scope, written oldest first.
 			for i, f := range [][2]string{{"f1", "Grupo Sul"}, {"f2", "grupo  SUL"}, {"f3", "Grupo Norte"}} {
 				exec(`INSERT INTO franchises (id, slug, name, created_at, updated_at) VALUES (?, ?, ?, ?, ?)`,
@@ -118,7 +127,7 @@ func TestNameKeysMigrationKeepsOlderRepeatedNames(t *testing.T) {
 			}
 
 			// The database itself refuses a name already held in its scope.
-			_, err = d.ExecContext(ctx, `INSERT INTO stores (id, franchise_id, slug, name, name_key, region, state, city, created_at, updated_at)
+			_, err := d.ExecContext(ctx, `INSERT INTO stores (id, franchise_id, slug, name, name_key, region, state, city, created_at, updated_at)
 				VALUES ('s4', 'f1', 's4', 'LOJA CENTRO', 'loja centro', 'Sul', 'RS', 'Pelotas', 9, 9)`)
 			if !IsUniqueViolationOf(err, "stores", "name_key") {
 				t.Errorf("a repeated store name in one group: %v, want a unique violation on stores.name_key", err)

@@ -4,8 +4,6 @@ import (
 	"context"
 	"slices"
 	"testing"
-
-	"github.com/pressly/goose/v3"
 )
 
 // overrideAckBatchesVersion is the migration that lists the TVs that
@@ -18,28 +16,7 @@ func TestOverrideAcksMoveToBatches(t *testing.T) {
 	ctx := context.Background()
 	for dialect, sqldb := range rawDatabases(t) {
 		t.Run(dialect.String(), func(t *testing.T) {
-			sub, err := fsSub()
-			if err != nil {
-				t.Fatal(err)
-			}
-			gd := goose.DialectSQLite3
-			if dialect == Postgres {
-				gd = goose.DialectPostgres
-			}
-			p, err := goose.NewProvider(gd, sqldb, sub, goose.WithGoMigrations(nameKeysMigration(dialect)))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := p.UpTo(ctx, overrideAckBatchesVersion-1); err != nil {
-				t.Fatalf("migrate to the version before: %v", err)
-			}
-			d := &DB{sql: sqldb, dialect: dialect}
-			exec := func(q string, args ...any) {
-				t.Helper()
-				if _, err := d.ExecContext(ctx, q, args...); err != nil {
-					t.Fatalf("%s: %v", q, err)
-				}
-			}
+			p, d, exec := migratedTo(t, dialect, sqldb, overrideAckBatchesVersion-1)
 			exec(`INSERT INTO franchises (id, slug, name, time_zone, created_at, updated_at) VALUES ('f1', 'f1', 'Grupo', 'America/Sao_Paulo', 1, 1)`)
 			exec(`INSERT INTO overrides (id, franchise_id, target, title, background, color, starts_at, started_by, started_by_name, created_at)
 				VALUES ('o1', 'f1', 'all', 'Aviso', '#000000', '#FFFFFF', 1, 'u1', 'Ana', 1)`)

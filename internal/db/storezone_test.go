@@ -3,8 +3,6 @@ package db
 import (
 	"context"
 	"testing"
-
-	"github.com/pressly/goose/v3"
 )
 
 // storeZoneVersion is the migration that gives stores their time zone.
@@ -16,28 +14,7 @@ func TestExistingStoresTakeTheirFranchisesTimeZone(t *testing.T) {
 	ctx := context.Background()
 	for dialect, sqldb := range rawDatabases(t) {
 		t.Run(dialect.String(), func(t *testing.T) {
-			sub, err := fsSub()
-			if err != nil {
-				t.Fatal(err)
-			}
-			gd := goose.DialectSQLite3
-			if dialect == Postgres {
-				gd = goose.DialectPostgres
-			}
-			p, err := goose.NewProvider(gd, sqldb, sub, goose.WithGoMigrations(nameKeysMigration(dialect)))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := p.UpTo(ctx, storeZoneVersion-1); err != nil {
-				t.Fatalf("migrate to the version before: %v", err)
-			}
-			d := &DB{sql: sqldb, dialect: dialect}
-			exec := func(q string, args ...any) {
-				t.Helper()
-				if _, err := d.ExecContext(ctx, q, args...); err != nil {
-					t.Fatalf("%s: %v", q, err)
-				}
-			}
+			p, d, exec := migratedTo(t, dialect, sqldb, storeZoneVersion-1)
 			exec(`INSERT INTO franchises (id, slug, name, time_zone, created_at, updated_at) VALUES
 				('f1', 'f1', 'Grupo Acre', 'America/Rio_Branco', 1, 1), ('f2', 'f2', 'Grupo Sul', 'America/Sao_Paulo', 2, 2)`)
 			for _, s := range [][2]string{{"s1", "f1"}, {"s2", "f1"}, {"s3", "f2"}} {

@@ -48,6 +48,17 @@ type liveView struct {
 	ServerTime  int64
 }
 
+// readLive is GET …/live of the TV tv of the store centro, read by the
+// franchise's operator.
+func readLive(t *testing.T, a *testutil.TestApp, f *playerFixture, tv string) liveView {
+	t.Helper()
+	r := a.Do(t, "GET", "/api/display/"+f.slug+"/centro/"+tv+"/live", f.op.Token, nil)
+	mustStatus(t, r, 200)
+	var v liveView
+	r.Decode(t, &v)
+	return v
+}
+
 // The live view of a TV follows what its player acknowledged: before any
 // ack nothing is confirmed; an ack of the current schedule confirms it; a
 // change not yet acked shows the version the player confirmed, kept by its
@@ -59,14 +70,7 @@ func TestLiveViewFollowsTheAcknowledgedSchedule(t *testing.T) {
 		f := newPlayerFixture(t, a)
 		p, tv, first := f.pairedPlayer(t, "TV Caixa")
 		url := "/api/display/" + f.slug + "/centro/" + tv + "/live"
-		read := func() liveView {
-			t.Helper()
-			r := a.Do(t, "GET", url, f.op.Token, nil)
-			mustStatus(t, r, 200)
-			var v liveView
-			r.Decode(t, &v)
-			return v
-		}
+		read := func() liveView { return readLive(t, a, f, tv) }
 		v := read()
 		if v.Confirmed || v.Shows != "current" || v.Display.AckedAt != 0 || v.Schedule == nil ||
 			v.Schedule.Hash != first.Schedule.Hash || v.CurrentHash != first.Schedule.Hash ||
@@ -143,11 +147,7 @@ func TestLiveViewFirstReadHasTheLastAck(t *testing.T) {
 		if d := tvRow(); d.AckedAt != 0 {
 			t.Fatalf("an unwatched TV's ack was recorded at once: %+v", d)
 		}
-		r := a.Do(t, "GET", "/api/display/"+f.slug+"/centro/"+tv+"/live", f.op.Token, nil)
-		mustStatus(t, r, 200)
-		var v liveView
-		r.Decode(t, &v)
-		if !v.Confirmed || v.Display.AckedHash != first.Schedule.Hash || v.Display.AckedAt == 0 || v.Shows != "current" {
+		if v := readLive(t, a, f, tv); !v.Confirmed || v.Display.AckedHash != first.Schedule.Hash || v.Display.AckedAt == 0 || v.Shows != "current" {
 			t.Fatalf("the first read of the live view: %+v", v)
 		}
 	})
@@ -161,15 +161,7 @@ func TestLiveViewOfATVThatComesBack(t *testing.T) {
 		f := newPlayerFixture(t, a)
 		code, token := a.AnnounceDevice(t)
 		tv := f.addTV(t, "TV Caixa", code)
-		url := "/api/display/" + f.slug + "/centro/" + tv + "/live"
-		read := func() liveView {
-			t.Helper()
-			r := a.Do(t, "GET", url, f.op.Token, nil)
-			mustStatus(t, r, 200)
-			var v liveView
-			r.Decode(t, &v)
-			return v
-		}
+		read := func() liveView { return readLive(t, a, f, tv) }
 		if v := read(); !v.Offline || v.Confirmed {
 			t.Fatalf("before the player connects: %+v", v)
 		}
@@ -213,15 +205,7 @@ func TestLiveViewAcrossReplicas(t *testing.T) {
 	}, "the TV online")
 	p.send(map[string]any{"type": "ack", "hash": first.Schedule.Hash})
 	time.Sleep(700 * time.Millisecond) // a status flush passes on replica b: the hash waits
-	url := "/api/display/" + f.slug + "/centro/" + tv + "/live"
-	read := func() liveView {
-		t.Helper()
-		r := a.Do(t, "GET", url, f.op.Token, nil)
-		mustStatus(t, r, 200)
-		var v liveView
-		r.Decode(t, &v)
-		return v
-	}
+	read := func() liveView { return readLive(t, a, f, tv) }
 	if v := read(); !v.Confirmed || v.Display.AckedHash != first.Schedule.Hash {
 		t.Fatalf("the first read on replica a: %+v", v)
 	}
@@ -244,13 +228,7 @@ func TestScheduleVersionsKeptByHash(t *testing.T) {
 		f := newPlayerFixture(t, a)
 		p, tv, first := f.pairedPlayer(t, "TV Caixa")
 		// The TV's live view is open: its ack is recorded at once.
-		live := func() liveView {
-			r := a.Do(t, "GET", "/api/display/"+f.slug+"/centro/"+tv+"/live", f.op.Token, nil)
-			mustStatus(t, r, 200)
-			var v liveView
-			r.Decode(t, &v)
-			return v
-		}
+		live := func() liveView { return readLive(t, a, f, tv) }
 		live()
 		p.send(map[string]any{"type": "ack", "hash": first.Schedule.Hash})
 		ctx := context.Background()
