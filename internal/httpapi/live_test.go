@@ -59,6 +59,21 @@ func readLive(t *testing.T, a *testutil.TestApp, f *playerFixture, tv string) li
 	return v
 }
 
+// onlineWithPlaylist reads the first playlist of p, the only player of the
+// franchise of f, and waits until a reads its TV online.
+func onlineWithPlaylist(t *testing.T, a *testutil.TestApp, f *playerFixture, p *player) frame {
+	t.Helper()
+	first := p.next()
+	if first.Type != "playlist" || first.Schedule == nil {
+		t.Fatalf("first frame %+v", first)
+	}
+	testutil.Eventually(t, 5*time.Second, func() bool {
+		list, err := a.Displays.ListFranchise(context.Background(), franchiseTenant(t, a, f.slug))
+		return err == nil && len(list) == 1 && list[0].Connected
+	}, "the TV online")
+	return first
+}
+
 // The live view of a TV follows what its player acknowledged: before any
 // ack nothing is confirmed; an ack of the current schedule confirms it; a
 // change not yet acked shows the version the player confirmed, kept by its
@@ -166,14 +181,7 @@ func TestLiveViewOfATVThatComesBack(t *testing.T) {
 			t.Fatalf("before the player connects: %+v", v)
 		}
 		p := connect(t, a, code, token)
-		first := p.next()
-		if first.Type != "playlist" || first.Schedule == nil {
-			t.Fatalf("first frame %+v", first)
-		}
-		testutil.Eventually(t, 5*time.Second, func() bool {
-			list, err := a.Displays.ListFranchise(context.Background(), franchiseTenant(t, a, f.slug))
-			return err == nil && len(list) == 1 && list[0].Connected
-		}, "the TV online")
+		first := onlineWithPlaylist(t, a, f, p)
 		p.send(map[string]any{"type": "ack", "hash": first.Schedule.Hash})
 		time.Sleep(700 * time.Millisecond) // a status flush passes
 		if v := read(); v.Offline || !v.Confirmed || v.Display.AckedHash != first.Schedule.Hash {
@@ -195,14 +203,7 @@ func TestLiveViewAcrossReplicas(t *testing.T) {
 	code, token := a.AnnounceDevice(t)
 	tv := f.addTV(t, "TV Caixa", code)
 	p := connect(t, b, code, token) // the player is on replica b
-	first := p.next()
-	if first.Type != "playlist" || first.Schedule == nil {
-		t.Fatalf("first frame %+v", first)
-	}
-	testutil.Eventually(t, 5*time.Second, func() bool {
-		list, err := a.Displays.ListFranchise(context.Background(), franchiseTenant(t, a, f.slug))
-		return err == nil && len(list) == 1 && list[0].Connected
-	}, "the TV online")
+	first := onlineWithPlaylist(t, a, f, p)
 	p.send(map[string]any{"type": "ack", "hash": first.Schedule.Hash})
 	time.Sleep(700 * time.Millisecond) // a status flush passes on replica b: the hash waits
 	read := func() liveView { return readLive(t, a, f, tv) }
