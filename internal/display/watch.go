@@ -31,7 +31,8 @@ const watchAnswer = 1500 * time.Millisecond
 // online by the Offline rule, the call waits (at most watchAnswer) for the
 // replica holding its connection to record its status with the hash its
 // player last acknowledged. A TV offline is announced on every read: the
-// connection it opens next is watched at once.
+// connection it opens next is watched from the live view's next read (the
+// console reads again when it hears the TV is back).
 func (s *Service) Watch(ctx context.Context, t tenant.Tenant, storeSlug string, d Display) (Display, error) {
 	now := s.now()
 	offline := Offline(d.Connected, d.LastConnectionAck, now)
