@@ -11,6 +11,7 @@ import { useBatches, useSentinel } from '@/hooks/use-batches'
 import { errorToast } from '@/hooks/use-toast'
 import { useSession } from '@/lib/session'
 import { useDebounced } from '@/hooks/use-debounced'
+import { useIdlePreload } from '@/hooks/use-idle-preload'
 import { useNow } from '@/hooks/use-now'
 import { GuidedActions } from './guided-actions'
 import type { OverviewDialog } from './overview-dialogs'
@@ -110,16 +111,7 @@ export function OverviewPage() {
     if (!listsLoading && !firstDrawDone) React.startTransition(() => setFirstDrawDone(true))
   }, [listsLoading, firstDrawDone])
   // The dialogs' code comes once the cards are drawn and the page is idle, so the first one opens at once.
-  React.useEffect(() => {
-    if (!firstDrawDone) return
-    const preload = () => void loadDialogs().catch(() => {})
-    if (!window.requestIdleCallback) {
-      const timer = window.setTimeout(preload, 200)
-      return () => window.clearTimeout(timer)
-    }
-    const idle = window.requestIdleCallback(preload, { timeout: 2000 })
-    return () => window.cancelIdleCallback(idle)
-  }, [firstDrawDone])
+  useIdlePreload(firstDrawDone, loadDialogs)
   const shownStores = firstDrawDone ? batches.shown : Math.min(batches.shown, FIRST_DRAW_STORES)
   const sentinel = useSentinel(batches.more, batches.hasMore && firstDrawDone)
 
