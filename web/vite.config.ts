@@ -91,12 +91,18 @@ export default defineConfig({
             { name: 'forms', priority: 3, test: formLibrary, includeDependenciesRecursively: false },
             { name: 'first-icons', tags: ['$initial'], priority: 2, test: lucideIcon },
             { name: 'icons', priority: 1, test: lucideIcon },
+            // The menus, popovers and tooltips come on first use (components/ui/lazy-parts.ts):
+            // each with its Radix package in one file, which the list screens' guard
+            // (first-data-lists.spec.ts) checks no screen fetches before its first row.
+            { name: 'menu', test: /[\\/]src[\\/]components[\\/]ui[\\/]dropdown-menu\.tsx|[\\/]@radix-ui[\\/]react-(dropdown-menu|menu)[\\/]/, includeDependenciesRecursively: false },
+            { name: 'popover', test: /[\\/]src[\\/]components[\\/]ui[\\/]popover\.tsx|[\\/]@radix-ui[\\/]react-popover[\\/]/, includeDependenciesRecursively: false },
+            { name: 'tooltip', test: /[\\/]src[\\/]components[\\/]ui[\\/]tooltip\.tsx|[\\/]@radix-ui[\\/]react-tooltip[\\/]/, includeDependenciesRecursively: false },
             // The layout's own small pieces, which every signed-in screen shares, in
             // the layout's file rather than one file each (the list screens, chunks
             // of their own, would otherwise split them out).
             {
               name: 'app-layout',
-              test: /[\\/]src[\\/](app[\\/]layout[\\/]|components[\\/]ui[\\/](separator|sidebar|sheet|tooltip|popover|badge|skeleton)\.tsx|features[\\/](ads-center[\\/](index|permission)|notifications[\\/])|lib[\\/]events[\\/])/,
+              test: /[\\/]src[\\/](app[\\/]layout[\\/]|components[\\/]ui[\\/](separator|sidebar|badge|skeleton|lazy-(parts|dropdown-menu|popover))\.tsx?|features[\\/](ads-center[\\/](index|permission)|notifications[\\/])|lib[\\/]events[\\/])/,
               includeDependenciesRecursively: false,
             },
           ],

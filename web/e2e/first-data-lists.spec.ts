@@ -15,7 +15,8 @@
 //   per row, or every row of a long list drawn up front, adds thousands.
 // - the code before the first row: the scripts the tab had fetched when it
 //   entered the page (recorded in the page) hold no form library and no
-//   dialog, which come once the rows are drawn.
+//   dialog, which come once the rows are drawn, and no Radix menu, popover or
+//   tooltip, which the layout and the rows fetch on first use.
 //
 // The long lists come from the real answers of a small group (one schedule,
 // one advertisement, one screen, one image), copied by the browser's network
@@ -60,12 +61,23 @@ const CALENDAR_FIBERS = 2_000
  * list's first row, as its dialogs are fetched once the rows are drawn.
  */
 const FORM_OR_DIALOG = /\/(forms|[^/]*dialogs?)-[^/]+\.js$/
+/**
+ * The chunks of the Radix menu, popover and tooltip (each with its package,
+ * vite.config.ts) and of the phone's sidebar sheet: the layout's header and
+ * sidebar, and the rows, draw only their buttons and fetch these on first use
+ * (components/ui/lazy-parts.ts), so none may come before a list's first row.
+ */
+const LAZY_PARTS = /\/(menu|popover|tooltip|sidebar-sheet)-[^/]+\.js$/
 
-/** Checks that no form or dialog chunk had arrived with the first row, and prints what had. */
+/**
+ * Checks that no form, dialog, menu, popover or tooltip chunk had arrived with
+ * the first row, and prints what had.
+ */
 async function expectNoFormsAtFirstRow(page: Page, screen: string) {
   const scripts = await scriptsAtFirst(page)
   console.log(`${screen}: ${scripts.length} scripts at the first row: ${scripts.join(' ')}`)
   expect(scripts.filter((script) => FORM_OR_DIALOG.test(script)), `form or dialog chunks before the first row of ${screen}`).toEqual([])
+  expect(scripts.filter((script) => LAZY_PARTS.test(script)), `menu, popover or tooltip chunks before the first row of ${screen}`).toEqual([])
 }
 
 async function report(page: Page, screen: string, metrics: () => Promise<Record<string, number>>) {

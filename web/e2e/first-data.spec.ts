@@ -109,6 +109,9 @@ test('Visão Geral of 1,000 stores and 5,000 TVs asks for its data with the sess
   expect(count).toBeLessThan(OVERVIEW_FIBERS)
   // The cards come without the dialogs' code (fetched once they are drawn), in few files.
   expect(scripts.filter((script) => /dialogs/.test(script)), 'dialog chunks before the first card').toEqual([])
+  // Nor the menus and popovers of the header and the TV tables, fetched on first use
+  // (the cards' own tooltips come with them).
+  expect(scripts.filter((script) => /\/(menu|popover|sidebar-sheet)-[^/]+\.js$/.test(script)), 'menu or popover chunks before the first card').toEqual([])
   expect(scripts.length, `scripts before the first card: ${scripts.join(' ')}`).toBeLessThanOrEqual(OVERVIEW_SCRIPTS)
 
   // The dropdown still offers every store once opened.

@@ -2,7 +2,6 @@ import * as React from 'react'
 import { Outlet } from 'react-router'
 import { Separator } from '@/components/ui/separator'
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '@/components/ui/sidebar'
-import { TooltipProvider } from '@/components/ui/tooltip'
 import { NotificationsPopover } from '@/features/notifications'
 import { useFranchiseEvents } from '@/lib/events'
 import { useSession } from '@/lib/session'
@@ -17,27 +16,25 @@ export function AppLayout() {
   // One stream per signed-in tab: the lists follow the franchise as it changes.
   useFranchiseEvents(franchise?.slug)
   return (
-    <TooltipProvider>
-      <SidebarProvider>
-        <AppSidebar />
-        <SidebarInset>
-          <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur">
-            <SidebarTrigger className="-ml-1" />
-            <Separator orientation="vertical" className="mr-2 h-4!" />
-            <ImpersonationExit />
-            <div className="ml-auto flex items-center gap-1">
-              <NotificationsPopover />
-              <ThemeMenu />
-              <UserMenu />
-            </div>
-          </header>
-          <main className="flex flex-1 flex-col p-4 md:p-6">
-            <React.Suspense fallback={<PageSkeleton />}>
-              <Outlet />
-            </React.Suspense>
-          </main>
-        </SidebarInset>
-      </SidebarProvider>
-    </TooltipProvider>
+    <SidebarProvider>
+      <AppSidebar />
+      <SidebarInset>
+        <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur">
+          <SidebarTrigger className="-ml-1" />
+          <Separator orientation="vertical" className="mr-2 h-4!" />
+          <ImpersonationExit />
+          <div className="ml-auto flex items-center gap-1">
+            <NotificationsPopover />
+            <ThemeMenu />
+            <UserMenu />
+          </div>
+        </header>
+        <main className="flex flex-1 flex-col p-4 md:p-6">
+          <React.Suspense fallback={<PageSkeleton />}>
+            <Outlet />
+          </React.Suspense>
+        </main>
+      </SidebarInset>
+    </SidebarProvider>
   )
 }

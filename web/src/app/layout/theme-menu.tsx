@@ -1,25 +1,22 @@
 import { Monitor, Moon, Sun } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu'
+import { LazyDropdownMenu } from '@/components/ui/lazy-dropdown-menu'
 import { useTheme, type Theme } from '@/components/theme-provider'
 
+/** The theme menu: its button from the first draw, the menu's code on first use. */
 export function ThemeMenu() {
   const { theme, setTheme } = useTheme()
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
+    <LazyDropdownMenu
+      align="end"
+      trigger={
         <Button variant="ghost" size="icon" aria-label="Alternar tema">
           <Sun className="scale-100 rotate-0 transition-all dark:scale-0 dark:-rotate-90" />
           <Moon className="absolute scale-0 rotate-90 transition-all dark:scale-100 dark:rotate-0" />
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
+      }
+    >
+      {({ DropdownMenuRadioGroup, DropdownMenuRadioItem }) => (
         <DropdownMenuRadioGroup value={theme} onValueChange={(value) => setTheme(value as Theme)}>
           <DropdownMenuRadioItem value="light">
             <Sun /> Light
@@ -31,7 +28,7 @@ export function ThemeMenu() {
             <Monitor /> System
           </DropdownMenuRadioItem>
         </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      )}
+    </LazyDropdownMenu>
   )
 }

@@ -1,16 +1,10 @@
 import { Check, ChevronsUpDown, LogOut, Undo2, UserPen, UsersRound } from 'lucide-react'
 import { useNavigate } from 'react-router'
 import { Button } from '@/components/ui/button'
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu'
+import { LazyDropdownMenu } from '@/components/ui/lazy-dropdown-menu'
 import { logout, useSession, useStopImpersonation } from '@/lib/session'
 
+/** The user's menu: its button from the first draw, the menu's code on first use. */
 export function UserMenu() {
   const navigate = useNavigate()
   const { user, franchise, franchises, selectFranchise, isImpersonating } = useSession()
@@ -18,9 +12,11 @@ export function UserMenu() {
   const label = user?.name || 'Usuário'
 
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        {/* The name holds every word the button shows (the initial is decoration). */}
+    <LazyDropdownMenu
+      align="end"
+      className="w-64"
+      trigger={
+        // The name holds every word the button shows (the initial is decoration).
         <Button variant="ghost" className="h-9 gap-2 px-2" aria-label={`Menu do usuário ${label}${franchise ? `, ${franchise.name}` : ''}`}>
           {/* The initial is drawn by CSS: a letter in the text would be a word the name lacks (WCAG 2.5.3). */}
           <span
@@ -42,50 +38,53 @@ export function UserMenu() {
           </span>
           <ChevronsUpDown className="hidden opacity-50 sm:block" />
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-64">
-        <DropdownMenuLabel className="grid font-normal">
-          <span className="truncate font-medium">{label}</span>
-          {user?.email && <span className="truncate text-xs text-muted-foreground">{user.email}</span>}
-          {isImpersonating && <span className="text-xs text-muted-foreground">Acessando como administrador</span>}
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        {franchises.length > 1 && (
-          <>
-            <DropdownMenuLabel className="text-xs text-muted-foreground">Franquias</DropdownMenuLabel>
-            {franchises.map((item) => {
-              const current = item.slug === franchise?.slug
-              return (
-                <DropdownMenuItem
-                  key={item.slug}
-                  disabled={current}
-                  aria-current={current ? 'true' : undefined}
-                  onSelect={() => void selectFranchise(item.slug)}
-                >
-                  <Check className={current ? 'opacity-100' : 'opacity-0'} aria-hidden="true" />
-                  {item.name}
-                </DropdownMenuItem>
-              )
-            })}
-            <DropdownMenuSeparator />
-          </>
-        )}
-        <DropdownMenuItem onSelect={() => navigate('/groups')}>
-          <UsersRound /> Criar/editar grupos
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => navigate('/profile/edit')}>
-          <UserPen /> Editar usuário
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        {isImpersonating && (
-          <DropdownMenuItem onSelect={() => stopImpersonation.mutate()}>
-            <Undo2 /> Voltar para minha conta
+      }
+    >
+      {({ DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator }) => (
+        <>
+          <DropdownMenuLabel className="grid font-normal">
+            <span className="truncate font-medium">{label}</span>
+            {user?.email && <span className="truncate text-xs text-muted-foreground">{user.email}</span>}
+            {isImpersonating && <span className="text-xs text-muted-foreground">Acessando como administrador</span>}
+          </DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          {franchises.length > 1 && (
+            <>
+              <DropdownMenuLabel className="text-xs text-muted-foreground">Franquias</DropdownMenuLabel>
+              {franchises.map((item) => {
+                const current = item.slug === franchise?.slug
+                return (
+                  <DropdownMenuItem
+                    key={item.slug}
+                    disabled={current}
+                    aria-current={current ? 'true' : undefined}
+                    onSelect={() => void selectFranchise(item.slug)}
+                  >
+                    <Check className={current ? 'opacity-100' : 'opacity-0'} aria-hidden="true" />
+                    {item.name}
+                  </DropdownMenuItem>
+                )
+              })}
+              <DropdownMenuSeparator />
+            </>
+          )}
+          <DropdownMenuItem onSelect={() => navigate('/groups')}>
+            <UsersRound /> Criar/editar grupos
           </DropdownMenuItem>
-        )}
-        <DropdownMenuItem onSelect={() => void logout()}>
-          <LogOut /> Sair
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+          <DropdownMenuItem onSelect={() => navigate('/profile/edit')}>
+            <UserPen /> Editar usuário
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          {isImpersonating && (
+            <DropdownMenuItem onSelect={() => stopImpersonation.mutate()}>
+              <Undo2 /> Voltar para minha conta
+            </DropdownMenuItem>
+          )}
+          <DropdownMenuItem onSelect={() => void logout()}>
+            <LogOut /> Sair
+          </DropdownMenuItem>
+        </>
+      )}
+    </LazyDropdownMenu>
   )
 }

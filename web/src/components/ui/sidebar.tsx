@@ -6,8 +6,8 @@ import { useIsMobile } from '@/hooks/use-mobile'
 import { cn } from '@/lib/utils'
 import { Button } from '@/components/ui/button'
 import { Separator } from '@/components/ui/separator'
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet'
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip'
+import { tooltipParts, type TooltipParts } from '@/components/ui/lazy-parts'
+import { chunk } from '@/hooks/use-idle-preload'
 
 export const SIDEBAR_COOKIE_NAME = 'sidebar_state'
 export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7
@@ -15,6 +15,10 @@ export const SIDEBAR_WIDTH = '16rem'
 export const SIDEBAR_WIDTH_MOBILE = '18rem'
 export const SIDEBAR_WIDTH_ICON = '3rem'
 export const SIDEBAR_KEYBOARD_SHORTCUT = 'b'
+
+/** The phone's sheet: fetched when the menu button is first touched or focused, mounted when first opened. */
+const loadSidebarSheet = chunk(() => import('./sidebar-sheet'))
+const SidebarSheet = React.lazy(loadSidebarSheet)
 
 /** The open state saved by a previous visit, if any. */
 export function readSidebarCookie(): boolean | undefined {
@@ -124,6 +128,9 @@ function Sidebar({
   collapsible?: 'offcanvas' | 'icon' | 'none'
 }) {
   const { isMobile, state, openMobile, setOpenMobile } = useSidebar()
+  // Once opened, the sheet stays mounted, so that it closes with its animation.
+  const [mobileUsed, setMobileUsed] = React.useState(false)
+  if (openMobile && !mobileUsed) setMobileUsed(true)
 
   if (collapsible === 'none') {
     return (
@@ -138,23 +145,14 @@ function Sidebar({
   }
 
   if (isMobile) {
+    // Closed, a sheet draws nothing: its code waits for the first opening.
+    if (!openMobile && !mobileUsed) return null
     return (
-      <Sheet open={openMobile} onOpenChange={setOpenMobile} {...props}>
-        <SheetContent
-          data-sidebar="sidebar"
-          data-slot="sidebar"
-          data-mobile="true"
-          className="w-(--sidebar-width) bg-sidebar p-0 text-sidebar-foreground [&>button]:hidden"
-          style={{ '--sidebar-width': SIDEBAR_WIDTH_MOBILE } as React.CSSProperties}
-          side={side}
-        >
-          <SheetHeader className="sr-only">
-            <SheetTitle>Menu</SheetTitle>
-            <SheetDescription>Navegação principal.</SheetDescription>
-          </SheetHeader>
-          <div className="flex h-full w-full flex-col">{children}</div>
-        </SheetContent>
-      </Sheet>
+      <React.Suspense fallback={null}>
+        <SidebarSheet open={openMobile} onOpenChange={setOpenMobile} side={side} width={SIDEBAR_WIDTH_MOBILE} {...props}>
+          {children}
+        </SidebarSheet>
+      </React.Suspense>
     )
   }
 
@@ -215,6 +213,8 @@ function SidebarTrigger({ className, onClick, ...props }: React.ComponentProps<t
       className={cn('size-7', className)}
       aria-label="Alternar barra lateral"
       aria-expanded={isMobile ? openMobile : open}
+      onPointerEnter={() => isMobile && void loadSidebarSheet().catch(() => {})}
+      onFocus={() => isMobile && void loadSidebarSheet().catch(() => {})}
       onClick={(event) => {
         onClick?.(event)
         toggleSidebar()
@@ -348,10 +348,12 @@ function SidebarMenuButton({
 }: React.ComponentProps<'button'> & {
   asChild?: boolean
   isActive?: boolean
-  tooltip?: string | React.ComponentProps<typeof TooltipContent>
+  tooltip?: string | React.ComponentProps<TooltipParts['TooltipContent']>
 } & VariantProps<typeof sidebarMenuButtonVariants>) {
   const Comp = asChild ? Slot : 'button'
   const { isMobile, state } = useSidebar()
+  // The tooltips show only while the sidebar is collapsed to its icons: their code comes then.
+  const tooltips = useTooltipParts(!!tooltip && state === 'collapsed' && !isMobile)
 
   const button = (
     <Comp
@@ -364,8 +366,9 @@ function SidebarMenuButton({
     />
   )
 
-  if (!tooltip) return button
+  if (!tooltip || !tooltips) return button
   const tooltipProps = typeof tooltip === 'string' ? { children: tooltip } : tooltip
+  const { Tooltip, TooltipContent, TooltipTrigger } = tooltips
 
   return (
     <Tooltip>
@@ -373,6 +376,26 @@ function SidebarMenuButton({
       <TooltipContent side="right" align="center" hidden={state !== 'collapsed' || isMobile} {...tooltipProps} />
     </Tooltip>
   )
+}
+
+/**
+ * The tooltip's parts once `wanted`, fetched then. Once they have arrived
+ * they stay (collapsing the sidebar again does not remount its buttons).
+ */
+function useTooltipParts(wanted: boolean): TooltipParts | undefined {
+  const [parts, setParts] = React.useState(tooltipParts.current)
+  React.useEffect(() => {
+    if (!wanted || parts) return
+    let live = true
+    tooltipParts.load().then(
+      (loaded) => live && setParts(() => loaded),
+      () => {},
+    )
+    return () => {
+      live = false
+    }
+  }, [wanted, parts])
+  return parts
 }
 
 export {

@@ -2,7 +2,6 @@ import type { Column } from '@tanstack/react-table'
 import { ArrowDown, ArrowUp, ChevronsUpDown, EyeOff } from 'lucide-react'
 import { cn } from '@/lib/utils'
 import { Button } from '@/components/ui/button'
-import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu'
 import { LazyDropdownMenu } from '@/components/ui/lazy-dropdown-menu'
 
 type Props<TData, TValue> = {
@@ -26,18 +25,22 @@ export function DataTableColumnHeader<TData, TValue>({ column, title, className 
           </Button>
         }
       >
-        <DropdownMenuItem onClick={() => column.toggleSorting(false)}>
-          <ArrowUp /> Crescente
-        </DropdownMenuItem>
-        <DropdownMenuItem onClick={() => column.toggleSorting(true)}>
-          <ArrowDown /> Decrescente
-        </DropdownMenuItem>
-        {column.getCanHide() && (
+        {({ DropdownMenuItem, DropdownMenuSeparator }) => (
           <>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem onClick={() => column.toggleVisibility(false)}>
-              <EyeOff /> Ocultar
+            <DropdownMenuItem onClick={() => column.toggleSorting(false)}>
+              <ArrowUp /> Crescente
             </DropdownMenuItem>
+            <DropdownMenuItem onClick={() => column.toggleSorting(true)}>
+              <ArrowDown /> Decrescente
+            </DropdownMenuItem>
+            {column.getCanHide() && (
+              <>
+                <DropdownMenuSeparator />
+                <DropdownMenuItem onClick={() => column.toggleVisibility(false)}>
+                  <EyeOff /> Ocultar
+                </DropdownMenuItem>
+              </>
+            )}
           </>
         )}
       </LazyDropdownMenu>

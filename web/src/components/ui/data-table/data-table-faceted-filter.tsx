@@ -3,7 +3,7 @@ import { CirclePlus } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
-import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover'
+import { LazyPopover } from '@/components/ui/lazy-popover'
 import { Separator } from '@/components/ui/separator'
 
 type Props<TData, TValue> = {
@@ -14,7 +14,8 @@ type Props<TData, TValue> = {
 
 /**
  * Pick any number of values for a column. Pair it with the `facetedFilter`
- * filter function on the column definition.
+ * filter function on the column definition. The popover's code comes on
+ * first use.
  */
 export function DataTableFacetedFilter<TData, TValue>({ column, title, options }: Props<TData, TValue>) {
   const facets = column.getFacetedUniqueValues()
@@ -28,8 +29,10 @@ export function DataTableFacetedFilter<TData, TValue>({ column, title, options }
   }
 
   return (
-    <Popover>
-      <PopoverTrigger asChild>
+    <LazyPopover
+      className="w-56 p-1"
+      align="start"
+      trigger={
         <Button variant="outline" size="sm" className="h-8 border-dashed">
           <CirclePlus />
           {title}
@@ -42,33 +45,32 @@ export function DataTableFacetedFilter<TData, TValue>({ column, title, options }
             </>
           )}
         </Button>
-      </PopoverTrigger>
-      <PopoverContent className="w-56 p-1" align="start">
-        <ul role="group" aria-label={title} className="max-h-72 overflow-y-auto">
-          {options.map((option) => {
-            const id = `facet-${column.id}-${option.value}`
-            return (
-              <li key={option.value} className="flex items-center gap-2 rounded-sm px-2 py-1.5 text-sm hover:bg-accent">
-                <Checkbox id={id} checked={selected.has(option.value)} onCheckedChange={() => toggle(option.value)} />
-                <label htmlFor={id} className="flex-1 cursor-pointer">
-                  {option.label}
-                </label>
-                {facets.get(option.value) !== undefined && (
-                  <span className="font-mono text-xs text-muted-foreground">{facets.get(option.value)}</span>
-                )}
-              </li>
-            )
-          })}
-        </ul>
-        {selected.size > 0 && (
-          <>
-            <Separator className="my-1" />
-            <Button variant="ghost" size="sm" className="w-full" onClick={() => column.setFilterValue(undefined)}>
-              Limpar filtros
-            </Button>
-          </>
-        )}
-      </PopoverContent>
-    </Popover>
+      }
+    >
+      <ul role="group" aria-label={title} className="max-h-72 overflow-y-auto">
+        {options.map((option) => {
+          const id = `facet-${column.id}-${option.value}`
+          return (
+            <li key={option.value} className="flex items-center gap-2 rounded-sm px-2 py-1.5 text-sm hover:bg-accent">
+              <Checkbox id={id} checked={selected.has(option.value)} onCheckedChange={() => toggle(option.value)} />
+              <label htmlFor={id} className="flex-1 cursor-pointer">
+                {option.label}
+              </label>
+              {facets.get(option.value) !== undefined && (
+                <span className="font-mono text-xs text-muted-foreground">{facets.get(option.value)}</span>
+              )}
+            </li>
+          )
+        })}
+      </ul>
+      {selected.size > 0 && (
+        <>
+          <Separator className="my-1" />
+          <Button variant="ghost" size="sm" className="w-full" onClick={() => column.setFilterValue(undefined)}>
+            Limpar filtros
+          </Button>
+        </>
+      )}
+    </LazyPopover>
   )
 }

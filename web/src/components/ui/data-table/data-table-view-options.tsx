@@ -1,7 +1,6 @@
 import type { Table } from '@tanstack/react-table'
 import { Settings2 } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import { DropdownMenuCheckboxItem, DropdownMenuLabel, DropdownMenuSeparator } from '@/components/ui/dropdown-menu'
 import { LazyDropdownMenu } from '@/components/ui/lazy-dropdown-menu'
 
 /** The 'Visualizar' menu: show or hide columns (mounted on first use). */
@@ -17,18 +16,22 @@ export function DataTableViewOptions<TData>({ table }: { table: Table<TData> }) 
         </Button>
       }
     >
-      <DropdownMenuLabel>Colunas visíveis</DropdownMenuLabel>
-      <DropdownMenuSeparator />
-      {columns.map((column) => (
-        <DropdownMenuCheckboxItem
-          key={column.id}
-          checked={column.getIsVisible()}
-          onCheckedChange={(value) => column.toggleVisibility(!!value)}
-          onSelect={(event) => event.preventDefault()}
-        >
-          {column.columnDef.meta?.label ?? column.id}
-        </DropdownMenuCheckboxItem>
-      ))}
+      {({ DropdownMenuCheckboxItem, DropdownMenuLabel, DropdownMenuSeparator }) => (
+        <>
+          <DropdownMenuLabel>Colunas visíveis</DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          {columns.map((column) => (
+            <DropdownMenuCheckboxItem
+              key={column.id}
+              checked={column.getIsVisible()}
+              onCheckedChange={(value) => column.toggleVisibility(!!value)}
+              onSelect={(event) => event.preventDefault()}
+            >
+              {column.columnDef.meta?.label ?? column.id}
+            </DropdownMenuCheckboxItem>
+          ))}
+        </>
+      )}
     </LazyDropdownMenu>
   )
 }

@@ -3,7 +3,7 @@ import { CalendarDays, X } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Calendar } from '@/components/ui/calendar'
 import { Input } from '@/components/ui/input'
-import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover'
+import { LazyPopover } from '@/components/ui/lazy-popover'
 import { cn } from '@/lib/utils'
 import { dayText, pickerDate, pickerKey, type CalendarFilter } from '../calendar'
 
@@ -29,30 +29,33 @@ export function CalendarFilters({ value, onChange, first, last }: Props) {
         onChange={(event) => onChange({ ...value, name: event.target.value })}
         className="h-8 w-full sm:w-64"
       />
-      <Popover open={open} onOpenChange={setOpen}>
-        <PopoverTrigger asChild>
+      <LazyPopover
+        open={open}
+        onOpenChange={setOpen}
+        align="start"
+        className="w-auto p-0"
+        trigger={
           <Button variant="outline" size="sm" className={cn('h-8 min-w-64 justify-start font-normal', !period && 'text-muted-foreground')}>
             <CalendarDays /> {period || 'Disponível no período'}
           </Button>
-        </PopoverTrigger>
-        <PopoverContent align="start" className="w-auto p-0">
-          <Calendar
-            mode="range"
-            numberOfMonths={2}
-            showOutsideDays={false}
-            resetOnSelect
-            startMonth={pickerDate(first)}
-            endMonth={pickerDate(last)}
-            defaultMonth={pickerDate(value.from ?? first)}
-            disabled={[{ before: pickerDate(first) }, { after: pickerDate(last) }]}
-            selected={value.from ? { from: pickerDate(value.from), to: value.to ? pickerDate(value.to) : undefined } : undefined}
-            onSelect={(range) => {
-              onChange({ ...value, from: range?.from ? pickerKey(range.from) : undefined, to: range?.to ? pickerKey(range.to) : undefined })
-              if (range?.to) setOpen(false)
-            }}
-          />
-        </PopoverContent>
-      </Popover>
+        }
+      >
+        <Calendar
+          mode="range"
+          numberOfMonths={2}
+          showOutsideDays={false}
+          resetOnSelect
+          startMonth={pickerDate(first)}
+          endMonth={pickerDate(last)}
+          defaultMonth={pickerDate(value.from ?? first)}
+          disabled={[{ before: pickerDate(first) }, { after: pickerDate(last) }]}
+          selected={value.from ? { from: pickerDate(value.from), to: value.to ? pickerDate(value.to) : undefined } : undefined}
+          onSelect={(range) => {
+            onChange({ ...value, from: range?.from ? pickerKey(range.from) : undefined, to: range?.to ? pickerKey(range.to) : undefined })
+            if (range?.to) setOpen(false)
+          }}
+        />
+      </LazyPopover>
       <Button variant="ghost" size="sm" className="h-8 px-2" disabled={!filtering} onClick={() => onChange({ name: '' })}>
         Limpar <X />
       </Button>

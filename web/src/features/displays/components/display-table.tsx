@@ -4,7 +4,6 @@ import { Activity, CalendarPlus, CalendarSync, ExternalLink, History, MonitorPla
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { DataTable, DataTableColumnHeader, type DataTableFilter } from '@/components/ui/data-table'
-import { DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator } from '@/components/ui/dropdown-menu'
 import { LazyDropdownMenu } from '@/components/ui/lazy-dropdown-menu'
 import { compareNames } from '@/lib/name-order'
 import type { Display, DisplayCommand } from '../api/types'
@@ -57,38 +56,42 @@ function RowActions({ display, onAction }: { display: Display; onAction: Props['
         </Button>
       }
     >
-      <DropdownMenuItem onSelect={() => onAction({ kind: 'display-edit', display })}>
-        <Pencil /> Editar
-      </DropdownMenuItem>
-      {linked ? (
+      {({ DropdownMenuItem, DropdownMenuSeparator }) => (
         <>
-          <DropdownMenuItem asChild>
-            <Link to={`/schedule/${encodeURIComponent(display.schedule)}`}>
-              <ExternalLink /> Acessar programação
-            </Link>
+          <DropdownMenuItem onSelect={() => onAction({ kind: 'display-edit', display })}>
+            <Pencil /> Editar
           </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => onAction({ kind: 'now-playing', display })}>
-            <MonitorPlay /> O que está passando
+          {linked ? (
+            <>
+              <DropdownMenuItem asChild>
+                <Link to={`/schedule/${encodeURIComponent(display.schedule)}`}>
+                  <ExternalLink /> Acessar programação
+                </Link>
+              </DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => onAction({ kind: 'now-playing', display })}>
+                <MonitorPlay /> O que está passando
+              </DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => onAction({ kind: 'schedule', display })}>
+                <CalendarSync /> Alterar programação
+              </DropdownMenuItem>
+            </>
+          ) : (
+            <DropdownMenuItem onSelect={() => onAction({ kind: 'schedule', display })}>
+              <CalendarPlus /> Adicionar programação
+            </DropdownMenuItem>
+          )}
+          <DropdownMenuItem onSelect={() => onAction({ kind: 'live', display })}>
+            <Radio /> Ver ao vivo
           </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => onAction({ kind: 'schedule', display })}>
-            <CalendarSync /> Alterar programação
+          <DropdownMenuItem onSelect={() => onAction({ kind: 'health', display })}>
+            <Activity /> Saúde do televisor
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem variant="destructive" onSelect={() => onAction({ kind: 'display-delete', display })}>
+            <Trash2 /> Excluir
           </DropdownMenuItem>
         </>
-      ) : (
-        <DropdownMenuItem onSelect={() => onAction({ kind: 'schedule', display })}>
-          <CalendarPlus /> Adicionar programação
-        </DropdownMenuItem>
       )}
-      <DropdownMenuItem onSelect={() => onAction({ kind: 'live', display })}>
-        <Radio /> Ver ao vivo
-      </DropdownMenuItem>
-      <DropdownMenuItem onSelect={() => onAction({ kind: 'health', display })}>
-        <Activity /> Saúde do televisor
-      </DropdownMenuItem>
-      <DropdownMenuSeparator />
-      <DropdownMenuItem variant="destructive" onSelect={() => onAction({ kind: 'display-delete', display })}>
-        <Trash2 /> Excluir
-      </DropdownMenuItem>
     </LazyDropdownMenu>
   )
 }
@@ -111,21 +114,25 @@ function AdminActions({ display, onAction }: { display: Display; onAction: Props
         </Button>
       }
     >
-      <DropdownMenuLabel className="text-xs text-muted-foreground">Comandos do TV box</DropdownMenuLabel>
-      {offline && (
-        <p role="note" className="mx-2 mb-1 rounded-sm bg-muted px-2 py-1.5 text-xs text-muted-foreground">
-          {NOT_CONNECTED}
-        </p>
+      {({ DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator }) => (
+        <>
+          <DropdownMenuLabel className="text-xs text-muted-foreground">Comandos do TV box</DropdownMenuLabel>
+          {offline && (
+            <p role="note" className="mx-2 mb-1 rounded-sm bg-muted px-2 py-1.5 text-xs text-muted-foreground">
+              {NOT_CONNECTED}
+            </p>
+          )}
+          {displayCommands.map(({ operation, label }) => (
+            <DropdownMenuItem key={operation} disabled={offline} onSelect={() => onAction({ kind: 'command', display, operation })}>
+              {label}
+            </DropdownMenuItem>
+          ))}
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => onAction({ kind: 'command-results', display })}>
+            <History /> Ver resultados
+          </DropdownMenuItem>
+        </>
       )}
-      {displayCommands.map(({ operation, label }) => (
-        <DropdownMenuItem key={operation} disabled={offline} onSelect={() => onAction({ kind: 'command', display, operation })}>
-          {label}
-        </DropdownMenuItem>
-      ))}
-      <DropdownMenuSeparator />
-      <DropdownMenuItem onSelect={() => onAction({ kind: 'command-results', display })}>
-        <History /> Ver resultados
-      </DropdownMenuItem>
     </LazyDropdownMenu>
   )
 }

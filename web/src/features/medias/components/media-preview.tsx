@@ -1,7 +1,6 @@
-import * as React from 'react'
 import { Eye, Film, ImageIcon } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover'
+import { LazyPopover } from '@/components/ui/lazy-popover'
 import type { Media } from '../types'
 import { kindLabel, mediaDetails } from './media-details'
 
@@ -26,52 +25,45 @@ export function MediaThumbnail({ media }: { media: Media }) {
 
 /**
  * 'Pré-visualizar': the image, or the video playing muted. Every row of a
- * folder has one, so the popover is mounted on the first click; until then it
- * is only its button.
+ * folder has one, so the popover (and its code) comes on the first click;
+ * until then it is only its button.
  */
 export function MediaPreview({ media }: { media: Media }) {
-  const [used, setUsed] = React.useState(false)
   const details = mediaDetails(media)
-  const button = (
-    <Button
-      variant="ghost"
-      size="icon"
-      className="size-8"
-      aria-label={`Pré-visualizar ${media.name}`}
-      {...(!used && { 'aria-haspopup': 'dialog' as const, 'aria-expanded': false, onClick: () => setUsed(true) })}
-    >
-      <Eye />
-    </Button>
-  )
-  if (!used) return button
   return (
-    <Popover defaultOpen>
-      <PopoverTrigger asChild>{button}</PopoverTrigger>
-      <PopoverContent className="w-80 p-2" align="end" aria-label={`Prévia de ${media.name}`}>
-        <div className="flex aspect-video items-center justify-center overflow-hidden rounded bg-black">
-          {media.type === 'video' ? (
-            <video
-              src={media.url}
-              poster={media.thumbnailUrl || undefined}
-              controls
-              muted
-              autoPlay
-              loop
-              playsInline
-              className="max-h-full max-w-full"
-              aria-label={media.name}
-            />
-          ) : (
-            <img src={media.thumbnailUrl || media.url} alt={media.name} className="max-h-full max-w-full object-contain" />
-          )}
-        </div>
-        <div className="grid gap-0.5 px-1 pt-2">
-          <p className="truncate text-sm font-medium" title={media.name}>
-            {media.name}
-          </p>
-          <p className="text-xs text-muted-foreground">{[kindLabel(media), details].filter(Boolean).join(' · ')}</p>
-        </div>
-      </PopoverContent>
-    </Popover>
+    <LazyPopover
+      className="w-80 p-2"
+      align="end"
+      aria-label={`Prévia de ${media.name}`}
+      trigger={
+        <Button variant="ghost" size="icon" className="size-8" aria-label={`Pré-visualizar ${media.name}`}>
+          <Eye />
+        </Button>
+      }
+    >
+      <div className="flex aspect-video items-center justify-center overflow-hidden rounded bg-black">
+        {media.type === 'video' ? (
+          <video
+            src={media.url}
+            poster={media.thumbnailUrl || undefined}
+            controls
+            muted
+            autoPlay
+            loop
+            playsInline
+            className="max-h-full max-w-full"
+            aria-label={media.name}
+          />
+        ) : (
+          <img src={media.thumbnailUrl || media.url} alt={media.name} className="max-h-full max-w-full object-contain" />
+        )}
+      </div>
+      <div className="grid gap-0.5 px-1 pt-2">
+        <p className="truncate text-sm font-medium" title={media.name}>
+          {media.name}
+        </p>
+        <p className="text-xs text-muted-foreground">{[kindLabel(media), details].filter(Boolean).join(' · ')}</p>
+      </div>
+    </LazyPopover>
   )
 }

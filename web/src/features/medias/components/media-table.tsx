@@ -3,7 +3,6 @@ import { CornerLeftUp, Folder, FolderInput, Pencil } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
 import { RowCheckbox } from '@/components/ui/row-checkbox'
-import { DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator } from '@/components/ui/dropdown-menu'
 import { LazyDropdownMenu } from '@/components/ui/lazy-dropdown-menu'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useBatches, useFirstDraw, useSentinel } from '@/hooks/use-batches'
@@ -219,18 +218,22 @@ export function MediaTable(props: Props) {
                             </Button>
                           }
                         >
-                          <DropdownMenuLabel>Mover para</DropdownMenuLabel>
-                          <DropdownMenuSeparator />
-                          {!atRoot && (
-                            <DropdownMenuItem onSelect={() => onMove(m.id, null)}>
-                              <CornerLeftUp /> Pasta anterior
-                            </DropdownMenuItem>
+                          {({ DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator }) => (
+                            <>
+                              <DropdownMenuLabel>Mover para</DropdownMenuLabel>
+                              <DropdownMenuSeparator />
+                              {!atRoot && (
+                                <DropdownMenuItem onSelect={() => onMove(m.id, null)}>
+                                  <CornerLeftUp /> Pasta anterior
+                                </DropdownMenuItem>
+                              )}
+                              {folders.map((folder) => (
+                                <DropdownMenuItem key={folder.path} onSelect={() => onMove(m.id, folder.name)}>
+                                  <Folder /> {folder.name}
+                                </DropdownMenuItem>
+                              ))}
+                            </>
                           )}
-                          {folders.map((folder) => (
-                            <DropdownMenuItem key={folder.path} onSelect={() => onMove(m.id, folder.name)}>
-                              <Folder /> {folder.name}
-                            </DropdownMenuItem>
-                          ))}
                         </LazyDropdownMenu>
                       )}
                       <Button variant="ghost" size="sm" onClick={() => onRename(m)} aria-label={`Editar ${m.name}`}>

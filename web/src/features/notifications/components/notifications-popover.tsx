@@ -1,7 +1,7 @@
 import { Bell } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover'
+import { LazyPopover } from '@/components/ui/lazy-popover'
 import { cn } from '@/lib/utils'
 import { releaseNoteLabels, releaseNotes, type ReleaseNoteType } from '../release-notes'
 import { useReadNotes } from '../read-state'
@@ -12,14 +12,17 @@ const badgeVariant: Record<ReleaseNoteType, 'default' | 'secondary' | 'outline'>
   bugfix: 'outline',
 }
 
+/** 'Notificações': its button from the first draw, the popover's code on first use. */
 export function NotificationsPopover() {
   const { readIds, markRead } = useReadNotes()
   const unread = releaseNotes.filter((note) => !readIds.has(note.id)).length
 
   return (
-    <Popover>
-      <PopoverTrigger asChild>
-        {/* Named by its text, so the name holds what it shows: 'Notificações 3 não lidas'. */}
+    <LazyPopover
+      align="end"
+      className="w-96 p-0"
+      trigger={
+        // Named by its text, so the name holds what it shows: 'Notificações 3 não lidas'.
         <Button variant="ghost" size="icon" className="relative">
           <Bell aria-hidden="true" />
           <span className="sr-only">Notificações</span>
@@ -33,46 +36,45 @@ export function NotificationsPopover() {
             </span>
           )}
         </Button>
-      </PopoverTrigger>
-      <PopoverContent align="end" className="w-96 p-0">
-        <div className="flex items-center justify-between gap-2 border-b px-4 py-3">
-          <h2 className="text-sm font-semibold">Novidades da Plataforma</h2>
-          <Button
-            variant="link"
-            size="sm"
-            className="h-auto p-0 text-xs"
-            disabled={unread === 0}
-            onClick={() => markRead(releaseNotes.map((note) => note.id))}
-          >
-            Marcar todas como lidas
-          </Button>
-        </div>
-        <ul className="max-h-96 overflow-y-auto" aria-label="Novidades">
-          {releaseNotes.map((note) => {
-            const isRead = readIds.has(note.id)
-            return (
-              <li key={note.id} className="border-b last:border-0">
-                <button
-                  type="button"
-                  onClick={() => markRead([note.id])}
-                  className={cn(
-                    'grid w-full gap-1 px-4 py-3 text-left transition-colors hover:bg-accent focus-visible:bg-accent focus-visible:outline-none',
-                    !isRead && 'bg-muted/60',
-                  )}
-                  aria-label={`${note.title}${isRead ? '' : ' (não lida)'}`}
-                >
-                  <span className="flex items-center gap-2">
-                    <Badge variant={badgeVariant[note.type]}>{releaseNoteLabels[note.type]}</Badge>
-                    {!isRead && <span className="size-2 rounded-full bg-destructive" aria-hidden="true" />}
-                  </span>
-                  <span className="text-sm font-medium">{note.title}</span>
-                  <span className="text-xs text-muted-foreground whitespace-normal">{note.description}</span>
-                </button>
-              </li>
-            )
-          })}
-        </ul>
-      </PopoverContent>
-    </Popover>
+      }
+    >
+      <div className="flex items-center justify-between gap-2 border-b px-4 py-3">
+        <h2 className="text-sm font-semibold">Novidades da Plataforma</h2>
+        <Button
+          variant="link"
+          size="sm"
+          className="h-auto p-0 text-xs"
+          disabled={unread === 0}
+          onClick={() => markRead(releaseNotes.map((note) => note.id))}
+        >
+          Marcar todas como lidas
+        </Button>
+      </div>
+      <ul className="max-h-96 overflow-y-auto" aria-label="Novidades">
+        {releaseNotes.map((note) => {
+          const isRead = readIds.has(note.id)
+          return (
+            <li key={note.id} className="border-b last:border-0">
+              <button
+                type="button"
+                onClick={() => markRead([note.id])}
+                className={cn(
+                  'grid w-full gap-1 px-4 py-3 text-left transition-colors hover:bg-accent focus-visible:bg-accent focus-visible:outline-none',
+                  !isRead && 'bg-muted/60',
+                )}
+                aria-label={`${note.title}${isRead ? '' : ' (não lida)'}`}
+              >
+                <span className="flex items-center gap-2">
+                  <Badge variant={badgeVariant[note.type]}>{releaseNoteLabels[note.type]}</Badge>
+                  {!isRead && <span className="size-2 rounded-full bg-destructive" aria-hidden="true" />}
+                </span>
+                <span className="text-sm font-medium">{note.title}</span>
+                <span className="text-xs text-muted-foreground whitespace-normal">{note.description}</span>
+              </button>
+            </li>
+          )
+        })}
+      </ul>
+    </LazyPopover>
   )
 }
