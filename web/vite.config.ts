@@ -9,6 +9,13 @@ import { defineConfig, type Plugin } from 'vite'
 const apiTarget = 'http://127.0.0.1:8080'
 /** The modules of lucide-react's icons (one per icon). */
 const lucideIcon = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/
+/**
+ * The pieces Radix's menus, popovers, selects, dialogs and checkboxes share
+ * (positioning, focus, scroll lock), without those the first load's toast
+ * already holds: one file instead of the six or seven the bundler would make.
+ */
+const radixShared =
+  /node_modules[\\/](@radix-ui[\\/](react-(focus-scope|focus-guards|id|direction|popper|arrow|roving-focus|use-is-hydrated|use-size|use-previous)|number)|@floating-ui|react-remove-scroll(-bar)?|aria-hidden|tslib|use-callback-ref|use-sidecar|get-nonce|react-style-singleton|detect-node-es)[\\/]/
 /** The form libraries: the sign-in pages' and the dialogs' (no list needs them to draw). */
 const formLibrary = /node_modules[\\/](react-hook-form|zod|@hookform[\\/]resolvers)[\\/]/
 
@@ -97,12 +104,21 @@ export default defineConfig({
             { name: 'menu', test: /[\\/]src[\\/]components[\\/]ui[\\/]dropdown-menu\.tsx|[\\/]@radix-ui[\\/]react-(dropdown-menu|menu)[\\/]/, includeDependenciesRecursively: false },
             { name: 'popover', test: /[\\/]src[\\/]components[\\/]ui[\\/]popover\.tsx|[\\/]@radix-ui[\\/]react-popover[\\/]/, includeDependenciesRecursively: false },
             { name: 'tooltip', test: /[\\/]src[\\/]components[\\/]ui[\\/]tooltip\.tsx|[\\/]@radix-ui[\\/]react-tooltip[\\/]/, includeDependenciesRecursively: false },
-            // The layout's own small pieces, which every signed-in screen shares, in
-            // the layout's file rather than one file each (the list screens, chunks
-            // of their own, would otherwise split them out).
+            { name: 'radix', test: radixShared, includeDependenciesRecursively: false },
+            // The playback rules, the time zones and the ads center's calendar keys, which
+            // the ads list and the calendar both draw with: one file instead of six.
+            {
+              name: 'shared-lib',
+              test: /[\\/]src[\\/](lib[\\/](playback[\\/]|guards\.ts|time-zones\.ts)|features[\\/]ads-center[\\/](calendar\.ts|new-ad-params\.ts|api[\\/]keys\.ts|components[\\/]ad-period-badge\.tsx))/,
+              includeDependenciesRecursively: false,
+            },
+            // The layout's own small pieces, and the small ones the screens share (the
+            // page header, the hooks of the lists, the name order), which every
+            // signed-in screen fetches, in the layout's file rather than one file each
+            // (the list screens, chunks of their own, would otherwise split them out).
             {
               name: 'app-layout',
-              test: /[\\/]src[\\/](app[\\/]layout[\\/]|components[\\/]ui[\\/](separator|sidebar|badge|skeleton|lazy-(parts|dropdown-menu|popover))\.tsx?|features[\\/](ads-center[\\/](index|permission)|notifications[\\/])|lib[\\/]events[\\/])/,
+              test: /[\\/]@radix-ui[\\/]react-separator[\\/]|[\\/]src[\\/](app[\\/](layout[\\/]|routes[\\/]page-skeleton)|components[\\/](page-header|ui[\\/](separator|sidebar|badge|skeleton|lazy-(parts|dropdown-menu|popover)))\.tsx?|hooks[\\/]use-(mobile|idle-preload|batches|debounced|now)\.ts|lib[\\/]name-order\.ts|features[\\/](ads-center[\\/](index|permission)|notifications[\\/])|lib[\\/]events[\\/])/,
               includeDependenciesRecursively: false,
             },
           ],

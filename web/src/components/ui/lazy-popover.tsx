@@ -1,5 +1,5 @@
 import * as React from 'react'
-import { popoverParts, preload, type PopoverParts } from '@/components/ui/lazy-parts'
+import { popoverParts, type PopoverParts } from '@/components/ui/lazy-parts'
 
 type TriggerProps = React.HTMLAttributes<HTMLElement> & { 'data-state'?: string }
 
@@ -10,6 +10,8 @@ type Props = {
   /** Controlled, as Radix's: `onOpenChange(true)` comes once the code has arrived. */
   open?: boolean
   onOpenChange?: (open: boolean) => void
+  /** More code the content needs, fetched with the popover's and awaited before it opens. */
+  load?: () => Promise<unknown>
 } & Omit<React.ComponentProps<PopoverParts['PopoverContent']>, 'children'>
 
 /**
@@ -17,26 +19,27 @@ type Props = {
  * its code is fetched on the button's first hover or focus, and the first
  * click mounts it already open.
  */
-export function LazyPopover({ trigger, children, open, onOpenChange, ...contentProps }: Props) {
+export function LazyPopover({ trigger, children, open, onOpenChange, load, ...contentProps }: Props) {
   const [used, setUsed] = React.useState(false)
   const parts = used ? popoverParts.current() : undefined
   if (!parts) {
+    const fetchAll = () => Promise.all([popoverParts.load(), load?.()])
     return React.cloneElement(trigger, {
       'aria-haspopup': 'dialog',
       'aria-expanded': false,
       'data-state': 'closed',
       onPointerEnter: (event: React.PointerEvent<HTMLElement>) => {
         trigger.props.onPointerEnter?.(event)
-        preload(popoverParts)
+        void fetchAll().catch(() => {})
       },
       onFocus: (event: React.FocusEvent<HTMLElement>) => {
         trigger.props.onFocus?.(event)
-        preload(popoverParts)
+        void fetchAll().catch(() => {})
       },
       onClick: (event: React.MouseEvent<HTMLElement>) => {
         trigger.props.onClick?.(event)
         if (event.defaultPrevented) return
-        void popoverParts.load().then(() => {
+        void fetchAll().then(() => {
           setUsed(true)
           onOpenChange?.(true)
         }, () => {})

@@ -1,9 +1,9 @@
 import * as React from 'react'
 import { CalendarDays, X } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import { Calendar } from '@/components/ui/calendar'
 import { Input } from '@/components/ui/input'
 import { LazyPopover } from '@/components/ui/lazy-popover'
+import { chunk } from '@/hooks/use-idle-preload'
 import { cn } from '@/lib/utils'
 import { dayText, pickerDate, pickerKey, type CalendarFilter } from '../calendar'
 
@@ -14,6 +14,10 @@ type Props = {
   first: string
   last: string
 }
+
+/** The month calendar of the period (react-day-picker): fetched with the popover, on first use. */
+const loadCalendar = chunk(() => import('@/components/ui/calendar'))
+const Calendar = React.lazy(() => loadCalendar().then((module) => ({ default: module.Calendar })))
 
 /** Above the grid: the screen's name, and a period in which the screen must be free every day. */
 export function CalendarFilters({ value, onChange, first, last }: Props) {
@@ -32,6 +36,7 @@ export function CalendarFilters({ value, onChange, first, last }: Props) {
       <LazyPopover
         open={open}
         onOpenChange={setOpen}
+        load={loadCalendar}
         align="start"
         className="w-auto p-0"
         trigger={
@@ -40,21 +45,23 @@ export function CalendarFilters({ value, onChange, first, last }: Props) {
           </Button>
         }
       >
-        <Calendar
-          mode="range"
-          numberOfMonths={2}
-          showOutsideDays={false}
-          resetOnSelect
-          startMonth={pickerDate(first)}
-          endMonth={pickerDate(last)}
-          defaultMonth={pickerDate(value.from ?? first)}
-          disabled={[{ before: pickerDate(first) }, { after: pickerDate(last) }]}
-          selected={value.from ? { from: pickerDate(value.from), to: value.to ? pickerDate(value.to) : undefined } : undefined}
-          onSelect={(range) => {
-            onChange({ ...value, from: range?.from ? pickerKey(range.from) : undefined, to: range?.to ? pickerKey(range.to) : undefined })
-            if (range?.to) setOpen(false)
-          }}
-        />
+        <React.Suspense fallback={null}>
+          <Calendar
+            mode="range"
+            numberOfMonths={2}
+            showOutsideDays={false}
+            resetOnSelect
+            startMonth={pickerDate(first)}
+            endMonth={pickerDate(last)}
+            defaultMonth={pickerDate(value.from ?? first)}
+            disabled={[{ before: pickerDate(first) }, { after: pickerDate(last) }]}
+            selected={value.from ? { from: pickerDate(value.from), to: value.to ? pickerDate(value.to) : undefined } : undefined}
+            onSelect={(range) => {
+              onChange({ ...value, from: range?.from ? pickerKey(range.from) : undefined, to: range?.to ? pickerKey(range.to) : undefined })
+              if (range?.to) setOpen(false)
+            }}
+          />
+        </React.Suspense>
       </LazyPopover>
       <Button variant="ghost" size="sm" className="h-8 px-2" disabled={!filtering} onClick={() => onChange({ name: '' })}>
         Limpar <X />
