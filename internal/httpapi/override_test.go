@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"context"
 	"encoding/json"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -55,26 +56,45 @@ func (p *player) overrides(what string, ok func(ids []string) bool) overrideFram
 	return overrideFrame{}
 }
 
+type overrideListed struct {
+	ID          string   `json:"id"`
+	State       string   `json:"state"`
+	Target      string   `json:"target"`
+	TargetNames []string `json:"targetNames"`
+	StartedBy   string   `json:"startedBy"`
+	ClearedBy   string   `json:"clearedBy"`
+	Reach       int      `json:"reach"`
+	Acked       int      `json:"acked"`
+	StartsAt    int64    `json:"startsAt"`
+	EndsAt      int64    `json:"endsAt"`
+	CreatedAt   int64    `json:"createdAt"`
+}
+
 type overrideList struct {
-	Overrides []struct {
-		ID          string   `json:"id"`
-		State       string   `json:"state"`
-		Target      string   `json:"target"`
-		TargetNames []string `json:"targetNames"`
-		StartedBy   string   `json:"startedBy"`
-		ClearedBy   string   `json:"clearedBy"`
-		Reach       int      `json:"reach"`
-		Acked       int      `json:"acked"`
-	} `json:"overrides"`
+	Overrides []overrideListed `json:"overrides"`
 }
 
 func startOverride(t *testing.T, a *testutil.TestApp, slug, token string, body map[string]any) string {
 	t.Helper()
 	r := a.Do(t, "POST", "/api/override/"+slug, token, body)
 	mustStatus(t, r, 201)
-	var got struct{ Override struct{ ID string } }
+	var got struct {
+		Override overrideListed `json:"override"`
+	}
 	r.Decode(t, &got)
-	return got.Override.ID
+	// The start's answer describes it as the list does (no TV has
+	// confirmed it yet).
+	for _, o := range listOverrides(t, a, slug, token).Overrides {
+		if o.ID == got.Override.ID {
+			o.Acked = 0
+			if !reflect.DeepEqual(o, got.Override) {
+				t.Fatalf("the start answered %+v, the list has %+v", got.Override, o)
+			}
+			return o.ID
+		}
+	}
+	t.Fatalf("started %+v, not listed", got.Override)
+	return ""
 }
 
 func listOverrides(t *testing.T, a *testutil.TestApp, slug, token string) overrideList {

@@ -37,7 +37,8 @@ func NewService(d *db.DB, now func() time.Time, changes *franchise.Changes, libr
 	return &Service{db: d, now: now, changes: changes, library: library, log: log, acks: make(chan Ack, 65536)}
 }
 
-// target is a checked target: the ids stored and the TVs reached now.
+// target is a checked target: the ids stored, the TVs reached now and
+// the chosen stores' or TVs' names.
 type target struct {
 	ids   []string
 	reach int
@@ -45,16 +46,16 @@ type target struct {
 }
 
 // resolve checks in's target against the franchise and counts the TVs it
-// reaches now.
+// reaches now. It reads only what the target names: a count for the whole
+// franchise, the chosen stores' TVs counted, the chosen TVs (a start on
+// every TV of a big franchise reads no TV).
 func (s *Service) resolve(ctx context.Context, q db.Querier, t tenant.Tenant, in Input) (target, error) {
 	var out target
-	tvs, err := franchiseTVs(ctx, q, t.ID)
-	if err != nil {
-		return out, err
-	}
+	var err error
 	switch in.Target {
 	case All:
-		out.reach = len(tvs)
+		out.reach, err = countTVs(ctx, q, t.ID)
+		return out, err
 	case Stores:
 		if len(in.Stores) == 0 {
 			return out, ErrNoStores
@@ -79,12 +80,11 @@ func (s *Service) resolve(ctx context.Context, q db.Querier, t tenant.Tenant, in
 			if !chosen[st.id] {
 				chosen[st.id] = true
 				out.ids = append(out.ids, st.id)
+				out.names = append(out.names, st.name)
 			}
 		}
-		for _, tv := range tvs {
-			if chosen[tv.storeID] {
-				out.reach++
-			}
+		if out.reach, err = countStoresTVs(ctx, q, t.ID, out.ids); err != nil {
+			return out, err
 		}
 	case Displays:
 		if len(in.Displays) == 0 {
@@ -93,18 +93,25 @@ func (s *Service) resolve(ctx context.Context, q db.Querier, t tenant.Tenant, in
 		if len(in.Displays) > MaxTargets {
 			return out, ErrTooMany
 		}
-		known := map[string]bool{}
-		for _, tv := range tvs {
-			known[tv.id] = true
-		}
 		chosen := map[string]bool{}
 		for _, id := range in.Displays {
-			if !known[id] {
-				return out, unknown(errUnknownTV, names.Clip(id, 80))
-			}
 			if !chosen[id] {
 				chosen[id] = true
 				out.ids = append(out.ids, id)
+			}
+		}
+		tvs, err := tvsByID(ctx, q, t.ID, out.ids)
+		if err != nil {
+			return out, err
+		}
+		for _, id := range in.Displays { // the first unknown in the order given
+			tv, ok := tvs[id]
+			if !ok {
+				return out, unknown(errUnknownTV, names.Clip(id, 80))
+			}
+			if chosen[id] {
+				delete(chosen, id)
+				out.names = append(out.names, tv.name)
 			}
 		}
 		out.reach = len(out.ids)
@@ -112,6 +119,7 @@ func (s *Service) resolve(ctx context.Context, q db.Querier, t tenant.Tenant, in
 		return out, ErrTarget
 	}
 	slices.Sort(out.ids)
+	slices.SortFunc(out.names, names.Compare)
 	return out, nil
 }
 
@@ -175,12 +183,20 @@ func (s *Service) Start(ctx context.Context, t tenant.Tenant, a Actor, in Input)
 			return err
 		}
 		out = r.Override
+		out.TargetNames, out.Reach = tg.names, tg.reach
 		return s.announce(ctx, tx, t.ID, r.Override)
 	})
 	if err != nil {
 		return Override{}, err
 	}
-	return s.present(ctx, t, out)
+	// Described from what the start read: no TV has acknowledged it yet
+	// (its push begins at the commit), and reading every TV again here
+	// would only wait behind that push.
+	if out.TargetNames == nil {
+		out.TargetNames = []string{}
+	}
+	out.State = out.state(s.now().UnixMilli())
+	return out, nil
 }
 
 // announce tells the screens the override reaches that it changed.
@@ -256,9 +272,16 @@ func (s *Service) describe(ctx context.Context, t tenant.Tenant, list []Override
 	for _, st := range stores {
 		storeName[st.id] = st.name
 	}
-	tvName := map[string]string{}
-	for _, tv := range tvs {
-		tvName[tv.id] = tv.name
+	var chosenTVs []string
+	for _, o := range list {
+		if o.Target == Displays {
+			chosenTVs = append(chosenTVs, o.targetIDs...)
+		}
+	}
+	slices.Sort(chosenTVs)
+	named, err := tvsByID(ctx, s.db, t.ID, slices.Compact(chosenTVs))
+	if err != nil {
+		return nil, err
 	}
 	idList := make([]string, len(list))
 	for i, o := range list {
@@ -282,8 +305,8 @@ func (s *Service) describe(ctx context.Context, t tenant.Tenant, list []Override
 					o.TargetNames = append(o.TargetNames, n)
 				}
 			case Displays:
-				if n, ok := tvName[id]; ok {
-					o.TargetNames = append(o.TargetNames, n)
+				if tv, ok := named[id]; ok {
+					o.TargetNames = append(o.TargetNames, tv.name)
 				}
 			}
 		}

@@ -83,15 +83,58 @@ func markCleared(ctx context.Context, q db.Querier, franchiseID, id string, a Ac
 }
 
 // tvRef is a TV of the franchise with its store.
-type tvRef struct{ id, storeID, name string }
+type tvRef struct{ id, storeID string }
 
 // franchiseTVs lists the franchise's TVs (read from display's table: one
 // query where a call per store would cost more).
 func franchiseTVs(ctx context.Context, q db.Querier, franchiseID string) ([]tvRef, error) {
 	return db.Collect(ctx, q, func(sc db.Scanner) (tvRef, error) {
 		var t tvRef
-		return t, sc.Scan(&t.id, &t.storeID, &t.name)
-	}, `SELECT id, store_id, name FROM displays WHERE franchise_id = ?`, franchiseID)
+		return t, sc.Scan(&t.id, &t.storeID)
+	}, `SELECT id, store_id FROM displays WHERE franchise_id = ?`, franchiseID)
+}
+
+// countTVs counts the franchise's TVs.
+func countTVs(ctx context.Context, q db.Querier, franchiseID string) (int, error) {
+	var n int
+	err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM displays WHERE franchise_id = ?`, franchiseID).Scan(&n)
+	return n, err
+}
+
+// countStoresTVs counts the TVs of the franchise's stores storeIDs.
+func countStoresTVs(ctx context.Context, q db.Querier, franchiseID string, storeIDs []string) (int, error) {
+	total := 0
+	for _, chunk := range db.Chunks(storeIDs) {
+		var n int
+		if err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM displays WHERE franchise_id = ? AND store_id IN (`+
+			db.Placeholders(len(chunk))+`)`, append([]any{franchiseID}, db.Args(chunk)...)...).Scan(&n); err != nil {
+			return 0, err
+		}
+		total += n
+	}
+	return total, nil
+}
+
+// namedTV is a TV with its name.
+type namedTV struct{ id, name string }
+
+// tvsByID reads the franchise's TVs among ids (others are absent).
+func tvsByID(ctx context.Context, q db.Querier, franchiseID string, ids []string) (map[string]namedTV, error) {
+	out := make(map[string]namedTV, len(ids))
+	for _, chunk := range db.Chunks(ids) {
+		list, err := db.Collect(ctx, q, func(sc db.Scanner) (namedTV, error) {
+			var t namedTV
+			return t, sc.Scan(&t.id, &t.name)
+		}, `SELECT id, name FROM displays WHERE franchise_id = ? AND id IN (`+db.Placeholders(len(chunk))+`)`,
+			append([]any{franchiseID}, db.Args(chunk)...)...)
+		if err != nil {
+			return nil, err
+		}
+		for _, tv := range list {
+			out[tv.id] = tv
+		}
+	}
+	return out, nil
 }
 
 // storeRef is a store of the franchise.
