@@ -109,11 +109,7 @@ func (p *player) read() {
 
 // ack sends {"type":"ack","hash":…}, naming the playlist's overrides.
 func (p *player) ack(hash string, overrides []string) {
-	frame := map[string]any{"type": "ack", "hash": hash}
-	if len(overrides) > 0 {
-		frame["overrides"] = overrides
-	}
-	b, _ := json.Marshal(frame)
+	b := ackFrame(hash, overrides)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	p.ws.Write(ctx, websocket.MessageText, b)
@@ -230,4 +226,36 @@ func openCount(players []*player) (open int, why error) {
 		}
 	}
 	return open, why
+}
+
+// ackFrame is {"type":"ack","hash":…[,"overrides":[…]]}, written without
+// encoding/json (the generator shares the server's cores).
+func ackFrame(hash string, overrides []string) []byte {
+	b := make([]byte, 0, 48+len(hash)+len(overrides)*32)
+	b = append(b, `{"type":"ack","hash":`...)
+	b = appendJSONString(b, hash)
+	if len(overrides) > 0 {
+		b = append(b, `,"overrides":[`...)
+		for i, id := range overrides {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendJSONString(b, id)
+		}
+		b = append(b, ']')
+	}
+	return append(b, '}')
+}
+
+// appendJSONString appends s as a JSON string.
+func appendJSONString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == '"' || c == '\\' || c >= 0x80 {
+			q, _ := json.Marshal(s)
+			return append(b, q...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
 }

@@ -70,20 +70,25 @@ func parseGC(line string) (g gcLine, ok bool) {
 		Forced: strings.HasSuffix(strings.TrimSpace(line), "(forced)")}, true
 }
 
-// frameInfo returns the type of a server frame and, for a playlist, its
-// schedule hash ("" when the TV has no schedule). It looks for the fields
-// by hand first: the generator shares the server's cores, and a full decode
-// of every frame would take CPU from the server being measured.
-// overrideIDs reads the ids of a playlist's emergency overrides.
+// overrideIDs reads the ids of a playlist's emergency overrides: by hand
+// when the list is as the server writes it (each override's id first),
+// else through encoding/json.
 func overrideIDs(b []byte) []string {
 	i := bytes.Index(b, []byte(`"overrides":`))
-	if i < 0 || bytes.HasPrefix(b[i+len(`"overrides":`):], []byte(`[]`)) {
+	if i < 0 {
 		return nil
+	}
+	rest := b[i+len(`"overrides":`):]
+	if bytes.HasPrefix(rest, []byte(`[]`)) || bytes.HasPrefix(rest, []byte(`null`)) {
+		return nil
+	}
+	if ids, ok := scanOverrideIDs(rest); ok {
+		return ids
 	}
 	var list []struct {
 		ID string `json:"id"`
 	}
-	if json.NewDecoder(bytes.NewReader(b[i+len(`"overrides":`):])).Decode(&list) != nil {
+	if json.NewDecoder(bytes.NewReader(rest)).Decode(&list) != nil {
 		return nil
 	}
 	ids := make([]string, len(list))
@@ -93,6 +98,67 @@ func overrideIDs(b []byte) []string {
 	return ids
 }
 
+// scanOverrideIDs reads [{"id":"…",…},…] from the start of b: each
+// object's first key must be its id, without escapes; the rest of each
+// object is skipped (strings, nested objects and arrays).
+func scanOverrideIDs(b []byte) (ids []string, ok bool) {
+	const head = `{"id":"`
+	if len(b) == 0 || b[0] != '[' {
+		return nil, false
+	}
+	b = b[1:]
+	for {
+		if !bytes.HasPrefix(b, []byte(head)) {
+			return nil, false
+		}
+		b = b[len(head):]
+		end := bytes.IndexByte(b, '"')
+		if end < 0 || bytes.IndexByte(b[:end], '\\') >= 0 {
+			return nil, false
+		}
+		ids = append(ids, string(b[:end]))
+		b = b[end+1:]
+		// Skip to the end of this object.
+		depth, inString := 1, false
+		for depth > 0 {
+			if len(b) == 0 {
+				return nil, false
+			}
+			c := b[0]
+			b = b[1:]
+			switch {
+			case inString && c == '\\':
+				if len(b) == 0 {
+					return nil, false
+				}
+				b = b[1:]
+			case c == '"':
+				inString = !inString
+			case inString:
+			case c == '{' || c == '[':
+				depth++
+			case c == '}' || c == ']':
+				depth--
+			}
+		}
+		if len(b) == 0 {
+			return nil, false
+		}
+		switch b[0] {
+		case ',':
+			b = b[1:]
+		case ']':
+			return ids, true
+		default:
+			return nil, false
+		}
+	}
+}
+
+// frameInfo returns the type of a server frame and, for a playlist, its
+// schedule hash ("" when the TV has no schedule). It looks for the fields
+// by hand first: the generator shares the server's cores, and a full decode
+// of every frame would take CPU from the server being measured.
 func frameInfo(b []byte) (typ, hash string) {
 	if bytes.HasPrefix(b, []byte(`{"type":"playlist"`)) {
 		i := bytes.Index(b, []byte(`"schedule":{`))

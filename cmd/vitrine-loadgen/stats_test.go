@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"slices"
 	"testing"
 	"time"
 )
@@ -47,6 +49,42 @@ func TestFrameInfo(t *testing.T) {
 		typ, hash := frameInfo([]byte(c.frame))
 		if typ != c.typ || hash != c.hash {
 			t.Errorf("frameInfo(%s) = %q %q, want %q %q", c.frame, typ, hash, c.typ, c.hash)
+		}
+	}
+}
+
+func TestOverrideIDsAgreeWithEncodingJSON(t *testing.T) {
+	for _, c := range []struct {
+		frame string
+		want  []string
+	}{
+		{`{"screen":{"name":"x","overrides":[]}}`, nil},
+		{`{"screen":{"name":"x","overrides":null}}`, nil},
+		{`{"screen":{"name":"x"}}`, nil},
+		{`{"screen":{"overrides":[{"id":"o1","title":"Fogo","text":"a \"}] b","media":{"id":"m","type":"image","url":"/u"},"start":1,"end":0}]},"schedule":null}`, []string{"o1"}},
+		{`{"screen":{"overrides":[{"id":"o1","title":"[{"},{"id":"o2","title":"x\\","media":null}]}}`, []string{"o1", "o2"}},
+		// Not as the server writes it: read through encoding/json.
+		{`{"screen":{"overrides":[{"title":"x","id":"o3"}, {"id":"o\u00344"}]}}`, []string{"o3", "o44"}},
+	} {
+		if got := overrideIDs([]byte(c.frame)); !slices.Equal(got, c.want) {
+			t.Errorf("overrideIDs(%s) = %q, want %q", c.frame, got, c.want)
+		}
+	}
+}
+
+func TestAckFrameIsJSON(t *testing.T) {
+	for _, c := range []struct {
+		hash      string
+		overrides []string
+	}{{"abc", nil}, {"", []string{"o1", "o2"}}, {`a"b\c`, []string{"é", "\n"}}} {
+		var got struct {
+			Type      string   `json:"type"`
+			Hash      string   `json:"hash"`
+			Overrides []string `json:"overrides"`
+		}
+		b := ackFrame(c.hash, c.overrides)
+		if err := json.Unmarshal(b, &got); err != nil || got.Type != "ack" || got.Hash != c.hash || !slices.Equal(got.Overrides, c.overrides) {
+			t.Errorf("ackFrame(%q, %q) = %s (%v)", c.hash, c.overrides, b, err)
 		}
 	}
 }
