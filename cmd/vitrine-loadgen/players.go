@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -75,8 +76,9 @@ func (p *player) connect(ctx context.Context, base string) error {
 // read records each playlist's arrival and acks it, as the player does
 // right after applying one.
 func (p *player) read() {
+	var buf bytes.Buffer // reused: a frame is read into it, not into a new slice
 	for {
-		_, data, err := p.ws.Read(context.Background())
+		data, err := readFrame(p.ws, &buf)
 		now := time.Now()
 		if err != nil {
 			p.mu.Lock()
@@ -109,10 +111,23 @@ func (p *player) read() {
 
 // ack sends {"type":"ack","hash":…}, naming the playlist's overrides.
 func (p *player) ack(hash string, overrides []string) {
-	b := ackFrame(hash, overrides)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	p.ws.Write(ctx, websocket.MessageText, b)
+	// No deadline of its own: a socket the server stops reading ends the
+	// player's reader, and the round's time-out bounds the wait.
+	p.ws.Write(context.Background(), websocket.MessageText, ackFrame(hash, overrides))
+}
+
+// readFrame reads the next message into buf (reset first) and returns its
+// bytes, valid until the next call.
+func readFrame(ws *websocket.Conn, buf *bytes.Buffer) ([]byte, error) {
+	_, r, err := ws.Reader(context.Background())
+	if err != nil {
+		return nil, err
+	}
+	buf.Reset()
+	if _, err := buf.ReadFrom(r); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }
 
 func (p *player) state() (hash string, closed error) {
