@@ -266,6 +266,9 @@ func (p *Builder) overridesOf(ctx context.Context, screens []TV) (map[string][]o
 		if err != nil {
 			return nil, err
 		}
+		if len(tvsBy) == 1 && got != nil {
+			return got, nil // one franchise (a push's usual case): its answer as it is
+		}
 		maps.Copy(overrides, got)
 	}
 	return overrides, nil
@@ -290,12 +293,16 @@ func (p *Builder) EncodeOverrides(ctx context.Context, screens []TV) ([][]byte, 
 			out[i] = none
 			continue
 		}
-		var key strings.Builder
-		for _, o := range list {
-			key.WriteString(o.ID)
-			key.WriteByte(',')
+		key := list[0].ID // one override (the usual case): its id, no string built
+		if len(list) > 1 {
+			var b strings.Builder
+			for _, o := range list {
+				b.WriteString(o.ID)
+				b.WriteByte(',')
+			}
+			key = b.String()
 		}
-		if enc, ok := shared[key.String()]; ok {
+		if enc, ok := shared[key]; ok {
 			out[i] = enc
 			continue
 		}
@@ -303,7 +310,7 @@ func (p *Builder) EncodeOverrides(ctx context.Context, screens []TV) ([][]byte, 
 		if err != nil {
 			return nil, err
 		}
-		shared[key.String()] = enc
+		shared[key] = enc
 		out[i] = enc
 	}
 	return out, nil
