@@ -15,8 +15,8 @@
 //   per row, or every row of a long list drawn up front, adds thousands.
 // - the code before the first row: the scripts the tab had fetched when it
 //   entered the page (recorded in the page) hold no form library and no
-//   dialog, which come once the rows are drawn, and no Radix menu, popover or
-//   tooltip, which the layout and the rows fetch on first use.
+//   dialog, which come once the rows are drawn, and no Radix menu, popover,
+//   tooltip or dialog, which the layout and the rows fetch on first use.
 //
 // The long lists come from the real answers of a small group (one schedule,
 // one advertisement, one screen, one image), copied by the browser's network
@@ -24,7 +24,7 @@
 // the main thread's work (Chromium's counters) for reference.
 import type { Page } from '@playwright/test'
 import { test, expect, strongPassword, uniqueEmail, useSession } from './fixtures.ts'
-import { chunksBefore, fibers, longTasks, recordNetwork, scriptsAtFirst, startMetrics, watchFirst, watchReact } from './harness/first-data.ts'
+import { chunksBefore, fibers, longTasks, recordNetwork, scriptsAtFirst, scriptsWith, startMetrics, watchFirst, watchReact } from './harness/first-data.ts'
 import { addMedia, png, type MediaItem } from './harness/media-api.ts'
 import { createDisplay, createSchedule, createStore, operatorWithGroup } from './harness/overview-api.ts'
 import { saveEntries, type ScheduleSummary } from './harness/schedule-api.ts'
@@ -62,22 +62,24 @@ const CALENDAR_FIBERS = 2_000
  */
 const FORM_OR_DIALOG = /\/(forms|[^/]*dialogs?)-[^/]+\.js$/
 /**
- * The chunks of the Radix menu, popover and tooltip (each with its package,
- * vite.config.ts) and of the phone's sidebar sheet: the layout's header and
- * sidebar, and the rows, draw only their buttons and fetch these on first use
+ * The code of a Radix menu, popover, tooltip or dialog, known by the names
+ * Radix gives its parts (string literals that survive minification, whatever
+ * file the bundler puts them in): the layout's header and sidebar, and the
+ * rows, draw only their buttons and fetch these on first use
  * (components/ui/lazy-parts.ts), so none may come before a list's first row.
  */
-const LAZY_PARTS = /\/(menu|popover|tooltip|sidebar-sheet)-[^/]+\.js$/
+const RADIX_ON_USE = /[`"'](DropdownMenuContent|PopoverContent|TooltipProvider|DialogContent)[`"']/
+
 
 /**
- * Checks that no form, dialog, menu, popover or tooltip chunk had arrived with
+ * Checks that no form, dialog, menu, popover or tooltip code had arrived with
  * the first row, and prints what had.
  */
 async function expectNoFormsAtFirstRow(page: Page, screen: string) {
   const scripts = await scriptsAtFirst(page)
   console.log(`${screen}: ${scripts.length} scripts at the first row: ${scripts.join(' ')}`)
   expect(scripts.filter((script) => FORM_OR_DIALOG.test(script)), `form or dialog chunks before the first row of ${screen}`).toEqual([])
-  expect(scripts.filter((script) => LAZY_PARTS.test(script)), `menu, popover or tooltip chunks before the first row of ${screen}`).toEqual([])
+  expect(await scriptsWith(page, scripts, RADIX_ON_USE), `menu, popover, tooltip or dialog code before the first row of ${screen}`).toEqual([])
 }
 
 async function report(page: Page, screen: string, metrics: () => Promise<Record<string, number>>) {

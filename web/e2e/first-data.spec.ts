@@ -18,7 +18,7 @@
 // the test takes seconds, not the minute seeding would. It prints the long
 // tasks of the main thread for reference.
 import { test, expect, strongPassword, uniqueEmail, useSession } from './fixtures.ts'
-import { chunksBefore, fibers, longTasks, recordNetwork, watchReact } from './harness/first-data.ts'
+import { chunksBefore, fibers, longTasks, recordNetwork, scriptsWith, watchReact } from './harness/first-data.ts'
 import { addMedia, png, type MediaItem } from './harness/media-api.ts'
 import { createDisplay, createStore, operatorWithGroup, uniqueDevice, type Display, type Store } from './harness/overview-api.ts'
 
@@ -111,7 +111,7 @@ test('Visão Geral of 1,000 stores and 5,000 TVs asks for its data with the sess
   expect(scripts.filter((script) => /dialogs/.test(script)), 'dialog chunks before the first card').toEqual([])
   // Nor the menus and popovers of the header and the TV tables, fetched on first use
   // (the cards' own tooltips come with them).
-  expect(scripts.filter((script) => /\/(menu|popover|sidebar-sheet)-[^/]+\.js$/.test(script)), 'menu or popover chunks before the first card').toEqual([])
+  expect(await scriptsWith(page, scripts, /[`"'](DropdownMenuContent|PopoverContent|DialogContent)[`"']/), 'menu, popover or dialog code before the first card').toEqual([])
   expect(scripts.length, `scripts before the first card: ${scripts.join(' ')}`).toBeLessThanOrEqual(OVERVIEW_SCRIPTS)
 
   // The dropdown still offers every store once opened.

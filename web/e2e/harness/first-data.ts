@@ -145,3 +145,13 @@ export async function scriptsAtFirst(page: Page) {
   expect(scripts, 'the first row was seen by the page').toBeDefined()
   return scripts!
 }
+
+/** The scripts of `scripts` whose code holds one of the parts `parts` names. */
+export async function scriptsWith(page: Page, scripts: string[], parts: RegExp) {
+  const found: string[] = []
+  for (const script of scripts) {
+    const match = parts.exec(await (await page.request.get(script)).text())
+    if (match) found.push(`${script} (${match[1]})`)
+  }
+  return found
+}

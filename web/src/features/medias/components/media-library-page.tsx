@@ -11,7 +11,7 @@ import {
   BreadcrumbSeparator,
 } from '@/components/ui/breadcrumb'
 import { Button } from '@/components/ui/button'
-import { chunk, useIdlePreload } from '@/hooks/use-idle-preload'
+import { chunk } from '@/hooks/use-idle-preload'
 import { toast } from '@/hooks/use-toast'
 import { useFranchises, useSession } from '@/lib/session'
 import { useDeleteMedias } from '../api/delete-medias'
@@ -63,7 +63,10 @@ export function MediaLibraryPage() {
   const [renaming, setRenaming] = React.useState<Media | null>(null)
   // The media the delete confirmation is about, fixed when it opens.
   const [toDelete, setToDelete] = React.useState<Media[] | null>(null)
-  // The dialogs are mounted with the first one opened; their code comes once the rows are drawn.
+  // The dialogs are mounted with the first one opened. Their code (the form
+  // libraries, the upload's analysis) comes when a button that opens one is
+  // first hovered or focused, not while the rows are being drawn or right
+  // after: a long task then would put off the page's first interactions.
   const [dialogsMounted, setDialogsMounted] = React.useState(false)
   const mounting =
     <T,>(set: (value: T) => void) =>
@@ -71,7 +74,9 @@ export function MediaLibraryPage() {
       setDialogsMounted(true)
       set(value)
     }
-  useIdlePreload(library.isSuccess, loadDialogs)
+  const preloadDialogs = (event: React.SyntheticEvent) => {
+    if (event.target instanceof Element && event.target.closest('[data-opens-dialog]')) void loadDialogs().catch(() => {})
+  }
 
   // Entering a folder, going back or jumping through the breadcrumb clears the
   // selection (spec 2, section 4), whichever way the path changed.
@@ -153,27 +158,27 @@ export function MediaLibraryPage() {
   }
 
   return (
-    <div className="grid grid-cols-1 gap-4">
+    <div className="grid grid-cols-1 gap-4" onPointerOver={preloadDialogs} onFocus={preloadDialogs}>
       <PageHeader
         title="Minhas Mídias"
         description={`Imagens e vídeos do grupo ${franchise.name}.`}
         actions={
           <>
             {selectedMedia.length > 0 && (
-              <Button variant="destructive" onClick={() => mounting(setToDelete)(selectedMedia)}>
+              <Button data-opens-dialog variant="destructive" onClick={() => mounting(setToDelete)(selectedMedia)}>
                 <Trash2 />
                 Excluir Mídia(s)
               </Button>
             )}
-            <Button variant="outline" onClick={() => mounting(setNewFolderOpen)(true)}>
+            <Button data-opens-dialog variant="outline" onClick={() => mounting(setNewFolderOpen)(true)}>
               <FolderPlus />
               Nova Pasta
             </Button>
-            <Button onClick={() => mounting(setUploadKind)('image')}>
+            <Button data-opens-dialog onClick={() => mounting(setUploadKind)('image')}>
               <ImagePlus />
               Imagens
             </Button>
-            <Button onClick={() => mounting(setUploadKind)('video')}>
+            <Button data-opens-dialog onClick={() => mounting(setUploadKind)('video')}>
               <Video />
               Vídeos
             </Button>

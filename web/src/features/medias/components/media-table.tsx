@@ -236,7 +236,7 @@ export function MediaTable(props: Props) {
                           )}
                         </LazyDropdownMenu>
                       )}
-                      <Button variant="ghost" size="sm" onClick={() => onRename(m)} aria-label={`Editar ${m.name}`}>
+                      <Button data-opens-dialog variant="ghost" size="sm" onClick={() => onRename(m)} aria-label={`Editar ${m.name}`}>
                         <Pencil />
                         Editar
                       </Button>
