@@ -457,3 +457,45 @@ func TestSMSGoThroughZenviaAndAreRetried(t *testing.T) {
 		t.Fatalf("provider id %q", m.ProviderID)
 	}
 }
+
+// BenchmarkTick is one pass of the offline alerts over 10,000 TVs of 200
+// stores, 100 of them offline (on PostgreSQL with TEST_DATABASE_URL).
+func BenchmarkTick(b *testing.B) {
+	for _, engine := range []string{"sqlite", "postgres"} {
+		b.Run(engine, func(b *testing.B) {
+			clock := testutil.NewClock(time.Date(2026, 11, 25, 12, 0, 0, 0, saoPaulo))
+			a := testutil.NewApp(b, engine, testutil.WithClock(clock.Now))
+			u := a.Unique()
+			fid := a.SeedFranchise(b, "rede-"+u, "Rede", a.SeedUser(b, "adm-"+u+"@example.com", `{"dispA":1}`))
+			ctx := context.Background()
+			now := clock.Now().UnixMilli()
+			exec := func(q string, args ...any) {
+				if _, err := a.DB.ExecContext(ctx, q, args...); err != nil {
+					b.Fatal(err)
+				}
+			}
+			for s := range 200 {
+				exec(`INSERT INTO stores (id, franchise_id, slug, name, region, state, city, created_at, updated_at)
+					VALUES (?, ?, ?, ?, 'Sudeste', 'SP', 'Campinas', ?, ?)`, fmt.Sprint(u, "-st", s), fid, fmt.Sprint("loja-", s), fmt.Sprint("Loja ", s), now, now)
+			}
+			for i := range 10000 {
+				connected, ack := 1, now
+				if i%100 == 0 {
+					connected, ack = 0, now-2*time.Hour.Milliseconds()
+				}
+				exec(`INSERT INTO displays (id, franchise_id, store_id, name, device, connected, last_connection_ack, created_at, updated_at)
+					VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, fmt.Sprint(u, "-tv", i), fid, fmt.Sprint(u, "-st", i%200), fmt.Sprint("TV ", i),
+					fmt.Sprintf("%s%06d", strings.ToUpper(u), i), connected, ack, now, now)
+			}
+			if _, err := a.Alerts.Tick(ctx); err != nil { // the first steps (nothing to send: alerts are off)
+				b.Fatal(err)
+			}
+			b.ResetTimer()
+			for b.Loop() {
+				if _, err := a.Alerts.Tick(ctx); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

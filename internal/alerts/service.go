@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -225,11 +226,13 @@ func (s *Service) Run(ctx context.Context, every time.Duration) {
 // taken by the one that holds the TV's row.
 func (s *Service) Tick(ctx context.Context) (int, error) {
 	now := s.now()
-	tvs, err := display.Fleet(ctx, s.db, "", now)
+	states, err := loadStates(ctx, s.db, "")
 	if err != nil {
 		return 0, err
 	}
-	states, err := loadStates(ctx, s.db, "")
+	// The TVs offline and those already followed: a TV online without a
+	// state has no step to take.
+	tvs, err := display.Attention(ctx, s.db, slices.Collect(maps.Keys(states)), now)
 	if err != nil {
 		return 0, err
 	}

@@ -327,6 +327,72 @@ func TestStatusCountsFollowTheOfflineRule(t *testing.T) {
 	}
 }
 
+// The alerts' pass reads the TVs offline by the Offline rule, to the
+// millisecond, and the TVs it follows, each once.
+func TestAttentionIsTheOfflineTVsAndTheFollowed(t *testing.T) {
+	for _, engine := range []string{"sqlite", "postgres"} {
+		t.Run(engine, func(t *testing.T) {
+			f := newFixtureOn(t, engine)
+			ctx := context.Background()
+			never := f.create(t, "loja-a", "Nunca", "AAAAAA", "")
+			now := f.create(t, "loja-a", "Agora", "CCCCCC", "")
+			edge := f.create(t, "loja-b", "Limite", "DDDDDD", "")
+			at := f.clock.Now()
+			if err := f.svc.RecordStatus(ctx, []display.Status{
+				{DisplayID: now.ID, FranchiseID: "f1", ConnectionID: "c1", Online: true, Ack: at.Add(display.OfflineAfter).UnixMilli()},
+				{DisplayID: edge.ID, FranchiseID: "f1", ConnectionID: "c2", Online: true, Ack: at.UnixMilli()},
+			}); err != nil {
+				t.Fatal(err)
+			}
+			later := at.Add(display.OfflineAfter)
+			for _, tc := range []struct {
+				name    string
+				at      time.Time
+				ids     []string
+				offline []string
+				want    []string
+			}{
+				{"the edge's ack exactly the limit old", later, nil, []string{"Nunca"}, []string{"Nunca"}},
+				{"half a millisecond past it", later.Add(500 * time.Microsecond), nil, []string{"Limite", "Nunca"}, []string{"Limite", "Nunca"}},
+				{"a millisecond past it", later.Add(time.Millisecond), nil, []string{"Limite", "Nunca"}, []string{"Limite", "Nunca"}},
+				{"followed TVs, one offline", later, []string{now.ID, never.ID}, []string{"Nunca"}, []string{"Agora", "Nunca"}},
+			} {
+				got, err := display.Attention(ctx, f.db, tc.ids, tc.at)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var names, offline []string
+				for _, w := range got {
+					names = append(names, w.Name)
+					if w.Offline {
+						offline = append(offline, w.Name)
+					}
+				}
+				slices.Sort(names)
+				slices.Sort(offline)
+				if !slices.Equal(names, tc.want) || !slices.Equal(offline, tc.offline) {
+					t.Errorf("%s: read %v (offline %v), want %v (offline %v)", tc.name, names, offline, tc.want, tc.offline)
+				}
+				// The same TVs offline as the whole fleet read at that moment.
+				fleet, err := display.Fleet(ctx, f.db, "", tc.at)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var fromFleet []string
+				for _, w := range fleet {
+					if w.Offline {
+						fromFleet = append(fromFleet, w.Name)
+					}
+				}
+				slices.Sort(fromFleet)
+				if !slices.Equal(fromFleet, tc.offline) {
+					t.Errorf("%s: the fleet has %v offline, Attention %v", tc.name, fromFleet, offline)
+				}
+			}
+		})
+	}
+}
+
 // Two replicas write the status batches of a reconnect storm at once: one
 // closes the sockets players left, the other records their new ones, the
 // same TVs in opposite orders. Neither write is lost to a deadlock.

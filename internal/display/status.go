@@ -259,6 +259,50 @@ func Fleet(ctx context.Context, q db.Querier, franchiseID string, now time.Time)
 	}, query, args...)
 }
 
+// Attention returns, of every franchise, the TVs Offline at now and the
+// TVs ids (those the offline alerts already follow), each once, with their
+// status at now: a pass of the alerts over a fleet that is online reads
+// only the TVs it follows, not every TV.
+func Attention(ctx context.Context, q db.Querier, ids []string, now time.Time) ([]Watched, error) {
+	scan := func(sc db.Scanner) (Watched, error) {
+		var w Watched
+		var connected int
+		err := sc.Scan(&w.ID, &w.Name, &w.FranchiseID, &w.StoreID, &w.StoreSlug, &w.StoreName, &connected, &w.LastAck)
+		w.Offline = Offline(connected == 1, w.LastAck, now)
+		return w, err
+	}
+	// Offline means acked before the cutoff; a row acked in the cutoff's
+	// millisecond is read too, and the Offline rule, applied to each row,
+	// decides.
+	cutoff := now.Add(-OfflineAfter).UnixMilli()
+	all, err := db.Collect(ctx, q, scan, `SELECT `+watchedColumns+`
+		WHERE d.connected <> 1 OR d.last_connection_ack = 0 OR d.last_connection_ack <= ?`, cutoff)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Watched, 0, len(all)+len(ids))
+	seen := make(map[string]bool, len(all)+len(ids))
+	for _, w := range all {
+		if w.Offline {
+			out = append(out, w)
+			seen[w.ID] = true
+		}
+	}
+	for _, chunk := range db.Chunks(ids) {
+		list, err := db.Collect(ctx, q, scan, `SELECT `+watchedColumns+` WHERE d.id IN (`+db.Placeholders(len(chunk))+`)`, db.Args(chunk)...)
+		if err != nil {
+			return nil, err
+		}
+		for _, w := range list {
+			if !seen[w.ID] {
+				seen[w.ID] = true
+				out = append(out, w)
+			}
+		}
+	}
+	return out, nil
+}
+
 // Online and offline are the statuses StatusCounts counts.
 const (
 	StatusOnline  = "online"
