@@ -175,6 +175,7 @@ func TestEmergencyOverride(t *testing.T) {
 			Body: map[string]any{"target": "displays", "displays": []string{tv1}}, Status: 200, Contains: []string{`"reach":1`}})
 
 		// Start now on the store: both players within a second.
+		console := openEvents(t, a, f.slug, f.op.Token)
 		started := time.Now()
 		body := map[string]any{"media": f.image}
 		for k, v := range msg {
@@ -192,6 +193,8 @@ func TestEmergencyOverride(t *testing.T) {
 		}
 		p1.send(map[string]any{"type": "ack", "overrides": []string{id}})
 		p2.send(map[string]any{"type": "ack", "overrides": []string{id}})
+		// The console hears of the confirmations on its stream.
+		console.next(t, 5*time.Second, func(e sseEvent) bool { return e.Type == "override" && listsHas(e, "overrides", id) })
 		testutil.Eventually(t, 5*time.Second, func() bool {
 			l := listOverrides(t, a, f.slug, f.op.Token)
 			return len(l.Overrides) == 1 && l.Overrides[0].Acked == 2 && l.Overrides[0].Reach == 2
@@ -266,7 +269,10 @@ func TestEmergencyOverrideAcrossReplicas(t *testing.T) {
 	p.overrides("first", func([]string) bool { return true })
 	id := startOverride(t, a, f.slug, f.boxAdmin.Token, map[string]any{"target": "all", "title": "Atenção"})
 	p.overrides("with the override started on replica a", has(id))
+	console := openEvents(t, a, f.slug, f.boxAdmin.Token)
 	p.send(map[string]any{"type": "ack", "overrides": []string{id}})
+	// Recorded by replica b, heard by a console on replica a.
+	console.next(t, 5*time.Second, func(e sseEvent) bool { return e.Type == "override" && listsHas(e, "overrides", id) })
 	started := time.Now()
 	mustStatus(t, a.Do(t, "POST", "/api/override/"+f.slug+"/"+id+"/clear", f.boxAdmin.Token, nil), 200)
 	p.overrides("without it after the clear on replica a", lacks(id))

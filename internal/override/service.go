@@ -2,7 +2,9 @@ package override
 
 import (
 	"context"
+	"encoding/json"
 	"log/slog"
+	"maps"
 	"slices"
 	"time"
 
@@ -372,21 +374,86 @@ func (s *Service) Acked(displayID string, overrideIDs []string) {
 	}
 }
 
-// Run writes the queued acks in batches until ctx ends.
+// AckNewsEvery bounds how often the consoles following a franchise hear
+// that its overrides were confirmed by more TVs: each hearing has every
+// open console read the list again, and a start reaching 10,000 TVs is
+// confirmed in batches over a second or two.
+const AckNewsEvery = time.Second
+
+// maxNewsIDs bounds the override ids one piece of news names (it rides in
+// a PostgreSQL notification across replicas); past it the news names none.
+const maxNewsIDs = 20
+
+// ackNews holds the confirmations recorded and not yet told, by franchise,
+// and when each franchise was last told.
+type ackNews struct {
+	pending map[string]map[string]bool
+	told    map[string]time.Time
+}
+
+func newAckNews() *ackNews {
+	return &ackNews{pending: map[string]map[string]bool{}, told: map[string]time.Time{}}
+}
+
+func (n *ackNews) add(written map[string][]string) {
+	for franchiseID, ids := range written {
+		set := n.pending[franchiseID]
+		if set == nil {
+			set = map[string]bool{}
+			n.pending[franchiseID] = set
+		}
+		for _, id := range ids {
+			set[id] = true
+		}
+	}
+}
+
+// tell announces the pending news of each franchise not told within
+// AckNewsEvery (every pending one when all is set).
+func (s *Service) tell(ctx context.Context, n *ackNews, now time.Time, all bool) {
+	for franchiseID, set := range n.pending {
+		if !all && now.Sub(n.told[franchiseID]) < AckNewsEvery {
+			continue
+		}
+		ids := slices.Sorted(maps.Keys(set))
+		if len(ids) > maxNewsIDs {
+			ids = []string{}
+		}
+		data, _ := json.Marshal(map[string][]string{"overrides": ids})
+		err := s.changes.Announce(ctx, s.db, change.Change{FranchiseID: franchiseID, Event: &change.Event{Type: "override", Data: data}})
+		if err != nil && s.log != nil {
+			s.log.Warn("override confirmations not announced", "err", err, "franchise", franchiseID)
+		}
+		delete(n.pending, franchiseID)
+		n.told[franchiseID] = now
+	}
+	for franchiseID, at := range n.told {
+		if now.Sub(at) >= AckNewsEvery && n.pending[franchiseID] == nil {
+			delete(n.told, franchiseID)
+		}
+	}
+}
+
+// Run writes the queued acks in batches until ctx ends, and tells the
+// consoles following each franchise, at most once per AckNewsEvery, that
+// its overrides were confirmed.
 func (s *Service) Run(ctx context.Context, every time.Duration) {
 	tick := time.NewTicker(every)
 	defer tick.Stop()
 	var batch []Ack
-	flush := func() {
-		if len(batch) == 0 {
-			return
-		}
+	news := newAckNews()
+	flush := func(all bool) {
 		wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 		defer cancel()
-		if err := insertAcks(wctx, s.db, batch); err != nil && s.log != nil {
-			s.log.Warn("override acks not recorded", "err", err, "acks", len(batch))
+		if len(batch) > 0 {
+			written, err := insertAcks(wctx, s.db, batch)
+			if err != nil && s.log != nil {
+				s.log.Warn("override acks not recorded", "err", err, "acks", len(batch))
+			}
+			news.add(written)
+			batch = batch[:0]
 		}
-		batch = batch[:0]
+		s.tell(wctx, news, time.Now(), all)
 	}
 	for {
 		select {
@@ -396,22 +463,22 @@ func (s *Service) Run(ctx context.Context, every time.Duration) {
 				case a := <-s.acks:
 					batch = append(batch, a)
 				default:
-					flush()
+					flush(true)
 					return
 				}
 			}
 		case a := <-s.acks:
 			batch = append(batch, a)
 			if len(batch) >= 1000 {
-				flush()
+				flush(false)
 			}
 		case <-tick.C:
-			flush()
+			flush(false)
 		}
 	}
 }
 
-// Flush writes the queued acks now (tests).
+// Flush writes the queued acks now and announces them (tests).
 func (s *Service) Flush(ctx context.Context) error {
 	var batch []Ack
 	for {
@@ -419,7 +486,11 @@ func (s *Service) Flush(ctx context.Context) error {
 		case a := <-s.acks:
 			batch = append(batch, a)
 		default:
-			return insertAcks(ctx, s.db, batch)
+			written, err := insertAcks(ctx, s.db, batch)
+			news := newAckNews()
+			news.add(written)
+			s.tell(ctx, news, time.Now(), true)
+			return err
 		}
 	}
 }

@@ -192,8 +192,9 @@ const ackBatchTVs = 1000
 
 // insertAcks records acks: for each override, rows listing its TVs (a TV
 // twice in the lists counts once); acks of overrides that no longer exist
-// are dropped.
-func insertAcks(ctx context.Context, q db.Querier, acks []Ack) error {
+// are dropped. It returns the overrides recorded, by franchise.
+func insertAcks(ctx context.Context, q db.Querier, acks []Ack) (map[string][]string, error) {
+	written := map[string][]string{}
 	var order []string
 	byOverride := map[string][]Ack{}
 	for _, a := range acks {
@@ -202,13 +203,22 @@ func insertAcks(ctx context.Context, q db.Querier, acks []Ack) error {
 		}
 		byOverride[a.Override] = append(byOverride[a.Override], a)
 	}
+	type known struct{ id, franchiseID string }
 	for _, chunk := range db.Chunks(order) {
-		known, err := db.Collect(ctx, q, db.ScanString, `SELECT id FROM overrides WHERE id IN (`+db.Placeholders(len(chunk))+`)`, db.Args(chunk)...)
+		list, err := db.Collect(ctx, q, func(sc db.Scanner) (known, error) {
+			var k known
+			return k, sc.Scan(&k.id, &k.franchiseID)
+		}, `SELECT id, franchise_id FROM overrides WHERE id IN (`+db.Placeholders(len(chunk))+`)`, db.Args(chunk)...)
 		if err != nil {
-			return err
+			return written, err
+		}
+		franchiseOf := make(map[string]string, len(list))
+		for _, k := range list {
+			franchiseOf[k.id] = k.franchiseID
 		}
 		for _, id := range chunk {
-			if !slices.Contains(known, id) {
+			franchiseID, ok := franchiseOf[id]
+			if !ok {
 				continue
 			}
 			for part := range slices.Chunk(byOverride[id], ackBatchTVs) {
@@ -220,10 +230,11 @@ func insertAcks(ctx context.Context, q db.Querier, acks []Ack) error {
 				}
 				if _, err := q.ExecContext(ctx, `INSERT INTO override_ack_batches (override_id, acked_at, displays) VALUES (?, ?, ?)`,
 					id, first, strings.Join(tvs, ",")); err != nil {
-					return err
+					return written, err
 				}
 			}
+			written[franchiseID] = append(written[franchiseID], id)
 		}
 	}
-	return nil
+	return written, nil
 }
