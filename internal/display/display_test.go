@@ -285,21 +285,29 @@ func TestTVStatusFollowsItsCurrentConnection(t *testing.T) {
 	}
 }
 
+// offlineEdge registers three TVs: "Nunca", never connected; "Agora",
+// acked OfflineAfter after at (the fixture's clock); "Limite", acked at.
+func (f *fixture) offlineEdge(t *testing.T) (never, now, edge display.Display, at time.Time) {
+	t.Helper()
+	never = f.create(t, "loja-a", "Nunca", "AAAAAA", "")
+	now = f.create(t, "loja-a", "Agora", "CCCCCC", "")
+	edge = f.create(t, "loja-b", "Limite", "DDDDDD", "")
+	at = f.clock.Now()
+	if err := f.svc.RecordStatus(context.Background(), []display.Status{
+		{DisplayID: now.ID, FranchiseID: "f1", ConnectionID: "c1", Online: true, Ack: at.Add(display.OfflineAfter).UnixMilli()},
+		{DisplayID: edge.ID, FranchiseID: "f1", ConnectionID: "c2", Online: true, Ack: at.UnixMilli()},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return never, now, edge, at
+}
+
 func TestStatusCountsFollowTheOfflineRule(t *testing.T) {
 	for _, engine := range []string{"sqlite", "postgres"} {
 		t.Run(engine, func(t *testing.T) {
 			f := newFixtureOn(t, engine)
 			ctx := context.Background()
-			f.create(t, "loja-a", "Nunca", "AAAAAA", "")
-			now := f.create(t, "loja-a", "Agora", "CCCCCC", "")
-			edge := f.create(t, "loja-b", "Limite", "DDDDDD", "")
-			at := f.clock.Now()
-			if err := f.svc.RecordStatus(ctx, []display.Status{
-				{DisplayID: now.ID, FranchiseID: "f1", ConnectionID: "c1", Online: true, Ack: at.Add(display.OfflineAfter).UnixMilli()},
-				{DisplayID: edge.ID, FranchiseID: "f1", ConnectionID: "c2", Online: true, Ack: at.UnixMilli()},
-			}); err != nil {
-				t.Fatal(err)
-			}
+			_, now, _, at := f.offlineEdge(t)
 			count := func(at time.Time) map[string]int {
 				t.Helper()
 				got, err := display.StatusCounts(ctx, f.db, at)
@@ -334,16 +342,7 @@ func TestAttentionIsTheOfflineTVsAndTheFollowed(t *testing.T) {
 		t.Run(engine, func(t *testing.T) {
 			f := newFixtureOn(t, engine)
 			ctx := context.Background()
-			never := f.create(t, "loja-a", "Nunca", "AAAAAA", "")
-			now := f.create(t, "loja-a", "Agora", "CCCCCC", "")
-			edge := f.create(t, "loja-b", "Limite", "DDDDDD", "")
-			at := f.clock.Now()
-			if err := f.svc.RecordStatus(ctx, []display.Status{
-				{DisplayID: now.ID, FranchiseID: "f1", ConnectionID: "c1", Online: true, Ack: at.Add(display.OfflineAfter).UnixMilli()},
-				{DisplayID: edge.ID, FranchiseID: "f1", ConnectionID: "c2", Online: true, Ack: at.UnixMilli()},
-			}); err != nil {
-				t.Fatal(err)
-			}
+			never, now, _, at := f.offlineEdge(t)
 			later := at.Add(display.OfflineAfter)
 			for _, tc := range []struct {
 				name    string
