@@ -443,6 +443,9 @@ func (s *Service) Run(ctx context.Context, every time.Duration) {
 	var batch []Ack
 	news := newAckNews()
 	flush := func(all bool) {
+		if len(batch) == 0 && len(news.pending) == 0 {
+			return
+		}
 		wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 		defer cancel()
 		if len(batch) > 0 {
