@@ -156,8 +156,9 @@ func TestAckedHashRidesOnThePeriodicStatus(t *testing.T) {
 // A connection paired with another TV (the box moved, or its TV was
 // registered again) acknowledges for that TV from scratch: the overrides
 // and the hash it acked for the old TV are recorded again for the new one.
+// Only overrides its TV carries are taken.
 func TestAcksStartOverOnAnotherTV(t *testing.T) {
-	src := &fakeSource{}
+	src := &fakeSource{overrides: []string{"ov1"}}
 	var mu sync.Mutex
 	var overrideAcks []string
 	h, srv := startAckHub(t, src, Options{OverridesAcked: func(displayID string, ids []string) {
@@ -179,7 +180,7 @@ func TestAcksStartOverOnAnotherTV(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.Notify(change.Change{FranchiseID: "f", Watch: []string{"BOX"}}) // a live view: hashes recorded at once
-	sendAck(t, ws, map[string]any{"hash": "aaa", "overrides": []string{"ov1"}})
+	sendAck(t, ws, map[string]any{"hash": "aaa", "overrides": []string{"ov-of-another-tv", "ov1"}})
 	waitFor(t, func() bool { return len(acks()) == 1 && len(hashesAcked(src)) == 1 }, "the first acks")
 
 	src.mu.Lock()

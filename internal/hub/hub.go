@@ -1018,14 +1018,16 @@ func (c *conn) healthReported(raw []byte) {
 }
 
 // overridesAcked tells OverridesAcked of the overrides not yet
-// acknowledged on this connection.
+// acknowledged on this connection, among those its TV's part carries (a
+// player cannot confirm an override it was not sent: ids are unique, and an
+// override is in the part as an object opening with its id).
 func (c *conn) overridesAcked(list []string) {
 	h := c.h
 	if h.opts.OverridesAcked == nil || len(list) > 16 {
 		return
 	}
 	h.mu.RLock()
-	paired, displayID := c.paired, c.tv.DisplayID
+	paired, displayID, part := c.paired, c.tv.DisplayID, c.tvJSON
 	h.mu.RUnlock()
 	if !paired {
 		return
@@ -1037,7 +1039,7 @@ func (c *conn) overridesAcked(list []string) {
 	}
 	var fresh []string
 	for _, id := range list {
-		if len(id) > 64 || slices.Contains(c.ackedOverrides, id) || slices.Contains(fresh, id) {
+		if len(id) > 64 || slices.Contains(c.ackedOverrides, id) || slices.Contains(fresh, id) || !carries(part, id) {
 			continue
 		}
 		fresh = append(fresh, id)
@@ -1051,6 +1053,24 @@ func (c *conn) overridesAcked(list []string) {
 	}
 	h.opts.OverridesAcked(displayID, fresh)
 }
+
+// carries tells whether the TV part holds an object whose id is id.
+func carries(part []byte, id string) bool {
+	at := 0
+	for {
+		i := bytes.Index(part[at:], objectID)
+		if i < 0 {
+			return false
+		}
+		at += i + len(objectID)
+		if rest := part[at:]; len(rest) > len(id) && string(rest[:len(id)]) == id && rest[len(id)] == '"' {
+			return true
+		}
+	}
+}
+
+// objectID opens an object whose first field is its id.
+var objectID = []byte(`{"id":"`)
 
 // close ends c with code: the connection's read deadline passes at once,
 // which ends its reader's read; the reader then releases the socket (a

@@ -39,6 +39,8 @@ type fakeSource struct {
 	// moved names the TV a device code is paired with when it is not the
 	// TV of the same name (guarded by mu).
 	moved map[string]string
+	// overrides are the ids of the overrides every TV's part carries.
+	overrides []string
 }
 
 func (f *fakeSource) Authenticate(_ context.Context, token string) (string, error) {
@@ -71,9 +73,19 @@ func (f *fakeSource) TVs(_ context.Context, codes []string) (map[string]screen.T
 }
 
 func (f *fakeSource) EncodeTVs(_ context.Context, tvs []screen.TV) ([][]byte, error) {
+	type override struct {
+		ID string `json:"id"`
+	}
+	var list []override
+	for _, id := range f.overrides {
+		list = append(list, override{id})
+	}
 	out := make([][]byte, len(tvs))
 	for i, tv := range tvs {
-		out[i], _ = json.Marshal(tv)
+		out[i], _ = json.Marshal(struct {
+			screen.TV
+			Overrides []override `json:"overrides,omitempty"`
+		}{tv, list})
 	}
 	return out, nil
 }
