@@ -71,6 +71,8 @@ test('an operator creates a group with a CNPJ, sees the server refuse bad ones, 
   await expect(page.getByRole('menuitem', { name: groupName })).toBeVisible()
   await expect(page.getByRole('menuitem', { name: `Rede Sul ${tag}` })).toBeVisible()
   await page.keyboard.press('Escape')
+  // Closed, with the focus back on its button, before another menu opens.
+  await expect(page.getByRole('menuitem', { name: groupName })).toBeHidden()
 
   // Sorting by name, both ways.
   const names = page.getByRole('table', { name: 'Grupos' }).getByRole('row').locator('td:first-child')
