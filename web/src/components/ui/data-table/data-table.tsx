@@ -1,6 +1,5 @@
 import * as React from 'react'
 import {
-  flexRender,
   getCoreRowModel,
   getFacetedRowModel,
   getFacetedUniqueValues,
@@ -9,6 +8,7 @@ import {
   getSortedRowModel,
   useReactTable,
   type ColumnDef,
+  type ColumnDefTemplate,
   type ColumnFiltersState,
   type FilterFn,
   type Row,
@@ -51,6 +51,18 @@ export type DataTableProps<TData, TValue> = {
    * unset.
    */
   firstDrawRows?: number
+}
+
+/**
+ * A column's header or cell drawn by calling its function. TanStack's
+ * flexRender uses the function as a component type instead: a page whose
+ * columns are made anew (a clock of its statuses in their dependencies)
+ * would then remount every cell at each tick, closing a row's open menu
+ * and dropping the focus of whoever was in it. Column functions hold no
+ * hooks; the components they return keep their state.
+ */
+function renderPart<P extends object>(part: ColumnDefTemplate<P> | undefined, props: P): React.ReactNode {
+  return typeof part === 'function' ? (part(props) as React.ReactNode) : part
 }
 
 /** A sortable, filterable, paginated table; every list page builds on it. */
@@ -136,7 +148,7 @@ export function DataTable<TData, TValue>({
                           : undefined
                     }
                   >
-                    {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
+                    {header.isPlaceholder ? null : renderPart(header.column.columnDef.header, header.getContext())}
                   </TableHead>
                 ))}
               </TableRow>
@@ -154,7 +166,7 @@ export function DataTable<TData, TValue>({
                 <TableRow key={row.id} data-state={row.getIsSelected() ? 'selected' : undefined}>
                   {row.getVisibleCells().map((cell) => {
                     const meta = cell.column.columnDef.meta
-                    const content = flexRender(cell.column.columnDef.cell, cell.getContext())
+                    const content = renderPart(cell.column.columnDef.cell, cell.getContext())
                     if (!meta?.truncate) return <TableCell key={cell.id}>{content}</TableCell>
                     const value = cell.getValue()
                     const title = meta.title ? meta.title(row.original) : typeof value === 'string' ? value : undefined

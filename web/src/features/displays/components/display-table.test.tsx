@@ -26,6 +26,29 @@ function renderTable(displays: Display[], onAction = vi.fn()) {
   return onAction
 }
 
+describe("the TV table's row menus", () => {
+  afterEach(cleanup)
+
+  it("stay open, with the focus in them, when the statuses' clock ticks", async () => {
+    const onAction = vi.fn()
+    const table = (now: number) => (
+      <MemoryRouter>
+        <DisplayTable storeName="Loja Centro" displays={[display]} serverDiff={0} now={now} showAdminActions onAction={onAction} />
+      </MemoryRouter>
+    )
+    const { rerender } = render(table(Date.now()))
+    await userEvent.click(screen.getByRole('button', { name: 'Ações para TV Caixa' }))
+    const item = await screen.findByRole('menuitem', { name: 'Saúde do televisor' })
+    await userEvent.keyboard('{ArrowDown}')
+    const focused = document.activeElement
+    expect(focused?.getAttribute('role')).toBe('menuitem')
+    // Visão Geral renews its clock every 30 s and the list's serverDiff with each answer.
+    rerender(table(Date.now() + 30_000))
+    expect(screen.getByRole('menuitem', { name: 'Saúde do televisor' })).toBe(item)
+    expect(document.activeElement).toBe(focused)
+  })
+})
+
 describe("the TV table's 'Ações Admin'", () => {
   afterEach(cleanup)
 
