@@ -20,7 +20,6 @@ function localHour(timeZone: string) {
 const resting = (tv: Page) => tv.locator('[data-rest]')
 
 test('a store closed now rests its TVs on a black screen while a store open now plays', async ({ page, browser, api, adminToken, baseURL }) => {
-  test.setTimeout(120_000)
   const email = uniqueEmail('horario')
   const { token, franchise } = await operatorWithGroup(api, adminToken, { email, password: strongPassword(), group: `Rede Horário ${Date.now().toString(36)}` })
   const f = franchise.slug
