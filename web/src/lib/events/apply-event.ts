@@ -55,7 +55,9 @@ export function applyFranchiseEvent(queryClient: QueryClient, franchise: string,
       const key = franchiseKeys.displays(franchise)
       const cached = queryClient.getQueryData<WithStatus[]>(key)
       const byId = new Map(list.map((s) => [s.id, s]))
-      const known = cached && strings(data.ids).every((id) => byId.has(id) && cached.some((d) => d.id === id))
+      // A set of the list's ids: after a replica's players reconnect, a batch names hundreds of a big franchise's thousands of TVs.
+      const listed = cached && new Set(cached.map((d) => d.id))
+      const known = listed && strings(data.ids).every((id) => byId.has(id) && listed.has(id))
       if (cached && known) {
         queryClient.setQueryData<WithStatus[]>(key, (old) =>
           old?.map((d) => {
