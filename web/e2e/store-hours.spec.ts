@@ -94,7 +94,9 @@ test('a store closed now rests its TVs on a black screen while a store open now 
   await dialog.getByRole('button', { name: 'Adicionar data especial' }).click()
   await dialog.getByLabel('Data especial 1: data').fill('2026-12-25')
   // Two ranges that overlap: the save is refused in the server's words, nothing sent.
+  // Both ends typed: a range added after one ending at 21:00 or later starts blank.
   await dialog.getByLabel('Segunda-feira, faixa 2: abre às').fill(closedClock.at(2))
+  await dialog.getByLabel('Segunda-feira, faixa 2: fecha às').fill(closedClock.at(3))
   await dialog.getByRole('button', { name: 'Salvar' }).click()
   await expect(dialog.getByRole('alert')).toHaveText(/^Segunda-feira: as faixas .* se sobrepõem\.$/)
   await dialog.getByRole('group', { name: 'Horário de funcionamento' }).screenshot({ path: 'e2e/screenshots/store-hours-section-dark.png', animations: 'disabled' })
