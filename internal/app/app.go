@@ -440,11 +440,13 @@ func Serve(ctx context.Context, cfg config.Config, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	fresh := newFreshConns()
 	srv := &http.Server{
 		Handler:           a.Server,
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       120 * time.Second,
 		MaxHeaderBytes:    64 << 10,
+		ConnState:         fresh.track,
 	}
 	a.Log.Info("vitrine listening", "url", "http://"+ln.Addr().String(), "database", a.DB.Dialect().String())
 	fmt.Fprintf(stdout, "Vitrine is running on http://%s\n", ln.Addr().String())
@@ -455,7 +457,7 @@ func Serve(ctx context.Context, cfg config.Config, stdout io.Writer) error {
 		return err
 	case <-ctx.Done():
 	}
-	return a.stop(srv)
+	return a.stop(srv, ln, fresh)
 }
 
 // Bootstrap creates the configured administrator and, with --demo, the demo
