@@ -3,8 +3,6 @@ package app
 import (
 	"errors"
 	"io"
-	"net"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -12,16 +10,8 @@ import (
 // A connection the kernel completed before the listener stops is not reset:
 // the listener waits for it to be accepted, then refuses new connections.
 func TestDrainListenerKeepsQueuedConnections(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	queued, err := net.Dial("tcp", ln.Addr().String())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer queued.Close()
+	ln := listenLoopback(t)
+	queued := dialLoopback(t, ln)
 	if _, err := queued.Write([]byte("ping")); err != nil {
 		t.Fatal(err)
 	}
@@ -50,12 +40,7 @@ func TestDrainListenerKeepsQueuedConnections(t *testing.T) {
 	}
 
 	// New connections are refused at once, and Accept ends.
-	if c, err := net.DialTimeout("tcp", ln.Addr().String(), 2*time.Second); !errors.Is(err, syscall.ECONNREFUSED) {
-		if c != nil {
-			c.Close()
-		}
-		t.Fatalf("a new connection after the stop: %v, want refused", err)
-	}
+	assertRefused(t, ln)
 	if c, err := ln.Accept(); err == nil {
 		c.Close()
 		t.Fatal("Accept succeeded after the stop")
@@ -79,16 +64,8 @@ func TestDrainListenerKeepsQueuedConnections(t *testing.T) {
 // Nobody accepting: the listener gives up at its limit and is left open
 // for the server's Shutdown to close.
 func TestDrainListenerGivesUpAtItsLimit(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	c, err := net.Dial("tcp", ln.Addr().String())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	ln := listenLoopback(t)
+	dialLoopback(t, ln)
 	began := time.Now()
 	if err := drainListener(ln, 100*time.Millisecond); !errors.Is(err, errAcceptQueue) {
 		t.Fatalf("got %v, want errAcceptQueue", err)
