@@ -39,6 +39,15 @@ test('the theme menu switches between light, dark and the system theme, and reme
   await chooseTheme(page, 'System')
   expect(await storedTheme(page)).toBe('system')
   await expect(html(page)).toHaveClass(/\bdark\b/)
+  // A live switch changes every colour at once: no control fades through
+  // colours of neither theme (CSS transitions on its colours).
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))))
+  await page.emulateMedia({ colorScheme: 'light' })
+  await expect(html(page)).not.toHaveClass(/\bdark\b/)
+  expect(await page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition).length)).toBe(0)
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await expect(html(page)).toHaveClass(/\bdark\b/)
+  expect(await page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition).length)).toBe(0)
   await page.emulateMedia({ colorScheme: 'light' })
   await page.reload()
   await expect(page.getByRole('heading', { name: 'Visão Geral' })).toBeVisible()
