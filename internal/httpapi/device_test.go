@@ -158,6 +158,7 @@ type playerFixture struct {
 	schedule          string
 	otherSlug         string // another franchise, with its operator
 	otherOpUser       testutil.SeededUser
+	otherStore        string // the other franchise's store "sul"
 }
 
 func newPlayerFixture(t *testing.T, a *testutil.TestApp) *playerFixture {
@@ -173,8 +174,14 @@ func newPlayerFixture(t *testing.T, a *testutil.TestApp) *playerFixture {
 	f.image = seedMedia(t, a, f.franchiseID, "Banner")
 	f.other = seedMedia(t, a, f.franchiseID, "Cartaz")
 	mustStatus(t, a.Do(t, "POST", "/api/store/"+f.slug, f.op.Token, storeBody("Centro")), 201)
-	mustStatus(t, a.Do(t, "POST", "/api/store/"+f.otherSlug, f.otherOpUser.Token, storeBody("Sul")), 201)
-	r := a.Do(t, "POST", "/api/schedule/"+f.slug, f.op.Token, map[string]any{"name": "Vitrine"})
+	r := a.Do(t, "POST", "/api/store/"+f.otherSlug, f.otherOpUser.Token, storeBody("Sul"))
+	mustStatus(t, r, 201)
+	var sul struct {
+		Store struct{ ID string } `json:"store"`
+	}
+	r.Decode(t, &sul)
+	f.otherStore = sul.Store.ID
+	r = a.Do(t, "POST", "/api/schedule/"+f.slug, f.op.Token, map[string]any{"name": "Vitrine"})
 	mustStatus(t, r, 201)
 	var created struct {
 		Schedule struct{ ID string } `json:"schedule"`

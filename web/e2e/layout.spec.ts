@@ -14,6 +14,10 @@ const html = (page: import('@playwright/test').Page) => page.locator('html')
 const storedTheme = (page: import('@playwright/test').Page) =>
   page.evaluate((key) => localStorage.getItem(key), storageKeys.theme)
 
+/** How many CSS transitions run in the page now. */
+const runningTransitions = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition).length)
+
 async function chooseTheme(page: import('@playwright/test').Page, name: 'Light' | 'Dark' | 'System') {
   await page.getByRole('button', { name: 'Alternar tema' }).click()
   await page.getByRole('menuitemradio', { name, exact: true }).click()
@@ -44,10 +48,10 @@ test('the theme menu switches between light, dark and the system theme, and reme
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))))
   await page.emulateMedia({ colorScheme: 'light' })
   await expect(html(page)).not.toHaveClass(/\bdark\b/)
-  expect(await page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition).length)).toBe(0)
+  expect(await runningTransitions(page)).toBe(0)
   await page.emulateMedia({ colorScheme: 'dark' })
   await expect(html(page)).toHaveClass(/\bdark\b/)
-  expect(await page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition).length)).toBe(0)
+  expect(await runningTransitions(page)).toBe(0)
   await page.emulateMedia({ colorScheme: 'light' })
   await page.reload()
   await expect(page.getByRole('heading', { name: 'Visão Geral' })).toBeVisible()
