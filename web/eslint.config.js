@@ -141,8 +141,16 @@ export default defineConfig([
           selector: "NewExpression[callee.object.name='Intl'][callee.property.name='Collator']",
           message: 'Names are ordered by one rule, shared with the server: use compareNames / sortByName from @/lib/name-order.',
         },
+        {
+          selector: "CallExpression[callee.object.name='React'][callee.property.name='lazy'], ImportSpecifier[imported.name='lazy']",
+          message: 'A component of a chunk is lazyComponent from @/lib/lazy: React.lazy suspends even on a chunk already here, and React then holds the content back 300 ms.',
+        },
       ],
     },
+  },
+  {
+    files: ['src/lib/lazy.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     // Unit tests run in Node too (fs, URL of files).

@@ -1,4 +1,5 @@
-import * as React from 'react'
+import type * as React from 'react'
+import { chunk, lazyComponent } from '@/lib/lazy'
 
 const RELOADED_KEY = 'vitrine:chunk-reload'
 
@@ -27,10 +28,13 @@ export type LazyPage = React.LazyExoticComponent<React.ComponentType> & { preloa
 /**
  * A page loaded on its first visit, as its own chunk (see loadPage), or
  * earlier through `preload` (the first load fetches the chunks of the address
- * it opens together with the session check, not one after the other).
+ * it opens together with the session check, not one after the other). A page
+ * whose chunk is already here draws without the layout's skeleton.
  */
 export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => React.ComponentType): LazyPage {
-  let loading: ReturnType<typeof loadPage<M>> | undefined
-  const start = () => (loading ??= loadPage(load, pick))
-  return Object.assign(React.lazy(start), { preload: () => void start() })
+  const page = chunk(() => loadPage(load, pick))
+  return Object.assign(
+    lazyComponent(page, (m) => m.default),
+    { preload: () => void page().catch(() => {}) },
+  )
 }

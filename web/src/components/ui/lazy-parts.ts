@@ -1,4 +1,4 @@
-import { chunk } from '@/hooks/use-idle-preload'
+import { chunk } from '@/lib/lazy'
 
 /**
  * The code of a Radix part (menu, popover, tooltip) that a screen draws only
@@ -9,11 +9,8 @@ import { chunk } from '@/hooks/use-idle-preload'
 export type LazyParts<M> = { load: () => Promise<M>; current: () => M | undefined }
 
 function lazyParts<M>(importer: () => Promise<M>): LazyParts<M> {
-  let loaded: M | undefined
-  return {
-    load: chunk(() => importer().then((parts) => (loaded = parts))),
-    current: () => loaded,
-  }
+  const parts = chunk(importer)
+  return { load: parts, current: parts.loaded }
 }
 
 export type MenuParts = typeof import('./dropdown-menu')

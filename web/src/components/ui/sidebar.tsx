@@ -7,7 +7,7 @@ import { cn } from '@/lib/utils'
 import { Button } from '@/components/ui/button'
 import { Separator } from '@/components/ui/separator'
 import { tooltipParts, type TooltipParts } from '@/components/ui/lazy-parts'
-import { chunk } from '@/hooks/use-idle-preload'
+import { chunk, lazyComponent } from '@/lib/lazy'
 
 export const SIDEBAR_COOKIE_NAME = 'sidebar_state'
 export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7
@@ -18,7 +18,7 @@ export const SIDEBAR_KEYBOARD_SHORTCUT = 'b'
 
 /** The phone's sheet: fetched when the menu button is first touched or focused, mounted when first opened. */
 const loadSidebarSheet = chunk(() => import('./sidebar-sheet'))
-const SidebarSheet = React.lazy(loadSidebarSheet)
+const SidebarSheet = lazyComponent(loadSidebarSheet, (m) => m.default)
 
 /** The open state saved by a previous visit, if any. */
 export function readSidebarCookie(): boolean | undefined {

@@ -6,7 +6,8 @@ import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { DataTable, DataTableColumnHeader } from '@/components/ui/data-table'
 import { Input } from '@/components/ui/input'
-import { chunk, useIdlePreload } from '@/hooks/use-idle-preload'
+import { useIdlePreload } from '@/hooks/use-idle-preload'
+import { chunk, lazyComponent } from '@/lib/lazy'
 import { compareNames, foldName } from '@/lib/name-order'
 import { DEFAULT_TIME_ZONE } from '@/lib/playback'
 import { useSession } from '@/lib/session'
@@ -17,7 +18,7 @@ import { useDebounced } from '@/hooks/use-debounced'
 import { AdPeriodBadge } from './ad-period-badge'
 
 const loadDialogs = chunk(() => import('./ads-list-dialogs'))
-const AdsListDialogs = React.lazy(() => loadDialogs().then((m) => ({ default: m.AdsListDialogs })))
+const AdsListDialogs = lazyComponent(loadDialogs, (m) => m.AdsListDialogs)
 
 /** The name filter waits for the typing to stop (spec 2 §9). */
 export const SEARCH_DEBOUNCE_MS = 500

@@ -3,7 +3,7 @@ import { CalendarDays, X } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { LazyPopover } from '@/components/ui/lazy-popover'
-import { chunk } from '@/hooks/use-idle-preload'
+import { chunk, lazyComponent } from '@/lib/lazy'
 import { cn } from '@/lib/utils'
 import { dayText, pickerDate, pickerKey, type CalendarFilter } from '../calendar'
 
@@ -17,7 +17,7 @@ type Props = {
 
 /** The month calendar of the period (react-day-picker): fetched with the popover, on first use. */
 const loadCalendar = chunk(() => import('@/components/ui/calendar'))
-const Calendar = React.lazy(() => loadCalendar().then((module) => ({ default: module.Calendar })))
+const Calendar = lazyComponent(loadCalendar, (module) => module.Calendar)
 
 /** Above the grid: the screen's name, and a period in which the screen must be free every day. */
 export function CalendarFilters({ value, onChange, first, last }: Props) {

@@ -9,6 +9,7 @@ import { errorToast, toast } from '@/hooks/use-toast'
 import { errorText, isApiError, isServerError } from '@/lib/api-client'
 import { messageForCode, unknownErrorMessage } from '@/lib/errors'
 import { requireFranchise, requireUser } from '@/lib/guards'
+import { chunk, lazyComponent } from '@/lib/lazy'
 import { useSession } from '@/lib/session'
 import { spansZones } from '@/lib/time-zones'
 import { useCreateAd } from '../api/create-ad'
@@ -37,7 +38,7 @@ import { AdCalendarGrid } from './ad-calendar-grid'
 import { CalendarFilters } from './calendar-filters'
 
 // The form comes only to a page reached without a name and duration.
-const NewAdDialog = React.lazy(() => import('./new-ad-dialog').then((m) => ({ default: m.NewAdDialog })))
+const NewAdDialog = lazyComponent(chunk(() => import('./new-ad-dialog')), (m) => m.NewAdDialog)
 
 /** 'Novo Anúncio' (/ads-center/new?name=…&duration=…): pick a period on a screen, then book it (spec 2 §2, §4). */
 export function NewAdPage() {

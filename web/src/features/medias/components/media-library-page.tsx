@@ -11,7 +11,7 @@ import {
   BreadcrumbSeparator,
 } from '@/components/ui/breadcrumb'
 import { Button } from '@/components/ui/button'
-import { chunk } from '@/hooks/use-idle-preload'
+import { chunk, lazyComponent } from '@/lib/lazy'
 import { toast } from '@/hooks/use-toast'
 import { useFranchises, useSession } from '@/lib/session'
 import { useDeleteMedias } from '../api/delete-medias'
@@ -32,7 +32,7 @@ import { MediaTable } from './media-table'
 import { useLocalFolders } from './use-local-folders'
 
 const loadDialogs = chunk(() => import('./media-library-dialogs'))
-const MediaLibraryDialogs = React.lazy(() => loadDialogs().then((m) => ({ default: m.MediaLibraryDialogs })))
+const MediaLibraryDialogs = lazyComponent(loadDialogs, (m) => m.MediaLibraryDialogs)
 
 /** The open folder lives in the address (?pasta=A|B), so reloads and the back button keep it. */
 const FOLDER_PARAM = 'pasta'

@@ -1,17 +1,17 @@
-import * as React from 'react'
 import { loadDisplayDialogs, type DisplayRowAction } from '@/features/displays'
 import { LiveViewDialog, NewDisplayScheduleField, NowPlayingDialog, ScheduleDialog } from '@/features/schedules'
 import { loadStoreDialogs, type Store, type StoreCardAction } from '@/features/stores'
+import { lazyComponent } from '@/lib/lazy'
 
 // The TV and store dialogs come in chunks of their features (the cards and tables do not need them).
-const DeleteDisplayDialog = React.lazy(() => loadDisplayDialogs().then((m) => ({ default: m.DeleteDisplayDialog })))
-const DisplayCommandDialog = React.lazy(() => loadDisplayDialogs().then((m) => ({ default: m.DisplayCommandDialog })))
-const DisplayCommandResultsDialog = React.lazy(() => loadDisplayDialogs().then((m) => ({ default: m.DisplayCommandResultsDialog })))
-const DisplayDialog = React.lazy(() => loadDisplayDialogs().then((m) => ({ default: m.DisplayDialog })))
-const DisplayHealthDialog = React.lazy(() => loadDisplayDialogs().then((m) => ({ default: m.DisplayHealthDialog })))
-const DeleteStoreDialog = React.lazy(() => loadStoreDialogs().then((m) => ({ default: m.DeleteStoreDialog })))
-const MessageDialog = React.lazy(() => loadStoreDialogs().then((m) => ({ default: m.MessageDialog })))
-const StoreDialog = React.lazy(() => loadStoreDialogs().then((m) => ({ default: m.StoreDialog })))
+const DeleteDisplayDialog = lazyComponent(loadDisplayDialogs, (m) => m.DeleteDisplayDialog)
+const DisplayCommandDialog = lazyComponent(loadDisplayDialogs, (m) => m.DisplayCommandDialog)
+const DisplayCommandResultsDialog = lazyComponent(loadDisplayDialogs, (m) => m.DisplayCommandResultsDialog)
+const DisplayDialog = lazyComponent(loadDisplayDialogs, (m) => m.DisplayDialog)
+const DisplayHealthDialog = lazyComponent(loadDisplayDialogs, (m) => m.DisplayHealthDialog)
+const DeleteStoreDialog = lazyComponent(loadStoreDialogs, (m) => m.DeleteStoreDialog)
+const MessageDialog = lazyComponent(loadStoreDialogs, (m) => m.MessageDialog)
+const StoreDialog = lazyComponent(loadStoreDialogs, (m) => m.StoreDialog)
 
 /** Which of the overview's modals is open, and on what. */
 export type OverviewDialog = { kind: 'store-new' } | { kind: 'message' } | StoreCardAction | DisplayRowAction

@@ -13,25 +13,14 @@ import { useSession } from '@/lib/session'
 import { useDebounced } from '@/hooks/use-debounced'
 import { useIdlePreload } from '@/hooks/use-idle-preload'
 import { useNow } from '@/hooks/use-now'
+import { chunk, lazyComponent } from '@/lib/lazy'
 import { GuidedActions } from './guided-actions'
 import type { OverviewDialog } from './overview-dialogs'
 import { OverviewCounters } from './overview-counters'
 
-let dialogsChunk: Promise<typeof import('./overview-dialogs')> | undefined
-/**
- * Fetches the dialogs' chunks once (the page's and the features' it draws
- * from); a failed fetch is tried again on the next call.
- */
-function loadDialogs() {
-  dialogsChunk ??= Promise.all([import('./overview-dialogs'), loadDisplayDialogs(), loadStoreDialogs()])
-    .then(([dialogs]) => dialogs)
-    .catch((error: unknown) => {
-      dialogsChunk = undefined
-      throw error
-    })
-  return dialogsChunk
-}
-const OverviewDialogs = React.lazy(() => loadDialogs().then((m) => ({ default: m.OverviewDialogs })))
+/** The dialogs' chunks (the page's and the features' it draws from), fetched once. */
+const loadDialogs = chunk(() => Promise.all([import('./overview-dialogs'), loadDisplayDialogs(), loadStoreDialogs()]).then(([dialogs]) => dialogs))
+const OverviewDialogs = lazyComponent(loadDialogs, (m) => m.OverviewDialogs)
 
 const ALL_STORES = '__all__'
 const SEARCH_DEBOUNCE_MS = 500

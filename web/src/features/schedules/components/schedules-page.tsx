@@ -5,7 +5,8 @@ import { Link } from 'react-router'
 import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { DataTable, DataTableColumnHeader, type DataTableFilter } from '@/components/ui/data-table'
-import { chunk, useIdlePreload } from '@/hooks/use-idle-preload'
+import { useIdlePreload } from '@/hooks/use-idle-preload'
+import { chunk, lazyComponent } from '@/lib/lazy'
 import { compareNames } from '@/lib/name-order'
 import { useSession } from '@/lib/session'
 import { useSchedules } from '../api/get-schedules'
@@ -13,7 +14,7 @@ import type { ScheduleSummary } from '../api/types'
 import type { ScheduleDialogState } from './schedule-actions'
 
 const loadDialogs = chunk(() => import('./schedules-page-dialogs'))
-const SchedulesPageDialogs = React.lazy(() => loadDialogs().then((m) => ({ default: m.SchedulesPageDialogs })))
+const SchedulesPageDialogs = lazyComponent(loadDialogs, (m) => m.SchedulesPageDialogs)
 
 const filters: DataTableFilter[] = [{ type: 'text', columnId: 'name', placeholder: 'Filtrar programações...' }]
 
