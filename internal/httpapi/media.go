@@ -5,18 +5,32 @@ import (
 	"net/http"
 	"strings"
 
+	"vitrine/internal/fault"
 	"vitrine/internal/media"
 	"vitrine/internal/tenant"
 )
 
-// GET /api/media/{franchise}
+// GET /api/media/{franchise}[?only=folderMap]
+//
+// The list and the folder tree hold every file, so the answer carries each
+// twice (5,000 files are some 5 MB of JSON); only=folderMap sends the tree
+// alone, which has every file once: what the console asks for.
 func (s *Server) listMedia(w http.ResponseWriter, r *http.Request, t tenant.Tenant) error {
+	only := r.URL.Query().Get("only")
+	if only != "" && only != "folderMap" {
+		return fault.Invalidf("O parâmetro only aceita apenas folderMap.")
+	}
 	lib, err := s.Media.List(r.Context(), t)
 	if err != nil {
 		return err
 	}
-	// Every file twice (the list and the folder tree): 5,000 files are some 5 MB of JSON.
-	body, err := json.Marshal(lib)
+	var answer any = lib
+	if only == "folderMap" {
+		answer = struct {
+			FolderMap *media.Folder `json:"folderMap"`
+		}{lib.FolderMap}
+	}
+	body, err := json.Marshal(answer)
 	if err != nil {
 		return err
 	}

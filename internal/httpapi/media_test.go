@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"image/jpeg"
@@ -327,6 +328,24 @@ func TestMediaLibraryFlow(t *testing.T) {
 				t.Fatalf("Campanhas %+v", camp)
 			}
 		})
+		t.Run("only=folderMap sends the folder tree alone, with every file once", func(t *testing.T) {
+			f := newMediaFixture(t, a)
+			f.banner()
+			f.photo()
+			f.anim()
+			full := f.library()
+			r := a.Do(t, "GET", "/api/media/"+f.la+"?only=folderMap", f.alice.Token, nil)
+			if r.Status != 200 || strings.Contains(string(r.Body), `"mediaList"`) {
+				t.Fatalf("only=folderMap: %d %s", r.Status, r.Body)
+			}
+			var tree libraryBody
+			r.Decode(t, &tree)
+			want, _ := json.Marshal(full.FolderMap)
+			got, _ := json.Marshal(tree.FolderMap)
+			if string(got) != string(want) {
+				t.Fatalf("tree\n%s\nwant the full answer's\n%s", got, want)
+			}
+		})
 
 		// Cases on alice's library with the banner in it.
 		newBannerFixture := func(t *testing.T) *bannerFixture {
@@ -378,6 +397,14 @@ func TestMediaLibraryFlow(t *testing.T) {
 			}},
 			{Name: "without a token", Scenario: func(f *bannerFixture) testutil.Scenario {
 				return testutil.Scenario{Method: "GET", Path: "/api/media/" + f.la, Status: 401, Code: 1022}
+			}},
+			{Name: "only= names nothing but folderMap", Scenario: func(f *bannerFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "GET", Path: "/api/media/" + f.la + "?only=mediaList", Token: f.alice.Token,
+					Status: 400, Code: 1003, Contains: []string{"O parâmetro only aceita apenas folderMap."}, Absent: []string{"Banner"}}
+			}},
+			{Name: "another franchise's caller cannot list the tree", Scenario: func(f *bannerFixture) testutil.Scenario {
+				return testutil.Scenario{Method: "GET", Path: "/api/media/" + f.la + "?only=folderMap", Token: f.bob.Token,
+					Status: 403, Code: 1403, Absent: []string{"Banner"}}
 			}},
 			{Name: "a delete naming an unknown id deletes nothing", Scenario: func(f *bannerFixture) testutil.Scenario {
 				return testutil.Scenario{Method: "DELETE", Path: "/api/media/" + f.la + "/" + f.banner.ID + ",nao-existe", Token: f.alice.Token,

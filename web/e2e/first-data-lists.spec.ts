@@ -142,12 +142,13 @@ test(`Minhas Mídias of ${FILES} files asks for the library with the session che
   const { token, franchise } = await group(api, adminToken, 'midias')
   await addMedia(api, token, franchise.slug, { name: 'Foto modelo', type: 'image', bytes: png(32, 18), contentType: 'image/png' })
   const libraryPath = `/api/media/${franchise.slug}`
-  await page.route(`**${libraryPath}`, async (route) => {
-    const { mediaList, folderMap } = (await (await route.fetch()).json()) as { mediaList: MediaItem[]; folderMap: { media: MediaItem[] } }
-    const [model] = mediaList
-    const many = Array.from({ length: FILES }, (_, i) => ({ ...model, id: `${model.id}-${i}`, name: `Foto ${String(i + 1).padStart(4, '0')}` }))
-    folderMap.media = many
-    await route.fulfill({ json: { mediaList: many, folderMap } })
+  // The console asks for the folder tree alone (?only=folderMap), which holds every file once.
+  await page.route((url) => url.pathname === libraryPath, async (route) => {
+    expect(new URL(route.request().url()).searchParams.get('only')).toBe('folderMap')
+    const { folderMap } = (await (await route.fetch()).json()) as { folderMap: { media: MediaItem[] } }
+    const [model] = folderMap.media
+    folderMap.media = Array.from({ length: FILES }, (_, i) => ({ ...model, id: `${model.id}-${i}`, name: `Foto ${String(i + 1).padStart(4, '0')}` }))
+    await route.fulfill({ json: { folderMap } })
   })
 
   await watchReact(page)

@@ -132,12 +132,13 @@ test('Minhas Mídias opens a folder of 1,000 files drawing a hundred light rows'
   await addMedia(api, token, franchise.slug, { name: 'Foto modelo', type: 'image', bytes: png(32, 18), contentType: 'image/png', folder: 'Grande' })
 
   const libraryPath = `/api/media/${franchise.slug}`
-  await page.route(`**${libraryPath}`, async (route) => {
-    const { mediaList, folderMap } = (await (await route.fetch()).json()) as { mediaList: MediaItem[]; folderMap: { folders: { media: MediaItem[] }[] } }
-    const [model] = mediaList
-    const many = Array.from({ length: FILES }, (_, i) => ({ ...model, id: `${model.id}-${i}`, name: `Foto ${i + 1}` }))
-    folderMap.folders[0].media = many
-    await route.fulfill({ json: { mediaList: many, folderMap } })
+  // The console asks for the folder tree alone (?only=folderMap), which holds every file once.
+  await page.route((url) => url.pathname === libraryPath, async (route) => {
+    expect(new URL(route.request().url()).searchParams.get('only')).toBe('folderMap')
+    const { folderMap } = (await (await route.fetch()).json()) as { folderMap: { folders: { media: MediaItem[] }[] } }
+    const [model] = folderMap.folders[0].media
+    folderMap.folders[0].media = Array.from({ length: FILES }, (_, i) => ({ ...model, id: `${model.id}-${i}`, name: `Foto ${i + 1}` }))
+    await route.fulfill({ json: { folderMap } })
   })
 
   await watchReact(page)

@@ -32,7 +32,7 @@ describe('the first load of a signed-in tab', () => {
     localStorage.setItem(storageKeys.token, 'tok')
     localStorage.setItem(storageKeys.franchise, 'rede')
     startEarlyCalls({ pathname: '/medias', search: '' })
-    expect(sent().slice(2)).toEqual(['/api/media/rede'])
+    expect(sent().slice(2)).toEqual(['/api/media/rede?only=folderMap'])
     fetchMock.mockClear()
     startEarlyCalls({ pathname: '/', search: '' })
     expect(sent().slice(2)).toEqual(['/api/store/rede', '/api/display/rede'])

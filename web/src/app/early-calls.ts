@@ -10,7 +10,8 @@ import { preloadRoute } from './router'
  */
 const pageCalls: Record<string, (franchise: string) => string[]> = {
   '/dashboard': (franchise) => [`/store/${encodeURIComponent(franchise)}`, `/display/${encodeURIComponent(franchise)}`],
-  '/medias': (franchise) => [`/media/${encodeURIComponent(franchise)}`],
+  // The library's folder tree alone, as features/medias/api/get-medias.ts's libraryPath.
+  '/medias': (franchise) => [`/media/${encodeURIComponent(franchise)}?only=folderMap`],
   '/schedule': (franchise) => [`/schedule/${encodeURIComponent(franchise)}`],
   '/ads-center': (franchise) => [`/advertise/${encodeURIComponent(franchise)}`],
   // The booking calendar: every screen with an ad slot, 183 days of each.

@@ -2479,6 +2479,10 @@ export interface components {
             mediaList: components["schemas"]["Media"][];
             folderMap: components["schemas"]["MediaFolder"];
         };
+        /** @description the library as its folder tree alone (GET /media/{franchise}?only=folderMap) */
+        MediaFolderTree: {
+            folderMap: components["schemas"]["MediaFolder"];
+        };
         MediaResponse: {
             media: components["schemas"]["Media"];
         };
@@ -3271,7 +3275,10 @@ export interface operations {
     };
     listMedia: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description folderMap: the folder tree alone, which holds every file once (the list repeats each); any other value is 400/1003 */
+                only?: "folderMap";
+            };
             header?: never;
             path: {
                 franchise: string;
@@ -3280,15 +3287,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Media list and folder map */
+            /** @description Media list and folder map (the folder map alone with only=folderMap) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MediaLibrary"];
+                    "application/json": components["schemas"]["MediaLibrary"] | components["schemas"]["MediaFolderTree"];
                 };
             };
+            400: components["responses"]["Error"];
             403: components["responses"]["Error"];
         };
     };

@@ -2,4 +2,5 @@
 // slot's fallback: the picker over the library ('Selecionar Mídia').
 export { MediaPickerDialog } from './components/media-picker-dialog'
 export { useMedias } from './api/get-medias'
+export { findMedia } from './lib/folders'
 export type { Media, MediaFolder } from './types'

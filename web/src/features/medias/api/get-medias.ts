@@ -3,8 +3,13 @@ import { api } from '@/lib/api-client'
 import type { MediaLibrary } from '../types'
 import { franchisePath, mediaKeys } from './keys'
 
+/** The library's call: the folder tree alone (every file once), also sent early by app/early-calls.ts. */
+export function libraryPath(franchise: string) {
+  return `/media/${franchisePath(franchise)}?only=folderMap`
+}
+
 export function getMedias(franchise: string, signal?: AbortSignal) {
-  return api.get<MediaLibrary>(`/media/${franchisePath(franchise)}`, { signal })
+  return api.get<MediaLibrary>(libraryPath(franchise), { signal })
 }
 
 export function mediasQueryOptions(franchise: string) {

@@ -1,7 +1,7 @@
 import { queryRoots } from '@/lib/query-keys'
 
 export const mediaKeys = {
-  /** The library of a franchise: media list and folder map. */
+  /** The library of a franchise: its folder tree. */
   library: (franchise: string) => [queryRoots.medias, franchise] as const,
 }
 

@@ -64,6 +64,17 @@ export function withLocalFolders(root: MediaFolder, localFolders: Iterable<strin
   return tree
 }
 
+/** The file `id` anywhere in the tree, or undefined. */
+export function findMedia(root: MediaFolder, id: string): Media | undefined {
+  const found = root.media.find((m) => m.id === id)
+  if (found) return found
+  for (const folder of root.folders) {
+    const inside = findMedia(folder, id)
+    if (inside) return inside
+  }
+  return undefined
+}
+
 /** What a folder shows: its sub-folders, then its media, each in name order. */
 export function folderContents(folder: MediaFolder): { folders: MediaFolder[]; media: Media[] } {
   return { folders: sortByName(folder.folders), media: sortByName(folder.media) }

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
-import { MediaPickerDialog, useMedias } from '@/features/medias'
+import { findMedia, MediaPickerDialog, useMedias } from '@/features/medias'
 import { toast } from '@/hooks/use-toast'
 import { useAddSlot } from '../api/add-slot'
 import { useSaveEntries } from '../api/update-schedule'
@@ -50,7 +50,7 @@ export function AdSlotDialog({ open, onOpenChange, franchise, scheduleId, editin
   const fallbackId = useWatch({ control: form.control, name: 'adFallbackMediaId' })
   // The library is read only to name a chosen fallback.
   const medias = useMedias(open && fallbackId ? franchise : undefined)
-  const fallbackName = fallbackId ? (medias.data?.mediaList.find((m) => m.id === fallbackId)?.name ?? 'Mídia reserva') : ''
+  const fallbackName = fallbackId ? ((medias.data && findMedia(medias.data.folderMap, fallbackId)?.name) ?? 'Mídia reserva') : ''
 
   React.useEffect(() => {
     if (open) form.reset(valuesOf(editing))
