@@ -5,6 +5,7 @@ import {
   breadcrumbTrail,
   emptyFolder,
   findFolder,
+  findMedia,
   folderContents,
   joinPath,
   parentPath,
@@ -115,5 +116,13 @@ describe('local folders', () => {
 
   it('tells which local folders are still only local', () => {
     expect(pendingLocalFolders(tree, ['Campanhas', 'Promoções', 'Campanhas|Natal 2024'])).toEqual(['Promoções'])
+  })
+})
+
+describe('findMedia', () => {
+  it('finds a file at any depth of the tree, by id', () => {
+    expect(findMedia(tree, 'id-Logo')?.name).toBe('Logo')
+    expect(findMedia(tree, 'id-Papai Noel')?.folder).toBe('Campanhas|Natal 2024')
+    expect(findMedia(tree, 'id-nenhuma')).toBeUndefined()
   })
 })
