@@ -39,19 +39,17 @@ describe('a component of a chunk', () => {
     return <p>Carregando</p>
   }
   afterEach(() => fallbacks.mockReset())
+  /** Renders `node` under Suspense in one synchronous act: no microtask runs before the caller's checks. */
+  const renderSuspended = (node: React.ReactNode) =>
+    act(() => {
+      render(<React.Suspense fallback={<Fallback />}>{node}</React.Suspense>)
+    })
 
   it('draws in the first render when its chunk is already here, without the fallback', async () => {
     const page = chunk(async () => ({ Page }))
     await page()
     const Lazy = lazyComponent(page, (m) => m.Page)
-    // One synchronous act: no microtask runs between the render and the check.
-    act(() => {
-      render(
-        <React.Suspense fallback={<Fallback />}>
-          <Lazy name="Programações" />
-        </React.Suspense>,
-      )
-    })
+    renderSuspended(<Lazy name="Programações" />)
     expect(screen.getByRole('heading', { name: 'Programações' })).toBeInTheDocument()
     expect(fallbacks).not.toHaveBeenCalled()
   })
@@ -60,13 +58,7 @@ describe('a component of a chunk', () => {
     let arrive: (module: { Page: typeof Page }) => void = () => {}
     const page = chunk(() => new Promise<{ Page: typeof Page }>((resolve) => (arrive = resolve)))
     const Lazy = lazyComponent(page, (m) => m.Page)
-    act(() => {
-      render(
-        <React.Suspense fallback={<Fallback />}>
-          <Lazy name="Minhas Mídias" />
-        </React.Suspense>,
-      )
-    })
+    renderSuspended(<Lazy name="Minhas Mídias" />)
     expect(screen.getByText('Carregando')).toBeInTheDocument()
     await act(async () => arrive({ Page }))
     expect(await screen.findByRole('heading', { name: 'Minhas Mídias' })).toBeInTheDocument()
