@@ -13,7 +13,13 @@
 //     player has the playlist with the new hash (p50 / p99 / max), over
 //     several saves; then the same for an emergency override started on
 //     every TV of the franchise (until each player has, and acks, the
-//     playlist carrying it) and for its clear.
+//     playlist carrying it) and for its clear;
+//   - the kernel floor (floor.go), once the players are closed: as many
+//     loopback sockets, the same playlist and ack sizes, through a process
+//     with the hub's design and nothing else (a pool of writers, one writev
+//     per socket, a goroutine per socket reading its answer), so that the
+//     server CPU per player splits into what the kernel costs on this
+//     machine and what the hub adds.
 //
 // The players live in this process, apart from the server's, because open
 // files are capped per process. See docs/performance.md ("Players: push
@@ -50,7 +56,7 @@ type options struct {
 	players, replicas, saves, workers, dialers int
 	binary, database, email, password          string
 	idle, settle, ackEvery, roundTimeout       time.Duration
-	keep                                       bool
+	keep, floor                                bool
 
 	storm, nginx, site string
 	perProcess         int
@@ -80,6 +86,7 @@ func main() {
 	flag.StringVar(&o.email, "email", demoEmail, "account to seed with")
 	flag.StringVar(&o.password, "password", demoPassword, "its password")
 	flag.BoolVar(&o.keep, "keep", false, "keep the run's folder (data, server logs)")
+	flag.BoolVar(&o.floor, "floor", true, "measure the kernel floor after the pushes (the same sockets and sizes without the hub)")
 	flag.StringVar(&o.storm, "storm", "", "a reconnect storm instead of the push rounds: kill (replica 1 of 2 killed behind nginx), "+
 		"drop (every socket cut, two replicas behind nginx) or restart (one SQLite server restarted)")
 	flag.IntVar(&o.perProcess, "per-process", 9000, "storm: players per generator process (open files are capped per process)")
@@ -87,7 +94,15 @@ func main() {
 	flag.StringVar(&o.nginx, "nginx", "/usr/sbin/nginx", "storm: the nginx binary")
 	flag.StringVar(&o.site, "site", "deploy/nginx/vitrine.conf", "storm: the nginx site file run in front of the replicas")
 	worker := flag.Bool("worker", false, "internal: run as a storm's generator process (players on standard input)")
+	floorServer := flag.Bool("floor-server", false, "internal: run as the kernel floor's server (commands on standard input)")
 	flag.Parse()
+	if *floorServer {
+		if err := runFloorServer(); err != nil {
+			fmt.Fprintln(os.Stderr, "vitrine-loadgen floor server:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *worker {
 		if err := runWorker(); err != nil {
 			fmt.Fprintln(os.Stderr, "vitrine-loadgen worker:", err)
@@ -354,7 +369,25 @@ func run(o options) error {
 		}
 	}
 
-	report(o, engine, n, connectTook, ackRate, load, res, rounds, open, why)
+	// The kernel floor, with the players' sizes, once their sockets are
+	// closed: the generator's open files are capped per process.
+	var floor *floorResult
+	var floorErr error
+	if o.floor {
+		stopAcks()
+		f, err := playersFloor(ctx, players, servers, o.roundTimeout)
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if err != nil {
+			logf("kernel floor not measured: %v", err)
+			floorErr = err
+		} else {
+			floor = &f
+		}
+	}
+
+	report(o, engine, n, connectTook, ackRate, load, res, rounds, open, why, floor, floorErr)
 	failed = false
 	return nil
 }
@@ -397,9 +430,10 @@ func sleep(ctx context.Context, d time.Duration) bool {
 	}
 }
 
-// report prints the Markdown tables.
+// report prints the Markdown tables. floor is the kernel floor (nil when
+// not measured: -floor=false, or floorErr says why).
 func report(o options, engine string, n int, connectTook time.Duration, ackRate float64, load string, res []serverResult,
-	rounds []round, open int, why error) {
+	rounds []round, open int, why error, floor *floorResult, floorErr error) {
 	w := os.Stdout
 	repl := "1 server"
 	if len(res) > 1 {
@@ -537,6 +571,20 @@ func report(o options, engine string, n int, connectTook time.Duration, ackRate 
 		}
 		fmt.Fprintf(w, "Target server CPU < 15 µs per player per schedule save: %s (%s on average over %d saves).\n",
 			verdict, perPlayer(each, n), len(saves))
+		switch {
+		case floorErr != nil:
+			fmt.Fprintf(w, "Kernel floor on this machine: not measured (%v).\n", floorErr)
+		case floor != nil:
+			var per []string
+			for _, d := range floor.cpu {
+				per = append(per, strings.TrimSuffix(perPlayer(d, floor.sockets), " µs"))
+			}
+			fmt.Fprintf(w, "Kernel floor on this machine (%d sockets, a pool of %d writers writing each a %d-byte message and its "+
+				"%d-byte header in one writev, a goroutine per socket reading its %d-byte answer through a %d-byte bufio.Reader; "+
+				"%d rounds): %s per player per push (rounds: %s µs). The hub's own: %s (server CPU per player minus the floor).\n",
+				floor.sockets, floorWriters, floor.message, floor.header, floor.answer, floorReadBuffer, len(floor.cpu),
+				perPlayer(floor.mean(), floor.sockets), strings.Join(per, ", "), perPlayer(each-floor.mean(), n))
+		}
 		verdict = "met"
 		if p99 >= 300*time.Millisecond {
 			verdict = "MISSED"

@@ -34,8 +34,9 @@ type player struct {
 	hash    string
 	// overrides are the emergency overrides of the last playlist (what
 	// it acks); arrived["ov:"+ids] is when that set last began.
-	overrides []string
-	closed    error // why the socket ended, nil while open
+	overrides   []string
+	playlistLen int   // bytes of the last playlist frame (the kernel floor's message)
+	closed      error // why the socket ended, nil while open
 }
 
 // dialer is shared by every player's upgrade request; the sockets leave
@@ -94,7 +95,7 @@ func (p *player) read() {
 			if _, seen := p.arrived[hash]; !seen {
 				p.arrived[hash] = now
 			}
-			p.hash = hash
+			p.hash, p.playlistLen = hash, len(data)
 			ovs = overrideIDs(data)
 			if key := "ov:" + strings.Join(ovs, ","); key != "ov:"+strings.Join(p.overrides, ",") || p.arrived[key].IsZero() {
 				p.arrived[key] = now
