@@ -120,7 +120,7 @@ func floorCommand() (*exec.Cmd, error) {
 // sizes: the last playlist each received and the ack it answers it with.
 func playersFloor(ctx context.Context, players []*player, servers []*server, timeout time.Duration) (floorResult, error) {
 	for _, p := range players {
-		p.ws.CloseNow()
+		p.ws.Close()
 	}
 	deadline := time.After(30 * time.Second)
 	for _, p := range players {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -12,10 +11,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"github.com/coder/websocket"
-
-	"vitrine/internal/apiclient"
 )
 
 // player is one TV box: a socket, the time each schedule hash first
@@ -23,7 +18,7 @@ import (
 type player struct {
 	code, token string
 	replica     int
-	ws          *websocket.Conn
+	ws          *rawSocket
 
 	first chan struct{} // closed on the first playlist
 	once  sync.Once
@@ -39,8 +34,8 @@ type player struct {
 	closed      error // why the socket ended, nil while open
 }
 
-// dialer is shared by every player's upgrade request; the sockets leave
-// its pool once upgraded.
+// dialer is shared by the storm's players' upgrade requests and the
+// storm's health checks; the sockets leave its pool once upgraded.
 var dialer = &http.Client{Transport: &http.Transport{
 	DialContext:     (&net.Dialer{Timeout: 30 * time.Second}).DialContext,
 	MaxIdleConns:    0,
@@ -52,9 +47,13 @@ var dialer = &http.Client{Transport: &http.Transport{
 func (p *player) connect(ctx context.Context, base string) error {
 	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
 	defer cancel()
-	opts := &websocket.DialOptions{HTTPClient: dialer, CompressionMode: websocket.CompressionDisabled}
-	ws, _, err := apiclient.ConnectPlayer(ctx, base, p.token, opts)
+	ws, err := dialRaw(ctx, base, "/api/device/ws")
 	if err != nil {
+		return err
+	}
+	auth, _ := json.Marshal(map[string]string{"type": "auth", "token": p.token})
+	if err := ws.WriteText(auth); err != nil {
+		ws.Close()
 		return err
 	}
 	p.ws = ws
@@ -69,7 +68,7 @@ func (p *player) connect(ctx context.Context, base string) error {
 		_, why := p.state()
 		return fmt.Errorf("closed before the first playlist: %w", why)
 	case <-ctx.Done():
-		ws.CloseNow()
+		ws.Close()
 		return fmt.Errorf("no playlist within 60 s")
 	}
 }
@@ -77,9 +76,9 @@ func (p *player) connect(ctx context.Context, base string) error {
 // read records each playlist's arrival and acks it, as the player does
 // right after applying one.
 func (p *player) read() {
-	var buf bytes.Buffer // reused: a frame is read into it, not into a new slice
+	var buf []byte // reused: a frame is read into it, not into a new slice
 	for {
-		data, err := readFrame(p.ws, &buf)
+		data, err := p.ws.ReadMessage(&buf, maxPlaylist)
 		now := time.Now()
 		if err != nil {
 			p.mu.Lock()
@@ -114,22 +113,12 @@ func (p *player) read() {
 func (p *player) ack(hash string, overrides []string) {
 	// No deadline of its own: a socket the server stops reading ends the
 	// player's reader, and the round's time-out bounds the wait.
-	p.ws.Write(context.Background(), websocket.MessageText, ackFrame(hash, overrides))
+	p.ws.WriteText(ackFrame(hash, overrides))
 }
 
-// readFrame reads the next message into buf (reset first) and returns its
-// bytes, valid until the next call.
-func readFrame(ws *websocket.Conn, buf *bytes.Buffer) ([]byte, error) {
-	_, r, err := ws.Reader(context.Background())
-	if err != nil {
-		return nil, err
-	}
-	buf.Reset()
-	if _, err := buf.ReadFrom(r); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
-}
+// maxPlaylist is the largest message a player reads (as
+// apiclient.ConnectPlayer allows).
+const maxPlaylist = 1 << 20
 
 func (p *player) state() (hash string, closed error) {
 	p.mu.Lock()
