@@ -159,6 +159,20 @@ func TestPlayersFramesAreReadWhicheverShapeTheyCome(t *testing.T) {
 		maskedFrame(true, 0x1, long("h11", 900)), maskedFrame(true, 0x1, ack("h12"))))
 	expect("h9", "h10", "h11", "h12")
 
+	// Frames one by one, each written as soon as the one before is sent,
+	// each in a packet of its own: every one is read, the last too,
+	// though nothing follows it.
+	hashes = hashes[:0]
+	for i := range 300 {
+		hash := "one" + strconv.Itoa(i)
+		hashes = append(hashes, hash)
+		b.write(maskedFrame(true, 0x1, ack(hash)))
+		if i%3 == 0 {
+			time.Sleep(time.Duration(i%7) * 10 * time.Microsecond)
+		}
+	}
+	expect(hashes...)
+
 	if h.Connected() != 1 {
 		t.Fatalf("%d connections, want the box's", h.Connected())
 	}

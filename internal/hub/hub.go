@@ -471,9 +471,12 @@ func (h *Hub) Serve(w http.ResponseWriter, r *http.Request, addr string) error {
 		// The library read the auth frame through a reader of the bytes
 		// the upgrade's request left buffered followed by the connection;
 		// its first read took those bytes, so once nothing else waits in
-		// br, br may read the socket straight.
+		// br, br may read the connection straight. (Go's poller must
+		// try each read itself: it forgets, as a read begins, that data
+		// came since the last one, so a read that waited first could
+		// wait for the frame after the one already there.)
 		if br.Buffered() == 0 {
-			br.Reset(readerOf(nc))
+			br.Reset(nc)
 		}
 		c := &conn{h: h, ws: ws, nc: nc, br: br, id: ids.Secret(12), code: code}
 		c.lastFrame.Store(h.now().UnixNano())
