@@ -357,7 +357,9 @@ func (h *Hub) repair(c *conn, tv screen.TV, paired bool, read int64) bool {
 	h.mu.Unlock()
 	now := h.now()
 	if paired && (!was || before.DisplayID != tv.DisplayID) {
+		c.ackMu.Lock()
 		c.lastAckWritten = now
+		c.ackMu.Unlock()
 		h.report(display.Status{DisplayID: tv.DisplayID, FranchiseID: tv.FranchiseID,
 			ConnectionID: c.id, Online: true, Ack: now.UnixMilli()})
 	}

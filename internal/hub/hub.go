@@ -341,7 +341,7 @@ type conn struct {
 	// reader goroutine's acks without taking the hub's lock.
 	pairedWith atomic.Pointer[pairedTV]
 
-	lastAckWritten time.Time // read and written by the reader goroutine only
+	lastAckWritten time.Time // when an online status was last reported for the TV; guarded by ackMu
 	// The schedule hash the player last acknowledged, for which TV, when
 	// (epoch ms) and whether it is recorded, guarded by ackMu: the reader
 	// goroutine acks, a live view's watch and the close record it.
@@ -1019,8 +1019,8 @@ func (c *conn) acked(hash string) {
 	s := display.Status{DisplayID: tv.displayID, FranchiseID: tv.franchiseID,
 		ConnectionID: c.id, Online: true, Ack: now.UnixMilli()}
 	c.takeHash(&s)
-	c.ackMu.Unlock()
 	c.lastAckWritten = now
+	c.ackMu.Unlock()
 	h.report(s)
 }
 
