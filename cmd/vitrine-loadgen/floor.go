@@ -21,7 +21,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -88,16 +87,7 @@ func (f floorResult) mean() time.Duration {
 
 // textHeaderOf is the header of a whole, unmasked WebSocket text message of
 // n bytes (RFC 6455, 5.2), as the hub writes it before a playlist.
-func textHeaderOf(n int) []byte {
-	switch {
-	case n <= 125:
-		return []byte{0x81, byte(n)}
-	case n <= 0xFFFF:
-		return []byte{0x81, 126, byte(n >> 8), byte(n)}
-	default:
-		return binary.BigEndian.AppendUint64([]byte{0x81, 127}, uint64(n))
-	}
-}
+func textHeaderOf(n int) []byte { return appendFrameHeader(nil, 0x1, false, n) }
 
 // maskedFrameLen is the length on the wire of a client's (masked) text
 // frame of n bytes: its header, the 4-byte mask key and the payload.
@@ -176,21 +166,9 @@ func measureFloor(ctx context.Context, cmd *exec.Cmd, job floorJob, rounds int, 
 	if job.Sockets < 1 || job.Message < 1 || job.Answer < 1 {
 		return res, fmt.Errorf("floor: sockets, message and answer must be at least 1 (%+v)", job)
 	}
-	if cmd.Stderr == nil {
-		cmd.Stderr = os.Stderr
-	}
-	// The server dies with the generator, whatever ends it.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	in, err := cmd.StdinPipe()
+	in, out, err := startChild(cmd)
 	if err != nil {
-		return res, err
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return res, err
-	}
-	if err := cmd.Start(); err != nil {
-		return res, fmt.Errorf("start the floor's server: %w", err)
+		return res, fmt.Errorf("the floor's server: %w", err)
 	}
 	stop := make(chan struct{})
 	defer func() {
@@ -365,12 +343,8 @@ func runFloorServer() error {
 func floorServe(stdin io.Reader, stdout io.Writer) error {
 	in := bufio.NewReader(stdin)
 	out := json.NewEncoder(stdout)
-	line, err := in.ReadBytes('\n')
+	job, err := readCommand[floorJob](in)
 	if err != nil {
-		return err
-	}
-	var job floorJob
-	if err := json.Unmarshal(line, &job); err != nil {
 		return err
 	}
 	if job.Sockets < 1 || job.Message < 1 || job.Answer < 1 {

@@ -105,18 +105,29 @@ func (s *rawSocket) Close() error { return s.nc.Close() }
 // WriteText writes one text message, masked, in one system call.
 func (s *rawSocket) WriteText(p []byte) error { return s.writeFrame(0x1, p) }
 
+// appendFrameHeader appends the header of a whole (final) frame of opcode
+// carrying n bytes (RFC 6455, 5.2), with the mask bit a client sets when
+// masked; the mask key, if any, follows it.
+func appendFrameHeader(b []byte, opcode byte, masked bool, n int) []byte {
+	var mask byte
+	if masked {
+		mask = 0x80
+	}
+	b = append(b, 0x80|opcode)
+	switch {
+	case n <= 125:
+		return append(b, mask|byte(n))
+	case n <= 0xFFFF:
+		return binary.BigEndian.AppendUint16(append(b, mask|126), uint16(n))
+	default:
+		return binary.BigEndian.AppendUint64(append(b, mask|127), uint64(n))
+	}
+}
+
 func (s *rawSocket) writeFrame(opcode byte, p []byte) error {
 	s.wmu.Lock()
 	defer s.wmu.Unlock()
-	b := append(s.wbuf[:0], 0x80|opcode)
-	switch n := len(p); {
-	case n <= 125:
-		b = append(b, 0x80|byte(n))
-	case n <= 0xFFFF:
-		b = binary.BigEndian.AppendUint16(append(b, 0x80|126), uint16(n))
-	default:
-		b = binary.BigEndian.AppendUint64(append(b, 0x80|127), uint64(n))
-	}
+	b := appendFrameHeader(s.wbuf[:0], opcode, true, len(p))
 	b = append(b, s.key[:]...)
 	at := len(b)
 	b = append(b, p...)

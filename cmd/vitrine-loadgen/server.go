@@ -308,15 +308,21 @@ func (s *server) kill() {
 // away with 1012), killing it after 20 s.
 func (s *server) stop() {
 	if s.alive() {
-		s.cmd.Process.Signal(syscall.SIGTERM)
-		select {
-		case <-s.exit:
-		case <-time.After(20 * time.Second):
-			s.cmd.Process.Kill()
-			<-s.exit
-		}
+		endProcess(s.cmd.Process, s.exit, syscall.SIGTERM, 20*time.Second)
 	}
 	s.log.Close()
+}
+
+// endProcess sends p sig and waits until exit is closed (p reaped), killing
+// it once within has passed.
+func endProcess(p *os.Process, exit <-chan struct{}, sig os.Signal, within time.Duration) {
+	p.Signal(sig)
+	select {
+	case <-exit:
+	case <-time.After(within):
+		p.Kill()
+		<-exit
+	}
 }
 
 // pgSchema makes a schema of the run's own in the database at base and

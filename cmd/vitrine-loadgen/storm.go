@@ -529,13 +529,7 @@ func (n *nginxProc) stop() {
 		return
 	default:
 	}
-	n.cmd.Process.Signal(syscall.SIGQUIT)
-	select {
-	case <-n.exit:
-	case <-time.After(10 * time.Second):
-		n.cmd.Process.Kill()
-		<-n.exit
-	}
+	endProcess(n.cmd.Process, n.exit, syscall.SIGQUIT, 10*time.Second)
 }
 
 // warm sends plain requests through nginx until one was answered by addr

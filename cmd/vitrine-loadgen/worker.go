@@ -256,12 +256,8 @@ func runWorker() error {
 	}
 	in := bufio.NewReader(os.Stdin)
 	out := json.NewEncoder(os.Stdout)
-	line, err := in.ReadBytes('\n')
+	job, err := readCommand[workerJob](in)
 	if err != nil {
-		return err
-	}
-	var job workerJob
-	if err := json.Unmarshal(line, &job); err != nil {
 		return err
 	}
 	ctx, stop := context.WithCancel(context.Background())
@@ -297,15 +293,11 @@ func runWorker() error {
 		return err
 	}
 	for {
-		line, err := in.ReadBytes('\n')
+		c, err := readCommand[workerCmd](in)
 		if errors.Is(err, io.EOF) {
 			return nil
 		}
 		if err != nil {
-			return err
-		}
-		var c workerCmd
-		if err := json.Unmarshal(line, &c); err != nil {
 			return err
 		}
 		if c.Quit {
@@ -407,17 +399,8 @@ func startWorkers(devices []device, perProcess, dialers int, base, hash string, 
 	for i := range procs {
 		part := devices[i*len(devices)/procs : (i+1)*len(devices)/procs]
 		cmd := exec.Command(self, "-worker")
-		cmd.Stderr = os.Stderr
-		cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-		in, err := cmd.StdinPipe()
+		in, out, err := startChild(cmd)
 		if err != nil {
-			return ws, err
-		}
-		out, err := cmd.StdoutPipe()
-		if err != nil {
-			return ws, err
-		}
-		if err := cmd.Start(); err != nil {
 			return ws, err
 		}
 		w := &workerProc{cmd: cmd, in: in, out: json.NewDecoder(out), n: len(part)}
@@ -440,6 +423,41 @@ func startWorkers(devices []device, perProcess, dialers int, base, hash string, 
 		logf("worker %d (pid %d): %d players connected", i+1, w.cmd.Process.Pid, r.Connected)
 	}
 	return ws, nil
+}
+
+// startChild starts one of the generator's own child processes (a storm's
+// worker, the floor's server), which it commands through its standard input
+// and which reports on its standard output; its errors go to the
+// generator's, unless cmd says otherwise. It dies with the generator,
+// whatever ends that.
+func startChild(cmd *exec.Cmd) (io.WriteCloser, io.ReadCloser, error) {
+	if cmd.Stderr == nil {
+		cmd.Stderr = os.Stderr
+	}
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, nil, fmt.Errorf("start %s: %w", cmd.Path, err)
+	}
+	return in, out, nil
+}
+
+// readCommand reads the next line a child process is sent, one JSON value
+// (io.EOF once its parent closed its standard input).
+func readCommand[T any](in *bufio.Reader) (T, error) {
+	var v T
+	line, err := in.ReadBytes('\n')
+	if err != nil {
+		return v, err
+	}
+	return v, json.Unmarshal(line, &v)
 }
 
 // stormAll sends the storm command to every worker and merges the reports.
