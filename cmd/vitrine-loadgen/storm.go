@@ -197,7 +197,10 @@ func runStorm(o options) error {
 				continue
 			}
 			m := memSample{name: s.name, players: counts[i], heap: -1}
-			m.rss, _ = s.rss()
+			// Resident memory once it stopped falling (a burst's pages
+			// go back to the system over some seconds), the same way
+			// before the storm and after it.
+			m.rss, _ = s.settledRSS(ctx, 90*time.Second)
 			if g, ok := s.gcNow(time.Now(), nudge(s)); ok {
 				m.heap = g.HeapLive
 			}
