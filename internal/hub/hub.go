@@ -438,13 +438,13 @@ func (h *Hub) Serve(w http.ResponseWriter, r *http.Request, addr string) error {
 	if !h.admit(addr) {
 		return ErrTooManyPending
 	}
-	sb := &smallBuffers{ResponseWriter: w}
+	sb := &smallBuffers{ResponseWriter: w, within: h.opts.WriteWithin}
 	ws, err := websocket.Accept(sb, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled})
 	if err != nil {
 		h.leavePending(addr, nil)
 		return nil // Accept wrote the error response
 	}
-	nc, br := sb.conn, sb.reader
+	nc, br, lw := sb.conn, sb.reader, sb.writer
 	ws.SetReadLimit(MaxFrame)
 	// The auth frame is read under a deadline on the connection (the
 	// library's context deadline would drop it without the close frame),
@@ -464,7 +464,7 @@ func (h *Hub) Serve(w http.ResponseWriter, r *http.Request, addr string) error {
 		defer h.conns.Done()
 		code, why, reason := h.authenticate(ws, nc)
 		if why != 0 {
-			h.release(ws, nc, why, reason)
+			h.release(ws, nc, lw, why, reason)
 			h.leavePending(addr, nc) // counted until released: closing sockets hold files too
 			return
 		}
@@ -481,7 +481,7 @@ func (h *Hub) Serve(w http.ResponseWriter, r *http.Request, addr string) error {
 		c := &conn{h: h, ws: ws, nc: nc, br: br, id: ids.Secret(12), code: code}
 		c.lastFrame.Store(h.now().UnixNano())
 		if why, reason := h.register(c); why != 0 {
-			h.release(ws, nc, why, reason)
+			h.release(ws, nc, lw, why, reason)
 			h.leavePending(addr, nc)
 			return
 		}
@@ -492,7 +492,7 @@ func (h *Hub) Serve(w http.ResponseWriter, r *http.Request, addr string) error {
 		c.ending.Store(true)
 		nc.SetDeadline(by) // a write blocked on a player that does not read ends by then
 		c.endWrites()
-		h.releaseBy(ws, nc, why, reason, by)
+		h.releaseBy(ws, nc, lw, why, reason, by)
 		h.mu.Lock()
 		if h.perDevice[code]--; h.perDevice[code] <= 0 {
 			delete(h.perDevice, code)
@@ -535,12 +535,14 @@ var longAgo = time.Unix(1, 0)
 // awaited under one deadline on the connection, then the connection is
 // closed. It runs on the socket's own goroutine: closing costs no goroutine
 // or timer beyond the connection's deadline.
-func (h *Hub) release(ws *websocket.Conn, nc net.Conn, code websocket.StatusCode, reason string) {
-	h.releaseBy(ws, nc, code, reason, time.Now().Add(h.opts.CloseWithin))
+func (h *Hub) release(ws *websocket.Conn, nc net.Conn, lw *libraryWriter, code websocket.StatusCode, reason string) {
+	h.releaseBy(ws, nc, lw, code, reason, time.Now().Add(h.opts.CloseWithin))
 }
 
-// releaseBy is release with the deadline by.
-func (h *Hub) releaseBy(ws *websocket.Conn, nc net.Conn, code websocket.StatusCode, reason string, by time.Time) {
+// releaseBy is release with the deadline by, which the library's writes
+// through lw keep.
+func (h *Hub) releaseBy(ws *websocket.Conn, nc net.Conn, lw *libraryWriter, code websocket.StatusCode, reason string, by time.Time) {
+	lw.fix()
 	nc.SetDeadline(by)
 	ws.Close(code, reason)
 	nc.Close() // ws.Close has closed it on every path; this makes sure
