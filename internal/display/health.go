@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"vitrine/internal/change"
@@ -67,7 +68,7 @@ func ParseReport(raw []byte) (Report, error) {
 		return Report{}, ErrBadReport
 	}
 	text := func(s string, max int) bool {
-		return utf8.RuneCountInString(s) <= max && utf8.ValidString(s) && !strings.ContainsAny(s, "\x00\r\n")
+		return utf8.RuneCountInString(s) <= max && utf8.ValidString(s) && !strings.ContainsFunc(s, notInReport)
 	}
 	ok := text(r.Version, maxVersion) && text(r.Browser, maxBrowser) && text(r.Screen, maxScreen) &&
 		r.Uptime >= 0 && r.Uptime <= maxUptime &&
@@ -76,12 +77,20 @@ func ParseReport(raw []byte) (Report, error) {
 		r.ClockOffset >= -maxOffset && r.ClockOffset <= maxOffset
 	if ok && r.LastError != nil {
 		e := r.LastError
-		ok = text(e.Media, maxMedia) && utf8.RuneCountInString(e.Message) <= maxMessage && utf8.ValidString(e.Message) && e.At > 0 && e.At < 1e14
+		ok = text(e.Media, maxMedia) && text(e.Message, maxMessage) && e.At > 0 && e.At < 1e14
 	}
 	if !ok {
 		return Report{}, ErrBadReport
 	}
 	return r, nil
+}
+
+// notInReport is what a report's text may not hold: line breaks (U+2028
+// and U+2029 too) and every other control character — C0 (NUL, tab,
+// escape…), DEL and C1. A report's texts are one line each, shown as
+// they are in the console and the logs.
+func notInReport(r rune) bool {
+	return unicode.IsControl(r) || r == '\u2028' || r == '\u2029'
 }
 
 // Same tells whether two reports differ only in what changes all the time

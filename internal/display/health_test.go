@@ -36,6 +36,63 @@ func TestParseReportRefusesBadReports(t *testing.T) {
 	}
 }
 
+// A report's texts are single lines of printable characters: one holding a
+// line break or any other control character, in any of its text fields, is
+// refused whole; accents and other letters pass.
+func TestParseReportRefusesControlCharactersInText(t *testing.T) {
+	texts := []struct {
+		name string
+		text string
+		ok   bool
+	}{
+		{"accents and symbols", "ação é ñ ü € 🎬", true},
+		{"plain words", "decode failed", true},
+		{"a line feed", "falha\nno vídeo", false},
+		{"a carriage return", "falha\rno vídeo", false},
+		{"a Windows line break", "falha\r\n", false},
+		{"a NUL", "falha\x00", false},
+		{"a tab", "falha\tvídeo", false},
+		{"an escape sequence", "\x1b[31mfalha", false},
+		{"a bell", "falha\x07", false},
+		{"DEL", "falha\x7f", false},
+		{"a C1 next line", "falha\u0085vídeo", false},
+		{"a C1 control sequence", "falha\u009b31m", false},
+		{"a line separator", "falha\u2028vídeo", false},
+		{"a paragraph separator", "falha\u2029vídeo", false},
+	}
+	fields := []struct {
+		name  string
+		build func(text string) map[string]any
+	}{
+		{"version", func(s string) map[string]any { return map[string]any{"version": s} }},
+		{"browser", func(s string) map[string]any { return map[string]any{"browser": s} }},
+		{"screen", func(s string) map[string]any { return map[string]any{"screen": s} }},
+		{"lastError.media", func(s string) map[string]any {
+			return map[string]any{"lastError": map[string]any{"media": s, "message": "falhou", "at": 1764100000000}}
+		}},
+		{"lastError.message", func(s string) map[string]any {
+			return map[string]any{"lastError": map[string]any{"media": "a.mp4", "message": s, "at": 1764100000000}}
+		}},
+	}
+	for _, f := range fields {
+		for _, tc := range texts {
+			t.Run(f.name+" with "+tc.name, func(t *testing.T) {
+				raw, err := json.Marshal(f.build(tc.text))
+				if err != nil {
+					t.Fatal(err)
+				}
+				_, err = display.ParseReport(raw)
+				if tc.ok && err != nil {
+					t.Fatalf("%s refused: %v", raw, err)
+				}
+				if !tc.ok && !errors.Is(err, display.ErrBadReport) {
+					t.Fatalf("%s accepted (%v)", raw, err)
+				}
+			})
+		}
+	}
+}
+
 func TestHealthKeepsTheLatestReportAndTheLastErrors(t *testing.T) {
 	for _, engine := range testutil.Engines() {
 		t.Run(engine, func(t *testing.T) {

@@ -2049,7 +2049,7 @@ export interface components {
              */
             at: number;
         };
-        /** @description What a player says of itself, on its acks (docs/device-protocol.md "Health"). A report outside these bounds is dropped whole; the ack still counts. */
+        /** @description What a player says of itself, on its acks (docs/device-protocol.md "Health"). A report outside these bounds, or whose text holds a line break or another control character, is dropped whole; the ack still counts. */
         HealthReport: {
             /** @description the player build */
             version: string;

@@ -53,6 +53,16 @@ describe('the health report', () => {
     expect(report.lastError?.at).toBe(1_700_000_000_000)
   })
 
+  it('keeps each text on one line, without control characters, which the server refuses', () => {
+    const message = (text: string) =>
+      buildReport({ ...input, lastError: { media: 'a.mp4', message: text, at: 5 } }).lastError?.message
+    expect(message('linha 1\r\nlinha 2')).toBe('linha 1 linha 2')
+    expect(message('falha\tno\u0000vídeo\u0007')).toBe('falha no vídeo')
+    expect(message('\u001b[31mfalha\u0085a\u2028b\u2029c\u007f')).toBe('[31mfalha a b c')
+    expect(message('Não foi possível decodificar (ação) 🎬')).toBe('Não foi possível decodificar (ação) 🎬')
+    expect(buildReport({ ...input, version: 'v1\n', userAgent: 'caixa\tx' })).toMatchObject({ version: 'v1', browser: 'caixa x' })
+  })
+
   it('names common browsers briefly', () => {
     expect(shortBrowser('Mozilla/5.0 (Linux; Android 9; TV) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/87.0.4280.101 Safari/537.36')).toBe('Chrome 87 (Android)')
     expect(shortBrowser('Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:121.0) Gecko/20100101 Firefox/121.0')).toBe('Firefox 121 (Windows)')

@@ -24,9 +24,28 @@ export interface HealthInput {
 /** The server's bounds (api/openapi.yaml HealthReport): texts are cut to them. */
 const MAX = { version: 64, browser: 160, screen: 16, media: 200, message: 300 }
 
-/** Text without line breaks, cut to max characters. */
+/**
+ * Whether a character may not be in the report's text (the server drops a
+ * report holding one): a control character (C0, DEL, C1: line breaks,
+ * tabs and NUL among them) or a line or paragraph separator.
+ */
+function unfit(code: number): boolean {
+  return code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029
+}
+
+/** Text on one line — each run of characters unfit for the report a space — cut to max characters. */
 function clip(text: string, max: number): string {
-  return text.split(String.fromCharCode(0)).join('').replace(/[\r\n]+/g, ' ').slice(0, max)
+  let out = ''
+  let gap = false
+  for (const char of text) {
+    if (unfit(char.charCodeAt(0))) {
+      gap = true
+      continue
+    }
+    out += gap && out !== '' ? ' ' + char : char
+    gap = false
+  }
+  return out.slice(0, max)
 }
 
 function whole(n: number | undefined, max = Number.MAX_SAFE_INTEGER): number {
