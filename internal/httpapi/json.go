@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 
+	"vitrine/api"
 	"vitrine/internal/fault"
 )
 
@@ -61,12 +62,17 @@ func writeLargeJSON(w http.ResponseWriter, r *http.Request, body []byte) {
 	_, _ = w.Write(body)
 }
 
-// decode reads a JSON object body into dst. Malformed JSON, a wrong type or a
-// trailing value is 400/1003; a body over 1 MiB is 413.
+// decode reads a JSON object body into dst. Malformed JSON, a value other
+// than an object (null too), a wrong type or a trailing value is 400/1003; so
+// is a body that lacks a field the contract requires of the route
+// (api.Bodies), or sends one as null where the contract does not allow it:
+// a call missing what it must say never changes anything. A body over 1 MiB
+// is 413.
 func decode(w http.ResponseWriter, r *http.Request, dst any) error {
 	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
 	dec := json.NewDecoder(r.Body)
-	if err := dec.Decode(dst); err != nil {
+	var raw json.RawMessage
+	if err := dec.Decode(&raw); err != nil {
 		var tooLarge *http.MaxBytesError
 		if errors.As(err, &tooLarge) {
 			return err
@@ -82,7 +88,37 @@ func decode(w http.ResponseWriter, r *http.Request, dst any) error {
 	if dec.More() {
 		return fault.ErrBadRequest
 	}
+	if err := checkRequired(raw, api.Bodies()[r.Pattern]); err != nil {
+		return err
+	}
+	if err := json.Unmarshal(raw, dst); err != nil {
+		return fault.ErrBadRequest
+	}
 	return checkText(reflect.ValueOf(dst))
+}
+
+// checkRequired refuses a body that is not a JSON object, or that lacks a
+// field body requires (or holds it as null where null is not one of its
+// values): the first such field answers its contract's code and message.
+// A null body lacks every field.
+func checkRequired(raw json.RawMessage, body api.Body) error {
+	if raw[0] != '{' && (string(raw) != "null" || len(body.Required) == 0) {
+		return fault.ErrBadRequest
+	}
+	if len(body.Required) == 0 {
+		return nil
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &fields); err != nil {
+		return fault.ErrBadRequest
+	}
+	for _, f := range body.Required {
+		v, ok := fields[f.Name]
+		if !ok || string(v) == "null" && !f.Nullable {
+			return fault.WithMsg(fault.Invalid, f.Code, f.Msg)
+		}
+	}
+	return nil
 }
 
 // errControlChar refuses text holding control characters: a NUL byte, for

@@ -139,6 +139,9 @@ func New(d Deps) *Server {
 		d.Now = time.Now
 	}
 	d.Timeouts = d.Timeouts.withDefaults()
+	// The body rules decode checks, read from the contract now: a contract
+	// they cannot be read from stops the server here, not its calls later.
+	api.Bodies()
 	s := &Server{Deps: d, mux: http.NewServeMux(), slow: map[string]bool{}, streams: map[string]bool{}}
 	if d.NewDevicesPerAddress > 0 {
 		s.hellos = newWindowLimiter(d.NewDevicesPerAddress, helloWindow)

@@ -70,6 +70,25 @@ func TestStoreHours(t *testing.T) {
 				return testutil.Scenario{Method: "PUT", Path: f.path + "/centro/hours", Token: f.ana.Token,
 					Body: map[string]any{"hours": nil, "whenClosed": "off"}, Status: 400, Code: 1003, Contains: []string{"descansar"}}
 			}},
+			{Name: "a body without hours is refused and the hours stay", Scenario: func(f *storeFixture) testutil.Scenario {
+				return hoursKept(f, map[string]any{"whenClosed": "play"})
+			}},
+			{Name: "an empty body object is refused and the hours stay", Scenario: func(f *storeFixture) testutil.Scenario {
+				return hoursKept(f, "{}")
+			}},
+			{Name: "a null body is refused and the hours stay", Scenario: func(f *storeFixture) testutil.Scenario {
+				return hoursKept(f, "null")
+			}},
+			{Name: "a body of unknown fields only is refused and the hours stay", Scenario: func(f *storeFixture) testutil.Scenario {
+				return hoursKept(f, map[string]any{"horario": weekBody(hoursRange("08:00", "12:00")), "Hours": nil})
+			}},
+			{Name: "null hours remove them (open all day) and keep the closed behaviour", Scenario: func(f *storeFixture) testutil.Scenario {
+				mustStatus(f.t, f.a.Do(f.t, "PUT", f.path+"/centro/hours", f.ana.Token,
+					map[string]any{"hours": weekBody(hoursRange("09:00", "18:00")), "whenClosed": "rest"}), 200)
+				mustStatus(f.t, f.a.Do(f.t, "PUT", f.path+"/centro/hours", f.ana.Token, map[string]any{"hours": nil}), 200)
+				return testutil.Scenario{Method: "GET", Path: f.path + "/centro/hours", Token: f.ana.Token,
+					Status: 200, Contains: []string{`"hours":null`, `"whenClosed":"rest"`}}
+			}},
 			{Name: "a body that is not JSON is 400 / 1003", Scenario: func(f *storeFixture) testutil.Scenario {
 				return testutil.Scenario{Method: "PUT", Path: f.path + "/centro/hours", Token: f.ana.Token,
 					Body: "{", Status: 400, Code: 1003}
@@ -88,4 +107,21 @@ func TestStoreHours(t *testing.T) {
 			}},
 		})
 	})
+}
+
+// hoursKept stores opening hours in Centro, then sends body in place of
+// new ones: refused, 400 / 1003, and the stored hours read back unchanged.
+func hoursKept(f *storeFixture, body any) testutil.Scenario {
+	stored := map[string]any{"hours": weekBody(hoursRange("09:00", "18:00")), "whenClosed": "rest"}
+	mustStatus(f.t, f.a.Do(f.t, "PUT", f.path+"/centro/hours", f.ana.Token, stored), 200)
+	before := f.a.Do(f.t, "GET", f.path+"/centro/hours", f.ana.Token, nil)
+	mustStatus(f.t, before, 200)
+	return testutil.Scenario{Method: "PUT", Path: f.path + "/centro/hours", Token: f.ana.Token, Body: body,
+		Status: 400, Code: 1003, Contains: []string{`"msg":"Solicitação inválida."`},
+		Check: func(t *testing.T, _ *testutil.Response) {
+			after := f.a.Do(t, "GET", f.path+"/centro/hours", f.ana.Token, nil)
+			if after.Status != 200 || string(after.Body) != string(before.Body) {
+				t.Errorf("the hours changed:\nbefore %s\nafter  %d %s", before.Body, after.Status, after.Body)
+			}
+		}}
 }

@@ -2306,6 +2306,15 @@ export interface components {
              */
             endsAt?: number;
         };
+        /** @description The target of an override, as in OverrideInput; the other fields of an OverrideInput may come along and are not read */
+        OverrideReachInput: {
+            /** @enum {string} */
+            target: "all" | "stores" | "displays";
+            /** @description store slugs, with target stores */
+            stores?: string[];
+            /** @description TV ids, with target displays */
+            displays?: string[];
+        };
         Override: {
             id: string;
             /** @enum {string} */
@@ -4879,7 +4888,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["OverrideInput"];
+                "application/json": components["schemas"]["OverrideReachInput"];
             };
         };
         responses: {
