@@ -376,6 +376,10 @@ func (s *Server) franchiseEvents(w http.ResponseWriter, r *http.Request, p *auth
 	sub := newEventSub(t.ID, p)
 	s.events.add(t, sub)
 	defer s.events.remove(sub)
+	// Access may have ended between the authentication and the stream's
+	// registration, its announcement gone by: the stream checks once more
+	// before it writes any change.
+	sub.queue(streamItem{recheck: true})
 
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream; charset=utf-8")
