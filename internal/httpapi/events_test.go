@@ -92,30 +92,27 @@ func tryEvents(t *testing.T, base, slug, token string) (*eventStream, *testutil.
 }
 
 // ends waits for the stream to end, failing on any event bad accepts that
-// comes before the end.
+// comes before the end; it returns the events that came.
 func (s *eventStream) ends(t *testing.T, within time.Duration, bad func(sseEvent) bool) []sseEvent {
 	t.Helper()
 	var seen []sseEvent
+	take := func(e sseEvent) {
+		if bad(e) {
+			t.Fatalf("the stream carried %+v before it ended", e)
+		}
+		seen = append(seen, e)
+	}
 	deadline := time.After(within)
 	for {
 		select {
 		case e := <-s.events:
-			if bad(e) {
-				t.Fatalf("the stream carried %+v before it ended", e)
-			}
-			seen = append(seen, e)
+			take(e)
 		case <-s.closed:
-			for {
-				select {
-				case e := <-s.events:
-					if bad(e) {
-						t.Fatalf("the stream carried %+v before it ended", e)
-					}
-					seen = append(seen, e)
-				default:
-					return seen
-				}
+			// The reader queued every event before it closed.
+			for len(s.events) > 0 {
+				take(<-s.events)
 			}
+			return seen
 		case <-deadline:
 			t.Fatalf("the stream stayed open %v", within)
 		}
