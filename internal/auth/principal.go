@@ -35,6 +35,8 @@ type Principal struct {
 	// ParentTokenHash is the administrator's session an impersonation
 	// session was opened from ("" otherwise).
 	ParentTokenHash string
+	// ExpiresAt is when the session expires.
+	ExpiresAt time.Time
 }
 
 // IsAdmin is true for users with a non-empty permission map.
@@ -116,6 +118,7 @@ func authenticate(ctx context.Context, q db.Querier, token string, now time.Time
 		return nil, fault.ErrUnauthorized
 	}
 	p.TokenHash = hash
+	p.ExpiresAt = time.UnixMilli(expires)
 	p.ParentTokenHash = parent.String
 	p.AdsCenter = ads == 1 || adminAds.Int64 == 1
 	p.Override = override == 1

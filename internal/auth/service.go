@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"vitrine/internal/br"
+	"vitrine/internal/change"
 	"vitrine/internal/db"
 	"vitrine/internal/franchise"
 	"vitrine/internal/names"
@@ -31,6 +32,10 @@ type Service struct {
 	enqueue outbox.EnqueueFunc
 	cfg     Config
 	log     *slog.Logger
+	// ended announces access that ended (a member removed from a
+	// franchise, sessions ended), so the consoles' event streams of every
+	// replica close at once.
+	ended change.Publisher
 	// hashing bounds the password hashes computed at once: each takes
 	// argon2's 19 MiB, so a burst of logins queues here instead of taking
 	// the server's memory.
@@ -38,10 +43,11 @@ type Service struct {
 	hashWait time.Duration
 }
 
-// NewService returns the accounts service; enqueue stores the e-mails.
-func NewService(d *db.DB, now func() time.Time, enqueue outbox.EnqueueFunc, cfg Config, log *slog.Logger) *Service {
+// NewService returns the accounts service; enqueue stores the e-mails,
+// ended announces access that ended.
+func NewService(d *db.DB, now func() time.Time, enqueue outbox.EnqueueFunc, ended change.Publisher, cfg Config, log *slog.Logger) *Service {
 	cfg.PublicURL = strings.TrimRight(cfg.PublicURL, "/")
-	return &Service{db: d, now: now, enqueue: enqueue, cfg: cfg, log: log,
+	return &Service{db: d, now: now, enqueue: enqueue, ended: ended, cfg: cfg, log: log,
 		hashing: make(chan struct{}, max(1, runtime.GOMAXPROCS(0))), hashWait: HashWait}
 }
 
@@ -316,7 +322,7 @@ func (s *Service) ResetPassword(ctx context.Context, code, password string) erro
 		if err := clearFailures(ctx, tx, u.Email); err != nil {
 			return err
 		}
-		return deleteUserSessions(ctx, tx, userID)
+		return s.endUserSessions(ctx, tx, userID)
 	})
 }
 
@@ -354,7 +360,7 @@ func (s *Service) ChangePassword(ctx context.Context, p *Principal, current, nex
 		if err := setPassword(ctx, tx, u.ID, hash, now.UnixMilli()); err != nil {
 			return err
 		}
-		if err := deleteUserSessions(ctx, tx, u.ID); err != nil {
+		if err := s.endUserSessions(ctx, tx, u.ID); err != nil {
 			return err
 		}
 		if p.AdminUserID != "" {
@@ -370,7 +376,22 @@ func (s *Service) ChangePassword(ctx context.Context, p *Principal, current, nex
 // Logout ends the caller's session and the impersonation sessions opened
 // from it.
 func (s *Service) Logout(ctx context.Context, p *Principal) error {
-	return deleteSession(ctx, s.db, p.TokenHash)
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		if err := deleteSession(ctx, tx, p.TokenHash); err != nil {
+			return err
+		}
+		return s.ended.Publish(ctx, tx, change.Change{Ended: &change.Ended{Sessions: []string{p.TokenHash}}})
+	})
+}
+
+// endUserSessions ends every session of the user, and announces it: the
+// streams opened with them (and with the impersonation sessions opened
+// from them) close on every replica.
+func (s *Service) endUserSessions(ctx context.Context, tx *db.Tx, userID string) error {
+	if err := deleteUserSessions(ctx, tx, userID); err != nil {
+		return err
+	}
+	return s.ended.Publish(ctx, tx, change.Change{Ended: &change.Ended{Users: []string{userID}}})
 }
 
 // Detail is the caller's account, with the administrator behind an
@@ -531,6 +552,11 @@ func (s *Service) ChangeFranchise(ctx context.Context, in FranchiseChange) (User
 			err = franchise.AddMember(ctx, tx, u.ID, f.ID, now)
 		} else {
 			err = franchise.RemoveMember(ctx, tx, u.ID, f.ID)
+			if err == nil {
+				// The user's streams of the franchise close before its
+				// next change reaches them.
+				err = s.ended.Publish(ctx, tx, change.Change{FranchiseID: f.ID, Ended: &change.Ended{Users: []string{u.ID}}})
+			}
 		}
 		if err != nil {
 			return err

@@ -46,6 +46,20 @@ type Change struct {
 	// acknowledges at once for a while (otherwise with its periodic
 	// status). It changes no screen, no revision and no list.
 	Watch []string `json:"watch,omitempty"`
+	// Ended is access that ended (a member removed, sessions ended): the
+	// consoles' event streams it names close before any later event of
+	// the franchise reaches them. It changes no screen, no revision and no
+	// list.
+	Ended *Ended `json:"ended,omitempty"`
+}
+
+// Ended names who lost access. With the change's FranchiseID, Users left
+// that franchise. Without it, every session of Users ended (a new
+// password; the impersonation sessions they opened end with them) and so
+// did Sessions, the token hashes of sessions ended one by one (a logout).
+type Ended struct {
+	Users    []string `json:"users,omitempty"`
+	Sessions []string `json:"sessions,omitempty"`
 }
 
 // Event is one piece of news for the consoles' event streams: Type names
@@ -69,9 +83,10 @@ type Command struct {
 
 // TouchesScreens tells whether c may change what some TV shows. A change of
 // TV status only, one carrying only remote commands, news for the consoles
-// (Event), or live views opened (Watch), does not.
+// (Event), live views opened (Watch), or access ended (Ended), does not.
 func (c Change) TouchesScreens() bool {
-	return !c.StatusOnly && c.Event == nil && len(c.Watch) == 0 && !(c.Revision == 0 && len(c.Commands) > 0)
+	return !c.StatusOnly && c.Event == nil && len(c.Watch) == 0 && c.Ended == nil &&
+		!(c.Revision == 0 && len(c.Commands) > 0)
 }
 
 // Everywhere tells whether c may change every screen of every franchise: it

@@ -12,6 +12,7 @@ import (
 
 	"vitrine/internal/auth"
 	"vitrine/internal/change"
+	"vitrine/internal/fault"
 	"vitrine/internal/tenant"
 )
 
@@ -29,32 +30,85 @@ const (
 	// eventQueue is how many events a slow tab may lag behind before its
 	// stream is closed (the console reconnects and reads everything again).
 	eventQueue = 64
+	// streamsPerSession bounds the streams of one session: a browser's
+	// tabs share its session, one stream each. The tab opened last gets
+	// its stream and the session's oldest closes with a "closed" event
+	// (the tab left open longest; it polls until it is shown again). A
+	// refusal would instead leave the tab the user just opened without
+	// live updates.
+	streamsPerSession = 8
+	// streamsPerUser bounds one account's streams on a replica, all its
+	// sessions (browsers, phones, impersonations of it) together; past it
+	// the account's oldest stream closes the same way.
+	streamsPerUser = 32
 )
 
-// eventStreams holds the open streams by franchise id.
+// errStreamsFull refuses a stream while the server keeps its last file
+// descriptors for sign-in, health checks and players.
+var errStreamsFull = fault.WithMsg(fault.Unavailable, 1500,
+	"O servidor está com muitas conexões abertas. As atualizações ao vivo voltam em instantes.")
+
+// eventStreams holds the open streams by franchise, session and user.
 type eventStreams struct {
-	mu       sync.Mutex
-	byID     map[string]map[*eventSub]struct{}
-	tenants  map[string]tenant.Tenant // a member's tenant per franchise, to read TV status
-	statusOf func(ctx context.Context, t tenant.Tenant, ids []string) ([]displayStatus, error)
+	mu      sync.Mutex
+	byID    map[string]map[*eventSub]struct{}
+	tenants map[string]tenant.Tenant // a member's tenant per franchise, to read TV status
+	// bySession and byUser list the streams of a session (token hash) and
+	// of a user, oldest first: the caps close the first ones.
+	bySession map[string][]*eventSub
+	byUser    map[string][]*eventSub
+	statusOf  func(ctx context.Context, t tenant.Tenant, ids []string) ([]displayStatus, error)
 	// heartbeat is eventHeartbeat; tests shorten it.
 	heartbeat time.Duration
+	budget    streamBudget
+}
+
+// streamItem is what a stream's goroutine is handed, in order: an encoded
+// event, or (recheck) the order to check that its session and membership
+// still hold before it writes anything more.
+type streamItem struct {
+	msg     []byte
+	recheck bool
 }
 
 type eventSub struct {
-	ch        chan []byte
+	ch        chan streamItem
+	franchise string // the franchise's id
+	userID    string
+	adminID   string // the administrator behind an impersonation
 	tokenHash string
 	parent    string // the administrator's session behind an impersonation
 	done      chan struct{}
 	once      sync.Once
+	// reason, set before done closes, is told to the client in a last
+	// "closed" event ("" = none: the client reconnects as after any drop).
+	reason string
 }
 
-func (s *eventSub) close() { s.once.Do(func() { close(s.done) }) }
+func newEventSub(franchiseID string, p *auth.Principal) *eventSub {
+	sub := &eventSub{ch: make(chan streamItem, eventQueue), franchise: franchiseID, done: make(chan struct{})}
+	if p != nil {
+		sub.userID, sub.adminID, sub.tokenHash, sub.parent = p.UserID, p.AdminUserID, p.TokenHash, p.ParentTokenHash
+	}
+	return sub
+}
+
+// end closes the stream, telling the client why when reason is not "".
+func (s *eventSub) end(reason string) {
+	s.once.Do(func() {
+		s.reason = reason
+		close(s.done)
+	})
+}
+
+func (s *eventSub) close() { s.end("") }
 
 // send queues msg without blocking; a tab too slow to follow is closed.
-func (s *eventSub) send(msg []byte) {
+func (s *eventSub) send(msg []byte) { s.queue(streamItem{msg: msg}) }
+
+func (s *eventSub) queue(it streamItem) {
 	select {
-	case s.ch <- msg:
+	case s.ch <- it:
 	default:
 		s.close()
 	}
@@ -70,27 +124,69 @@ type displayStatus struct {
 	AckedAt           int64  `json:"ackedAt"`
 }
 
+// add registers sub, closing the oldest streams of its session and of its
+// user past their caps.
 func (e *eventStreams) add(t tenant.Tenant, sub *eventSub) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.byID == nil {
 		e.byID = map[string]map[*eventSub]struct{}{}
 		e.tenants = map[string]tenant.Tenant{}
+		e.bySession = map[string][]*eventSub{}
+		e.byUser = map[string][]*eventSub{}
 	}
 	if e.byID[t.ID] == nil {
 		e.byID[t.ID] = map[*eventSub]struct{}{}
 	}
 	e.byID[t.ID][sub] = struct{}{}
 	e.tenants[t.ID] = t
+	if sub.tokenHash != "" {
+		e.bySession[sub.tokenHash] = append(e.bySession[sub.tokenHash], sub)
+		for len(e.bySession[sub.tokenHash]) > streamsPerSession {
+			e.replace(e.bySession[sub.tokenHash][0])
+		}
+	}
+	if sub.userID != "" {
+		e.byUser[sub.userID] = append(e.byUser[sub.userID], sub)
+		for len(e.byUser[sub.userID]) > streamsPerUser {
+			e.replace(e.byUser[sub.userID][0])
+		}
+	}
 }
 
-func (e *eventStreams) remove(franchiseID string, sub *eventSub) {
+// replace closes a stream a newer one of its session or user took the
+// place of; its tab waits to be shown before reconnecting.
+func (e *eventStreams) replace(s *eventSub) {
+	e.drop(s)
+	s.end("replaced")
+}
+
+func (e *eventStreams) remove(sub *eventSub) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	delete(e.byID[franchiseID], sub)
-	if len(e.byID[franchiseID]) == 0 {
-		delete(e.byID, franchiseID)
-		delete(e.tenants, franchiseID)
+	e.drop(sub)
+}
+
+// drop unregisters s (e.mu held): no event reaches it from now on.
+func (e *eventStreams) drop(s *eventSub) {
+	delete(e.byID[s.franchise], s)
+	if len(e.byID[s.franchise]) == 0 {
+		delete(e.byID, s.franchise)
+		delete(e.tenants, s.franchise)
+	}
+	unlist(e.bySession, s.tokenHash, s)
+	unlist(e.byUser, s.userID, s)
+}
+
+func unlist(m map[string][]*eventSub, key string, s *eventSub) {
+	list := m[key]
+	if i := slices.Index(list, s); i >= 0 {
+		list = slices.Delete(list, i, i+1)
+	}
+	if len(list) == 0 {
+		delete(m, key)
+	} else {
+		m[key] = list
 	}
 }
 
@@ -120,18 +216,32 @@ func (e *eventStreams) count() int {
 	return n
 }
 
-// endSession closes the streams of a session that ended (logout), and of
-// the impersonation sessions opened from it.
-func (e *eventStreams) endSession(tokenHash string) {
-	if tokenHash == "" {
-		return
-	}
+// ended closes the streams of access that ended (change.Ended), before any
+// later change reaches them: it runs on the goroutine that hands out the
+// changes, in the order they committed. Streams of a member removed from
+// the franchise and of sessions logged out close at once; those of a user
+// whose sessions all ended (a new password) check their session first, as
+// the password change's new session may already hold one.
+func (e *eventStreams) ended(c change.Change) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	if c.FranchiseID != "" {
+		for s := range e.byID[c.FranchiseID] {
+			if slices.Contains(c.Ended.Users, s.userID) {
+				e.drop(s)
+				s.close()
+			}
+		}
+		return
+	}
 	for _, m := range e.byID {
 		for s := range m {
-			if s.tokenHash == tokenHash || s.parent == tokenHash {
+			switch {
+			case slices.Contains(c.Ended.Sessions, s.tokenHash), slices.Contains(c.Ended.Sessions, s.parent):
+				e.drop(s)
 				s.close()
+			case slices.Contains(c.Ended.Users, s.userID), slices.Contains(c.Ended.Users, s.adminID):
+				s.queue(streamItem{recheck: true})
 			}
 		}
 	}
@@ -158,9 +268,15 @@ func (s *Server) CloseStreams() { s.events.closeAll() }
 // on the writer's goroutine: encoding is done once per franchise, and the
 // only slow part (reading TV status) runs apart.
 func (e *eventStreams) deliver(c change.Change) {
+	if c.Ended != nil {
+		e.ended(c)
+		return
+	}
 	if c.FranchiseID == "" {
 		// Notifications may have been missed (a lost connection between
-		// replicas): every console reads everything again.
+		// replicas): every console reads everything again, and every
+		// stream checks its session and membership first, as their ends
+		// may have been missed too.
 		e.mu.Lock()
 		ids := make([]string, 0, len(e.byID))
 		for id := range e.byID {
@@ -171,6 +287,7 @@ func (e *eventStreams) deliver(c change.Change) {
 		for _, id := range ids {
 			subs, _ := e.subs(id)
 			for _, s := range subs {
+				s.queue(streamItem{recheck: true})
 				s.send(msg)
 			}
 		}
@@ -251,10 +368,18 @@ func (s *Server) franchiseEvents(w http.ResponseWriter, r *http.Request, p *auth
 	if err != nil {
 		return err
 	}
+	if !s.events.budget.admit(time.Now()) {
+		w.Header().Set("Retry-After", "10")
+		return errStreamsFull
+	}
 	rc := http.NewResponseController(w)
-	sub := &eventSub{ch: make(chan []byte, eventQueue), tokenHash: p.TokenHash, parent: p.ParentTokenHash, done: make(chan struct{})}
+	sub := newEventSub(t.ID, p)
 	s.events.add(t, sub)
-	defer s.events.remove(t.ID, sub)
+	defer s.events.remove(sub)
+	// Access may have ended between the authentication and the stream's
+	// registration, its announcement gone by: the stream checks once more
+	// before it writes any change.
+	sub.queue(streamItem{recheck: true})
 
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream; charset=utf-8")
@@ -269,29 +394,72 @@ func (s *Server) franchiseEvents(w http.ResponseWriter, r *http.Request, p *auth
 		return nil
 	}
 	token := bearer(r)
+	// allowed tells whether the session and the membership still hold
+	// (they may have ended elsewhere: expiry, another replica).
+	allowed := func() bool {
+		q, err := s.Accounts.Authenticate(r.Context(), token)
+		if err != nil {
+			return false
+		}
+		_, err = q.Tenant(t.Slug)
+		return err == nil
+	}
 	every := s.events.heartbeat
 	if every <= 0 {
 		every = eventHeartbeat
 	}
 	tick := time.NewTicker(every)
 	defer tick.Stop()
+	expiry := time.NewTimer(time.Until(p.ExpiresAt))
+	defer expiry.Stop()
+	// write sends one queued item; false ends the stream. An item queued
+	// before the stream was closed is not written after it.
+	write := func(it streamItem) bool {
+		select {
+		case <-sub.done:
+			return false
+		default:
+		}
+		if it.recheck {
+			return allowed()
+		}
+		_ = rc.SetWriteDeadline(time.Now().Add(10 * time.Second))
+		_, err := w.Write(it.msg)
+		return err == nil
+	}
+	// closed ends the stream, with a last "closed" event when the server
+	// closed it for a reason the client should know.
+	closed := func() error {
+		select {
+		case <-sub.done:
+		default:
+			return nil
+		}
+		if sub.reason != "" {
+			_ = rc.SetWriteDeadline(time.Now().Add(10 * time.Second))
+			_, _ = w.Write(sseMessage("closed", map[string]any{"reason": sub.reason}))
+			_ = rc.Flush()
+		}
+		return nil
+	}
 	for {
 		select {
 		case <-r.Context().Done():
 			return nil
 		case <-sub.done:
+			return closed()
+		case <-expiry.C:
 			return nil
-		case msg := <-sub.ch:
-			_ = rc.SetWriteDeadline(time.Now().Add(10 * time.Second))
-			if _, err := w.Write(msg); err != nil {
-				return nil
+		case it := <-sub.ch:
+			if !write(it) {
+				return closed()
 			}
 			// Whatever else is queued goes in the same flush.
 			for more := true; more; {
 				select {
-				case m := <-sub.ch:
-					if _, err := w.Write(m); err != nil {
-						return nil
+				case it := <-sub.ch:
+					if !write(it) {
+						return closed()
 					}
 				default:
 					more = false
@@ -301,13 +469,7 @@ func (s *Server) franchiseEvents(w http.ResponseWriter, r *http.Request, p *auth
 				return nil
 			}
 		case <-tick.C:
-			// The session may have ended elsewhere (expiry, a logout on
-			// another replica, the user removed from the franchise).
-			q, err := s.Accounts.Authenticate(r.Context(), token)
-			if err != nil {
-				return nil
-			}
-			if _, err := q.Tenant(t.Slug); err != nil {
+			if !allowed() {
 				return nil
 			}
 			_ = rc.SetWriteDeadline(time.Now().Add(10 * time.Second))
@@ -316,4 +478,42 @@ func (s *Server) franchiseEvents(w http.ResponseWriter, r *http.Request, p *auth
 			}
 		}
 	}
+}
+
+// streamBudget keeps the process's last file descriptors from the event
+// streams: once fewer than fdReserve(limit) remain, new streams are refused
+// (503 with Retry-After; the console polls meanwhile), so sign-in, health
+// checks and players still get descriptors. Descriptors are counted at most
+// every fdRecount; the streams let in between count as taken.
+type streamBudget struct {
+	mu          sync.Mutex
+	counted     time.Time
+	open, limit int
+	known       bool
+	since       int // streams let in since the count
+}
+
+// fdRecount is how long a count of the open descriptors is trusted.
+const fdRecount = 100 * time.Millisecond
+
+// fdReserve is how many descriptors streams leave free: an eighth of the
+// limit, at least 64.
+func fdReserve(limit int) int { return max(64, limit/8) }
+
+// admit tells whether one more stream may open now.
+func (b *streamBudget) admit(now time.Time) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if now.Sub(b.counted) >= fdRecount {
+		b.open, b.limit, b.known = descriptors()
+		b.counted, b.since = now, 0
+	}
+	if !b.known {
+		return true
+	}
+	if b.limit-(b.open+b.since) <= fdReserve(b.limit) {
+		return false
+	}
+	b.since++
+	return true
 }

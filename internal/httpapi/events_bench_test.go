@@ -20,7 +20,7 @@ func BenchmarkEventFanOut(b *testing.B) {
 	for f := range franchises {
 		t := tenant.Tenant{Franchise: tenant.Franchise{ID: fmt.Sprintf("f%d", f), Slug: fmt.Sprintf("f%d", f)}}
 		for range tabs {
-			s := &eventSub{ch: make(chan []byte, eventQueue), done: make(chan struct{})}
+			s := newEventSub(t.ID, nil)
 			e.add(t, s)
 			if f == 0 {
 				mine = append(mine, s)

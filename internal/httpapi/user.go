@@ -142,12 +142,12 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request, p *auth.
 	return nil
 }
 
-// POST /api/user/logout — end the calling session.
+// POST /api/user/logout — end the calling session (its event streams close
+// on every replica: the accounts service announces it).
 func (s *Server) logout(w http.ResponseWriter, r *http.Request, p *auth.Principal) error {
 	if err := s.Accounts.Logout(r.Context(), p); err != nil {
 		return err
 	}
-	s.events.endSession(p.TokenHash)
 	writeJSON(w, http.StatusOK, okResponse{OK: true})
 	return nil
 }

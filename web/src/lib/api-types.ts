@@ -1181,9 +1181,12 @@ export interface paths {
         };
         /**
          * The franchise's events as they happen, for one console tab (server-sent events)
-         * @description A `text/event-stream` that stays open until the client leaves, the session ends (logout closes
-         *     it at once; expiry or losing the membership within 25 s) or the client lags more than 64 events
-         *     behind. Send the session token in the Authorization header (read it with fetch, not
+         * @description A `text/event-stream` that stays open until the client leaves, the session ends (logout, a new
+         *     password, expiry), the user leaves the franchise — each closes it at once, before any later
+         *     event — or the client lags more than 64 events behind. A replica keeps at most 8 streams per
+         *     session and 32 per user: past either, the oldest closes with a `closed` event. While the
+         *     server keeps its last file descriptors for other calls, a new stream is refused with `503`
+         *     and `Retry-After`. Send the session token in the Authorization header (read it with fetch, not
          *     EventSource: the token never goes in a URL). Only members of the franchise are let in.
          *     Events, each with a one-line JSON `data`:
          *
@@ -1194,6 +1197,9 @@ export interface paths {
          *     - `change` `{"revision", "displays", "stores", "schedules", "overrides", "wide"}`: stores, TVs,
          *       schedules or overrides changed (by anyone); `wide` means anything of the franchise.
          *     - `command` `{"id", "displayId", "operation", "status"}`: a remote command was answered.
+         *     - `closed` `{"reason"}`: the last event, when the server ends the stream for a reason the
+         *       client should know; `replaced`: a newer stream of the session or user took its place (a
+         *       console tab waits to be shown again before reconnecting).
          *     - other types (such as `override`) carry news other parts of the product publish.
          *
          *     A comment line (`: ping`) comes every 25 s; `retry: 2000` asks EventSource-like clients to
@@ -4769,6 +4775,16 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            /** @description Too few file descriptors left for another stream (code 1500); try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getAlerts: {

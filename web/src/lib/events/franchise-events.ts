@@ -51,12 +51,40 @@ export function parseEvents(buffer: string): { events: FranchiseEvent[]; rest: s
   return { events, rest }
 }
 
+/** The server closed the stream for a newer tab of the session or account (it caps their streams). */
+export const REPLACED = 'replaced'
+
+/** Resolves when the tab is next shown or focused, or when signal aborts. */
+export function nextShown(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      document.removeEventListener('visibilitychange', onVisible)
+      window.removeEventListener('focus', done)
+      signal.removeEventListener('abort', done)
+      resolve()
+    }
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') done()
+    }
+    document.addEventListener('visibilitychange', onVisible)
+    window.addEventListener('focus', done)
+    signal.addEventListener('abort', done)
+  })
+}
+
 /**
  * Reads the franchise's stream until it ends. The session token goes in the
  * Authorization header (fetch, not EventSource), never in the URL. Resolves
- * with the HTTP status when the server refused the stream.
+ * with the HTTP status when the server refused the stream, and with
+ * REPLACED when it closed it for a newer tab.
  */
-async function readStream(queryClient: QueryClient, franchise: string, token: string, signal: AbortSignal, first: boolean): Promise<number | undefined> {
+async function readStream(
+  queryClient: QueryClient,
+  franchise: string,
+  token: string,
+  signal: AbortSignal,
+  first: boolean,
+): Promise<number | typeof REPLACED | undefined> {
   const response = await fetch(`${API_BASE}/events/${encodeURIComponent(franchise)}`, {
     headers: { Accept: 'text/event-stream', Authorization: `Bearer ${token}` },
     signal,
@@ -79,6 +107,7 @@ async function readStream(queryClient: QueryClient, franchise: string, token: st
       const parsed = parseEvents(buffer + value)
       buffer = parsed.rest
       for (const event of parsed.events) {
+        if (event.type === 'closed') return event.data.reason === REPLACED ? REPLACED : undefined
         if (event.type === 'ready') {
           setLive(true)
           event.data.first = first
@@ -108,7 +137,7 @@ export function useFranchiseEvents(franchise: string | undefined) {
     const run = async () => {
       const token = storage.get(storageKeys.token)
       if (!token || controller.signal.aborted) return
-      let status: number | undefined
+      let status: number | typeof REPLACED | undefined
       const opened = Date.now()
       try {
         status = await readStream(queryClient, franchise, token, controller.signal, first)
@@ -119,6 +148,15 @@ export function useFranchiseEvents(franchise: string | undefined) {
       setLive(false)
       if (controller.signal.aborted) return
       if (status === 401 || status === 403) return // the session ended or the franchise is not the user's
+      if (status === REPLACED) {
+        // A newer tab took this one's place (the server caps a session's
+        // streams): the TV list is polled until the user comes back here,
+        // and only then does this tab take a stream again.
+        await nextShown(controller.signal)
+        attempt = 0
+        void run()
+        return
+      }
       if (Date.now() - opened > 60_000) attempt = 0 // it was up for a while: start the backoff again
       const wait = STREAM_BACKOFF_MS[Math.min(attempt, STREAM_BACKOFF_MS.length - 1)]
       attempt++
