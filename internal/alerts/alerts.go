@@ -72,10 +72,17 @@ type OfflineTV struct {
 	Name      string `json:"name"`
 	Store     string `json:"store"` // store slug
 	StoreName string `json:"storeName"`
-	// Since is the TV's last sign of life (epoch ms); 0 when its player
-	// never connected (such a TV is listed but not alerted).
-	Since     int64 `json:"since"`
-	AlertedAt int64 `json:"alertedAt"` // when its alert went out, 0 = not (yet)
+	// Since is when the TV went dark: its last sign of life (epoch ms);
+	// 0 when its player never connected (such a TV is listed but not
+	// alerted).
+	Since int64 `json:"since"`
+	// OutageSince is when the outage's first drop began: Since, unless the
+	// TV came back for less than Settle and dropped again.
+	OutageSince int64 `json:"outageSince"`
+	// EarlierOfflineMs is the offline time of the outage's earlier drops:
+	// its real offline time is EarlierOfflineMs plus the time since Since.
+	EarlierOfflineMs int64 `json:"earlierOfflineMs"`
+	AlertedAt        int64 `json:"alertedAt"` // when its alert went out, 0 = not (yet)
 }
 
 // Sent is one alert message, with its delivery state from the outbox.
