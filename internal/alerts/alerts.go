@@ -2,8 +2,8 @@
 // administrator turns the offline alerts on, sets the delay and the
 // channels (SMS, WhatsApp, e-mail). One state machine per TV, driven by the
 // TV status the hub keeps (display.Offline), moves online → offline since T
-// → alerted → back; only time while the TV's store is open counts toward
-// the delay. The state is persisted (display_alerts), each step is taken
+// → alerted → back; only time the TV was dark while its store was open
+// counts toward the delay (the rule's cases: api/alert-cases.json). The state is persisted (display_alerts), each step is taken
 // in one transaction that holds the TV's row — so exactly one replica takes
 // it — and the messages it sends are queued in the outbox in that same
 // transaction, so a crash never loses or doubles one.
@@ -34,9 +34,9 @@ const (
 )
 
 // Settle is how long a TV must stay back online before its outage ends. A
-// TV that drops again sooner is still in the same outage: its since-time
-// stays, no second alert goes out, and no back notice was sent for the
-// short return.
+// TV that drops again sooner is still in the same outage: no second alert
+// goes out and no back notice was sent for the short return, but the
+// minutes it was back count neither toward the delay nor as offline time.
 const Settle = 10 * time.Minute
 
 // Message kinds.

@@ -532,7 +532,7 @@ func (k caseClock) Location(context.Context, string, string) (*time.Location, er
 // a pass (of a server started just before it on a restart, of two racing
 // replicas when the case says so), and what it queues, the text sent and
 // the real offline time /alerts shows are the case's.
-func TestSharedCasesThroughTheService(t *testing.T) {
+func TestSharedAlertCasesThroughTheService(t *testing.T) {
 	file := alerts.LoadCases(t)
 	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
 		for _, c := range file.Cases {

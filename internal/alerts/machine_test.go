@@ -25,7 +25,7 @@ func (s step) words() []string {
 // taken twice — the second, by another replica under the TV's row lock,
 // must find nothing left to do — and a restart reads the state back from
 // its stored form.
-func TestSharedCases(t *testing.T) {
+func TestSharedAlertCases(t *testing.T) {
 	f := LoadCases(t)
 	seen := map[string]bool{}
 	for _, c := range f.Cases {
@@ -92,7 +92,7 @@ func TestSharedCases(t *testing.T) {
 
 // A row written before the drops were kept (drop_at 0) is one drop from
 // its since-time.
-func TestAnOlderRowIsOneDrop(t *testing.T) {
+func TestAnAlertRowFromBeforeIsOneDrop(t *testing.T) {
 	since := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
 	r := rowOf(state{Since: since, BackAt: since.Add(20 * time.Minute)})
 	r.drop.Valid, r.drop.Int64 = false, 0
