@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -323,26 +324,7 @@ func TestReplicasRacingSendEachMessageOnce(t *testing.T) {
 		f.offline()
 		f.tick(nil, 0)
 		f.clock.Advance(time.Hour)
-		race := func() int {
-			var mu sync.Mutex
-			var wg sync.WaitGroup
-			total := 0
-			for i := range 8 {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					n, err := services[i%2].Tick(context.Background())
-					if err != nil {
-						t.Error(err)
-					}
-					mu.Lock()
-					total += n
-					mu.Unlock()
-				}()
-			}
-			wg.Wait()
-			return total
-		}
+		race := func() int { return racing(t, slices.Repeat(services, 4)...) } // eight passes, four each
 		if n := race(); n != 3 {
 			t.Fatalf("the racing replicas queued %d alert messages, want 3", n)
 		}
@@ -357,6 +339,28 @@ func TestReplicasRacingSendEachMessageOnce(t *testing.T) {
 			t.Fatalf("sent %q", got)
 		}
 	})
+}
+
+// racing runs a pass of each service at once and returns how many messages
+// they queued in all.
+func racing(t *testing.T, services ...*alerts.Service) int {
+	t.Helper()
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	total := 0
+	for _, s := range services {
+		wg.Go(func() {
+			n, err := s.Tick(context.Background())
+			if err != nil {
+				t.Error(err)
+			}
+			mu.Lock()
+			total += n
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	return total
 }
 
 func TestAlertsOffSendNothing(t *testing.T) {
@@ -585,21 +589,7 @@ func TestSharedAlertCasesThroughTheService(t *testing.T) {
 					if l.Replicas > 1 {
 						passes = append(passes, replica)
 					}
-					var mu sync.Mutex
-					var wg sync.WaitGroup
-					queued := 0
-					for _, p := range passes {
-						wg.Go(func() {
-							n, err := p.Tick(ctx)
-							if err != nil {
-								t.Error(err)
-							}
-							mu.Lock()
-							queued += n
-							mu.Unlock()
-						})
-					}
-					wg.Wait()
+					queued := racing(t, passes...)
 					want := 0
 					if l.Sent != "" {
 						want = 1 // Ana's SMS
