@@ -2,8 +2,8 @@
 // administrator turns the offline alerts on, sets the delay and the
 // channels (SMS, WhatsApp, e-mail). One state machine per TV, driven by the
 // TV status the hub keeps (display.Offline), moves online → offline since T
-// → alerted → back; only time while the TV's store is open counts toward
-// the delay. The state is persisted (display_alerts), each step is taken
+// → alerted → back; only time the TV was dark while its store was open
+// counts toward the delay (the rule's cases: api/alert-cases.json). The state is persisted (display_alerts), each step is taken
 // in one transaction that holds the TV's row — so exactly one replica takes
 // it — and the messages it sends are queued in the outbox in that same
 // transaction, so a crash never loses or doubles one.
@@ -34,9 +34,9 @@ const (
 )
 
 // Settle is how long a TV must stay back online before its outage ends. A
-// TV that drops again sooner is still in the same outage: its since-time
-// stays, no second alert goes out, and no back notice was sent for the
-// short return.
+// TV that drops again sooner is still in the same outage: no second alert
+// goes out and no back notice was sent for the short return, but the
+// minutes it was back count neither toward the delay nor as offline time.
 const Settle = 10 * time.Minute
 
 // Message kinds.
@@ -72,10 +72,17 @@ type OfflineTV struct {
 	Name      string `json:"name"`
 	Store     string `json:"store"` // store slug
 	StoreName string `json:"storeName"`
-	// Since is the TV's last sign of life (epoch ms); 0 when its player
-	// never connected (such a TV is listed but not alerted).
-	Since     int64 `json:"since"`
-	AlertedAt int64 `json:"alertedAt"` // when its alert went out, 0 = not (yet)
+	// Since is when the TV went dark: its last sign of life (epoch ms);
+	// 0 when its player never connected (such a TV is listed but not
+	// alerted).
+	Since int64 `json:"since"`
+	// OutageSince is when the outage's first drop began: Since, unless the
+	// TV came back for less than Settle and dropped again.
+	OutageSince int64 `json:"outageSince"`
+	// EarlierOfflineMs is the offline time of the outage's earlier drops:
+	// its real offline time is EarlierOfflineMs plus the time since Since.
+	EarlierOfflineMs int64 `json:"earlierOfflineMs"`
+	AlertedAt        int64 `json:"alertedAt"` // when its alert went out, 0 = not (yet)
 }
 
 // Sent is one alert message, with its delivery state from the outbox.

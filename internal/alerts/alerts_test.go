@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -206,14 +207,17 @@ func TestAFlappingTVIsOneOutage(t *testing.T) {
 		f.offline()
 		f.tick(nil, 0)
 		// Back for a few minutes before the delay, down again: no message.
-		f.clock.Advance(20 * time.Minute)
+		f.clock.Advance(20 * time.Minute) // 12:21: 20 minutes dark
 		f.online()
 		f.tick(nil, 0)
 		f.clock.Advance(3 * time.Minute)
-		f.offline()
+		f.offline() // 12:24
 		f.tick(nil, 0)
-		// The outage began at its first drop: 60 minutes from it, one alert.
+		// The 3 minutes back do not count: 60 minutes dark at 13:04, not
+		// 13:01; one alert.
 		f.clock.Advance(37 * time.Minute)
+		f.tick(nil, 0)
+		f.clock.Advance(3 * time.Minute)
 		f.tick(nil, 3)
 		for range 3 { // it keeps coming back briefly and dropping
 			f.clock.Advance(5 * time.Minute)
@@ -229,9 +233,18 @@ func TestAFlappingTVIsOneOutage(t *testing.T) {
 		f.tick(nil, 0)
 		f.clock.Advance(alerts.Settle)
 		f.tick(nil, 3) // one back notice, for the whole outage
-		got, _ := f.sent()
+		got, list := f.sent()
 		if len(got) != 6 {
 			t.Fatalf("sent %q", got)
+		}
+		// Its texts: dark since 12:24 after 20 minutes dark from 12:01;
+		// back after 20 + 45 + 5 + 5 + 1 minutes dark (1 h 46 min of wall
+		// time since the first drop).
+		if want := `Vitrine: a TV "Caixa 1" da loja Centro está offline desde 25/11 12:24 (1 h offline no total, em quedas desde 25/11 12:01).`; list[5].Body != want {
+			t.Errorf("offline text %q, want %q", list[5].Body, want)
+		}
+		if want := `Vitrine: a TV "Caixa 1" da loja Centro voltou a ficar online após 1 h 16 min offline.`; list[0].Body != want {
+			t.Errorf("back text %q, want %q", list[0].Body, want)
 		}
 		// A new outage afterwards counts on its own.
 		f.clock.Advance(time.Hour)
@@ -311,26 +324,7 @@ func TestReplicasRacingSendEachMessageOnce(t *testing.T) {
 		f.offline()
 		f.tick(nil, 0)
 		f.clock.Advance(time.Hour)
-		race := func() int {
-			var mu sync.Mutex
-			var wg sync.WaitGroup
-			total := 0
-			for i := range 8 {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					n, err := services[i%2].Tick(context.Background())
-					if err != nil {
-						t.Error(err)
-					}
-					mu.Lock()
-					total += n
-					mu.Unlock()
-				}()
-			}
-			wg.Wait()
-			return total
-		}
+		race := func() int { return racing(t, slices.Repeat(services, 4)...) } // eight passes, four each
 		if n := race(); n != 3 {
 			t.Fatalf("the racing replicas queued %d alert messages, want 3", n)
 		}
@@ -345,6 +339,28 @@ func TestReplicasRacingSendEachMessageOnce(t *testing.T) {
 			t.Fatalf("sent %q", got)
 		}
 	})
+}
+
+// racing runs a pass of each service at once and returns how many messages
+// they queued in all.
+func racing(t *testing.T, services ...*alerts.Service) int {
+	t.Helper()
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	total := 0
+	for _, s := range services {
+		wg.Go(func() {
+			n, err := s.Tick(context.Background())
+			if err != nil {
+				t.Error(err)
+			}
+			mu.Lock()
+			total += n
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	return total
 }
 
 func TestAlertsOffSendNothing(t *testing.T) {
@@ -498,4 +514,110 @@ func BenchmarkTick(b *testing.B) {
 			}
 		})
 	}
+}
+
+// caseClock is a case's store: open but for its closed intervals, in its
+// zone.
+type caseClock struct {
+	c   alerts.Case
+	loc *time.Location
+}
+
+func (k caseClock) OpenDuration(_ context.Context, _, _ string, from, to time.Time) (time.Duration, error) {
+	return k.c.Open(from, to), nil
+}
+
+func (k caseClock) Location(context.Context, string, string) (*time.Location, error) {
+	return k.loc, nil
+}
+
+// The service runs every case of api/alert-cases.json on both databases:
+// the TV's player connects, acks and closes as the looks say, each look is
+// a pass (of a server started just before it on a restart, of two racing
+// replicas when the case says so), and what it queues, the text sent and
+// the real offline time /alerts shows are the case's.
+func TestSharedAlertCasesThroughTheService(t *testing.T) {
+	file := alerts.LoadCases(t)
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		for _, c := range file.Cases {
+			t.Run(c.Name, func(t *testing.T) {
+				f := newFixture(t, engine)
+				clock := caseClock{c, c.Location(t)}
+				f.a.Alerts.SetClock(clock)
+				var replica *alerts.Service
+				for _, l := range c.Looks {
+					if l.Replicas > 1 {
+						r := testutil.NewReplica(t, f.a)
+						r.Alerts.SetClock(clock)
+						replica = r.Alerts
+						break
+					}
+				}
+				ctx := context.Background()
+				acks := c.Acks()
+				sending := func(on bool) {
+					_, err := f.a.Alerts.SaveSettings(ctx, f.tenant, alerts.Input{Enabled: &on,
+						DelayMinutes: &c.DelayMinutes, Channels: &[]string{alerts.SMS}})
+					if err != nil {
+						t.Fatal(err)
+					}
+				}
+				sending(c.Sending(0))
+				svc := f.a.Alerts
+				for i, l := range c.Looks {
+					f.clock.Advance(l.At.Sub(f.clock.Now()))
+					at := l.At.Format(time.TimeOnly)
+					if i > 0 && c.Sending(i) != c.Sending(i-1) {
+						sending(c.Sending(i))
+					}
+					switch {
+					case l.TV == "online" && !f.up:
+						f.conn++
+						fallthrough
+					case l.TV == "online" || f.up:
+						f.up = l.TV == "online"
+						err := f.a.Displays.RecordStatus(ctx, []display.Status{{DisplayID: f.tv, FranchiseID: f.tenant.ID,
+							ConnectionID: fmt.Sprint("c", f.conn), Online: f.up, Ack: acks[i].UnixMilli()}})
+						if err != nil {
+							t.Fatal(err)
+						}
+					}
+					if l.Restart {
+						svc = alerts.NewService(f.a.DB, f.clock.Now, f.a.Outbox.Enqueue, f.a.Accounts.OfflineAlertEmails, clock, f.a.Log)
+					}
+					passes := []*alerts.Service{svc}
+					if l.Replicas > 1 {
+						passes = append(passes, replica)
+					}
+					queued := racing(t, passes...)
+					want := 0
+					if l.Sent != "" {
+						want = 1 // Ana's SMS
+					}
+					if queued != want {
+						t.Fatalf("%s: queued %d messages, want %d", at, queued, want)
+					}
+					if want == 1 {
+						if _, list := f.sent(); list[0].Body != l.Sent {
+							t.Errorf("%s: sent %q, want %q", at, list[0].Body, l.Sent)
+						}
+					}
+					if l.TV != "offline" {
+						continue
+					}
+					off, err := svc.Offline(ctx, f.tenant)
+					if err != nil || len(off) != 1 {
+						t.Fatalf("%s: offline now %+v, %v", at, off, err)
+					}
+					shown := time.Duration(off[0].EarlierOfflineMs)*time.Millisecond + l.At.Sub(time.UnixMilli(off[0].Since))
+					switch {
+					case l.OfflineSeconds == nil && off[0].Since != 0:
+						t.Errorf("%s: listed offline since %v, want a TV that never connected", at, off[0].Since)
+					case l.OfflineSeconds != nil && shown.Seconds() != *l.OfflineSeconds:
+						t.Errorf("%s: /alerts shows %v offline, want %vs", at, shown, *l.OfflineSeconds)
+					}
+				}
+			})
+		}
+	})
 }

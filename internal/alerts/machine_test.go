@@ -1,47 +1,103 @@
 package alerts
 
 import (
+	"slices"
 	"testing"
 	"time"
 )
 
-// The state machine's table: what one look at a TV decides.
-func TestDecide(t *testing.T) {
-	t0 := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
-	now := t0.Add(2 * time.Hour)
-	due := func(time.Time) (bool, error) { return true, nil }
-	notDue := func(time.Time) (bool, error) { return false, nil }
-	cases := []struct {
-		name string
-		look look
-		want step
-	}{
-		{"online, nothing stored", look{Offline: false, LastAck: now, Now: now, Sending: true, Due: due}, step{}},
-		{"never connected", look{Offline: true, Now: now, Sending: true, Due: due}, step{}},
-		{"drops, delay not passed", look{Offline: true, LastAck: t0, Now: now, Sending: true, Due: notDue}, step{Start: true}},
-		{"drops while the server was away, delay passed", look{Offline: true, LastAck: t0, Now: now, Sending: true, Due: due},
-			step{Start: true, Alert: true}},
-		{"delay passes", look{Offline: true, State: &state{Since: t0}, Now: now, Sending: true, Due: due}, step{Alert: true}},
-		{"delay passes, alerts off", look{Offline: true, State: &state{Since: t0}, Now: now, Sending: false, Due: due}, step{}},
-		{"alerted, still offline", look{Offline: true, State: &state{Since: t0, AlertedAt: t0.Add(time.Hour)}, Now: now, Sending: true, Due: due}, step{}},
-		{"back", look{Offline: false, State: &state{Since: t0, AlertedAt: t0}, Now: now, Sending: true}, step{SeenBack: true}},
-		{"back, not yet settled", look{Offline: false, State: &state{Since: t0, AlertedAt: t0, BackAt: now.Add(-Settle + time.Second)}, Now: now, Sending: true},
-			step{}},
-		{"back and settled after an alert", look{Offline: false, State: &state{Since: t0, AlertedAt: t0, BackAt: now.Add(-Settle)}, Now: now, Sending: true},
-			step{End: true, Notice: true}},
-		{"back and settled, never alerted", look{Offline: false, State: &state{Since: t0, BackAt: now.Add(-Settle)}, Now: now, Sending: true},
-			step{End: true}},
-		{"back and settled, alerts switched off", look{Offline: false, State: &state{Since: t0, AlertedAt: t0, BackAt: now.Add(-Settle)}, Now: now},
-			step{End: true}},
-		{"drops again before settling, alerted", look{Offline: true, State: &state{Since: t0, AlertedAt: t0, BackAt: now.Add(-time.Minute)}, Now: now, Sending: true, Due: due},
-			step{DropAgain: true}},
-		{"drops again before settling, delay passes", look{Offline: true, State: &state{Since: t0, BackAt: now.Add(-time.Minute)}, Now: now, Sending: true, Due: due},
-			step{DropAgain: true, Alert: true}},
-	}
-	for _, c := range cases {
-		got, err := decide(c.look)
-		if err != nil || got != c.want {
-			t.Errorf("%s: got %+v, %v; want %+v", c.name, got, err, c.want)
+// words names a step as api/alert-cases.json does.
+func (s step) words() []string {
+	out := []string{}
+	for _, w := range []struct {
+		on   bool
+		word string
+	}{{s.Start, "start"}, {s.SeenBack, "back"}, {s.DropAgain, "drop"}, {s.Alert, "alert"}, {s.End, "end"}, {s.Notice, "notice"}} {
+		if w.on {
+			out = append(out, w.word)
 		}
+	}
+	return out
+}
+
+// The state machine runs every case of api/alert-cases.json: what each look
+// does, the text it sends and the real offline time it keeps. Each look is
+// taken twice — the second, by another replica under the TV's row lock,
+// must find nothing left to do — and a restart reads the state back from
+// its stored form.
+func TestSharedAlertCases(t *testing.T) {
+	f := LoadCases(t)
+	seen := map[string]bool{}
+	for _, c := range f.Cases {
+		if seen[c.Name] {
+			t.Errorf("case name %q twice", c.Name)
+		}
+		seen[c.Name] = true
+		t.Run(c.Name, func(t *testing.T) {
+			loc := c.Location(t)
+			acks := c.Acks()
+			var st *state
+			for i, l := range c.Looks {
+				if i > 0 && !l.At.After(c.Looks[i-1].At) {
+					t.Fatalf("look %d at %v is not after the one before", i, l.At)
+				}
+				if l.Restart && st != nil {
+					back := rowOf(*st).state()
+					st = &back
+				}
+				at := l.At.Format(time.TimeOnly)
+				lk := look{
+					Offline: l.TV == "offline", LastAck: acks[i], State: st, Now: l.At,
+					Open:    func(from, to time.Time) (time.Duration, error) { return c.Open(from, to), nil },
+					Delay:   time.Duration(c.DelayMinutes) * time.Minute,
+					Sending: c.Sending(i),
+				}
+				s, err := decide(lk)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := s.words(); !slices.Equal(got, l.Step) {
+					t.Errorf("%s: steps %q, want %q", at, got, l.Step)
+				}
+				after := s.apply(st, l.At)
+				sent := ""
+				switch {
+				case s.Alert:
+					sent = offlineText(f.TV, f.Store, *after, l.At, loc)
+				case s.Notice:
+					sent = backText(f.TV, f.Store, st.offline(l.At))
+				}
+				if sent != l.Sent {
+					t.Errorf("%s: sent %q, want %q", at, sent, l.Sent)
+				}
+				st = after
+				lk.State = st
+				if again, err := decide(lk); err != nil || !again.none() {
+					t.Errorf("%s: a second look at the same moment takes %q (%v), want nothing", at, again.words(), err)
+				}
+				switch {
+				case l.OfflineSeconds == nil && st != nil:
+					t.Errorf("%s: an outage kept (%v offline), want none", at, st.offline(l.At))
+				case l.OfflineSeconds != nil && st == nil:
+					t.Errorf("%s: no outage kept, want %vs offline", at, *l.OfflineSeconds)
+				case st != nil:
+					if got := st.offline(l.At).Seconds(); got != *l.OfflineSeconds {
+						t.Errorf("%s: %vs offline, want %vs", at, got, *l.OfflineSeconds)
+					}
+				}
+			}
+		})
+	}
+}
+
+// A row written before the drops were kept (drop_at 0) is one drop from
+// its since-time.
+func TestAnAlertRowFromBeforeIsOneDrop(t *testing.T) {
+	since := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
+	r := rowOf(state{Since: since, BackAt: since.Add(20 * time.Minute)})
+	r.drop.Valid, r.drop.Int64 = false, 0
+	st := r.state()
+	if !st.DropAt.Equal(since) || st.offline(since.Add(time.Hour)) != 20*time.Minute {
+		t.Fatalf("older row read as %+v", st)
 	}
 }

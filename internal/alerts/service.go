@@ -150,25 +150,29 @@ func (s *Service) Offline(ctx context.Context, t tenant.Tenant) ([]OfflineTV, er
 		return nil, err
 	}
 	out := []OfflineTV{}
+	now := s.now()
 	for _, tv := range tvs {
 		if !tv.Offline {
 			continue
 		}
-		o := OfflineTV{Display: tv.ID, Name: tv.Name, Store: tv.StoreSlug, StoreName: tv.StoreName, Since: tv.LastAck}
+		o := OfflineTV{Display: tv.ID, Name: tv.Name, Store: tv.StoreSlug, StoreName: tv.StoreName,
+			Since: tv.LastAck, OutageSince: tv.LastAck}
 		if st, ok := states[tv.ID]; ok {
-			o.Since = st.Since.UnixMilli()
+			st = st.dark(time.UnixMilli(tv.LastAck), now)
+			o.Since, o.OutageSince, o.EarlierOfflineMs = st.DropAt.UnixMilli(), st.Since.UnixMilli(), st.Earlier.Milliseconds()
 			if !st.AlertedAt.IsZero() {
 				o.AlertedAt = st.AlertedAt.UnixMilli()
 			}
 		}
 		out = append(out, o)
 	}
-	// Longest outage first; TVs whose player never connected last.
+	// Longest real offline time first; TVs whose player never connected
+	// last.
 	order := func(o OfflineTV) int64 {
 		if o.Since == 0 {
 			return math.MaxInt64
 		}
-		return o.Since
+		return o.Since - o.EarlierOfflineMs
 	}
 	slices.SortStableFunc(out, func(a, b OfflineTV) int {
 		if order(a) != order(b) {
@@ -280,9 +284,9 @@ func (s *Service) look(ctx context.Context, tv display.Watched, st *state, set S
 	return look{
 		Offline: tv.Offline, LastAck: ack, State: st, Now: now,
 		Sending: set.Enabled && len(set.Channels) > 0,
-		Due: func(since time.Time) (bool, error) {
-			open, err := clock.OpenDuration(ctx, tv.FranchiseID, tv.StoreID, since, now)
-			return open >= time.Duration(set.DelayMinutes)*time.Minute, err
+		Delay:   time.Duration(set.DelayMinutes) * time.Minute,
+		Open: func(from, to time.Time) (time.Duration, error) {
+			return clock.OpenDuration(ctx, tv.FranchiseID, tv.StoreID, from, to)
 		},
 	}
 }
@@ -307,56 +311,48 @@ func (s *Service) advance(ctx context.Context, tv display.Watched, had bool, now
 		if err != nil || next.none() {
 			return err
 		}
+		after := next.apply(st, now)
 		if next.Start {
-			created, err := insertState(ctx, tx, tv, time.UnixMilli(tv.LastAck), now)
+			created, err := insertState(ctx, tx, tv, *after, now)
 			if err != nil || !created {
 				return err // another replica began it
 			}
-			st = &state{Since: time.UnixMilli(tv.LastAck)}
 		}
-		switch {
-		case next.End:
+		if next.End {
 			if next.Notice {
-				n, err := s.send(ctx, tx, tv, set, KindBack, st.Since, st.BackAt.Sub(st.Since))
+				n, err := s.send(ctx, tx, tv, set, KindBack, *st, now)
 				if err != nil {
 					return err
 				}
 				queued = n
 			}
 			return deleteState(ctx, tx, tv.ID)
-		case next.SeenBack:
-			return setBack(ctx, tx, tv.ID, now, now)
-		case next.DropAgain:
-			if err := setBack(ctx, tx, tv.ID, time.Time{}, now); err != nil {
-				return err
-			}
 		}
 		if next.Alert {
-			n, err := s.send(ctx, tx, tv, set, KindOffline, st.Since, 0)
+			n, err := s.send(ctx, tx, tv, set, KindOffline, *after, now)
 			if err != nil {
 				return err
 			}
 			queued = n
-			return setAlerted(ctx, tx, tv.ID, now)
 		}
-		return nil
+		return saveState(ctx, tx, tv.ID, *after, now)
 	})
 	return queued, err
 }
 
-// send queues the message of kind to every recipient of the franchise's
-// channels: the store's contacts who receive notifications (SMS,
-// WhatsApp) and the operators who opted in (e-mail).
+// send queues the message of kind about the outage st at now to every
+// recipient of the franchise's channels: the store's contacts who receive
+// notifications (SMS, WhatsApp) and the operators who opted in (e-mail).
 func (s *Service) send(ctx context.Context, tx *db.Tx, tv display.Watched, set Settings, kind string,
-	since time.Time, out time.Duration) (int, error) {
+	st state, now time.Time) (int, error) {
 	loc, err := s.openClock().Location(ctx, tv.FranchiseID, tv.StoreID)
 	if err != nil || loc == nil {
 		loc = time.UTC
 		s.log.Warn("offline alerts: store zone unknown, writing UTC", "store", tv.StoreID, "err", err)
 	}
-	body, subject := offlineText(tv.Name, tv.StoreName, since.In(loc)), offlineSubject(tv.Name, tv.StoreName)
+	body, subject := offlineText(tv.Name, tv.StoreName, st, now, loc), offlineSubject(tv.Name, tv.StoreName)
 	if kind == KindBack {
-		body, subject = backText(tv.Name, tv.StoreName, out), backSubject(tv.Name, tv.StoreName)
+		body, subject = backText(tv.Name, tv.StoreName, st.offline(now)), backSubject(tv.Name, tv.StoreName)
 	}
 	type target struct{ channel, recipient string }
 	var targets []target
@@ -382,7 +378,6 @@ func (s *Service) send(ctx context.Context, tx *db.Tx, tv display.Watched, set S
 			targets = append(targets, target{Email, e})
 		}
 	}
-	now := s.now()
 	for _, tg := range targets {
 		m := outbox.Message{
 			ID: ids.New(), Channel: outboxChannel(tg.channel), Recipient: tg.recipient,

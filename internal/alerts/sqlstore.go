@@ -81,27 +81,50 @@ func millis(v sql.NullInt64) time.Time {
 	return time.UnixMilli(v.Int64)
 }
 
-func nullMillis(t time.Time) any {
-	if t.IsZero() {
-		return nil
+// row is a state as display_alerts stores it: epoch ms, 0 or NULL for
+// none.
+type row struct {
+	since, drop, back, alerted sql.NullInt64
+	earlier, earlierOpen       int64
+}
+
+const stateColumns = `display_id, since_at, drop_at, back_at, earlier_ms, earlier_open_ms, alerted_at FROM display_alerts`
+
+func (r row) state() state {
+	st := state{
+		Since: millis(r.since), DropAt: millis(r.drop), BackAt: millis(r.back), AlertedAt: millis(r.alerted),
+		Earlier: time.Duration(r.earlier) * time.Millisecond, EarlierOpen: time.Duration(r.earlierOpen) * time.Millisecond,
 	}
-	return t.UnixMilli()
+	if st.DropAt.IsZero() { // written by a server that knew only since_at: one drop
+		st.DropAt = st.Since
+	}
+	return st
+}
+
+func rowOf(st state) row {
+	ms := func(t time.Time) sql.NullInt64 {
+		if t.IsZero() {
+			return sql.NullInt64{}
+		}
+		return sql.NullInt64{Int64: t.UnixMilli(), Valid: true}
+	}
+	return row{since: ms(st.Since), drop: ms(st.DropAt), back: ms(st.BackAt), alerted: ms(st.AlertedAt),
+		earlier: st.Earlier.Milliseconds(), earlierOpen: st.EarlierOpen.Milliseconds()}
 }
 
 func scanState(sc db.Scanner) (string, state, error) {
 	var (
-		id             string
-		since          int64
-		alerted, backs sql.NullInt64
+		id string
+		r  row
 	)
-	err := sc.Scan(&id, &since, &alerted, &backs)
-	return id, state{Since: time.UnixMilli(since), AlertedAt: millis(alerted), BackAt: millis(backs)}, err
+	err := sc.Scan(&id, &r.since, &r.drop, &r.back, &r.earlier, &r.earlierOpen, &r.alerted)
+	return id, r.state(), err
 }
 
 // loadStates reads the stored outages (of one franchise, or all when
 // franchiseID is ""), by TV id.
 func loadStates(ctx context.Context, q db.Querier, franchiseID string) (map[string]state, error) {
-	query, args := `SELECT display_id, since_at, alerted_at, back_at FROM display_alerts`, []any{}
+	query, args := `SELECT `+stateColumns, []any{}
 	if franchiseID != "" {
 		query += ` WHERE franchise_id = ?`
 		args = append(args, franchiseID)
@@ -128,7 +151,7 @@ func loadStates(ctx context.Context, q db.Querier, franchiseID string) (map[stri
 // ends. On PostgreSQL a row another transaction holds is skipped (held is
 // false, as when there is no row); SQLite runs one writer at a time.
 func lockState(ctx context.Context, tx *db.Tx, displayID string) (st *state, held bool, err error) {
-	query := `SELECT display_id, since_at, alerted_at, back_at FROM display_alerts WHERE display_id = ?`
+	query := `SELECT ` + stateColumns + ` WHERE display_id = ?`
 	if tx.Dialect() == db.Postgres {
 		query += ` FOR UPDATE SKIP LOCKED`
 	}
@@ -143,10 +166,11 @@ func lockState(ctx context.Context, tx *db.Tx, displayID string) (st *state, hel
 }
 
 // insertState begins an outage; false when one exists already.
-func insertState(ctx context.Context, tx *db.Tx, tv display.Watched, since, now time.Time) (bool, error) {
+func insertState(ctx context.Context, tx *db.Tx, tv display.Watched, st state, now time.Time) (bool, error) {
+	r := rowOf(st)
 	res, err := tx.ExecContext(ctx, `
-		INSERT INTO display_alerts (display_id, franchise_id, since_at, updated_at) VALUES (?, ?, ?, ?)
-		ON CONFLICT (display_id) DO NOTHING`, tv.ID, tv.FranchiseID, since.UnixMilli(), now.UnixMilli())
+		INSERT INTO display_alerts (display_id, franchise_id, since_at, drop_at, updated_at) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (display_id) DO NOTHING`, tv.ID, tv.FranchiseID, r.since, r.drop, now.UnixMilli())
 	if err != nil {
 		return false, err
 	}
@@ -154,15 +178,12 @@ func insertState(ctx context.Context, tx *db.Tx, tv display.Watched, since, now 
 	return n == 1, err
 }
 
-func setBack(ctx context.Context, tx *db.Tx, displayID string, back, now time.Time) error {
-	_, err := tx.ExecContext(ctx, `UPDATE display_alerts SET back_at = ?, updated_at = ? WHERE display_id = ?`,
-		nullMillis(back), now.UnixMilli(), displayID)
-	return err
-}
-
-func setAlerted(ctx context.Context, tx *db.Tx, displayID string, now time.Time) error {
-	_, err := tx.ExecContext(ctx, `UPDATE display_alerts SET alerted_at = ?, updated_at = ? WHERE display_id = ?`,
-		now.UnixMilli(), now.UnixMilli(), displayID)
+// saveState writes the outage's state after a step.
+func saveState(ctx context.Context, tx *db.Tx, displayID string, st state, now time.Time) error {
+	r := rowOf(st)
+	_, err := tx.ExecContext(ctx, `UPDATE display_alerts SET drop_at = ?, back_at = ?, earlier_ms = ?,
+		earlier_open_ms = ?, alerted_at = ?, updated_at = ? WHERE display_id = ?`,
+		r.drop, r.back, r.earlier, r.earlierOpen, r.alerted, now.UnixMilli(), displayID)
 	return err
 }
 

@@ -2785,9 +2785,19 @@ export interface components {
             storeName: string;
             /**
              * Format: int64
-             * @description epoch ms of the last sign of life; 0 = the player never connected (not alerted)
+             * @description epoch ms the TV went dark: its last sign of life; 0 = the player never connected (not alerted)
              */
             since: number;
+            /**
+             * Format: int64
+             * @description epoch ms the outage's first drop began: since, unless the TV came back for less than 10 minutes and dropped again; 0 with since
+             */
+            outageSince: number;
+            /**
+             * Format: int64
+             * @description offline time of the outage's earlier drops (ms): its real offline time is this plus the time since since, never the returns in between
+             */
+            earlierOfflineMs: number;
             /**
              * Format: int64
              * @description epoch ms of the alert, 0 = not sent

@@ -1,4 +1,4 @@
-import type { AlertChannel } from './api/types'
+import type { AlertChannel, OfflineTV } from './api/types'
 
 const MINUTE = 60_000
 
@@ -11,6 +11,20 @@ export function outageDuration(ms: number) {
   if (days > 0) return hours > 0 ? `${days} d ${hours} h` : `${days} d`
   if (hours > 0) return mins > 0 ? `${hours} h ${mins} min` : `${hours} h`
   return `${mins} min`
+}
+
+/**
+ * The outage's real offline time at `now` (epoch ms): its earlier drops and the current one since
+ * the TV went dark, never the returns in between; null for a TV whose player never connected.
+ */
+export function offlineTime(tv: Pick<OfflineTV, 'since' | 'earlierOfflineMs'>, now: number) {
+  if (!tv.since) return null
+  return tv.earlierOfflineMs + Math.max(0, now - tv.since)
+}
+
+/** When the outage had earlier drops, when its first one began (the "Há" column counts them). */
+export function earlierDropsSince(tv: Pick<OfflineTV, 'since' | 'outageSince'>) {
+  return tv.since && tv.outageSince && tv.outageSince !== tv.since ? tv.outageSince : null
 }
 
 export const channelLabels: Record<AlertChannel, string> = { sms: 'SMS', whatsapp: 'WhatsApp', email: 'E-mail' }

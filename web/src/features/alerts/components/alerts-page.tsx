@@ -21,7 +21,7 @@ import { useSession } from '@/lib/session'
 import { useAlerts } from '../api/get-alerts'
 import { useSaveAlertSettings } from '../api/save-alert-settings'
 import type { AlertChannel, AlertMessage, AlertSettings, OfflineTV } from '../api/types'
-import { channelLabels, delayUnitLabels, formatRecipient, outageDuration, splitDelay, type DelayUnit } from '../format'
+import { channelLabels, delayUnitLabels, earlierDropsSince, formatRecipient, offlineTime, outageDuration, splitDelay, type DelayUnit } from '../format'
 import { alertSettingsSchema, toAlertSettingsInput, type AlertSettingsValues } from '../schemas'
 
 type BadgeVariant = 'default' | 'secondary' | 'destructive' | 'outline'
@@ -62,14 +62,26 @@ function offlineColumns(now: number): ColumnDef<OfflineTV>[] {
       accessorFn: (tv) => tv.since || Number.MAX_SAFE_INTEGER,
       meta: { label: 'Offline desde' },
       header: ({ column }) => <DataTableColumnHeader column={column} title="Offline desde" />,
-      cell: ({ row }) => (row.original.since ? formatDateTime(row.original.since) : 'Nunca conectou'),
+      cell: ({ row }) => {
+        if (!row.original.since) return 'Nunca conectou'
+        const first = earlierDropsSince(row.original)
+        return (
+          <div className="flex flex-col">
+            <span>{formatDateTime(row.original.since)}</span>
+            {first ? <span className="text-xs text-muted-foreground">com quedas desde {formatDateTime(first)}</span> : null}
+          </div>
+        )
+      },
     },
     {
       id: 'duration',
-      accessorFn: (tv) => (tv.since ? now - tv.since : -1),
+      accessorFn: (tv) => offlineTime(tv, now) ?? -1,
       meta: { label: 'Há' },
       header: ({ column }) => <DataTableColumnHeader column={column} title="Há" />,
-      cell: ({ row }) => (row.original.since ? outageDuration(now - row.original.since) : '—'),
+      cell: ({ row }) => {
+        const offline = offlineTime(row.original, now)
+        return offline === null ? '—' : outageDuration(offline)
+      },
     },
     {
       id: 'alerted',
