@@ -84,7 +84,8 @@ ffmpeg:
 minio:
 	@./scripts/ensure-minio.sh
 
-# Benchmarks; figures are recorded in docs/performance.md.
+# Benchmarks; figures are recorded in docs/performance.md ("Current figures", then each
+# measure's history).
 bench: bench-go bench-web bench-players
 
 bench-go:

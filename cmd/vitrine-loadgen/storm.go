@@ -15,7 +15,7 @@ package main
 //     is restarted (SIGTERM, then started again on the same address and
 //     data, as `systemctl restart` does).
 //
-// See docs/performance.md ("Reconnect storm").
+// See docs/performance.md ("Players: reconnect storm").
 
 import (
 	"bufio"
