@@ -36,6 +36,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -591,6 +592,41 @@ func report(o options, engine string, n int, connectTook time.Duration, ackRate 
 		}
 		fmt.Fprintf(w, "Target p99 < 0.3 s for every schedule save: %s (worst %s).\n", verdict, ms(p99))
 	}
+	if len(saves) == 0 {
+		return
+	}
+	tr := pushRun{
+		setup:    setup(engine, len(res), false, n),
+		saves:    len(saves),
+		saveCPU:  cpu / time.Duration(len(saves)),
+		players:  n,
+		savesP99: p99,
+		ackEvery: o.ackEvery,
+	}
+	if floor != nil && floorErr == nil {
+		tr.floor, tr.floorSockets = floor.mean(), floor.sockets
+	}
+	for _, rd := range rounds {
+		if rd.label == "" {
+			continue
+		}
+		tr.overrideP99 = append(tr.overrideP99, summarize(rd.lat).P99)
+		if rd.label == "override start" {
+			tr.overrideCPU = rd.serverCPU
+		}
+	}
+	for _, r := range res {
+		tr.rssPerPlayer = append(tr.rssPerPlayer, float64(r.idle.rss-r.before.rss)/float64(r.conns))
+		live := math.NaN()
+		if h, ok := per(r, heap); ok {
+			if s, ok := per(r, stacks); ok {
+				live = h + s
+			}
+		}
+		tr.livePerPlayer = append(tr.livePerPlayer, live)
+		tr.idleShare = append(tr.idleShare, 100*r.cpu.Seconds()/r.cpuWindow.Seconds())
+	}
+	printTable(tr.lines())
 }
 
 // perPlayer is d shared by n players, in microseconds.

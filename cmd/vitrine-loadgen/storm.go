@@ -687,4 +687,5 @@ func stormReport(o options, r stormRun) {
 		fmt.Fprintf(w, "| RSS per connected player before (upper bound, server's own share included) | %s | | |\n", kb(float64(rb)/float64(r.n)))
 	}
 	fmt.Fprintf(w, "\nUntil the last player was back: %s. Warnings and errors in the servers' logs: %d.\n", ms(r.took), r.warnings)
+	printTable(stormLines(r, o.ackEvery, fast, all, s.P99))
 }

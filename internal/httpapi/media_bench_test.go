@@ -83,9 +83,9 @@ func BenchmarkMediaList(b *testing.B) {
 					took = append(took, d)
 					size = n
 				}
-				name := "plain"
+				name := "media-plain"
 				if gzip {
-					name = "gzip"
+					name = "media-gzip"
 				}
 				report(name, took, size)
 			}

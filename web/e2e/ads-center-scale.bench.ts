@@ -7,7 +7,7 @@
 // calendar, how long picking a period and scrolling to its far corner take.
 // Figures go to docs/performance.md.
 import { test, expect, shot, strongPassword, uniqueEmail } from './fixtures.ts'
-import { figures, domNodes, freshTab, inParallel, openAndTime, watchFirstRow } from './harness/bench.ts'
+import { count, figures, domNodes, freshTab, inParallel, openAndTime, printTable, watchFirstRow } from './harness/bench.ts'
 import { addMedia, png } from './harness/media-api.ts'
 import { createDisplay, createSchedule, createStore, operatorWithGroup } from './harness/overview-api.ts'
 import { saveEntries } from './harness/schedule-api.ts'
@@ -129,4 +129,14 @@ test(`ads center of ${SCREENS} screens × 183 days and ${ADS} advertisements`, a
   console.log(`calendar, DOM nodes: ${calendar.nodes}`)
   console.log(`calendar, two clicks to a period drawn: ${figures(pick)}`)
   console.log(`calendar, scroll to the last day of the last screen to drawn: ${figures(corner)}`)
+  const ads = `Central de Anúncios (${count(ADS)} ads)`
+  const cal = `Ads calendar (${count(SCREENS)} screens × 183 days)`
+  printTable([
+    { measure: `${ads}: first row`, runs: list.first, target: '< 1 s' },
+    { measure: `${ads}: fully interactive`, runs: list.interactive, target: '< 2 s' },
+    { measure: `${cal}: first row`, runs: calendar.first, target: '< 1 s' },
+    { measure: `${cal}: fully interactive`, runs: calendar.interactive, target: '< 2 s' },
+    { measure: `${cal}: two clicks to a period drawn`, runs: pick },
+    { measure: `${cal}: scroll to the last day of the last screen`, runs: corner },
+  ])
 })

@@ -12,7 +12,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { test, expect, shot, strongPassword, uniqueEmail, useSession } from './fixtures.ts'
-import { QUIET_MS, quietAt } from './harness/bench.ts'
+import { count, printTable, QUIET_MS, quietAt } from './harness/bench.ts'
 import { operatorWithGroup, uniqueDevice } from './harness/overview-api.ts'
 import { printTraceSummary, TRACE_CATEGORIES } from './harness/trace-summary.ts'
 
@@ -115,4 +115,10 @@ test(`overview of ${STORES} stores and ${STORES * TVS_PER_STORE} TVs`, async ({ 
   console.log(`fully interactive (last long task, then ${QUIET_MS} ms without one): median ${median(interactive)} ms (runs: ${interactive.join(', ')})`)
   console.log(`DOM nodes with the overview drawn: ${nodes}`)
   console.log(`name filter to redrawn cards, 500 ms debounce included: median ${median(filter)} ms (runs: ${filter.join(', ')})`)
+  const screen = `Visão Geral (${count(STORES)} stores, ${count(STORES * TVS_PER_STORE)} TVs)`
+  printTable([
+    { measure: `${screen}: first store card`, runs: firstCard, target: '< 1 s' },
+    { measure: `${screen}: fully interactive`, runs: interactive, target: '< 2 s' },
+    { measure: `${screen}: name filter to redrawn cards, the 500 ms debounce included`, runs: filter },
+  ])
 })

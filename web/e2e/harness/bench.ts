@@ -18,6 +18,26 @@ export function figures(values: number[]) {
   return `median ${median(values)} ms (runs: ${values.join(', ')})`
 }
 
+/** A count as the performance table writes it: 1,000. */
+export const count = (n: number) => n.toLocaleString('en-US')
+
+/** 920 ms, or 1.26 s from a second on: the units of the performance table. */
+export function duration(ms: number) {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`
+}
+
+/** A row of the table "Current figures" in docs/performance.md: the measure in its words, the runs' median, the target. */
+export type TableRow = { measure: string; runs: number[]; target?: string }
+
+/**
+ * The benchmark's last lines, one per row of the performance table it
+ * measures: 'table: Programações (500 schedules): first row | 669 ms | < 1 s'.
+ */
+export function printTable(rows: TableRow[]) {
+  console.log('')
+  for (const row of rows) console.log(`table: ${row.measure} | ${duration(median(row.runs))} | ${row.target ?? '—'}`)
+}
+
 /** The first row: an element matching `selector` (whose text is `text`, when given). */
 export type FirstRow = { selector: string; text?: string }
 
