@@ -163,7 +163,11 @@ function LiveNote({ live, offline, lastAck, timeZone }: { live: DisplayLive; off
           {lastAck > 0 ? `Televisor offline desde ${wallText(lastAck, timeZone)}.` : 'Este televisor ainda não se conectou.'}{' '}
           {live.waiting
             ? // The TV plays on what it has: the change reaches it when it connects.
-              `${waitingText(live.waiting)} A TV mostra a anterior até se conectar.${live.shows === 'acknowledged' ? '' : ' A anterior não está mais guardada; mostrando a nova.'}`
+              `${waitingText(live.waiting)} ${
+                live.display.ackedHash === ''
+                  ? 'A TV segue sem programação até se conectar.'
+                  : `A TV mostra a anterior até se conectar.${live.shows === 'acknowledged' ? '' : ' A anterior não está mais guardada; mostrando a nova.'}`
+              }`
             : acked > 0
               ? live.shows === 'acknowledged' || live.confirmed
                 ? 'Mostrando a última programação que ele confirmou.'
