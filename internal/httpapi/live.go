@@ -41,6 +41,28 @@ type displayLiveResponse struct {
 	// lastConnectionAck says since when.
 	Offline    bool  `json:"offline"`
 	ServerTime int64 `json:"serverTime"`
+	// Waiting is what the server would push to the TV and its player has
+	// not acknowledged, when the player acknowledged something before
+	// (display.ackedAt): it shows the older one until it takes this.
+	Waiting *liveWaiting `json:"waiting"`
+}
+
+// What changed since the player's acknowledgement (liveWaiting.Change).
+const (
+	waitingSchedule = "schedule" // the TV was linked to another schedule (or one, from none)
+	waitingVersion  = "version"  // the same schedule was edited
+	waitingUnlinked = "unlinked" // the TV's schedule was taken away
+)
+
+// liveWaiting is the TV's current schedule that its player has not taken.
+type liveWaiting struct {
+	// Change says what changed: waitingSchedule, waitingVersion or
+	// waitingUnlinked.
+	Change string `json:"change"`
+	// ScheduleID and ScheduleName name the TV's current schedule ("" when
+	// unlinked).
+	ScheduleID   string `json:"scheduleId"`
+	ScheduleName string `json:"scheduleName"`
 }
 
 // GET /api/display/{franchise}/{storeSlug}/{displayId}/live — what the TV
@@ -90,6 +112,11 @@ func (s *Server) displayLive(w http.ResponseWriter, r *http.Request, t tenant.Te
 	}
 	answer.Confirmed = d.AckedAt > 0 && d.AckedHash == answer.CurrentHash
 	if d.AckedAt > 0 && !answer.Confirmed {
+		// The player has an older screen: say what waits for it.
+		waiting := &liveWaiting{Change: waitingSchedule, ScheduleID: tv.ScheduleID, ScheduleName: d.ScheduleName}
+		if answer.CurrentHash == "" {
+			waiting.Change, waiting.ScheduleID, waiting.ScheduleName = waitingUnlinked, "", ""
+		}
 		if d.AckedHash == "" {
 			// The player confirmed a screen without a schedule.
 			answer.Schedule, answer.Shows = json.RawMessage("null"), liveAcknowledged
@@ -103,8 +130,12 @@ func (s *Server) displayLive(w http.ResponseWriter, r *http.Request, t tenant.Te
 					return err
 				}
 				answer.Shows = liveAcknowledged
+				if sc.ID == tv.ScheduleID && answer.CurrentHash != "" {
+					waiting.Change = waitingVersion
+				}
 			}
 		}
+		answer.Waiting = waiting
 	}
 	writeJSON(w, http.StatusOK, answer)
 	return nil

@@ -46,6 +46,11 @@ type liveView struct {
 	Confirmed   bool
 	Offline     bool
 	ServerTime  int64
+	Waiting     *struct {
+		Change       string
+		ScheduleID   string
+		ScheduleName string
+	}
 }
 
 // readLive is GET …/live of the TV tv of the store centro, read by the
@@ -131,6 +136,74 @@ func TestLiveViewFollowsTheAcknowledgedSchedule(t *testing.T) {
 		a.Expect(t, testutil.Scenario{Method: "GET", Path: "/api/display/" + f.otherSlug + "/sul/" + tv + "/live", Token: f.otherOpUser.Token, Status: 404, Code: 100121})
 		mustStatus(t, a.Do(t, "GET", url, f.otherOpUser.Token, nil), 403)
 	})
+}
+
+// A TV changed while its player is offline: the live view shows what the
+// player confirmed and says what waits for it — another schedule, a new
+// version of the same one, or none at all —; once confirmed, nothing waits.
+func TestLiveViewSaysWhatWaitsForAnOfflineTV(t *testing.T) {
+	type waiting struct{ change, schedule, name string }
+	for _, tc := range []struct {
+		name   string
+		change func(t *testing.T, f *playerFixture, tv string) waiting
+	}{
+		{"moved to another schedule", func(t *testing.T, f *playerFixture, tv string) waiting {
+			r := f.a.Do(t, "POST", "/api/schedule/"+f.slug, f.op.Token, map[string]any{"name": "Promoção de Verão"})
+			mustStatus(t, r, 201)
+			var created struct{ Schedule struct{ ID string } }
+			r.Decode(t, &created)
+			id := created.Schedule.ID
+			mustStatus(t, f.a.Do(t, "POST", "/api/schedule/"+f.slug+"/"+id, f.op.Token,
+				map[string]any{"media": []map[string]any{{"id": f.other, "displayTime": 8}}}), 200)
+			mustStatus(t, f.a.Do(t, "POST", "/api/display/"+f.slug+"/centro/"+tv, f.op.Token, map[string]any{"scheduleId": id}), 200)
+			return waiting{"schedule", id, "Promoção de Verão"}
+		}},
+		{"its schedule edited", func(t *testing.T, f *playerFixture, tv string) waiting {
+			f.setEntries(t, map[string]any{"id": f.other, "displayTime": 9})
+			return waiting{"version", f.schedule, "Vitrine"}
+		}},
+		{"its schedule taken away", func(t *testing.T, f *playerFixture, tv string) waiting {
+			mustStatus(t, f.a.Do(t, "POST", "/api/display/"+f.slug+"/centro/"+tv, f.op.Token, map[string]any{"scheduleId": ""}), 200)
+			return waiting{"unlinked", "", ""}
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+				a := testutil.NewApp(t, engine)
+				f := newPlayerFixture(t, a)
+				p, tv, first := f.pairedPlayer(t, "TV Caixa")
+				read := func() liveView { return readLive(t, a, f, tv) }
+				read() // watched: the ack is recorded at once
+				p.send(map[string]any{"type": "ack", "hash": first.Schedule.Hash})
+				testutil.Eventually(t, 5*time.Second, func() bool { return read().Confirmed }, "the ack recorded")
+				if v := read(); v.Waiting != nil {
+					t.Fatalf("confirmed, yet something waits: %+v", v.Waiting)
+				}
+				p.ws.Close(websocket.StatusNormalClosure, "")
+				testutil.Eventually(t, 5*time.Second, func() bool { return read().Offline }, "the TV offline")
+
+				want := tc.change(t, f, tv)
+				// The screens hear of the change through the change feed (on
+				// PostgreSQL, LISTEN/NOTIFY), and the versions are kept off the
+				// request's path, every second.
+				var v liveView
+				testutil.Eventually(t, 5*time.Second, func() bool {
+					if err := a.Schedules.FlushKept(context.Background()); err != nil {
+						t.Fatal(err)
+					}
+					v = read()
+					return v.Waiting != nil && v.Shows == "acknowledged"
+				}, "the change waiting")
+				if v.Waiting == nil || v.Waiting.Change != want.change || v.Waiting.ScheduleID != want.schedule || v.Waiting.ScheduleName != want.name {
+					t.Fatalf("waiting %+v, want %+v", v.Waiting, want)
+				}
+				if v.Confirmed || v.Shows != "acknowledged" || v.Schedule == nil || v.Schedule.Hash != first.Schedule.Hash ||
+					len(v.Schedule.Entries) != 1 || v.Schedule.Entries[0].ID != f.image {
+					t.Fatalf("not the confirmed schedule shown: %+v", v)
+				}
+			})
+		})
+	}
 }
 
 // A TV's acks are recorded at once only while a live view watches it:

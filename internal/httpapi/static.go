@@ -36,6 +36,9 @@ func newStaticHandler(webFS fs.FS) http.Handler {
 					// Vite puts a content hash in every asset name.
 					w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
 				}
+				if ctype, ok := fixedTypes[path.Ext(name)]; ok {
+					w.Header().Set("Content-Type", ctype)
+				}
 				if serveCompressed(w, r, webFS, name) {
 					return
 				}
@@ -71,6 +74,11 @@ func newStaticHandler(webFS fs.FS) http.Handler {
 		_, _ = w.Write(b)
 	})
 }
+
+// fixedTypes are the content types of the files whose extension the
+// system's MIME table may not know: the icon browsers ask for at
+// /favicon.ico when a page names none (web/public/favicon.ico).
+var fixedTypes = map[string]string{".ico": "image/x-icon"}
 
 // encodings are the precompressed copies the build makes, best first.
 var encodings = []struct{ name, ext string }{{"br", ".br"}, {"gzip", ".gz"}}

@@ -1,10 +1,14 @@
 package httpapi_test
 
 import (
+	"bytes"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -210,5 +214,57 @@ func TestSlashPlayerWithoutAPlayerBuild(t *testing.T) {
 	b, _ := io.ReadAll(res.Body)
 	if res.StatusCode != 404 || strings.Contains(string(b), "<title>Vitrine</title>") {
 		t.Fatalf("%d %q", res.StatusCode, b)
+	}
+}
+
+// The icons the console's and the player's pages name, and /favicon.ico
+// that a browser asks for on its own, are real images of the build
+// (web/public): no page asks for an icon in vain.
+func TestTheIconsArePictures(t *testing.T) {
+	web := fstest.MapFS{}
+	for _, name := range []string{"index.html", "player.html", "public/favicon.ico", "public/favicon.svg"} {
+		b, err := os.ReadFile(filepath.Join("..", "..", "web", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		web[strings.TrimPrefix(name, "public/")] = &fstest.MapFile{Data: b}
+	}
+	srv := httptest.NewServer(httpapi.New(httpapi.Deps{
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), WebFS: web,
+	}))
+	defer srv.Close()
+	get := func(t *testing.T, path string) (*http.Response, []byte) {
+		t.Helper()
+		res, err := http.Get(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res, b
+	}
+	icons := map[string]bool{"/favicon.ico": true}
+	linked := regexp.MustCompile(`<link rel="icon"[^>]*href="([^"]+)"`)
+	for _, page := range []string{"/dashboard", "/player"} {
+		_, body := get(t, page)
+		found := linked.FindAllSubmatch(body, -1)
+		if len(found) == 0 {
+			t.Errorf("the page %s names no icon", page)
+		}
+		for _, m := range found {
+			icons[string(m[1])] = true
+		}
+	}
+	for icon := range icons {
+		t.Run(icon, func(t *testing.T) {
+			res, body := get(t, icon)
+			ctype := res.Header.Get("Content-Type")
+			if res.StatusCode != 200 || !strings.HasPrefix(ctype, "image/") || len(body) == 0 {
+				t.Fatalf("%d %q, %d bytes", res.StatusCode, ctype, len(body))
+			}
+			if strings.HasSuffix(icon, ".ico") && (ctype != "image/x-icon" || !bytes.HasPrefix(body, []byte{0, 0, 1, 0})) {
+				t.Fatalf("not an icon file: %q % x", ctype, body[:min(len(body), 4)])
+			}
+		})
 	}
 }

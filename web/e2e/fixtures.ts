@@ -134,10 +134,13 @@ export function toast(page: Page, title: string | RegExp) {
 
 const screenshotDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots')
 
-/** Writes a full-page screenshot to web/e2e/screenshots/<name>.png. */
-export async function shot(page: Page, name: string) {
+/**
+ * Writes a full-page screenshot to web/e2e/screenshots/<name>.png; with
+ * `{ fullPage: false }` what the window shows, scrolled as it is.
+ */
+export async function shot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
   fs.mkdirSync(screenshotDir, { recursive: true })
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true, animations: 'disabled' })
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage, animations: 'disabled' })
 }
 
 const streamRefused = new WeakSet<Page>()

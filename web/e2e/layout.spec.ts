@@ -240,3 +240,158 @@ test('long names of stores, TVs, schedules, media, ads and groups stay in their 
     await context.close()
   }
 })
+
+// --- The sticky header over the page: Visão Geral's TV tables pin the TV's
+// name column (sticky, lifted over the other cells); scrolled under the
+// header, that column goes under it and under the impersonation banner
+// ('Voltar para minha conta'), never over them.
+
+/** An operator with 'CENTRAL DE ANÚNCIOS' and 'MENSAGEM DE EMERGÊNCIA', impersonated by the administrator: every menu entry and the banner show. */
+async function impersonatedOperator(api: import('./harness/api.ts').Api, adminToken: string, label: string) {
+  const email = uniqueEmail(label)
+  const { franchise } = await operatorWithGroup(api, adminToken, { email, password: strongPassword(), name: 'Olga Operadora', group: `Rede ${label} ${Date.now().toString(36)}` })
+  await api.post('/user/detail/adm', { email, viewAdsCenter: 1, emergencyOverride: 1 }, adminToken)
+  const { token } = await api.post<{ token: string }>('/user/impersonate', { email }, adminToken)
+  return { token, franchise }
+}
+
+/** How many pixels of two PNGs of one size differ by more than `threshold` in a channel (decoded by the page's browser). */
+async function differingPixels(page: import('@playwright/test').Page, a: Buffer, b: Buffer, threshold: number) {
+  return page.evaluate(
+    async ([a, b, threshold]) => {
+      const pixels = async (base64: string) => {
+        const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
+        const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }))
+        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height)
+        const context = canvas.getContext('2d')!
+        context.drawImage(bitmap, 0, 0)
+        return context.getImageData(0, 0, bitmap.width, bitmap.height).data
+      }
+      const [pa, pb] = await Promise.all([pixels(a), pixels(b)])
+      if (pa.length !== pb.length) return -1
+      let count = 0
+      for (let i = 0; i < pa.length; i += 4) {
+        if (Math.max(Math.abs(pa[i] - pb[i]), Math.abs(pa[i + 1] - pb[i + 1]), Math.abs(pa[i + 2] - pb[i + 2])) > threshold) count++
+      }
+      return count
+    },
+    [a.toString('base64'), b.toString('base64'), threshold] as const,
+  )
+}
+
+test("Visão Geral's pinned TV-name column scrolls under the page header and the impersonation banner at 1280 and 1440 px", async ({ browser, api, adminToken }) => {
+  test.setTimeout(180_000)
+  const { token, franchise } = await impersonatedOperator(api, adminToken, 'coluna-fixa')
+  for (const n of [1, 2, 3, 4]) {
+    const store = await createStore(api, token, franchise.slug, { name: `Loja ${n}` })
+    for (const k of [1, 2, 3]) await createDisplay(api, token, franchise.slug, store.slug, { name: `Televisor ${n}.${k} da Vitrine` })
+  }
+
+  for (const viewport of VIEWPORTS.slice(0, 2)) {
+    const context = await browser.newContext({ viewport })
+    const page = await context.newPage()
+    await useSession(page, { token, adminToken, franchise: franchise.slug })
+    await page.goto('/dashboard')
+    const header = page.locator('header').first()
+    const banner = header.getByRole('status').filter({ hasText: 'Acessando como' })
+    await expect(banner.getByRole('button', { name: 'Voltar para minha conta' })).toBeVisible()
+    const names = page.locator('main table tbody td:first-child')
+    await expect(names).toHaveCount(12)
+    const headerBox = (await header.boundingBox())!
+    const clip = { x: headerBox.x, y: 0, width: headerBox.width, height: headerBox.height }
+    const unscrolled = await page.screenshot({ clip, animations: 'disabled' })
+
+    // Each name cell of the first two stores, scrolled under the header's
+    // middle, then under the banner's: what is drawn there is the header.
+    let underBanner = 0
+    for (const index of [0, 1, 2, 3, 4, 5]) {
+      const cell = names.nth(index)
+      for (const target of ['header', 'banner'] as const) {
+        const aim = target === 'header' ? headerBox : (await banner.boundingBox())!
+        await page.evaluate(() => window.scrollTo(0, 0))
+        const start = (await cell.boundingBox())!
+        await page.evaluate((y) => window.scrollTo(0, y), start.y + start.height / 2 - (aim.y + aim.height / 2))
+        const box = (await cell.boundingBox())!
+        // Where the cell and the aimed part of the header overlap.
+        const left = Math.max(box.x, aim.x)
+        const right = Math.min(box.x + box.width, aim.x + aim.width)
+        const top = Math.max(box.y, aim.y)
+        const bottom = Math.min(box.y + box.height, aim.y + aim.height)
+        if (right - left < 4 || bottom - top < 4) continue
+        if (target === 'banner') underBanner++
+        const drawn = await page.evaluate(
+          ([x, y, target]) => {
+            const element = document.elementFromPoint(x, y)
+            const over = target === 'header' ? document.querySelector('header') : document.querySelector('header [role=status]')
+            return { inside: !!element && !!over?.contains(element), what: element ? `${element.tagName.toLowerCase()} ${element.textContent?.slice(0, 40)}` : 'nada' }
+          },
+          [(left + right) / 2, (top + bottom) / 2, target] as const,
+        )
+        expect.soft(drawn.inside, `${viewport.name}: o ${target === 'header' ? 'cabeçalho' : 'aviso de acesso'} sobre a célula ${index}, não "${drawn.what}"`).toBe(true)
+        if (index === 0) {
+          // The header scrolled over the column looks as it does unscrolled
+          // (its 95 % opaque background lets a trace through, nothing more).
+          const scrolled = await page.screenshot({ clip, animations: 'disabled' })
+          expect.soft(await differingPixels(page, unscrolled, scrolled, 48), `${viewport.name}: pixels do cabeçalho mudados pela coluna (${target})`).toBe(0)
+          await shot(page, `pinned-column-under-${target}-${viewport.name}`, { fullPage: false })
+        }
+      }
+    }
+    // The check above ran where the column and the banner overlap.
+    expect(underBanner, `${viewport.name}: células sob o aviso de acesso`).toBeGreaterThan(0)
+    await context.close()
+  }
+})
+
+// --- The sidebar's labels: every menu entry reads whole at 1280 px and
+// wider, in the 16rem sidebar, and in the phone's sheet; a long one wraps
+// onto a second line.
+
+/** The menu entries of the sidebar whose label is cut or leaves its button ([] when every one reads whole), and the labels. */
+async function cutLabels(page: import('@playwright/test').Page, sidebar: string) {
+  return page.evaluate((sidebar) => {
+    const problems: string[] = []
+    const labels: string[] = []
+    const root = document.querySelector<HTMLElement>(sidebar)!
+    const bounds = root.getBoundingClientRect()
+    for (const button of Array.from(root.querySelectorAll<HTMLElement>('[data-sidebar=menu-button]'))) {
+      const label = button.querySelector<HTMLElement>(':scope > span:last-child')
+      if (!label) continue
+      const text = label.textContent ?? ''
+      labels.push(text)
+      const box = label.getBoundingClientRect()
+      const frame = button.getBoundingClientRect()
+      if (label.scrollWidth > label.clientWidth) problems.push(`"${text}" cortado: ${label.scrollWidth} > ${label.clientWidth}`)
+      if (box.right > frame.right + 0.5 || box.bottom > frame.bottom + 0.5 || box.top < frame.top - 0.5) problems.push(`"${text}" sai do botão`)
+      if (frame.right > bounds.right + 0.5) problems.push(`"${text}" sai da barra lateral`)
+    }
+    return { problems, labels, width: bounds.width }
+  }, sidebar)
+}
+
+test('every sidebar label reads whole at 1280 and 1440 px and in the phone menu', async ({ browser, api, adminToken }) => {
+  test.setTimeout(120_000)
+  const { token, franchise } = await impersonatedOperator(api, adminToken, 'menu-lateral')
+  const every = ['NOVO USUÁRIO', 'LISTA DE USUÁRIOS', 'VISÃO GERAL', 'PROGRAMAÇÕES', 'MINHAS MÍDIAS', 'ALERTAS', 'CENTRAL DE ANÚNCIOS', 'MENSAGEM DE EMERGÊNCIA', 'CRIAR PROGRAMAÇÃO', 'ADICIONAR MÍDIA À PROGRAMAÇÃO']
+  for (const viewport of [...VIEWPORTS.slice(0, 2), VIEWPORTS[3]]) {
+    const context = await browser.newContext({ viewport })
+    const page = await context.newPage()
+    await useSession(page, { token, adminToken, franchise: franchise.slug })
+    // A guided action's page: its section shows too.
+    await page.goto('/action/create-schedule')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    let sidebar = '[data-slot=sidebar-container]'
+    if (viewport.name === 'celular') {
+      await page.getByRole('button', { name: 'Alternar barra lateral' }).click()
+      sidebar = '[data-slot=sidebar][data-mobile=true]'
+    }
+    await expect(page.locator(sidebar).getByRole('link', { name: 'MENSAGEM DE EMERGÊNCIA' })).toBeVisible()
+    const found = await cutLabels(page, sidebar)
+    expect(found.labels.filter((l) => l !== 'VitrineGestão de telas')).toEqual(every)
+    expect.soft(found.problems, viewport.name).toEqual([])
+    // The spec's widths: 16rem, 18rem on a phone.
+    expect(found.width).toBe(viewport.name === 'celular' ? 288 : 256)
+    await shot(page, `sidebar-labels-${viewport.name}`)
+    await context.close()
+  }
+})

@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test'
 import { test, expect, shot, strongPassword, uniqueEmail, useSession } from './fixtures.ts'
 import { addMedia, png } from './harness/media-api.ts'
-import { announceDevice, createDisplay, createSchedule, createStore, operatorWithGroup } from './harness/overview-api.ts'
+import { announceDevice, createDisplay, createSchedule, createStore, operatorWithGroup, storeDisplays } from './harness/overview-api.ts'
 import { onScreen, pairedPlayer } from './harness/player.ts'
 import { saveEntries } from './harness/schedule-api.ts'
 import type { Api } from './harness/api.ts'
@@ -124,4 +124,71 @@ test('a TV that has not confirmed the latest change shows the version it confirm
   await expect(dialog.getByRole('status')).toContainText('A TV confirmou esta programação')
   await expect(screen.getByRole('img', { name: 'Cartaz Ao Vivo' })).toBeVisible()
   await socket.close()
+})
+
+test('a TV moved to another schedule while offline: the live view shows what it has and names the schedule waiting for it', async ({ page, browser, api, adminToken, baseURL }) => {
+  test.setTimeout(150_000)
+  const { token, f, store, second, schedule } = await setup(api, adminToken, 'Mudança')
+  const tv = await pairedPlayer(browser, baseURL!, api, token, f, store.slug, schedule.id, 'TV Balcão')
+  await expect(onScreen(tv)).toHaveAttribute('data-media', 'Vitrine Ao Vivo')
+
+  await useSession(page, { token, franchise: f })
+  await page.goto('/dashboard')
+  const dialog = await openLiveView(page, 'Loja Mudança', 'TV Balcão')
+  const screen = dialog.getByRole('region', { name: 'Tela do televisor' })
+  const note = dialog.getByRole('status')
+  await expect(note).toContainText('A TV confirmou esta programação')
+
+  // The box goes away; meanwhile the TV is moved to another schedule.
+  await tv.context().close()
+  await expect(note).toContainText(/Televisor offline desde .*Mostrando a última programação que ele confirmou\./)
+  const promo = await createSchedule(api, token, f, 'Promoção de Verão')
+  await saveEntries(api, token, f, promo.id, [{ id: second.id, displayTime: 30 }])
+  const [display] = await storeDisplays(api, token, f, store.slug)
+  await api.post(`/display/${f}/${store.slug}/${display.id}`, { scheduleId: promo.id }, token)
+
+  await expect(note).toContainText(
+    /^Televisor offline desde \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\. Nova programação aguardando a TV: Promoção de Verão\. A TV mostra a anterior até se conectar\.$/,
+    { timeout: 15_000 },
+  )
+  // The view shows what the TV shows: the schedule it confirmed.
+  await expect(screen.getByRole('img', { name: 'Vitrine Ao Vivo' })).toBeVisible()
+  await expect(screen.getByRole('img', { name: 'Cartaz Ao Vivo' })).toHaveCount(0)
+  await shot(page, 'live-view-offline-waiting')
+})
+
+/** HH:mm:ss of a moment in São Paulo, the stores' zone here. */
+const spClock = (ms: number) => new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(ms)
+const seconds = (clock: string) => clock.split(':').reduce((total, part) => total * 60 + Number(part), 0)
+
+test("during a timed emergency message the live view's 'A seguir' starts where the message ends", async ({ page, api, adminToken }) => {
+  test.setTimeout(120_000)
+  const { token, f, store, first, second, schedule } = await setup(api, adminToken, 'Mensagem')
+  await saveEntries(api, token, f, schedule.id, [
+    { id: first.id, displayTime: 10 },
+    { id: second.id, displayTime: 10 },
+  ])
+  const { email } = (await api.me(token)).user
+  await api.post('/user/detail/adm', { email, emergencyOverride: 1 }, adminToken)
+  const display = await createDisplay(api, token, f, store.slug, { name: 'TV Entrada' })
+  await api.post(`/display/${f}/${store.slug}/${display.id}`, { scheduleId: schedule.id }, token)
+  // The message for the next three minutes, on this TV.
+  const ends = Date.now() + 3 * 60_000
+  await api.post(`/override/${f}`, { target: 'displays', displays: [display.id], title: 'Loja fechará mais cedo', endsAt: ends }, token)
+
+  await useSession(page, { token, franchise: f })
+  await page.goto('/dashboard')
+  const dialog = await openLiveView(page, 'Loja Mensagem', 'TV Entrada')
+  const screen = dialog.getByRole('region', { name: 'Tela do televisor' })
+  await expect(screen.getByLabel('Mensagem de emergência')).toContainText('Loja fechará mais cedo')
+  const end = spClock(ends)
+  await expect(dialog.getByLabel('Agora')).toHaveText(`Agora: Mensagem de emergência: Loja fechará mais cedo (até ${end})`)
+  // What follows comes after the message: the schedule's item on screen at its end, then the next ones.
+  const next = dialog.getByRole('list', { name: 'A seguir' }).getByRole('listitem')
+  await expect(next).toHaveCount(5)
+  const times = (await next.allTextContents()).map((line) => line.slice(0, 8))
+  expect(times[0]).toBe(end)
+  for (const time of times) expect(seconds(time)).toBeGreaterThanOrEqual(seconds(end))
+  await expect(next.first()).toContainText(/Vitrine Ao Vivo|Cartaz Ao Vivo/)
+  await shot(page, 'live-view-message-next')
 })

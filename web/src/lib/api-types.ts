@@ -1992,6 +1992,23 @@ export interface components {
              * @description epoch ms
              */
             serverTime: number;
+            /**
+             * @description what the server would push to the TV and its player has not acknowledged, when the player
+             *     acknowledged something before (display.ackedAt > 0): it shows the older screen until it takes
+             *     this one; null when the player has the current schedule or never acknowledged one
+             */
+            waiting: components["schemas"]["LiveWaiting"] | null;
+        };
+        LiveWaiting: {
+            /**
+             * @description schedule: the TV was linked to another schedule; version: its schedule was edited; unlinked: its schedule was taken away
+             * @enum {string}
+             */
+            change: "schedule" | "version" | "unlinked";
+            /** @description the TV's current schedule; "" when unlinked */
+            scheduleId: string;
+            /** @description "" when unlinked */
+            scheduleName: string;
         };
         DisplayNowResponse: {
             display: components["schemas"]["Display"];

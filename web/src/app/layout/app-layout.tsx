@@ -29,7 +29,9 @@ export function AppLayout() {
             <UserMenu />
           </div>
         </header>
-        <main className="flex flex-1 flex-col p-4 md:p-6">
+        {/* Its own stacking context: whatever a page lifts (a table's sticky
+            column, a calendar's sticky header) stays under the sticky header. */}
+        <main className="isolate flex flex-1 flex-col p-4 md:p-6">
           <React.Suspense fallback={<PageSkeleton />}>
             <Outlet />
           </React.Suspense>

@@ -37,8 +37,14 @@ type Props = {
 
 const filters: DataTableFilter[] = [{ type: 'text', columnId: 'name', placeholder: 'Filtrar televisores...' }]
 
-/** The first column (the TV's name) holds still while the table scrolls sideways. */
+/**
+ * The first column (the TV's name) holds still while the table scrolls
+ * sideways. Its z-index lifts it over the other cells only: the wrapper is
+ * a stacking context of its own (isolate), so the column scrolls under the
+ * page's sticky header wherever the table is drawn.
+ */
 const stickyNameColumn = [
+  'isolate',
   '[&_td:first-child]:sticky [&_td:first-child]:left-0 [&_td:first-child]:z-10 [&_td:first-child]:bg-card',
   '[&_th:first-child]:sticky [&_th:first-child]:left-0 [&_th:first-child]:z-10 [&_th:first-child]:bg-card',
   'max-md:[&_td:first-child]:shadow-[1px_0_0_var(--border)] max-md:[&_th:first-child]:shadow-[1px_0_0_var(--border)]',

@@ -10,6 +10,8 @@ import { zoneLabel } from '@/lib/time-zones'
 import { AdTurns } from '@/player/ads'
 import { overrideAt } from '@/player/override'
 import { useDisplayLive, type DisplayLive } from '../api/get-display-live'
+import { overrideLabel, upcomingWithOverrides, type ScheduleAt } from '../override-timeline'
+import { UPCOMING_COUNT } from '../preview'
 import { clockText, Screen, tvShown, type Shown } from './tv-screen'
 
 type Props = {
@@ -101,13 +103,25 @@ function LiveScreen({ live, moment, groupZone, turns, onMoment }: { live: Displa
   // The entries' dates name days in the group's zone, played on the TV's clock.
   const datesZone = screen.datesTimeZone || zone
   const shown = React.useMemo((): Shown => {
-    const played = tvShown({ schedule, ads: screen.ads, timeZone: zone }, datesZone, moment, turns)
+    const view = { schedule, ads: screen.ads, timeZone: zone }
+    const played = tvShown(view, datesZone, moment, turns)
     const override = overrideAt(screen.overrides, moment)
-    if (override) return { ...played, content: { kind: 'override', override }, label: `Mensagem de emergência: ${override.title}` }
-    if (screen.whenClosed === 'rest' && screen.hours && !openAt(screen.hours, zone, moment)) {
+    if (!override && screen.whenClosed === 'rest' && screen.hours && !openAt(screen.hours, zone, moment)) {
       return { ...played, content: { kind: 'rest' }, label: 'tela preta (loja fechada)', upcoming: [] }
     }
-    return played
+    if (!override && !screen.overrides?.length) return played
+    // The messages cut the schedule: what follows comes after them. Later
+    // moments are drawn with turns of their own, the view's stay as on the TV.
+    const later = new AdTurns()
+    const scheduleAt: ScheduleAt = (at) => {
+      const s = at === moment ? played : tvShown(view, datesZone, at, later)
+      const current = s.current.kind === 'idle' ? null : { key: `${s.current.start}-${s.current.entryIndex}`, start: s.current.start, label: s.label, duration: s.current.duration }
+      return { current, upcoming: s.upcoming }
+    }
+    const upcoming = upcomingWithOverrides(screen.overrides, moment, scheduleAt, UPCOMING_COUNT)
+    if (!override) return { ...played, upcoming }
+    const until = override.end > 0 ? ` (até ${clockText(override.end, zone)})` : ' (até ser encerrada)'
+    return { ...played, content: { kind: 'override', override }, label: `${overrideLabel(override)}${until}`, upcoming }
   }, [schedule, screen, zone, datesZone, moment, turns])
   if (!schedule && shown.content.kind !== 'override' && shown.content.kind !== 'rest') {
     return <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">Nenhuma programação vinculada a este televisor.</p>
@@ -128,7 +142,16 @@ function LiveScreen({ live, moment, groupZone, turns, onMoment }: { live: Displa
   )
 }
 
-/** Whether what is shown is what the TV confirmed, and since when the box is offline. */
+type Waiting = NonNullable<DisplayLive['waiting']>
+
+/** What waits for a TV that has not taken the latest change of its screen. */
+function waitingText(waiting: Waiting) {
+  if (waiting.change === 'unlinked') return 'Programação desvinculada, aguardando a TV.'
+  if (waiting.change === 'version') return `Nova versão da programação aguardando a TV: ${waiting.scheduleName}.`
+  return `Nova programação aguardando a TV: ${waiting.scheduleName}.`
+}
+
+/** Whether what is shown is what the TV confirmed, what waits for it, and since when the box is offline. */
 function LiveNote({ live, offline, lastAck, timeZone }: { live: DisplayLive; offline: boolean; lastAck: number; timeZone: string }) {
   const acked = live.display.ackedAt
   const warn = 'flex items-start gap-2 rounded-lg border border-amber-600/40 bg-amber-500/10 p-3 text-sm text-amber-900 dark:text-amber-200'
@@ -138,11 +161,18 @@ function LiveNote({ live, offline, lastAck, timeZone }: { live: DisplayLive; off
         <WifiOff className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         <span>
           {lastAck > 0 ? `Televisor offline desde ${wallText(lastAck, timeZone)}.` : 'Este televisor ainda não se conectou.'}{' '}
-          {acked > 0
-            ? live.shows === 'acknowledged' || live.confirmed
-              ? 'Mostrando a última programação que ele confirmou.'
-              : 'A programação que ele confirmou por último não está mais guardada; mostrando a atual.'
-            : 'Mostrando a programação atual, que ele exibirá ao se conectar.'}
+          {live.waiting
+            ? // The TV plays on what it has: the change reaches it when it connects.
+              `${waitingText(live.waiting)} ${
+                live.display.ackedHash === ''
+                  ? 'A TV segue sem programação até se conectar.'
+                  : `A TV mostra a anterior até se conectar.${live.shows === 'acknowledged' ? '' : ' A anterior não está mais guardada; mostrando a nova.'}`
+              }`
+            : acked > 0
+              ? live.shows === 'acknowledged' || live.confirmed
+                ? 'Mostrando a última programação que ele confirmou.'
+                : 'A programação que ele confirmou por último não está mais guardada; mostrando a atual.'
+              : 'Mostrando a programação atual, que ele exibirá ao se conectar.'}
         </span>
       </p>
     )
@@ -158,7 +188,7 @@ function LiveNote({ live, offline, lastAck, timeZone }: { live: DisplayLive; off
     <p role="status" className={warn}>
       <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <span>
-        Aguardando a TV confirmar a última alteração.{' '}
+        {live.waiting && live.waiting.change !== 'version' ? waitingText(live.waiting) : 'Aguardando a TV confirmar a última alteração.'}{' '}
         {live.shows === 'acknowledged'
           ? `Mostrando a programação que ela confirmou às ${clockText(acked, timeZone)}.`
           : acked > 0

@@ -11,10 +11,16 @@ import { cn } from '@/lib/utils'
 import { type AdTurns, screenDatesOn } from '@/player/ads'
 import { shownFor } from '@/player/playlist'
 import type { BottomBar } from '../api/types'
+import type { Upcoming } from '../override-timeline'
 import { nextMoment, tvItemLabel, tvQueue, type TvScreen } from '../preview'
 import { FooterPreview } from './footer-preview'
 
 const pad = (n: number) => String(n).padStart(2, '0')
+
+/** A length in seconds, with a tenth when it is not whole (an item cut by an emergency message). */
+function seconds(ms: number) {
+  return String(Math.round(ms / 100) / 10)
+}
 
 export function clockText(moment: number, timeZone: string) {
   const t = localTime(moment, timeZone)
@@ -76,8 +82,7 @@ function Stage({ content, muted }: { content: StageContent; muted: boolean }) {
   return <img key={content.key} src={content.url} alt={content.name} className="size-full object-contain" />
 }
 
-/** One line of 'A seguir'. */
-export type Upcoming = { key: string; start: number; label: string; duration: number }
+export type { Upcoming }
 
 /** What the screen shows now and next. */
 export type Shown = { current: PlaybackItem; content: StageContent; label: string; upcoming: Upcoming[]; loading: boolean }
@@ -167,7 +172,7 @@ export function Screen({
               <li key={item.key} className="flex gap-2">
                 <span className="tabular-nums text-muted-foreground">{clockText(item.start, timeZone)}</span>
                 <span>{item.label}</span>
-                <span className="text-muted-foreground">{item.duration / 1000}s</span>
+                <span className="text-muted-foreground">{item.duration === null ? 'até ser encerrada' : `${seconds(item.duration)}s`}</span>
               </li>
             ))}
           </ol>
