@@ -218,6 +218,11 @@ test('Programações: the list, detail and media dialogs give the focus back', a
   await roundTrips(page, { opener: page.getByRole('button', { name: 'Editar Slot' }), dialog: page.getByRole('dialog', { name: 'Editar vaga para anúncios' }) }, ways('Escape', { button: 'Cancelar' }))
   await roundTrips(page, { opener: page.getByRole('button', { name: 'Desvincular Vitrine Verão' }), dialog: page.getByRole('alertdialog', { name: 'Desvincular mídia?' }) }, ways('Escape', { button: 'Cancelar' }))
 
+  // A selection's 'Excluir' (Space ticks the row's box).
+  await focusOn(page.getByRole('checkbox', { name: 'Selecionar Vitrine Verão' }))
+  await page.keyboard.press('Space')
+  await roundTrips(page, { opener: page.getByRole('button', { name: 'Excluir mídia(s) selecionadas' }), dialog: page.getByRole('alertdialog', { name: 'Excluir mídia(s) selecionadas?' }) }, ways('Escape', { button: 'Cancelar' }))
+
   await visit(page, `/schedule/${schedule.id}/media`, page.getByRole('button', { name: 'Selecionar Arquivos de Mídia' }))
   await roundTrips(page, { opener: page.getByRole('button', { name: 'Selecionar Arquivos de Mídia' }), dialog: page.getByRole('dialog', { name: 'Selecionar Mídia' }) }, ways('Escape', 'X'))
 })
@@ -233,11 +238,16 @@ test('Minhas Mídias and the ads center: the library and ad dialogs give the foc
   await roundTrips(page, { opener: rename, dialog: page.getByRole('dialog', { name: 'Editar Mídia' }) }, ways('Escape', { button: 'Cancelar' }))
   await roundTrips(page, { opener: rename, dialog: page.getByRole('dialog', { name: 'Editar Mídia' }), inside: async (d) => d.getByRole('textbox').fill('Vitrine Outono'), returnsTo: page.getByRole('button', { name: 'Editar Vitrine Outono' }) }, ways({ button: 'Salvar' }))
 
+  await focusOn(page.getByRole('checkbox', { name: 'Selecionar Cartaz Inverno' }))
+  await page.keyboard.press('Space')
+  await roundTrips(page, { opener: page.getByRole('button', { name: 'Excluir Mídia(s)' }), dialog: page.getByRole('alertdialog', { name: 'Tem certeza?' }) }, ways('Escape', { button: 'Cancelar' }))
+
   await visit(page, '/ads-center', page.getByRole('button', { name: 'New Ad' }))
   await roundTrips(page, { opener: page.getByRole('button', { name: 'New Ad' }), dialog: page.getByRole('dialog', { name: 'Novo Anúncio' }) }, ways('Escape', { button: 'Cancelar' }))
   await roundTrips(page, { opener: page.getByRole('button', { name: 'Excluir Anúncio Praça' }), dialog: page.getByRole('alertdialog') }, ways('Escape', { button: 'Cancelar' }))
   await visit(page, `/ads-center/${seeded.advertise.id}`, page.getByRole('row').filter({ hasText: 'Vitrine Verão' }))
   await roundTrips(page, { opener: page.getByRole('button', { name: 'Editar anúncio' }), dialog: page.getByRole('dialog', { name: 'Editar Anúncio' }) }, ways('Escape', { button: 'Cancelar' }, 'X'))
+  await roundTrips(page, { opener: page.getByRole('button', { name: 'Ações para Vitrine Verão' }), item: 'Excluir', dialog: page.getByRole('alertdialog', { name: 'Desvincular mídia?' }) }, ways('Escape', { button: 'Cancelar' }))
 })
 
 test('the emergency message confirmation and the sidebar sheet on a phone give the focus back', async ({ page, api, adminToken }) => {
