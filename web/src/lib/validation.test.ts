@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 // The same cases the Go side (internal/names) runs: both must accept and refuse these names alike.
 import file from '../../../api/name-length-cases.json'
-import { isWholeNumberIn, NAME_MAX_LENGTH, nameField, nameTooLong, typedNumber, validationMessages, wholeNumberField, wholeNumberMessage } from './validation'
+import { isWholeNumberIn, NAME_MAX_LENGTH, nameField, nameTooLong, typedNumber, validationMessages, wholeNumberField } from './validation'
 
 describe('name length (api/name-length-cases.json)', () => {
   it('has the limit and the cases', () => {
@@ -61,7 +61,7 @@ describe('numeric fields', () => {
     expect(isWholeNumberIn(typed, 1, 60)).toBe(expected)
   })
 
-  const field = wholeNumberField(1, 60, { range: wholeNumberMessage(1, 60), invalid: 'Campo deve ser um número válido', required: 'Campo obrigatório' })
+  const field = wholeNumberField(1, 60, { range: 'Digite um número inteiro entre 1 e 60', invalid: 'Campo deve ser um número válido', required: 'Campo obrigatório' })
   it.each([
     ['', 'Campo obrigatório'],
     ['abc', 'Campo deve ser um número válido'],

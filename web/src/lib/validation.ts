@@ -72,9 +72,6 @@ export function isWholeNumberIn(text: string, min: number, max: number): boolean
   return /^\d+$/.test(t) && Number(t) >= min && Number(t) <= max
 }
 
-/** A clear message for a field whose place has none of its own. */
-export const wholeNumberMessage = (min: number, max: number) => `Digite um número inteiro entre ${min} e ${max}`
-
 type WholeNumberMessages = {
   /** Not a whole number within the bounds ('1.5', '-3', '0', '999'). */
   range: string
