@@ -107,9 +107,15 @@ test('an operator adds media to a schedule through the form, several images at o
   const timeBounds = 'Deve ser maior que 0'
   await page.getByRole('button', { name: 'Adicionar Mídia' }).click()
   await expect(page.getByText(timeBounds)).toBeVisible()
+  // What is typed stays as typed: '8a' is refused with the rule's words, never read as 8.
+  const wholeSeconds = 'O tempo de exibição deve ser um número inteiro de 1 a 86400 segundos.'
   await page.getByLabel('Tempo de Exibição da Mídia (em seg.)').fill('8a')
-  await expect(page.getByLabel('Tempo de Exibição da Mídia (em seg.)')).toHaveValue('8')
+  await expect(page.getByLabel('Tempo de Exibição da Mídia (em seg.)')).toHaveValue('8a')
+  await page.getByRole('button', { name: 'Adicionar Mídia' }).click()
+  await expect(page.getByText(wholeSeconds)).toBeVisible()
+  await page.getByLabel('Tempo de Exibição da Mídia (em seg.)').fill('8')
   await expect(page.getByText(timeBounds)).toHaveCount(0)
+  await expect(page.getByText(wholeSeconds)).toHaveCount(0)
 
   // Advanced: not on Sundays, from the 25th of next month to the 5th of the month after, at night, 3 per hour.
   await page.getByRole('button', { name: 'Domingo' }).click()

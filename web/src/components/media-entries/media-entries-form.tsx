@@ -1,7 +1,7 @@
 import * as React from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { CalendarDays, Loader2, Trash2, X } from 'lucide-react'
-import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Calendar } from '@/components/ui/calendar'
@@ -22,7 +22,6 @@ import {
   formEntries,
   formFromEntry,
   mediaFormSchema,
-  onlyDigits,
   outsidePeriodProblem,
   timeGapOf,
   toggleWeekday,
@@ -55,17 +54,6 @@ export type MediaEntriesFormProps = {
   period?: BookedPeriod
   /** The library's media picker (features/medias' MediaPickerDialog). */
   picker: React.ComponentType<MediaPickerProps>
-}
-
-/** A registered text input that drops what is not a digit before the form sees it. */
-function digitsOnly(field: UseFormRegisterReturn) {
-  return {
-    ...field,
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
-      event.target.value = onlyDigits(event.target.value)
-      return field.onChange(event)
-    },
-  }
 }
 
 /**
@@ -186,7 +174,8 @@ export function MediaEntriesForm({ franchise, timeZone, targetId, entry, default
           inputMode="numeric"
           placeholder="Ex.: 15"
           disabled={!hasMedia}
-          {...digitsOnly(register('displayTime'))}
+          autoComplete="off"
+          {...register('displayTime')}
         />
       </FormField>
 
@@ -343,7 +332,8 @@ export function MediaEntriesForm({ franchise, timeZone, targetId, entry, default
             <Input
               inputMode="numeric"
               placeholder="5"
-              {...digitsOnly(register('limitByHour'))}
+              autoComplete="off"
+              {...register('limitByHour')}
             />
           </FormField>
 

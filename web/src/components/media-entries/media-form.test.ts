@@ -13,7 +13,6 @@ import {
   formFromEntry,
   mediaFormSchema,
   noEndOf,
-  onlyDigits,
   outsidePeriodProblem,
   toggleWeekday,
   withChosenMedia,
@@ -66,9 +65,22 @@ describe('add-media form validation', () => {
     ['display time 0: Deve ser maior que 0', filled({ displayTime: '0' }), { displayTime: 'Deve ser maior que 0' }],
     ['display time 123456789012, above the bounds', filled({ displayTime: '123456789012' }), { displayTime: DISPLAY_TIME }],
     ['display time 86400 is the most', filled({ displayTime: '86400' }), {}],
+    ['display time 1.5, not a whole number', filled({ displayTime: '1.5' }), { displayTime: DISPLAY_TIME }],
+    ['display time 1,5, not a whole number', filled({ displayTime: '1,5' }), { displayTime: DISPLAY_TIME }],
+    ['display time -3: Deve ser maior que 0', filled({ displayTime: '-3' }), { displayTime: 'Deve ser maior que 0' }],
+    ['display time 1e2, not read as 100', filled({ displayTime: '1e2' }), { displayTime: DISPLAY_TIME }],
+    ['display time abc', filled({ displayTime: 'abc' }), { displayTime: DISPLAY_TIME }],
+    ['display time typed with spaces around', filled({ displayTime: ' 15 ' }), {}],
     ['no weekday: Selecione pelo menos um dia da semana.', advanced({ dok: 0 }), { dok: 'Selecione pelo menos um dia da semana.' }],
     ['no weekday without the advanced options is not saved, so not refused', filled({ dok: 0 }), {}],
     ['an hourly limit above 3600', advanced({ limitByHour: '3601' }), { limitByHour: LIMIT }],
+    ['an hourly limit of 1.5, not turned into 15', advanced({ limitByHour: '1.5' }), { limitByHour: LIMIT }],
+    ['an hourly limit of -3, not turned into 3', advanced({ limitByHour: '-3' }), { limitByHour: LIMIT }],
+    ['an hourly limit of 1e2', advanced({ limitByHour: '1e2' }), { limitByHour: LIMIT }],
+    ['an hourly limit of abc', advanced({ limitByHour: 'abc' }), { limitByHour: LIMIT }],
+    ['an empty hourly limit is no limit', advanced({ limitByHour: '' }), {}],
+    ['an hourly limit of 0 is no limit', advanced({ limitByHour: '0' }), {}],
+    ['an hourly limit of 3600 is the most', advanced({ limitByHour: '3600' }), {}],
     ['a stored window that starts and ends at the same minute', advanced({ timeGap: ['15:00@15:00'] }), {
       timeGap: 'A faixa de horário 15:00 às 15:00 começa e termina no mesmo horário. Escolha um horário final diferente do inicial; para exibir o dia todo, não adicione faixas.',
     }],
@@ -79,8 +91,9 @@ describe('add-media form validation', () => {
     expect(messages(values)).toEqual(expected)
   })
 
-  it('keeps only digits of what is typed', () => {
-    expect(onlyDigits('1a5,')).toBe('15')
+  it('saves the numbers as typed, trimmed', () => {
+    const [saved] = formEntries(advanced({ displayTime: ' 20 ', limitByHour: '4' }), TZ)
+    expect(saved).toMatchObject({ displayTime: 20, limitByHour: 4 })
   })
 })
 

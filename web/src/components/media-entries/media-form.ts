@@ -6,7 +6,7 @@ import { format } from 'date-fns'
 import { ptBR } from 'date-fns/locale'
 import { z } from 'zod'
 import { EVERY_DAY, FOREVER_MS, isAdSlot, localTime, parseWindow, startOfLocalDay, windowContains, type TimeWindow } from '@/lib/playback'
-import { validationMessages } from '@/lib/validation'
+import { isWholeNumberIn, typedNumber, validationMessages } from '@/lib/validation'
 import type { components } from '@/lib/api-types'
 import { sortWindows } from './entries'
 
@@ -126,15 +126,14 @@ export type MediaPickerProps = {
   onSelect: (media: ChosenMedia[]) => void
 }
 
-const digits = z.string().regex(/^\d*$/, MEDIA_FORM_MESSAGES.displayTime)
-
 export const mediaFormSchema = z
   .object({
     scheduleId: z.string(),
     name: z.string(),
-    displayTime: digits,
+    /** The texts as typed: the rules below refuse '1.5', '-3', '1e2', never rewrite them. */
+    displayTime: z.string(),
     volume: z.number().min(0).max(1),
-    limitByHour: z.string().regex(/^\d*$/, MEDIA_FORM_MESSAGES.limitByHour),
+    limitByHour: z.string(),
     dok: z.number(),
     timeGap: z.array(z.string()),
     mediaSelected: z.array(z.custom<ChosenMedia>()),
@@ -153,14 +152,16 @@ export const mediaFormSchema = z
       return
     }
     if (!values.name.trim()) ctx.addIssue({ code: 'custom', path: ['name'], message: MEDIA_FORM_MESSAGES.required })
-    const seconds = toInt(values.displayTime)
-    if (/^\d*$/.test(values.displayTime) && (seconds <= 0 || seconds > MAX_DISPLAY_TIME)) {
+    if (!isWholeNumberIn(values.displayTime, 1, MAX_DISPLAY_TIME)) {
+      // Empty, zero or below: the spec's 'Deve ser maior que 0'; a fraction, too big or not a number: the rule's words.
+      const seconds = values.displayTime.trim() === '' ? 0 : typedNumber(values.displayTime)
       const message = seconds <= 0 ? MEDIA_FORM_MESSAGES.positive : MEDIA_FORM_MESSAGES.displayTime
       ctx.addIssue({ code: 'custom', path: ['displayTime'], message })
     }
     // The rules below are saved only with the advanced options on.
     if (!values.showAdvancedOptions) return
-    if (/^\d*$/.test(values.limitByHour) && toInt(values.limitByHour) > MAX_LIMIT_BY_HOUR) {
+    // Empty is no limit (as 0).
+    if (values.limitByHour.trim() !== '' && !isWholeNumberIn(values.limitByHour, 0, MAX_LIMIT_BY_HOUR)) {
       ctx.addIssue({ code: 'custom', path: ['limitByHour'], message: MEDIA_FORM_MESSAGES.limitByHour })
     }
     if ((values.dok & EVERY_DAY) === 0) ctx.addIssue({ code: 'custom', path: ['dok'], message: MEDIA_FORM_MESSAGES.noWeekday })
@@ -170,10 +171,8 @@ export const mediaFormSchema = z
 
 export type MediaFormValues = z.infer<typeof mediaFormSchema>
 
-/** Digits to an integer; empty is 0. */
-export const toInt = (value: string) => (value.trim() === '' ? 0 : Number.parseInt(value, 10))
-/** Keeps only the digits of what was typed (display time, insertion limit). */
-export const onlyDigits = (value: string) => value.replace(/\D/g, '')
+/** A checked whole number's text to the number; empty is 0. */
+export const toInt = (value: string) => (value.trim() === '' ? 0 : Number(value.trim()))
 
 export function emptyMediaForm(scheduleId = ''): MediaFormValues {
   return {
@@ -293,7 +292,7 @@ export function entryDates(values: Pick<MediaFormValues, 'dateMode' | 'date'>, t
 /** The entries the form saves: one per chosen media, all with the same settings. */
 export function formEntries(values: MediaFormValues, timeZone: string, previous?: EditableEntry): MediaRules[] {
   const displayTime = toInt(values.displayTime)
-  const limitByHour = values.limitByHour === '' ? undefined : toInt(values.limitByHour)
+  const limitByHour = values.limitByHour.trim() === '' ? undefined : toInt(values.limitByHour)
   const dates = values.showAdvancedOptions ? entryDates(values, timeZone) : {}
   const single = values.mediaSelected.length === 1
   return values.mediaSelected.map((media) => ({

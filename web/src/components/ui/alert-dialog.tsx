@@ -1,7 +1,7 @@
 import * as React from 'react'
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog'
 import { buttonVariants } from '@/components/ui/button'
-import { keepFocusMovedOn } from '@/lib/close-focus'
+import { rememberOpener, returnFocusOnClose } from '@/lib/close-focus'
 import { cn } from '@/lib/utils'
 
 function AlertDialog(props: React.ComponentProps<typeof AlertDialogPrimitive.Root>) {
@@ -12,7 +12,7 @@ function AlertDialogTrigger(props: React.ComponentProps<typeof AlertDialogPrimit
   return <AlertDialogPrimitive.Trigger data-slot="alert-dialog-trigger" {...props} />
 }
 
-function AlertDialogContent({ className, onCloseAutoFocus, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Content>) {
+function AlertDialogContent({ className, onOpenAutoFocus, onCloseAutoFocus, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Content>) {
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay
@@ -25,7 +25,8 @@ function AlertDialogContent({ className, onCloseAutoFocus, ...props }: React.Com
           'fixed left-[50%] top-[50%] z-50 grid w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] gap-4 rounded-lg border bg-background p-6 shadow-lg duration-200 data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=closed]:zoom-out-95 data-[state=open]:animate-in data-[state=open]:fade-in-0 data-[state=open]:zoom-in-95 sm:max-w-lg',
           className,
         )}
-        onCloseAutoFocus={keepFocusMovedOn(onCloseAutoFocus)}
+        onOpenAutoFocus={rememberOpener(onOpenAutoFocus)}
+        onCloseAutoFocus={returnFocusOnClose(onCloseAutoFocus)}
         {...props}
       />
     </AlertDialogPrimitive.Portal>

@@ -1,7 +1,7 @@
 import * as React from 'react'
 import * as DialogPrimitive from '@radix-ui/react-dialog'
 import { X } from 'lucide-react'
-import { keepFocusMovedOn } from '@/lib/close-focus'
+import { rememberOpener, returnFocusOnClose } from '@/lib/close-focus'
 import { cn } from '@/lib/utils'
 
 function Dialog(props: React.ComponentProps<typeof DialogPrimitive.Root>) {
@@ -37,6 +37,7 @@ function DialogContent({
   className,
   children,
   showCloseButton = true,
+  onOpenAutoFocus,
   onCloseAutoFocus,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content> & { showCloseButton?: boolean }) {
@@ -49,7 +50,8 @@ function DialogContent({
           'fixed left-[50%] top-[50%] z-50 grid w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] gap-4 rounded-lg border bg-background p-6 shadow-lg duration-200 data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=closed]:zoom-out-95 data-[state=open]:animate-in data-[state=open]:fade-in-0 data-[state=open]:zoom-in-95 sm:max-w-lg',
           className,
         )}
-        onCloseAutoFocus={keepFocusMovedOn(onCloseAutoFocus)}
+        onOpenAutoFocus={rememberOpener(onOpenAutoFocus)}
+        onCloseAutoFocus={returnFocusOnClose(onCloseAutoFocus)}
         {...props}
       >
         {children}

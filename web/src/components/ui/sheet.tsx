@@ -1,6 +1,7 @@
 import * as React from 'react'
 import * as SheetPrimitive from '@radix-ui/react-dialog'
 import { X } from 'lucide-react'
+import { rememberOpener, returnFocusOnClose } from '@/lib/close-focus'
 import { cn } from '@/lib/utils'
 
 function Sheet(props: React.ComponentProps<typeof SheetPrimitive.Root>) {
@@ -19,6 +20,8 @@ function SheetContent({
   className,
   children,
   side = 'right',
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: React.ComponentProps<typeof SheetPrimitive.Content> & { side?: 'top' | 'right' | 'bottom' | 'left' }) {
   return (
@@ -40,6 +43,8 @@ function SheetContent({
             'inset-x-0 bottom-0 h-auto border-t data-[state=closed]:slide-out-to-bottom data-[state=open]:slide-in-from-bottom',
           className,
         )}
+        onOpenAutoFocus={rememberOpener(onOpenAutoFocus)}
+        onCloseAutoFocus={returnFocusOnClose(onCloseAutoFocus)}
         {...props}
       >
         {children}

@@ -17,8 +17,13 @@ export const AD_GUARDS = {
   notFound: 'Anúncio não encontrado.',
 } as const
 
+/** The longest ad, in seconds (internal/advertise MaxDisplayTime, the longest ad slot position). */
+export const MAX_AD_SECONDS = 3600
+
 export const AD_VALIDATION = {
   positive: 'Duração deve ser maior do que 0',
+  /** The server's words for a duration that is not a whole number of 1 to 3600 seconds. */
+  whole: `A duração do anúncio deve ser um número inteiro de 1 a ${MAX_AD_SECONDS} segundos.`,
   oneOf: 'Pelo menos um dos campos devem ser preenchido',
   /** The server's words for an advertisement's name past the limit. */
   nameTooLong: `O nome do anúncio pode ter no máximo ${NAME_MAX_LENGTH} caracteres.`,

@@ -1,16 +1,30 @@
 import { nameTooLong } from '@/lib/name-length'
+import { AD_VALIDATION, MAX_AD_SECONDS } from './messages'
 
 // The calendar page reads the new ad's name and duration from its address by
 // the rules of the 'New Ad' form (newAdSchema in schemas.ts), without zod:
 // the calendar draws before the form libraries arrive.
 
-/** A whole number of seconds above zero, as typed. */
-export const isPositive = (value: string) => /^\d+$/.test(value) && Number(value) > 0
+/**
+ * What is wrong with a duration as typed, or null for a whole number of
+ * seconds from 1 to MAX_AD_SECONDS: 'Duração deve ser maior do que 0' for zero
+ * or below, the server's words for a fraction, too long or not a number
+ * ('1.5', '1e2', 'abc' are refused, never read as another number).
+ */
+export function adDurationProblem(value: string): string | null {
+  const typed = value.trim()
+  if (/^\d+$/.test(typed)) {
+    const seconds = Number(typed)
+    if (seconds <= 0) return AD_VALIDATION.positive
+    return seconds > MAX_AD_SECONDS ? AD_VALIDATION.whole : null
+  }
+  return /^-\d+([.,]\d+)?$/.test(typed) ? AD_VALIDATION.positive : AD_VALIDATION.whole
+}
 
 /** The new-ad page's query (?name=…&duration=…), or null when the dialog must be filled first. */
 export function newAdParams(search: URLSearchParams): { name: string; duration: number } | null {
   const name = (search.get('name') ?? '').trim()
   const duration = (search.get('duration') ?? '').trim()
-  if (!name || nameTooLong(name) || !isPositive(duration)) return null
+  if (!name || nameTooLong(name) || adDurationProblem(duration) !== null) return null
   return { name, duration: Number(duration) }
 }

@@ -6,11 +6,20 @@ import { withoutItems, SLOT_UNLINK_REFUSED } from './media'
 import { newAdParams } from './new-ad-params'
 import { editAdSchema, newAdSchema } from './schemas'
 
+const WHOLE = 'A duração do anúncio deve ser um número inteiro de 1 a 3600 segundos.'
+
 describe("'New Ad'", () => {
   it.each([
     [{ name: '', duration: '' }, { name: 'Campo obrigatório', duration: 'Campo obrigatório' }],
     [{ name: 'Natal', duration: '0' }, { duration: 'Duração deve ser maior do que 0' }],
-    [{ name: 'Natal', duration: 'dez' }, { duration: 'Duração deve ser maior do que 0' }],
+    [{ name: 'Natal', duration: 'dez' }, { duration: WHOLE }],
+    [{ name: 'Natal', duration: 'abc' }, { duration: WHOLE }],
+    [{ name: 'Natal', duration: '1.5' }, { duration: WHOLE }],
+    [{ name: 'Natal', duration: '1,5' }, { duration: WHOLE }],
+    [{ name: 'Natal', duration: '1e2' }, { duration: WHOLE }],
+    [{ name: 'Natal', duration: '-3' }, { duration: 'Duração deve ser maior do que 0' }],
+    [{ name: 'Natal', duration: '3601' }, { duration: WHOLE }],
+    [{ name: 'Natal', duration: '3600' }, {}],
     [{ name: 'Natal', duration: '15' }, {}],
   ])('%o', (value, expected) => {
     expect(fieldErrors(newAdSchema, value)).toEqual(expected)
@@ -21,7 +30,7 @@ describe("'New Ad'", () => {
     expect(newAdParams(new URLSearchParams('name=Natal'))).toBeNull()
   })
 
-  it.each(['name=Natal&duration=15', 'name=%20Natal%20&duration=%2015%20', 'name=Natal', 'name=%20&duration=15', 'name=Natal&duration=0', 'name=Natal&duration=1.5', `name=${'a'.repeat(121)}&duration=5`, `name=${'a'.repeat(120)}&duration=5`])(
+  it.each(['name=Natal&duration=15', 'name=%20Natal%20&duration=%2015%20', 'name=Natal', 'name=%20&duration=15', 'name=Natal&duration=0', 'name=Natal&duration=1.5', 'name=Natal&duration=-3', 'name=Natal&duration=1e2', 'name=Natal&duration=3601', `name=${'a'.repeat(121)}&duration=5`, `name=${'a'.repeat(120)}&duration=5`])(
     'reads %s as the form would',
     (query) => {
       const search = new URLSearchParams(query)
@@ -35,6 +44,11 @@ describe('edit ad dialog', () => {
   it.each([
     [{ name: ' ', displayTime: '' }, { name: 'Pelo menos um dos campos devem ser preenchido' }],
     [{ name: '', displayTime: '0' }, { displayTime: 'Duração deve ser maior do que 0' }],
+    [{ name: '', displayTime: '-3' }, { displayTime: 'Duração deve ser maior do que 0' }],
+    [{ name: '', displayTime: '1.5' }, { displayTime: WHOLE }],
+    [{ name: 'Natal', displayTime: '1e2' }, { displayTime: WHOLE }],
+    [{ name: 'Natal', displayTime: 'abc' }, { displayTime: WHOLE }],
+    [{ name: 'Natal', displayTime: '3601' }, { displayTime: WHOLE }],
     [{ name: 'Natal', displayTime: '' }, {}],
     [{ name: '', displayTime: '20' }, {}],
   ])('%o', (value, expected) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { nameField, nameTooLong, validationMessages } from '@/lib/validation'
 import { AD_VALIDATION } from './messages'
-import { isPositive } from './new-ad-params'
+import { adDurationProblem } from './new-ad-params'
 
 /** 'New Ad': name and duration in seconds, both required (spec 2 §5 'New ad'). */
 export const newAdSchema = z.object({
@@ -10,7 +10,10 @@ export const newAdSchema = z.object({
     .string()
     .trim()
     .min(1, validationMessages.required)
-    .refine(isPositive, AD_VALIDATION.positive)
+    .superRefine((value, ctx) => {
+      const problem = adDurationProblem(value)
+      if (problem) ctx.addIssue({ code: 'custom', message: problem })
+    })
     .transform(Number),
 })
 export type NewAdInput = z.input<typeof newAdSchema>
@@ -21,8 +24,9 @@ export const editAdSchema = z
   .object({ name: z.string(), displayTime: z.string() })
   .superRefine(({ name, displayTime }, ctx) => {
     const time = displayTime.trim()
+    const timeProblem = time ? adDurationProblem(time) : null
     if (!name.trim() && !time) ctx.addIssue({ code: 'custom', path: ['name'], message: AD_VALIDATION.oneOf })
-    else if (time && !isPositive(time)) ctx.addIssue({ code: 'custom', path: ['displayTime'], message: AD_VALIDATION.positive })
+    else if (timeProblem) ctx.addIssue({ code: 'custom', path: ['displayTime'], message: timeProblem })
     if (nameTooLong(name.trim())) ctx.addIssue({ code: 'custom', path: ['name'], message: AD_VALIDATION.nameTooLong })
   })
   .transform(({ name, displayTime }) => ({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { typedNumber } from '@/lib/validation'
 import { alertSettingsSchema, DELAY_MESSAGE, NO_CHANNEL_MESSAGE, toAlertSettingsInput } from './schemas'
 
 describe('alert settings form', () => {
@@ -13,6 +14,11 @@ describe('alert settings form', () => {
       expect(r.error?.issues[0].message).toBe(DELAY_MESSAGE)
     }
     expect(alertSettingsSchema.safeParse({ ...ok, amount: 7, unit: 'days' }).success).toBe(true)
+  })
+  it.each(['1.5', '-3', '1e2', 'abc', '', '0', '8'])('refuses %j days as typed, never another number', (typed) => {
+    const r = alertSettingsSchema.safeParse({ ...ok, unit: 'days', amount: typedNumber(typed) })
+    expect(r.success).toBe(false)
+    expect(r.error?.issues[0].message).toBe(DELAY_MESSAGE)
   })
   it('wants a channel when alerts are on', () => {
     const r = alertSettingsSchema.safeParse({ ...ok, channels: [] })

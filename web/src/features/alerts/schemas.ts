@@ -8,6 +8,7 @@ export const NO_CHANNEL_MESSAGE = 'Escolha pelo menos um canal para enviar os al
 export const alertSettingsSchema = z
   .object({
     enabled: z.boolean(),
+    /** As typed, through typedNumber: '1.5', '-3', '1e2' or 'abc' are refused, never read as another number. */
     amount: z.number({ error: DELAY_MESSAGE }).int(DELAY_MESSAGE),
     unit: z.enum(['minutes', 'hours', 'days']),
     channels: z.array(z.enum(['sms', 'whatsapp', 'email'])),

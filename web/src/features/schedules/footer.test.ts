@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { typedNumber } from '@/lib/validation'
 import { footerSchema, FOOTER_FORM_DEFAULTS, FOOTER_MESSAGES, footerParts, toBottomBar, toFooterValues, withFooterEnabled, type FooterValues } from './footer'
 
 const values = (extra: Partial<FooterValues> = {}): FooterValues => ({ ...FOOTER_FORM_DEFAULTS, ...extra })
@@ -33,6 +34,19 @@ describe('footer schema', () => {
   ]
   it.each(cases)('$name', ({ extra, error }) => {
     expect(firstError(values(extra))).toBe(error)
+  })
+
+  // What each number box gives the schema for the text typed (typedNumber): never another number.
+  it.each([
+    { typed: '1.5', error: FOOTER_MESSAGES.number },
+    { typed: '-3', error: FOOTER_MESSAGES.height },
+    { typed: '1e2', error: FOOTER_MESSAGES.number },
+    { typed: 'abc', error: FOOTER_MESSAGES.number },
+    { typed: '', error: FOOTER_MESSAGES.number },
+    { typed: '999', error: FOOTER_MESSAGES.height },
+    { typed: ' 40 ', error: undefined },
+  ])('a height typed as $typed', ({ typed, error }) => {
+    expect(firstError(values({ height: typedNumber(typed) }))).toBe(error)
   })
 
   it('refuses a currency outside the list', () => {

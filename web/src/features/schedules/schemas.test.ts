@@ -26,6 +26,11 @@ describe('adSlotSchema', () => {
     [{ quantity: '0', duration: '10' }, 'quantity', 'A quantidade de anúncios da vaga deve ser um número inteiro de 1 a 100.'],
     [{ quantity: '1.5', duration: '10' }, 'quantity', 'A quantidade de anúncios da vaga deve ser um número inteiro de 1 a 100.'],
     [{ quantity: '101', duration: '10' }, 'quantity', 'A quantidade de anúncios da vaga deve ser um número inteiro de 1 a 100.'],
+    [{ quantity: '-3', duration: '10' }, 'quantity', 'A quantidade de anúncios da vaga deve ser um número inteiro de 1 a 100.'],
+    [{ quantity: '1e2', duration: '10' }, 'quantity', 'Campo deve ser um número válido'],
+    [{ quantity: '2', duration: '1.5' }, 'duration', 'A duração de cada anúncio da vaga deve ser um número inteiro de 1 a 3600 segundos.'],
+    [{ quantity: '2', duration: '-3' }, 'duration', 'A duração de cada anúncio da vaga deve ser um número inteiro de 1 a 3600 segundos.'],
+    [{ quantity: '2', duration: 'abc' }, 'duration', 'Campo deve ser um número válido'],
   ])('refuses %j on %s', (input, field, message) => {
     const result = adSlotSchema.safeParse({ adFallbackMediaId: '', ...input })
     expect(result.success).toBe(false)

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { nameField } from '@/lib/validation'
+import { nameField, wholeNumberField } from '@/lib/validation'
 
 /** Create, rename and duplicate: 'Nome da programação', required. */
 export const scheduleNameSchema = z.object({
@@ -18,20 +18,13 @@ export const AD_SLOT_MESSAGES = {
   duration: `A duração de cada anúncio da vaga deve ser um número inteiro de 1 a ${MAX_SLOT_SECONDS} segundos.`,
 } as const
 
-/** A whole number typed in a text box: required and numeric ('Campo deve ser um número válido'), then within 1..max. */
-const wholeNumber = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, AD_SLOT_MESSAGES.number)
-    .refine((value) => /^\d+([.,]\d+)?$/.test(value), AD_SLOT_MESSAGES.number)
-    .transform((value) => Number(value.replace(',', '.')))
-    .refine((value) => Number.isInteger(value) && value >= 1 && value <= max, message)
+/** A whole number typed in a text box: 'Campo deve ser um número válido' when empty or not a number, the field's message out of 1..max or not whole. */
+const slotNumber = (max: number, range: string) => wholeNumberField(1, max, { invalid: AD_SLOT_MESSAGES.number, range })
 
 /** The ad slot modal: quantity of positions, seconds of each (default 10), and the media played when none is booked. */
 export const adSlotSchema = z.object({
-  quantity: wholeNumber(MAX_SLOT_POSITIONS, AD_SLOT_MESSAGES.quantity),
-  duration: wholeNumber(MAX_SLOT_SECONDS, AD_SLOT_MESSAGES.duration),
+  quantity: slotNumber(MAX_SLOT_POSITIONS, AD_SLOT_MESSAGES.quantity),
+  duration: slotNumber(MAX_SLOT_SECONDS, AD_SLOT_MESSAGES.duration),
   adFallbackMediaId: z.string(),
 })
 export type AdSlotInput = z.input<typeof adSlotSchema>

@@ -18,6 +18,7 @@ import { toast } from '@/hooks/use-toast'
 import { formatDateTime } from '@/lib/format'
 import { compareNames } from '@/lib/name-order'
 import { useSession } from '@/lib/session'
+import { typedNumber } from '@/lib/validation'
 import { useAlerts } from '../api/get-alerts'
 import { useSaveAlertSettings } from '../api/save-alert-settings'
 import type { AlertChannel, AlertMessage, AlertSettings, OfflineTV } from '../api/types'
@@ -202,13 +203,13 @@ function SettingsForm({ franchise, settings, canEdit }: { franchise: string | un
               </Label>
               <Input
                 id="alerts-delay"
-                type="number"
                 inputMode="numeric"
-                min={1}
+                autoComplete="off"
                 className="w-28"
                 disabled={disabled}
                 aria-invalid={errors.amount ? true : undefined}
-                {...form.register('amount', { valueAsNumber: true })}
+                aria-describedby={errors.amount ? 'alerts-delay-error' : undefined}
+                {...form.register('amount', { setValueAs: typedNumber })}
               />
               <Controller
                 control={form.control}

@@ -15,6 +15,7 @@ import { Switch } from '@/components/ui/switch'
 import { toast } from '@/hooks/use-toast'
 import { DEFAULT_TIME_ZONE } from '@/lib/playback'
 import { useSession } from '@/lib/session'
+import { typedNumber } from '@/lib/validation'
 import { useSchedule } from '../api/get-schedule'
 import { useSaveFooter } from '../api/save-footer'
 import type { BottomBar } from '../api/types'
@@ -27,10 +28,11 @@ type ColorField = 'bgColor' | 'color' | 'clockColor' | 'green' | 'red'
 
 const COIN_OPTIONS = COINS.map((coin) => ({ value: coin, label: `${coin} (${COIN_SYMBOLS[coin]})` }))
 
-function NumberInput({ form, name, label, min, max, step = 1, disabled }: { form: Form; name: NumberField; label: string; min: number; max: number; step?: number; disabled?: boolean }) {
+/** A whole number as typed: the schema refuses '1.5', '-3', '1e2' with the field's message, nothing rewrites it. */
+function NumberInput({ form, name, label, disabled }: { form: Form; name: NumberField; label: string; disabled?: boolean }) {
   return (
     <FormField id={`footer-${name}`} label={label} error={form.formState.errors[name]?.message}>
-      <Input type="number" inputMode="numeric" min={min} max={max} step={step} disabled={disabled} {...form.register(name, { valueAsNumber: true })} />
+      <Input inputMode="numeric" autoComplete="off" disabled={disabled} {...form.register(name, { setValueAs: typedNumber })} />
     </FormField>
   )
 }
@@ -150,21 +152,21 @@ function FooterForm({ franchise, scheduleId, initial, timeZone }: { franchise: s
     <form onSubmit={onSubmit} noValidate className="grid gap-6">
       <div className="grid gap-6 lg:grid-cols-2">
         <Section title="Geral" toggle={<Toggle control={form.control} name="enabled" label="Exibir rodapé" onChange={setEnabled} />}>
-          <NumberInput form={form} name="height" label="Altura (px)" min={24} max={160} disabled={!enabled} />
-          <NumberInput form={form} name="fSize" label="Tamanho da fonte (px)" min={16} max={160} disabled={!enabled} />
+          <NumberInput form={form} name="height" label="Altura (px)" disabled={!enabled} />
+          <NumberInput form={form} name="fSize" label="Tamanho da fonte (px)" disabled={!enabled} />
           <ColorInput form={form} name="bgColor" label="Cor de fundo" disabled={!enabled} />
           <ColorInput form={form} name="color" label="Cor do texto" disabled={!enabled} />
-          <NumberInput form={form} name="fWeight" label="Peso da fonte" min={100} max={900} step={100} disabled={!enabled} />
+          <NumberInput form={form} name="fWeight" label="Peso da fonte" disabled={!enabled} />
           <FormField id="footer-logo" label="Logo (URL)" error={form.formState.errors.logo?.message}>
             <Input type="url" placeholder="https://" disabled={!enabled} {...form.register('logo')} />
           </FormField>
         </Section>
         <Section title="Relógio" toggle={<Toggle control={form.control} name="clockEnabled" label="Exibir relógio" disabled={!enabled} />}>
           <ColorInput form={form} name="clockColor" label="Cor do relógio" disabled={!clockEnabled} />
-          <NumberInput form={form} name="clockSize" label="Tamanho do relógio (px)" min={16} max={160} disabled={!clockEnabled} />
+          <NumberInput form={form} name="clockSize" label="Tamanho do relógio (px)" disabled={!clockEnabled} />
         </Section>
         <Section title="Clima" toggle={<Toggle control={form.control} name="weatherEnabled" label="Exibir clima" disabled={!enabled} />}>
-          <NumberInput form={form} name="weatherSize" label="Tamanho da fonte do clima (px)" min={16} max={160} disabled={!weatherEnabled} />
+          <NumberInput form={form} name="weatherSize" label="Tamanho da fonte do clima (px)" disabled={!weatherEnabled} />
         </Section>
         <Section title="Cotações" toggle={<Toggle control={form.control} name="quoteEnabled" label="Exibir cotações" disabled={!enabled} />}>
           <Controller
@@ -176,8 +178,8 @@ function FooterForm({ franchise, scheduleId, initial, timeZone }: { franchise: s
               </FormField>
             )}
           />
-          <NumberInput form={form} name="gap" label="Espaçamento (px)" min={16} max={160} disabled={!quoteEnabled} />
-          <NumberInput form={form} name="quoteSize" label="Tamanho da fonte das cotações (px)" min={16} max={160} disabled={!quoteEnabled} />
+          <NumberInput form={form} name="gap" label="Espaçamento (px)" disabled={!quoteEnabled} />
+          <NumberInput form={form} name="quoteSize" label="Tamanho da fonte das cotações (px)" disabled={!quoteEnabled} />
           <ColorInput form={form} name="green" label="Cor de alta" disabled={!quoteEnabled} />
           <ColorInput form={form} name="red" label="Cor de baixa" disabled={!quoteEnabled} />
         </Section>
