@@ -21,13 +21,7 @@ func startAckHub(t *testing.T, src *fakeSource, opts Options) (*Hub, *httptest.S
 	t.Helper()
 	opts.FlushEvery = 20 * time.Millisecond
 	h := New(src, slog.New(slog.NewTextHandler(io.Discard, nil)), time.Now, opts)
-	srv := httptest.NewServer(serveFrom(h, "127.0.0.1"))
-	t.Cleanup(func() {
-		srv.Close()
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		h.Close(ctx)
-	})
+	srv := serveHub(t, h)
 	return h, srv
 }
 

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
-	"net/http/httptest"
 	"slices"
 	"strconv"
 	"strings"
@@ -24,13 +23,7 @@ import (
 func TestHealthReportsOnAcks(t *testing.T) {
 	src := &fakeSource{}
 	h := New(src, slog.New(slog.NewTextHandler(io.Discard, nil)), time.Now, Options{FlushEvery: 20 * time.Millisecond})
-	srv := httptest.NewServer(serveFrom(h, "127.0.0.1"))
-	t.Cleanup(func() {
-		srv.Close()
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		h.Close(ctx)
-	})
+	srv := serveHub(t, h)
 	ws := dialHub(t, srv.URL, "dev_TV1")
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -119,13 +112,7 @@ func TestAReportWithControlCharactersIsDroppedAndLogged(t *testing.T) {
 	src := &fakeSource{}
 	log := &logLines{}
 	h := New(src, slog.New(slog.NewTextHandler(log, nil)), time.Now, Options{FlushEvery: 20 * time.Millisecond})
-	srv := httptest.NewServer(serveFrom(h, "127.0.0.1"))
-	t.Cleanup(func() {
-		srv.Close()
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		h.Close(ctx)
-	})
+	srv := serveHub(t, h)
 	report := func(message string) map[string]any {
 		return map[string]any{"version": "abc123", "browser": "Chrome 120", "screen": "1920x1080", "uptime": 10,
 			"storageUsed": 1000, "storageQuota": 100000, "cached": 3, "allCached": true, "clockOffset": 200,

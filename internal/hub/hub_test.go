@@ -142,13 +142,7 @@ func dialHub(t *testing.T, url, token string) *websocket.Conn {
 func TestASlowPlayerDoesNotSlowTheOthers(t *testing.T) {
 	src := &fakeSource{size: 256 << 10}
 	h := New(src, slog.New(slog.NewTextHandler(io.Discard, nil)), time.Now, Options{QueueSize: 4, WriteWithin: 2 * time.Second})
-	srv := httptest.NewServer(serveFrom(h, "127.0.0.1"))
-	t.Cleanup(func() {
-		srv.Close()
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		h.Close(ctx)
-	})
+	srv := serveHub(t, h)
 
 	slow := dialHub(t, srv.URL, "dev_SLOW")
 	fast := dialHub(t, srv.URL, "dev_FAST")
@@ -189,13 +183,7 @@ func TestASlowPlayerDoesNotSlowTheOthers(t *testing.T) {
 func TestAStaleReadNeverReplacesANewerPlaylist(t *testing.T) {
 	src := &fakeSource{hold: make(chan struct{})}
 	h := New(src, slog.New(slog.NewTextHandler(io.Discard, nil)), time.Now, Options{})
-	srv := httptest.NewServer(serveFrom(h, "127.0.0.1"))
-	t.Cleanup(func() {
-		srv.Close()
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		h.Close(ctx)
-	})
+	srv := serveHub(t, h)
 	ws := dialHub(t, srv.URL, "dev_TV1") // its connect reads "TV 0", then waits
 	waitFor(t, func() bool { return h.Connected() == 1 && src.held.Load() }, "the connect reading")
 	// The TV is renamed meanwhile: the change is read and pushed at once.
@@ -223,6 +211,20 @@ func TestAStaleReadNeverReplacesANewerPlaylist(t *testing.T) {
 	}
 }
 
+// serveHub serves h's sockets on loopback for the test, and closes the
+// server and the hub when it ends.
+func serveHub(t *testing.T, h *Hub) *httptest.Server {
+	t.Helper()
+	srv := httptest.NewServer(serveFrom(h, "127.0.0.1"))
+	t.Cleanup(func() {
+		srv.Close()
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		h.Close(ctx)
+	})
+	return srv
+}
+
 // serveFrom serves the hub's sockets as if every client had addr.
 func serveFrom(h *Hub, addr string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
@@ -248,13 +250,7 @@ func waitFor(t *testing.T, cond func() bool, what string) {
 func TestPlaylistsNeverGoBackUnderABurst(t *testing.T) {
 	src := &fakeSource{}
 	h := New(src, slog.New(slog.NewTextHandler(io.Discard, nil)), time.Now, Options{Writers: 16})
-	srv := httptest.NewServer(serveFrom(h, "127.0.0.1"))
-	t.Cleanup(func() {
-		srv.Close()
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		h.Close(ctx)
-	})
+	srv := serveHub(t, h)
 	const players, changes = 40, 300
 	conns := make([]*websocket.Conn, players)
 	for i := range conns {
@@ -311,13 +307,7 @@ func TestPlaylistsNeverGoBackUnderABurst(t *testing.T) {
 func TestAnAckOfAnotherScheduleResendsThePlaylist(t *testing.T) {
 	src := &fakeSource{}
 	h := New(src, slog.New(slog.NewTextHandler(io.Discard, nil)), time.Now, Options{})
-	srv := httptest.NewServer(serveFrom(h, "127.0.0.1"))
-	t.Cleanup(func() {
-		srv.Close()
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		h.Close(ctx)
-	})
+	srv := serveHub(t, h)
 	ws := dialHub(t, srv.URL, "dev_TV1")
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -428,13 +418,7 @@ func TestAPlayerNotGreetedIsToldToComeBack(t *testing.T) {
 	src := &fakeSource{}
 	src.failTVs.Store(true)
 	h := New(src, slog.New(slog.NewTextHandler(io.Discard, nil)), time.Now, Options{})
-	srv := httptest.NewServer(serveFrom(h, "127.0.0.1"))
-	t.Cleanup(func() {
-		srv.Close()
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		h.Close(ctx)
-	})
+	srv := serveHub(t, h)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	ws := dialHub(t, srv.URL, "dev_AAAAAA")
