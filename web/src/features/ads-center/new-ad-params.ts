@@ -1,4 +1,5 @@
 import { nameTooLong } from '@/lib/name-length'
+import { isWholeNumberIn, typedNumber } from '@/lib/whole-number'
 import { AD_VALIDATION, MAX_AD_SECONDS } from './messages'
 
 // The calendar page reads the new ad's name and duration from its address by
@@ -12,13 +13,9 @@ import { AD_VALIDATION, MAX_AD_SECONDS } from './messages'
  * ('1.5', '1e2', 'abc' are refused, never read as another number).
  */
 export function adDurationProblem(value: string): string | null {
-  const typed = value.trim()
-  if (/^\d+$/.test(typed)) {
-    const seconds = Number(typed)
-    if (seconds <= 0) return AD_VALIDATION.positive
-    return seconds > MAX_AD_SECONDS ? AD_VALIDATION.whole : null
-  }
-  return /^-\d+([.,]\d+)?$/.test(typed) ? AD_VALIDATION.positive : AD_VALIDATION.whole
+  if (isWholeNumberIn(value, 1, MAX_AD_SECONDS)) return null
+  const seconds = typedNumber(value)
+  return seconds <= 0 ? AD_VALIDATION.positive : AD_VALIDATION.whole
 }
 
 /** The new-ad page's query (?name=…&duration=…), or null when the dialog must be filled first. */
