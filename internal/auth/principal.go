@@ -25,8 +25,9 @@ type Principal struct {
 	AdsCenter bool
 	// Override is the emergency override permission (emergencyOverride).
 	Override bool
-	// Franchises the user belongs to, by slug.
-	Franchises map[string]tenant.Franchise
+	// Franchises the user belongs to, by slug, with the role and stores of
+	// each membership.
+	Franchises map[string]tenant.Membership
 	// Set when the session was opened by an administrator impersonating the user.
 	AdminUserID      string
 	AdminEmail       string
@@ -61,7 +62,10 @@ func (p *Principal) Tenant(slug string) (tenant.Tenant, error) {
 	if !ok {
 		return tenant.Tenant{}, fault.ErrForbidden
 	}
-	return tenant.Tenant{Franchise: f, UserID: p.UserID, AdminUserID: p.AdminUserID}, nil
+	return tenant.Tenant{
+		Franchise: f.Franchise, Scope: tenant.Scope{Role: f.Role, Stores: f.Stores, StoreSlugs: f.StoreSlugs},
+		UserID: p.UserID, AdminUserID: p.AdminUserID,
+	}, nil
 }
 
 type principalKey struct{}

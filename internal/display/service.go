@@ -85,6 +85,9 @@ func (s *Service) ListFranchise(ctx context.Context, t tenant.Tenant) ([]Display
 	if err != nil {
 		return nil, err
 	}
+	if !t.Whole() {
+		list = slices.DeleteFunc(list, func(d Display) bool { return !t.CoversSlug(d.Store) })
+	}
 	s.withProblems(list)
 	SortByName(list)
 	return list, nil
@@ -160,7 +163,7 @@ func (s *Service) Create(ctx context.Context, t tenant.Tenant, storeSlug string,
 			return err
 		}
 		if r.ScheduleID != "" {
-			if err := schedule.Check(ctx, tx, t.ID, r.ScheduleID); err != nil {
+			if err := schedule.Check(ctx, tx, t, r.ScheduleID); err != nil {
 				return err
 			}
 		}
@@ -227,7 +230,7 @@ func (s *Service) Update(ctx context.Context, t tenant.Tenant, storeSlug, id str
 			}
 		}
 		if r.ScheduleID != before && r.ScheduleID != "" {
-			if err := schedule.Check(ctx, tx, t.ID, r.ScheduleID); err != nil {
+			if err := schedule.Check(ctx, tx, t, r.ScheduleID); err != nil {
 				return err
 			}
 		}

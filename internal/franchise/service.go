@@ -91,7 +91,11 @@ func (s *Service) Create(ctx context.Context, creatorID string, in Input) (Franc
 			if err != nil {
 				return err
 			}
-			return AddMember(ctx, tx, creatorID, id, now)
+			if err := AddMember(ctx, tx, creatorID, id, now); err != nil {
+				return err
+			}
+			// The group's creator runs its team.
+			return GrantTeam(ctx, tx, creatorID, id)
 		})
 		if err == nil {
 			break

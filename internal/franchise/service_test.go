@@ -11,6 +11,7 @@ import (
 	"vitrine/internal/fault"
 	"vitrine/internal/franchise"
 	"vitrine/internal/names"
+	"vitrine/internal/tenant"
 	"vitrine/internal/testutil"
 )
 
@@ -218,6 +219,29 @@ func TestTouchBumpsTheRevisionAndAnnouncesTheChange(t *testing.T) {
 		}
 		if err := changes.Touch(ctx, d, change.Change{FranchiseID: "nobody"}); !errors.Is(err, franchise.ErrNotFound) {
 			t.Fatalf("touching an unknown group: %v, want ErrNotFound", err)
+		}
+	})
+}
+
+// The creator of a group is a network member of it who manages its team.
+func TestTheCreatorRunsTheGroupsTeam(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		d := testutil.NewDB(t, engine)
+		ctx := context.Background()
+		if _, err := d.ExecContext(ctx, `
+			INSERT INTO users (id, email, name, password_hash, created_at, updated_at)
+			VALUES ('u1', 'ana@example.com', 'Ana', 'x', 0, 0)`); err != nil {
+			t.Fatal(err)
+		}
+		s := franchise.NewService(d, testutil.NewClock(time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC)).Now)
+		f := create(t, s, "u1", "Rede Nova")
+		mine, err := franchise.Memberships(ctx, d, "u1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := mine[f.Slug]
+		if m.Role != tenant.Network || !m.ManageTeam || len(m.Stores) != 0 {
+			t.Errorf("the creator's membership: %+v, want network with the team", m)
 		}
 	})
 }

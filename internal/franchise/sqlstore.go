@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
 
 	"vitrine/internal/db"
 	"vitrine/internal/ids"
@@ -108,18 +109,67 @@ func update(ctx context.Context, q db.Querier, id string, r row, now int64) erro
 // Memberships to know which franchises a session may act in, and change it
 // through AddMember / RemoveMember.
 
-// Memberships returns the franchises userID belongs to, by slug.
-func Memberships(ctx context.Context, q db.Querier, userID string) (map[string]tenant.Franchise, error) {
-	list, err := db.Collect(ctx, q, scanRef, `
-		SELECT f.id, f.slug, f.name
+// Memberships returns the franchises userID belongs to, by slug, with the
+// role and stores of each membership.
+func Memberships(ctx context.Context, q db.Querier, userID string) (map[string]tenant.Membership, error) {
+	list, err := db.Collect(ctx, q, func(sc db.Scanner) (tenant.Membership, error) {
+		var (
+			m    tenant.Membership
+			team int
+		)
+		err := sc.Scan(&m.ID, &m.Slug, &m.Name, &m.Role, &team)
+		m.ManageTeam = team == 1 && m.Role == tenant.Network
+		return m, err
+	}, `
+		SELECT f.id, f.slug, f.name, uf.role, uf.manage_team
 		FROM user_franchises uf JOIN franchises f ON f.id = uf.franchise_id
 		WHERE uf.user_id = ?`, userID)
 	if err != nil {
 		return nil, err
 	}
-	out := make(map[string]tenant.Franchise, len(list))
-	for _, f := range list {
-		out[f.Slug] = f
+	out := make(map[string]tenant.Membership, len(list))
+	scoped := false
+	for _, m := range list {
+		if !m.Role.Valid() {
+			// A role this version does not know reaches nothing.
+			m.Role, m.ManageTeam = tenant.StoreManager, false
+		}
+		scoped = scoped || m.Role != tenant.Network
+		out[m.Slug] = m
+	}
+	if !scoped {
+		return out, nil
+	}
+	type cover struct{ franchiseID, storeID, slug string }
+	covers, err := db.Collect(ctx, q, func(sc db.Scanner) (cover, error) {
+		var c cover
+		return c, sc.Scan(&c.franchiseID, &c.storeID, &c.slug)
+	}, `
+		SELECT ms.franchise_id, ms.store_id, s.slug FROM membership_stores ms
+		JOIN stores s ON s.id = ms.store_id AND s.franchise_id = ms.franchise_id
+		WHERE ms.user_id = ? ORDER BY ms.franchise_id, ms.store_id`, userID)
+	if err != nil {
+		return nil, err
+	}
+	byID := make(map[string]string, len(out))
+	for slug, m := range out {
+		byID[m.ID] = slug
+	}
+	for _, c := range covers {
+		slug, ok := byID[c.franchiseID]
+		if !ok {
+			continue
+		}
+		m := out[slug]
+		if m.Role != tenant.Network {
+			m.Stores = append(m.Stores, c.storeID)
+			m.StoreSlugs = append(m.StoreSlugs, c.slug)
+			out[slug] = m
+		}
+	}
+	for slug, m := range out {
+		slices.Sort(m.StoreSlugs)
+		out[slug] = m
 	}
 	return out, nil
 }
@@ -197,11 +247,21 @@ func scanRef(sc db.Scanner) (tenant.Franchise, error) {
 	return f, err
 }
 
-// AddMember makes userID a member of the franchise; already being one is fine.
+// AddMember makes userID a network member of the franchise; already being
+// one is fine (the membership keeps its role).
 func AddMember(ctx context.Context, q db.Querier, userID, franchiseID string, now int64) error {
 	_, err := q.ExecContext(ctx, `
 		INSERT INTO user_franchises (user_id, franchise_id, created_at) VALUES (?, ?, ?)
 		ON CONFLICT (user_id, franchise_id) DO NOTHING`, userID, franchiseID, now)
+	return err
+}
+
+// GrantTeam gives userID's network membership of the franchise the
+// 'Gerenciar equipe' permission.
+func GrantTeam(ctx context.Context, q db.Querier, userID, franchiseID string) error {
+	_, err := q.ExecContext(ctx, `
+		UPDATE user_franchises SET manage_team = 1 WHERE user_id = ? AND franchise_id = ? AND role = 'network'`,
+		userID, franchiseID)
 	return err
 }
 

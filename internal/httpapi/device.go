@@ -25,6 +25,7 @@ type deviceHandlerFunc func(w http.ResponseWriter, r *http.Request, code string)
 // device registers a route for players: the bearer is a device token, which
 // opens nothing else.
 func (s *Server) device(pattern string, h deviceHandlerFunc) {
+	s.declare(pattern, reachDevice)
 	s.register(pattern, func(w http.ResponseWriter, r *http.Request) {
 		code, err := s.Devices.Authenticate(r.Context(), bearer(r))
 		if err == nil {

@@ -363,11 +363,7 @@ func sseMessage(event string, data any) []byte {
 // session token comes in the Authorization header like every call (the
 // console reads the stream with fetch, not EventSource, so the token never
 // appears in a URL).
-func (s *Server) franchiseEvents(w http.ResponseWriter, r *http.Request, p *auth.Principal) error {
-	t, err := p.Tenant(r.PathValue("franchise"))
-	if err != nil {
-		return err
-	}
+func (s *Server) franchiseEvents(w http.ResponseWriter, r *http.Request, p *auth.Principal, t tenant.Tenant) error {
 	if !s.events.budget.admit(time.Now()) {
 		w.Header().Set("Retry-After", "10")
 		return errStreamsFull

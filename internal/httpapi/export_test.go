@@ -1,7 +1,16 @@
 package httpapi
 
+import "vitrine/internal/tenant"
+
 // The caps on the consoles' event streams, for the tests that cross them.
 const (
 	StreamsPerSession = streamsPerSession
 	StreamsPerUser    = streamsPerUser
 )
+
+// ReachOf returns the reach a route of the list declared: its name and the
+// roles it admits (nil outside a group).
+func (s *Server) ReachOf(pattern string) (name string, roles []tenant.Role, ok bool) {
+	rc, ok := s.reaches[pattern]
+	return rc.name, rc.roles, ok
+}

@@ -5,6 +5,7 @@ import (
 
 	"vitrine/internal/auth"
 	"vitrine/internal/franchise"
+	"vitrine/internal/tenant"
 )
 
 type franchiseListResponse struct {
@@ -50,11 +51,7 @@ func (s *Server) createFranchise(w http.ResponseWriter, r *http.Request, p *auth
 }
 
 // POST /api/franchise/{slug} — update one of the caller's franchises.
-func (s *Server) updateFranchise(w http.ResponseWriter, r *http.Request, p *auth.Principal) error {
-	ref, err := p.Tenant(r.PathValue("slug"))
-	if err != nil {
-		return err
-	}
+func (s *Server) updateFranchise(w http.ResponseWriter, r *http.Request, _ *auth.Principal, ref tenant.Tenant) error {
 	var in franchise.Input
 	if err := decode(w, r, &in); err != nil {
 		return err

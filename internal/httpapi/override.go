@@ -15,12 +15,8 @@ type overrideHandlerFunc func(w http.ResponseWriter, r *http.Request, t tenant.T
 
 // overriding registers a route for the members of the path's {franchise}
 // who may start and clear emergency overrides (403/1403 otherwise).
-func (s *Server) overriding(pattern string, h overrideHandlerFunc) {
-	s.user(pattern, func(w http.ResponseWriter, r *http.Request, p *auth.Principal) error {
-		t, err := p.Tenant(r.PathValue("franchise"))
-		if err != nil {
-			return err
-		}
+func (s *Server) overriding(pattern string, rc reach, h overrideHandlerFunc) {
+	s.member(pattern, rc, func(w http.ResponseWriter, r *http.Request, p *auth.Principal, t tenant.Tenant) error {
 		if !p.MayOverride() {
 			return fault.ErrForbidden
 		}

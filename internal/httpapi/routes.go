@@ -1,10 +1,13 @@
 package httpapi
 
 // registerRoutes lists every route of the API in one place, with who may call
-// it: public (no token), user (any session), admin (an administrator),
-// permitted (holding a permission), scoped (a member of the {franchise} in
-// the path; the handler gets that tenant), impersonating (scoped, through an
-// impersonation session whose administrator holds a permission). Each domain keeps its block; the
+// it: public (no token), user (any session, on its own account), admin (an
+// administrator), permitted (holding a permission), device (a TV box),
+// scoped (a member of the {franchise} in the path whose role the route's
+// reach admits — everyRole, franchisees or networkOnly, see scope.go and
+// docs/roles.md; the handler gets that tenant, narrowed to the member's
+// stores), impersonating (scoped, through an impersonation session whose
+// administrator holds a permission). Each domain keeps its block; the
 // handlers live in the file named after the domain.
 func (s *Server) registerRoutes() {
 	s.public("GET /api/health", s.health)
@@ -27,17 +30,17 @@ func (s *Server) registerRoutes() {
 	s.permitted("POST /api/user/detail/adm", "userA", s.adminUpdateUser)
 
 	// The console's event stream: its franchise's changes as they happen.
-	s.user("GET /api/events/{franchise}", s.franchiseEvents)
+	s.member("GET /api/events/{franchise}", networkOnly, s.franchiseEvents)
 	s.streams["GET /api/events/{franchise}"] = true
 
 	// Media library; files are uploaded straight to storage with a signed
 	// policy, and served from /files when storage is the local folder.
-	s.scoped("GET /api/media/{franchise}", s.listMedia)
-	s.scoped("GET /api/media/file/{franchise}", s.mediaUploadPolicy)
-	s.scoped("POST /api/media/{franchise}", s.registerMedia)
+	s.scoped("GET /api/media/{franchise}", franchisees, s.listMedia)
+	s.scoped("GET /api/media/file/{franchise}", networkOnly, s.mediaUploadPolicy)
+	s.scoped("POST /api/media/{franchise}", networkOnly, s.registerMedia)
 	s.slow["POST /api/media/{franchise}"] = true // probes and thumbnails the file
-	s.scoped("POST /api/media/{franchise}/{id}", s.updateMedia)
-	s.scoped("DELETE /api/media/{franchise}/{id}", s.deleteMedia)
+	s.scoped("POST /api/media/{franchise}/{id}", networkOnly, s.updateMedia)
+	s.scoped("DELETE /api/media/{franchise}/{id}", networkOnly, s.deleteMedia)
 	s.public("POST /files/upload", s.uploadFile)
 	s.public("GET /files/{path...}", s.serveFile)
 
@@ -45,45 +48,45 @@ func (s *Server) registerRoutes() {
 	s.user("GET /api/franchise", s.listFranchises)
 	s.admin("GET /api/franchise/all", s.listAllFranchises)
 	s.user("POST /api/franchise", s.createFranchise)
-	s.user("POST /api/franchise/{slug}", s.updateFranchise)
+	s.member("POST /api/franchise/{slug}", networkOnly, s.updateFranchise)
 
 	// Stores, their contacts, and WhatsApp messages to them
-	s.scoped("GET /api/store/{franchise}", s.listStores)
-	s.scoped("POST /api/store/{franchise}", s.createStore)
-	s.scoped("GET /api/store/{franchise}/notify", s.listStoreMessages)
-	s.scoped("POST /api/store/{franchise}/notify", s.notifyStores)
+	s.scoped("GET /api/store/{franchise}", everyRole, s.listStores)
+	s.scoped("POST /api/store/{franchise}", networkOnly, s.createStore)
+	s.scoped("GET /api/store/{franchise}/notify", networkOnly, s.listStoreMessages)
+	s.scoped("POST /api/store/{franchise}/notify", networkOnly, s.notifyStores)
 	s.public("GET /api/whatsapp/webhook", s.verifyWhatsAppWebhook)
 	s.public("POST /api/whatsapp/webhook", s.receiveWhatsAppWebhook)
-	s.scoped("POST /api/store/{franchise}/{storeSlug}", s.updateStore)
-	s.scoped("DELETE /api/store/{franchise}/{storeSlug}", s.deleteStore)
-	s.scoped("GET /api/store/{franchise}/{storeSlug}/hours", s.storeHours)
-	s.scoped("PUT /api/store/{franchise}/{storeSlug}/hours", s.setStoreHours)
+	s.scoped("POST /api/store/{franchise}/{storeSlug}", everyRole, s.updateStore)
+	s.scoped("DELETE /api/store/{franchise}/{storeSlug}", networkOnly, s.deleteStore)
+	s.scoped("GET /api/store/{franchise}/{storeSlug}/hours", everyRole, s.storeHours)
+	s.scoped("PUT /api/store/{franchise}/{storeSlug}/hours", everyRole, s.setStoreHours)
 
 	// Schedules: entries, ad slots, footer
-	s.scoped("GET /api/schedule/{franchise}", s.listSchedules)
-	s.scoped("POST /api/schedule/{franchise}", s.createSchedule)
-	s.scoped("GET /api/schedule/{franchise}/{id}", s.getSchedule)
-	s.scoped("POST /api/schedule/{franchise}/{id}", s.updateSchedule)
-	s.scoped("DELETE /api/schedule/{franchise}/{id}", s.deleteSchedule)
-	s.scoped("DELETE /api/schedule/{franchise}/{id}/{index}", s.removeScheduleEntry)
-	s.scoped("POST /api/schedule/{franchise}/{id}/dup", s.duplicateSchedule)
-	s.scopedIf("POST /api/schedule/{franchise}/{id}/config", actsAsAdmin, s.saveScheduleFooter)
-	s.scopedIf("POST /api/schedule/{franchise}/{id}/slot", adsCenter, s.addScheduleSlot)
-	s.scoped("GET /api/footer/{franchise}", s.footerValues) // the footer previews' weather and quotes
+	s.scoped("GET /api/schedule/{franchise}", franchisees, s.listSchedules)
+	s.scoped("POST /api/schedule/{franchise}", networkOnly, s.createSchedule)
+	s.scoped("GET /api/schedule/{franchise}/{id}", franchisees, s.getSchedule)
+	s.scoped("POST /api/schedule/{franchise}/{id}", networkOnly, s.updateSchedule)
+	s.scoped("DELETE /api/schedule/{franchise}/{id}", networkOnly, s.deleteSchedule)
+	s.scoped("DELETE /api/schedule/{franchise}/{id}/{index}", networkOnly, s.removeScheduleEntry)
+	s.scoped("POST /api/schedule/{franchise}/{id}/dup", networkOnly, s.duplicateSchedule)
+	s.scopedIf("POST /api/schedule/{franchise}/{id}/config", networkOnly, actsAsAdmin, s.saveScheduleFooter)
+	s.scopedIf("POST /api/schedule/{franchise}/{id}/slot", networkOnly, adsCenter, s.addScheduleSlot)
+	s.scoped("GET /api/footer/{franchise}", franchisees, s.footerValues) // the footer previews' weather and quotes
 
 	// Displays (TVs) and remote commands to their TV boxes
-	s.scoped("GET /api/display/{franchise}", s.listFranchiseDisplays)
-	s.scoped("GET /api/display/{franchise}/{storeSlug}", s.listStoreDisplays)
-	s.scoped("POST /api/display/{franchise}/{storeSlug}", s.createDisplay)
-	s.scoped("POST /api/display/{franchise}/{storeSlug}/{displayId}", s.updateDisplay)
-	s.scoped("DELETE /api/display/{franchise}/{storeSlug}/{displayId}", s.deleteDisplay)
-	s.scoped("GET /api/display/{franchise}/{storeSlug}/{displayId}/now", s.displayNow)
-	s.scoped("GET /api/display/{franchise}/{storeSlug}/{displayId}/health", s.displayHealth)
-	s.scoped("GET /api/display/{franchise}/{storeSlug}/{displayId}/screen", s.displayScreen)
-	s.scoped("GET /api/display/{franchise}/{storeSlug}/{displayId}/live", s.displayLive)
-	s.impersonating("POST /api/display/{franchise}/{storeSlug}/{displayId}/admin-command", "dispA", s.queueDisplayCommand)
-	s.scoped("GET /api/display/{franchise}/{storeSlug}/{displayId}/commands", s.listDisplayCommands)
-	s.scoped("GET /api/display/{franchise}/{storeSlug}/{displayId}/commands/{commandId}/file", s.displayCommandFile)
+	s.scoped("GET /api/display/{franchise}", everyRole, s.listFranchiseDisplays)
+	s.scoped("GET /api/display/{franchise}/{storeSlug}", everyRole, s.listStoreDisplays)
+	s.scoped("POST /api/display/{franchise}/{storeSlug}", franchisees, s.createDisplay)
+	s.scoped("POST /api/display/{franchise}/{storeSlug}/{displayId}", franchisees, s.updateDisplay)
+	s.scoped("DELETE /api/display/{franchise}/{storeSlug}/{displayId}", franchisees, s.deleteDisplay)
+	s.scoped("GET /api/display/{franchise}/{storeSlug}/{displayId}/now", everyRole, s.displayNow)
+	s.scoped("GET /api/display/{franchise}/{storeSlug}/{displayId}/health", everyRole, s.displayHealth)
+	s.scoped("GET /api/display/{franchise}/{storeSlug}/{displayId}/screen", everyRole, s.displayScreen)
+	s.scoped("GET /api/display/{franchise}/{storeSlug}/{displayId}/live", everyRole, s.displayLive)
+	s.impersonating("POST /api/display/{franchise}/{storeSlug}/{displayId}/admin-command", everyRole, "dispA", s.queueDisplayCommand)
+	s.scoped("GET /api/display/{franchise}/{storeSlug}/{displayId}/commands", everyRole, s.listDisplayCommands)
+	s.scoped("GET /api/display/{franchise}/{storeSlug}/{displayId}/commands/{commandId}/file", everyRole, s.displayCommandFile)
 
 	// TV boxes (players): pairing, the socket that pushes playlists and
 	// commands, command answers (docs/device-protocol.md).
@@ -96,23 +99,23 @@ func (s *Server) registerRoutes() {
 
 	// Advertisements (ads center, the ads-center permission): the calendar
 	// of ad-slot positions, bookings, proof of play reported by players.
-	s.scopedIf("GET /api/advertise/{franchise}", adsCenter, s.listAds)
-	s.scopedIf("GET /api/advertise/{franchise}/map", adsCenter, s.adMap)
-	s.scopedIf("POST /api/advertise/{franchise}", adsCenter, s.createAd)
-	s.scopedIf("PUT /api/advertise/{franchise}", adsCenter, s.updateAd)
-	s.scopedIf("GET /api/advertise/{franchise}/{id}", adsCenter, s.getAd)
-	s.scopedIf("DELETE /api/advertise/{franchise}/{id}", adsCenter, s.deleteAd)
-	s.scopedIf("GET /api/advertise/{franchise}/{id}/plays", adsCenter, s.adPlays)
+	s.scopedIf("GET /api/advertise/{franchise}", networkOnly, adsCenter, s.listAds)
+	s.scopedIf("GET /api/advertise/{franchise}/map", networkOnly, adsCenter, s.adMap)
+	s.scopedIf("POST /api/advertise/{franchise}", networkOnly, adsCenter, s.createAd)
+	s.scopedIf("PUT /api/advertise/{franchise}", networkOnly, adsCenter, s.updateAd)
+	s.scopedIf("GET /api/advertise/{franchise}/{id}", networkOnly, adsCenter, s.getAd)
+	s.scopedIf("DELETE /api/advertise/{franchise}/{id}", networkOnly, adsCenter, s.deleteAd)
+	s.scopedIf("GET /api/advertise/{franchise}/{id}/plays", networkOnly, adsCenter, s.adPlays)
 	s.device("POST /api/device/plays", s.devicePlays)
 
 	// Offline alerts: the TVs offline now, the alerts sent, and the
 	// settings only an administrator changes.
-	s.scoped("GET /api/alerts/{franchise}", s.alertsOverview)
-	s.scopedIf("POST /api/alerts/{franchise}", actsAsAdmin, s.saveAlertSettings)
+	s.scoped("GET /api/alerts/{franchise}", networkOnly, s.alertsOverview)
+	s.scopedIf("POST /api/alerts/{franchise}", networkOnly, actsAsAdmin, s.saveAlertSettings)
 
 	// Emergency overrides, for holders of the permission.
-	s.overriding("GET /api/override/{franchise}", s.listOverrides)
-	s.overriding("POST /api/override/{franchise}", s.startOverride)
-	s.overriding("POST /api/override/{franchise}/reach", s.overrideReach)
-	s.overriding("POST /api/override/{franchise}/{id}/clear", s.clearOverride)
+	s.overriding("GET /api/override/{franchise}", networkOnly, s.listOverrides)
+	s.overriding("POST /api/override/{franchise}", networkOnly, s.startOverride)
+	s.overriding("POST /api/override/{franchise}/reach", networkOnly, s.overrideReach)
+	s.overriding("POST /api/override/{franchise}/{id}/clear", networkOnly, s.clearOverride)
 }

@@ -120,7 +120,9 @@ type Server struct {
 	Deps
 	mux    *http.ServeMux
 	routes []string
-	slow   map[string]bool // route patterns allowed the Slow timeout
+	// reaches are the routes' declared callers (scope.go), by pattern.
+	reaches map[string]reach
+	slow    map[string]bool // route patterns allowed the Slow timeout
 	// streams are route patterns that hold their connection open (the
 	// players' sockets): no request or body time limit applies.
 	streams map[string]bool
@@ -142,7 +144,7 @@ func New(d Deps) *Server {
 	// The body rules decode checks, read from the contract now: a contract
 	// they cannot be read from stops the server here, not its calls later.
 	api.Bodies()
-	s := &Server{Deps: d, mux: http.NewServeMux(), slow: map[string]bool{}, streams: map[string]bool{}}
+	s := &Server{Deps: d, mux: http.NewServeMux(), slow: map[string]bool{}, streams: map[string]bool{}, reaches: map[string]reach{}}
 	if d.NewDevicesPerAddress > 0 {
 		s.hellos = newWindowLimiter(d.NewDevicesPerAddress, helloWindow)
 	}
@@ -241,6 +243,7 @@ type tenantHandlerFunc func(w http.ResponseWriter, r *http.Request, t tenant.Ten
 
 // public registers a route that needs no token.
 func (s *Server) public(pattern string, h handlerFunc) {
+	s.declare(pattern, reachPublic)
 	s.register(pattern, func(w http.ResponseWriter, r *http.Request) {
 		if err := h(w, r); err != nil {
 			writeError(w, r, s.Log, err)
@@ -248,9 +251,17 @@ func (s *Server) public(pattern string, h handlerFunc) {
 	})
 }
 
-// user registers a route for any signed-in caller. Writes made through an
-// impersonation session are recorded in the audit log with both users.
+// user registers a route for any signed-in caller acting on their own
+// account or groups.
 func (s *Server) user(pattern string, h userHandlerFunc) {
+	s.declare(pattern, reachAccount)
+	s.signedIn(pattern, h)
+}
+
+// signedIn registers a route for a signed-in caller; the helpers that call
+// it have declared the route's reach. Writes made through an impersonation
+// session are recorded in the audit log with both users.
+func (s *Server) signedIn(pattern string, h userHandlerFunc) {
 	s.register(pattern, func(w http.ResponseWriter, r *http.Request) {
 		p, err := s.Accounts.Authenticate(r.Context(), bearer(r))
 		if err != nil {
@@ -270,7 +281,8 @@ func (s *Server) user(pattern string, h userHandlerFunc) {
 // permitted registers a route for callers holding perm themselves (not
 // through impersonation): dispA or userA.
 func (s *Server) permitted(pattern, perm string, h userHandlerFunc) {
-	s.user(pattern, func(w http.ResponseWriter, r *http.Request, p *auth.Principal) error {
+	s.declare(pattern, reachAdmin)
+	s.signedIn(pattern, func(w http.ResponseWriter, r *http.Request, p *auth.Principal) error {
 		if p.Permissions[perm] != 1 {
 			return fault.ErrForbidden
 		}
@@ -280,7 +292,8 @@ func (s *Server) permitted(pattern, perm string, h userHandlerFunc) {
 
 // admin registers a route for administrators (a non-empty permission map).
 func (s *Server) admin(pattern string, h userHandlerFunc) {
-	s.user(pattern, func(w http.ResponseWriter, r *http.Request, p *auth.Principal) error {
+	s.declare(pattern, reachAdmin)
+	s.signedIn(pattern, func(w http.ResponseWriter, r *http.Request, p *auth.Principal) error {
 		if !p.IsAdmin() {
 			return fault.ErrForbidden
 		}
@@ -288,27 +301,41 @@ func (s *Server) admin(pattern string, h userHandlerFunc) {
 	})
 }
 
-// scoped registers a route acting in the franchise named by the path's
-// {franchise}: only its members pass (403/1403, whether or not it exists).
-func (s *Server) scoped(pattern string, h tenantHandlerFunc) {
-	s.user(pattern, func(w http.ResponseWriter, r *http.Request, p *auth.Principal) error {
-		t, err := p.Tenant(r.PathValue("franchise"))
+// member registers a route acting in the group named by the path's
+// {franchise} (or {slug}) for the members rc admits: others get 403/1403,
+// whether or not the group exists; a store of the path outside a scoped
+// member's stores is not found. The handler gets the caller too.
+func (s *Server) member(pattern string, rc reach, h func(w http.ResponseWriter, r *http.Request, p *auth.Principal, t tenant.Tenant) error) {
+	s.declare(pattern, rc)
+	s.signedIn(pattern, func(w http.ResponseWriter, r *http.Request, p *auth.Principal) error {
+		slug := r.PathValue("franchise")
+		if slug == "" {
+			slug = r.PathValue("slug")
+		}
+		t, err := p.Tenant(slug)
 		if err != nil {
 			return err
 		}
+		if err := within(r, t, rc); err != nil {
+			return err
+		}
+		return h(w, r, p, t)
+	})
+}
+
+// scoped registers a route acting in the group of the path (member) whose
+// handler needs only the tenant.
+func (s *Server) scoped(pattern string, rc reach, h tenantHandlerFunc) {
+	s.member(pattern, rc, func(w http.ResponseWriter, r *http.Request, _ *auth.Principal, t tenant.Tenant) error {
 		return h(w, r, t)
 	})
 }
 
-// scopedIf is scoped for callers allowed by may (checked after membership):
-// the footer editor for administrators, the ad slot modal for holders of
-// the ads-center permission.
-func (s *Server) scopedIf(pattern string, may func(p *auth.Principal) bool, h tenantHandlerFunc) {
-	s.user(pattern, func(w http.ResponseWriter, r *http.Request, p *auth.Principal) error {
-		t, err := p.Tenant(r.PathValue("franchise"))
-		if err != nil {
-			return err
-		}
+// scopedIf is scoped for callers allowed by may (checked after membership
+// and reach): the footer editor for administrators, the ad slot modal for
+// holders of the ads-center permission.
+func (s *Server) scopedIf(pattern string, rc reach, may func(p *auth.Principal) bool, h tenantHandlerFunc) {
+	s.member(pattern, rc, func(w http.ResponseWriter, r *http.Request, p *auth.Principal, t tenant.Tenant) error {
 		if !may(p) {
 			return fault.ErrForbidden
 		}
@@ -320,12 +347,8 @@ func (s *Server) scopedIf(pattern string, may func(p *auth.Principal) bool, h te
 // holds perm (dispA: box commands). Spec 1: remote commands "run only with
 // an impersonation token" — an administrator acts on a franchise's TVs as
 // one of its operators, and both are recorded.
-func (s *Server) impersonating(pattern, perm string, h tenantHandlerFunc) {
-	s.user(pattern, func(w http.ResponseWriter, r *http.Request, p *auth.Principal) error {
-		t, err := p.Tenant(r.PathValue("franchise"))
-		if err != nil {
-			return err
-		}
+func (s *Server) impersonating(pattern string, rc reach, perm string, h tenantHandlerFunc) {
+	s.member(pattern, rc, func(w http.ResponseWriter, r *http.Request, p *auth.Principal, t tenant.Tenant) error {
 		if p.AdminUserID == "" || p.AdminPermissions[perm] != 1 {
 			return fault.ErrForbidden
 		}

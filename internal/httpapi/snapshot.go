@@ -146,7 +146,19 @@ func (c *snapshotCache) evict() {
 // writeSnapshot answers a GET with the franchise-wide list named kind,
 // built by list when the kept one is older than the franchise's revision.
 // It honours If-None-Match (304) and Accept-Encoding: gzip.
+//
+// Only the whole franchise's answer is kept: a member scoped to some of its
+// stores gets theirs built for the call (a few stores' worth).
 func (s *Server) writeSnapshot(w http.ResponseWriter, r *http.Request, t tenant.Tenant, kind string, list func(ctx context.Context) (any, error)) error {
+	if !t.Whole() {
+		v, err := list(r.Context())
+		if err != nil {
+			return err
+		}
+		w.Header().Set("Cache-Control", "private, no-store")
+		writeJSON(w, http.StatusOK, v)
+		return nil
+	}
 	// The revision is read before the data, so a kept answer is never older
 	// than its label.
 	rev, err := s.Franchises.Revision(r.Context(), t.ID)

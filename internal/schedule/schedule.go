@@ -120,7 +120,10 @@ const (
 
 // Errors of this domain.
 var (
-	ErrNotFound       = fault.New(fault.NotFound, 1081)   // "Agenda não encontrada."
+	ErrNotFound = fault.New(fault.NotFound, 1081) // "Agenda não encontrada."
+	// ErrNotAvailable refuses a franchisee or a store manager a link to a
+	// schedule the network has not made 'Disponível para franqueados'.
+	ErrNotAvailable   = fault.WithMsg(fault.Forbidden, 1403, "Esta programação não está disponível para franqueados.")
 	ErrEntryWithoutID = fault.New(fault.Invalid, 100105)  // "Uma ou mais mídias sem ID."
 	ErrSlotWithout    = fault.New(fault.Invalid, 100106)  // "Um ou mais anúncios sem slots definidos."
 	ErrMediaNotFound  = fault.New(fault.NotFound, 100101) // "Mídia não encontrada."

@@ -8,6 +8,7 @@ import (
 
 	"vitrine/internal/db"
 	"vitrine/internal/ids"
+	"vitrine/internal/tenant"
 )
 
 // row is a schedule as stored.
@@ -145,15 +146,23 @@ func encode(r row) (entries, tags, bar string, err error) {
 	return string(e), string(t), bar, nil
 }
 
-// Check tells whether scheduleID is one of the franchise's schedules.
-func Check(ctx context.Context, q db.Querier, franchiseID, scheduleID string) error {
-	var one int
-	err := q.QueryRowContext(ctx, `SELECT 1 FROM schedules WHERE id = ? AND franchise_id = ?`,
-		scheduleID, franchiseID).Scan(&one)
+// Check tells whether scheduleID is one of the franchise's schedules that
+// t may link a TV to: any for the network, those made available to
+// franchisees for a scoped member (ErrNotAvailable otherwise).
+func Check(ctx context.Context, q db.Querier, t tenant.Tenant, scheduleID string) error {
+	var available int
+	err := q.QueryRowContext(ctx, `SELECT franchisee_available FROM schedules WHERE id = ? AND franchise_id = ?`,
+		scheduleID, t.ID).Scan(&available)
 	if errors.Is(err, sql.ErrNoRows) {
 		return ErrNotFound
 	}
-	return err
+	if err != nil {
+		return err
+	}
+	if !t.Whole() && available != 1 {
+		return ErrNotAvailable
+	}
+	return nil
 }
 
 // Names returns the names of the franchise's schedules by id.

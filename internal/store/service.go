@@ -56,8 +56,28 @@ func (s *Service) List(ctx context.Context, t tenant.Tenant) ([]Store, error) {
 	if err != nil {
 		return nil, err
 	}
+	if !t.Whole() {
+		list = slices.DeleteFunc(list, func(st Store) bool { return !t.CoversSlug(st.Slug) })
+	}
 	SortByName(list)
 	return list, nil
+}
+
+// mayChange tells whether role may turn a store's fields from before into
+// after (docs/roles.md): the network changes any, a franchisee the phone,
+// the time zone and the contacts (and the hours, on their own route), a
+// store manager the phone and the contacts. A field sent unchanged is no
+// change, so a form that sends every field still saves.
+func mayChange(role tenant.Role, before, after row) bool {
+	switch role {
+	case tenant.Franchisee:
+		after.Phone, after.TimeZone = before.Phone, before.TimeZone
+	case tenant.StoreManager:
+		after.Phone = before.Phone
+	default:
+		return true
+	}
+	return after == before
 }
 
 // SortByName orders stores as a reader expects: case and accents ignored,
@@ -159,10 +179,13 @@ func (s *Service) Update(ctx context.Context, t tenant.Tenant, slug string, in I
 		if err != nil {
 			return err
 		}
-		before := r.Name
+		before, stored := r.Name, r
 		contacts, err := in.applyTo(&r)
 		if err != nil {
 			return err
+		}
+		if !mayChange(t.Role, stored, r) {
+			return fault.ErrForbidden
 		}
 		if err := r.requireAddress(); err != nil {
 			return err

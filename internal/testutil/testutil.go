@@ -357,6 +357,30 @@ func (a *TestApp) SeedFranchise(t testing.TB, slug, name string, members ...Seed
 	return id
 }
 
+// SetMembership gives user's membership of the franchise a role and, for a
+// franchisee or a store manager, the stores it covers (by slug), as the team
+// page will.
+func (a *TestApp) SetMembership(t testing.TB, userID, franchiseID, role string, storeSlugs ...string) {
+	t.Helper()
+	ctx := context.Background()
+	if _, err := a.DB.ExecContext(ctx, `UPDATE user_franchises SET role = ? WHERE user_id = ? AND franchise_id = ?`,
+		role, userID, franchiseID); err != nil {
+		t.Fatalf("set role: %v", err)
+	}
+	if _, err := a.DB.ExecContext(ctx, `DELETE FROM membership_stores WHERE user_id = ? AND franchise_id = ?`,
+		userID, franchiseID); err != nil {
+		t.Fatalf("clear stores: %v", err)
+	}
+	for _, slug := range storeSlugs {
+		if _, err := a.DB.ExecContext(ctx, `
+			INSERT INTO membership_stores (user_id, franchise_id, store_id)
+			SELECT ?, ?, id FROM stores WHERE franchise_id = ? AND slug = ?`,
+			userID, franchiseID, franchiseID, slug); err != nil {
+			t.Fatalf("add store %s: %v", slug, err)
+		}
+	}
+}
+
 // Eventually polls cond until it holds or the deadline passes.
 func Eventually(t testing.TB, within time.Duration, cond func() bool, what string, args ...any) {
 	t.Helper()

@@ -1,0 +1,265 @@
+package httpapi_test
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"vitrine/internal/testutil"
+)
+
+// Every route of the list declares who may call it, and a route acting in
+// the group of its path names the roles it admits.
+func TestEveryRouteDeclaresItsReach(t *testing.T) {
+	a := testutil.NewApp(t, "sqlite")
+	routes := a.Server.Routes()
+	if len(routes) < 60 {
+		t.Fatalf("only %d routes listed", len(routes))
+	}
+	for _, pattern := range routes {
+		name, roles, ok := a.Server.ReachOf(pattern)
+		if !ok {
+			t.Errorf("%s declares no reach", pattern)
+			continue
+		}
+		inGroup := strings.Contains(pattern, "{franchise}") || strings.Contains(pattern, "{slug}")
+		if inGroup != (roles != nil) {
+			t.Errorf("%s: reach %q, but the path %s a group", pattern, name,
+				map[bool]string{true: "names", false: "does not name"}[inGroup])
+		}
+	}
+}
+
+// roleFixture is a group run by nina ('Rede') with the stores A and B, a TV
+// in each, fabio franchisee of A, gabi store manager of A, and two
+// schedules: "Liberada", made available to franchisees, and "Rede só".
+type roleFixture struct {
+	t                  *testing.T
+	a                  *testutil.TestApp
+	nina, fabio, gabi  testutil.SeededUser
+	slug, id           string
+	tvA, tvB           string
+	open, closed       string // schedule ids: available to franchisees, not
+	storeA, storeB     string // store slugs
+	deviceA, deviceB   string
+	otherSlug, otherTV string // another group's, of nina's too
+}
+
+func newRoleFixture(t *testing.T, a *testutil.TestApp) *roleFixture {
+	t.Helper()
+	u := a.Unique()
+	f := &roleFixture{t: t, a: a, slug: "rede-" + u, storeA: "loja-a", storeB: "loja-b",
+		deviceA: "AAA" + strings.ToUpper(u), deviceB: "BBB" + strings.ToUpper(u)}
+	f.nina = a.SeedUser(t, "nina-"+u+"@example.com", "")
+	f.fabio = a.SeedUser(t, "fabio-"+u+"@example.com", "")
+	f.gabi = a.SeedUser(t, "gabi-"+u+"@example.com", "")
+	f.id = a.SeedFranchise(t, f.slug, "Rede "+u, f.nina, f.fabio, f.gabi)
+	mustStatus(t, a.Do(t, "POST", "/api/store/"+f.slug, f.nina.Token, storeBody("Loja A", contact("Alice", "11987654321"))), 201)
+	mustStatus(t, a.Do(t, "POST", "/api/store/"+f.slug, f.nina.Token, storeBody("Loja B", contact("Bruna", "11987654322"))), 201)
+	f.open = f.schedule("Liberada")
+	f.closed = f.schedule("Rede só")
+	if _, err := a.DB.ExecContext(context.Background(), `UPDATE schedules SET franchisee_available = 1 WHERE id = ?`, f.open); err != nil {
+		t.Fatal(err)
+	}
+	a.ReserveDevices(t, f.deviceA, f.deviceB)
+	f.tvA = f.tv(f.storeA, "TV A", f.deviceA)
+	f.tvB = f.tv(f.storeB, "TV B", f.deviceB)
+	a.SetMembership(t, f.fabio.ID, f.id, "franchisee", f.storeA)
+	a.SetMembership(t, f.gabi.ID, f.id, "store", f.storeA)
+	return f
+}
+
+func (f *roleFixture) schedule(name string) string {
+	r := f.a.Do(f.t, "POST", "/api/schedule/"+f.slug, f.nina.Token, map[string]any{"name": name})
+	mustStatus(f.t, r, 201)
+	var out struct {
+		Schedule struct{ ID string } `json:"schedule"`
+	}
+	r.Decode(f.t, &out)
+	return out.Schedule.ID
+}
+
+func (f *roleFixture) tv(storeSlug, name, device string) string {
+	r := f.a.Do(f.t, "POST", "/api/display/"+f.slug+"/"+storeSlug, f.nina.Token, map[string]any{"name": name, "device": device})
+	mustStatus(f.t, r, 201)
+	var out struct {
+		Display struct{ ID string } `json:"display"`
+	}
+	r.Decode(f.t, &out)
+	return out.Display.ID
+}
+
+// path fills {f}, {tvA}, {tvB}, {open} and {closed}.
+func (f *roleFixture) path(p string) string {
+	return strings.NewReplacer("{f}", f.slug, "{tvA}", f.tvA, "{tvB}", f.tvB, "{open}", f.open, "{closed}", f.closed).Replace(p)
+}
+
+// stateTables hold what a call of a member may change.
+var stateTables = []string{"franchises", "user_franchises", "membership_stores", "stores", "store_contacts",
+	"store_hours", "schedules", "displays", "display_commands", "media", "advertisements", "ad_bookings",
+	"alert_settings", "overrides", "outbox"}
+
+// fingerprint renders every row of the state tables.
+func fingerprint(t *testing.T, a *testutil.TestApp) string {
+	t.Helper()
+	var b strings.Builder
+	for _, table := range stateTables {
+		rows, err := a.DB.QueryContext(context.Background(), `SELECT * FROM `+table)
+		if err != nil {
+			t.Fatalf("read %s: %v", table, err)
+		}
+		cols, _ := rows.Columns()
+		var lines []string
+		for rows.Next() {
+			vals := make([]sql.RawBytes, len(cols))
+			ptrs := make([]any, len(cols))
+			for i := range vals {
+				ptrs[i] = &vals[i]
+			}
+			if err := rows.Scan(ptrs...); err != nil {
+				t.Fatal(err)
+			}
+			lines = append(lines, fmt.Sprintf("%q", vals))
+		}
+		if err := rows.Close(); err != nil {
+			t.Fatal(err)
+		}
+		slices.Sort(lines)
+		fmt.Fprintf(&b, "%s: %s\n", table, strings.Join(lines, "; "))
+	}
+	return b.String()
+}
+
+// A franchisee and a store manager of store A reach nothing of store B
+// (404, as if it did not exist) and cannot make the changes their role does
+// not hold (403/1403); either way nothing changes.
+func TestScopedMembersReachTheirStoresOnly(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		a := testutil.NewApp(t, engine)
+		type call struct {
+			method, path string
+			body         any
+			status, code int
+		}
+		outside := []call{
+			{"POST", "/api/store/{f}/loja-b", storeBody("Tomada"), 404, 1061},
+			{"DELETE", "/api/store/{f}/loja-b", map[string]any{"name": "Loja B"}, 404, 1061},
+			{"GET", "/api/store/{f}/loja-b/hours", nil, 404, 1061},
+			{"PUT", "/api/store/{f}/loja-b/hours", map[string]any{"hours": nil}, 404, 1061},
+			{"GET", "/api/display/{f}/loja-b", nil, 404, 1061},
+			{"POST", "/api/display/{f}/loja-b", map[string]any{"name": "Intrusa", "device": "INTRUSA"}, 404, 1061},
+			{"POST", "/api/display/{f}/loja-b/{tvB}", map[string]any{"name": "Tomada"}, 404, 1061},
+			{"DELETE", "/api/display/{f}/loja-b/{tvB}", nil, 404, 1061},
+			{"GET", "/api/display/{f}/loja-b/{tvB}/now", nil, 404, 1061},
+			{"GET", "/api/display/{f}/loja-b/{tvB}/health", nil, 404, 1061},
+			{"GET", "/api/display/{f}/loja-b/{tvB}/screen", nil, 404, 1061},
+			{"GET", "/api/display/{f}/loja-b/{tvB}/live", nil, 404, 1061},
+			{"GET", "/api/display/{f}/loja-b/{tvB}/commands", nil, 404, 1061},
+			// A TV of B named under A's path is not found either.
+			{"GET", "/api/display/{f}/loja-a/{tvB}/now", nil, 404, 100121},
+		}
+		networkOnly := []call{
+			{"POST", "/api/franchise/{f}", map[string]any{"name": "Tomada"}, 403, 1403},
+			{"POST", "/api/store/{f}", storeBody("Intrusa"), 403, 1403},
+			{"DELETE", "/api/store/{f}/loja-a", map[string]any{"name": "Loja A"}, 403, 1403},
+			{"POST", "/api/schedule/{f}", map[string]any{"name": "Intrusa"}, 403, 1403},
+			{"POST", "/api/schedule/{f}/{open}", map[string]any{"name": "Tomada"}, 403, 1403},
+			{"DELETE", "/api/schedule/{f}/{open}", nil, 403, 1403},
+			{"POST", "/api/schedule/{f}/{open}/dup", map[string]any{"name": "Cópia"}, 403, 1403},
+			{"DELETE", "/api/media/{f}/x", nil, 403, 1403},
+			{"POST", "/api/alerts/{f}", map[string]any{"enabled": false}, 403, 1403},
+			{"POST", "/api/store/{f}/notify", map[string]any{"message": "oi", "storeSlugList": []string{"loja-a"}}, 403, 1403},
+		}
+		storeManagerRefused := []call{
+			{"POST", "/api/display/{f}/loja-a", map[string]any{"name": "Nova", "device": "NOVA"}, 403, 1403},
+			{"POST", "/api/display/{f}/loja-a/{tvA}", map[string]any{"name": "Renomeada"}, 403, 1403},
+			{"DELETE", "/api/display/{f}/loja-a/{tvA}", nil, 403, 1403},
+			{"POST", "/api/store/{f}/loja-a", storeBody("Renomeada"), 403, 1403},
+			{"GET", "/api/schedule/{f}", nil, 403, 1403},
+			{"GET", "/api/media/{f}", nil, 403, 1403},
+		}
+		franchiseeRefused := []call{
+			// (A store manager is refused any TV change before it is looked up.)
+			{"POST", "/api/display/{f}/loja-a/{tvB}", map[string]any{"name": "Tomada"}, 404, 100121},
+			{"POST", "/api/store/{f}/loja-a", storeBody("Renomeada"), 403, 1403},
+			{"POST", "/api/display/{f}/loja-a/{tvA}", map[string]any{"schedule": "{closed}"}, 403, 1403},
+		}
+		var cases []testutil.Case[*roleFixture]
+		add := func(who string, token func(f *roleFixture) string, list []call) {
+			for _, c := range list {
+				cases = append(cases, testutil.Case[*roleFixture]{
+					Name: who + " " + c.method + " " + strings.ReplaceAll(c.path, "/", "_"),
+					Scenario: func(f *roleFixture) testutil.Scenario {
+						body := c.body
+						if m, ok := body.(map[string]any); ok && m["schedule"] == "{closed}" {
+							body = map[string]any{"schedule": f.closed}
+						}
+						before := fingerprint(f.t, f.a)
+						return testutil.Scenario{Method: c.method, Path: f.path(c.path), Token: token(f), Body: body,
+							Status: c.status, Code: c.code, Absent: []string{"Loja B", "Bruna", f.deviceB},
+							Check: func(t *testing.T, _ *testutil.Response) {
+								if after := fingerprint(t, f.a); after != before {
+									t.Errorf("the call changed the database:\nbefore %s\nafter  %s", before, after)
+								}
+							}}
+					},
+				})
+			}
+		}
+		franchisee := func(f *roleFixture) string { return f.fabio.Token }
+		manager := func(f *roleFixture) string { return f.gabi.Token }
+		add("franchisee", franchisee, outside)
+		add("store manager", manager, outside)
+		add("franchisee", franchisee, networkOnly)
+		add("store manager", manager, networkOnly)
+		add("franchisee", franchisee, franchiseeRefused)
+		add("store manager", manager, storeManagerRefused)
+		testutil.RunCases(t, a, func(t *testing.T) *roleFixture { return newRoleFixture(t, a) }, cases)
+	})
+}
+
+// Within their stores a franchisee lists, edits and pairs as the network
+// does, links TVs only to the schedules made available to them, and a store
+// manager edits the store's contacts and hours.
+func TestScopedMembersWorkOnTheirStores(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		a := testutil.NewApp(t, engine)
+		f := newRoleFixture(t, a)
+		for _, token := range []string{f.fabio.Token, f.gabi.Token} {
+			a.Expect(t, testutil.Scenario{Method: "GET", Path: f.path("/api/store/{f}"), Token: token,
+				Status: 200, Contains: []string{`"name":"Loja A"`}, Absent: []string{"Loja B", "Bruna"}})
+			a.Expect(t, testutil.Scenario{Method: "GET", Path: f.path("/api/display/{f}"), Token: token,
+				Status: 200, Contains: []string{`"name":"TV A"`}, Absent: []string{"TV B", f.deviceB}})
+			a.Expect(t, testutil.Scenario{Method: "GET", Path: f.path("/api/display/{f}/loja-a/{tvA}/now"), Token: token, Status: 200})
+		}
+		// The network still sees both.
+		a.Expect(t, testutil.Scenario{Method: "GET", Path: f.path("/api/display/{f}"), Token: f.nina.Token,
+			Status: 200, Contains: []string{`"name":"TV A"`, `"name":"TV B"`}})
+
+		a.Expect(t, testutil.Scenario{Method: "POST", Path: f.path("/api/display/{f}/loja-a/{tvA}"), Token: f.fabio.Token,
+			Body: map[string]any{"name": "TV A", "device": f.deviceA, "schedule": f.open}, Status: 200,
+			Contains: []string{`"scheduleName":"Liberada"`}})
+		a.Expect(t, testutil.Scenario{Method: "POST", Path: f.path("/api/display/{f}/loja-a/{tvA}"), Token: f.fabio.Token,
+			Body: map[string]any{"name": "TV A", "device": f.deviceA, "schedule": f.closed}, Status: 403, Code: 1403,
+			Contains: []string{"Esta programação não está disponível para franqueados."}})
+		a.Expect(t, testutil.Scenario{Method: "POST", Path: f.path("/api/display/{f}/loja-a/{tvA}"), Token: f.fabio.Token,
+			Body: map[string]any{"name": "TV A do Fabio"}, Status: 200, Contains: []string{`"name":"TV A do Fabio"`}})
+		a.Expect(t, testutil.Scenario{Method: "GET", Path: f.path("/api/schedule/{f}"), Token: f.fabio.Token,
+			Status: 200, Contains: []string{"Liberada"}})
+
+		edited := storeBody("Loja A", contact("Alice", "11987654321"), contact("Caio", "11987654323"))
+		a.Expect(t, testutil.Scenario{Method: "POST", Path: f.path("/api/store/{f}/loja-a"), Token: f.gabi.Token,
+			Body: edited, Status: 200, Contains: []string{"Caio"}})
+		a.Expect(t, testutil.Scenario{Method: "PUT", Path: f.path("/api/store/{f}/loja-a/hours"), Token: f.gabi.Token,
+			Body: map[string]any{"hours": nil}, Status: 200})
+		zoned := storeBody("Loja A", contact("Alice", "11987654321"))
+		zoned["timeZone"] = "America/Manaus"
+		a.Expect(t, testutil.Scenario{Method: "POST", Path: f.path("/api/store/{f}/loja-a"), Token: f.gabi.Token,
+			Body: zoned, Status: 403, Code: 1403})
+		a.Expect(t, testutil.Scenario{Method: "POST", Path: f.path("/api/store/{f}/loja-a"), Token: f.fabio.Token,
+			Body: zoned, Status: 200, Contains: []string{"America/Manaus"}})
+	})
+}
