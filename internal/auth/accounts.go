@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"vitrine/internal/fault"
+	"vitrine/internal/tenant"
 )
 
 // User is an account as the API shows it to its owner and to administrators.
@@ -15,6 +16,8 @@ type User struct {
 	CPF           string            `json:"cpf"`
 	Mobile        string            `json:"mobile"`
 	Franchise     map[string]string `json:"franchise"`  // slug -> name
+	// Roles are the user's roles in their franchises, by slug.
+	Roles map[string]Role `json:"roles"`
 	Permission    map[string]int    `json:"permission"` // e.g. {"dispA":1,"userA":1}
 	ViewAdsCenter int               `json:"viewAdsCenter"`
 	// EmergencyOverride is 1 when the user may start and clear emergency
@@ -28,6 +31,16 @@ type User struct {
 	UpdatedAt         int64 `json:"updatedAt"`
 	// Set on GET /user/detail when the session is an impersonation.
 	Impersonator *Impersonator `json:"impersonator,omitempty"`
+}
+
+// Role is a user's role in one franchise (docs/roles.md).
+type Role struct {
+	Role tenant.Role `json:"role"`
+	// Stores are the slugs of the stores a franchisee or a store manager
+	// covers (empty for the network).
+	Stores []string `json:"stores"`
+	// ManageTeam is the 'Gerenciar equipe' permission.
+	ManageTeam bool `json:"manageTeam"`
 }
 
 // Impersonator is the administrator behind an impersonation session.

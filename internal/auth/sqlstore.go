@@ -57,8 +57,14 @@ func withFranchises(ctx context.Context, q db.Querier, u userRow) (User, error) 
 	}
 	out := u.User
 	out.Franchise = make(map[string]string, len(refs))
+	out.Roles = make(map[string]Role, len(refs))
 	for slug, f := range refs {
 		out.Franchise[slug] = f.Name
+		stores := f.StoreSlugs
+		if stores == nil {
+			stores = []string{}
+		}
+		out.Roles[slug] = Role{Role: f.Role, Stores: stores, ManageTeam: f.ManageTeam}
 	}
 	return out, nil
 }

@@ -1353,6 +1353,10 @@ export interface components {
             /** @description 10 or 11 digits (area code + number), "" when not given */
             mobile: string;
             franchise: components["schemas"]["FranchiseMap"];
+            /** @description The user's role in each of their franchises, by slug (docs/roles.md) */
+            roles: {
+                [key: string]: components["schemas"]["MemberRole"];
+            };
             permission: components["schemas"]["PermissionMap"];
             /**
              * @description 1 unlocks the ads center
@@ -1383,6 +1387,17 @@ export interface components {
                 email: string;
                 name: string;
             };
+        };
+        MemberRole: {
+            /**
+             * @description 'Rede' (the whole group), 'Franqueado' (the stores listed), 'Gerente de loja' (one store)
+             * @enum {string}
+             */
+            role: "network" | "franchisee" | "store";
+            /** @description slugs of the stores a franchisee or store manager covers; empty for the network */
+            stores: string[];
+            /** @description 'Gerenciar equipe': manages the group's members */
+            manageTeam: boolean;
         };
         /** @description One row of the administrators' user list */
         UserSummary: {
