@@ -46,8 +46,9 @@ func (a AlwaysOpen) Location(ctx context.Context, franchiseID, storeID string) (
 }
 
 // EmailsFunc returns, in q's transaction, the e-mails of the franchise's
-// operators who opted in to the alert e-mails.
-type EmailsFunc func(ctx context.Context, q db.Querier, franchiseID string) ([]string, error)
+// members who opted in to the alert e-mails and reach the store: its
+// network, and the franchisees and store managers of that store.
+type EmailsFunc func(ctx context.Context, q db.Querier, franchiseID, storeID string) ([]string, error)
 
 // Service keeps the franchises' alert settings and advances the TVs' state
 // machines.
@@ -145,6 +146,7 @@ func (s *Service) Offline(ctx context.Context, t tenant.Tenant) ([]OfflineTV, er
 	if err != nil {
 		return nil, err
 	}
+	tvs = slices.DeleteFunc(tvs, func(tv display.Watched) bool { return !t.Covers(tv.StoreID) })
 	states, err := loadStates(ctx, s.db, t.ID)
 	if err != nil {
 		return nil, err
@@ -189,7 +191,7 @@ func (s *Service) Offline(ctx context.Context, t tenant.Tenant) ([]OfflineTV, er
 // Sent returns the franchise's latest alert messages, newest first, with
 // their delivery state.
 func (s *Service) Sent(ctx context.Context, t tenant.Tenant) ([]Sent, error) {
-	list, err := recentMessages(ctx, s.db, t.ID, SentShown)
+	list, err := recentMessages(ctx, s.db, t, SentShown)
 	if err != nil {
 		return nil, err
 	}
@@ -370,7 +372,7 @@ func (s *Service) send(ctx context.Context, tx *db.Tx, tv display.Watched, set S
 		}
 	}
 	if slices.Contains(set.Channels, Email) && s.emails != nil {
-		emails, err := s.emails(ctx, tx, tv.FranchiseID)
+		emails, err := s.emails(ctx, tx, tv.FranchiseID, tv.StoreID)
 		if err != nil {
 			return 0, err
 		}

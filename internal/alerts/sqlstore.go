@@ -9,6 +9,7 @@ import (
 
 	"vitrine/internal/db"
 	"vitrine/internal/display"
+	"vitrine/internal/tenant"
 )
 
 // Tables: alert_settings, display_alerts, alert_messages.
@@ -201,14 +202,24 @@ func insertMessage(ctx context.Context, tx *db.Tx, m Sent, franchiseID string) e
 	return err
 }
 
-func recentMessages(ctx context.Context, q db.Querier, franchiseID string, limit int) ([]Sent, error) {
+func recentMessages(ctx context.Context, q db.Querier, t tenant.Tenant, limit int) ([]Sent, error) {
+	where, args := `franchise_id = ?`, []any{t.ID}
+	if !t.Whole() {
+		if len(t.Stores) == 0 {
+			return []Sent{}, nil
+		}
+		// A scoped member sees the messages about the TVs of their stores.
+		where += ` AND display_id IN (SELECT id FROM displays WHERE franchise_id = ? AND store_id IN (` +
+			db.Placeholders(len(t.Stores)) + `))`
+		args = append(append(args, t.ID), db.Args(t.Stores)...)
+	}
 	list, err := db.Collect(ctx, q, func(sc db.Scanner) (Sent, error) {
 		var m Sent
 		err := sc.Scan(&m.ID, &m.Display, &m.DisplayName, &m.StoreName, &m.Kind, &m.Channel, &m.Recipient, &m.CreatedAt)
 		return m, err
 	}, `SELECT outbox_id, display_id, display_name, store_name, kind, channel, recipient, created_at
-		FROM alert_messages WHERE franchise_id = ? ORDER BY created_at DESC, outbox_id DESC LIMIT ?`,
-		franchiseID, limit)
+		FROM alert_messages WHERE `+where+` ORDER BY created_at DESC, outbox_id DESC LIMIT ?`,
+		append(args, limit)...)
 	if list == nil {
 		list = []Sent{}
 	}

@@ -10,16 +10,16 @@ import (
 
 // User is an account as the API shows it to its owner and to administrators.
 type User struct {
-	ID            string            `json:"id"`
-	Email         string            `json:"email"`
-	Name          string            `json:"name"`
-	CPF           string            `json:"cpf"`
-	Mobile        string            `json:"mobile"`
-	Franchise     map[string]string `json:"franchise"`  // slug -> name
+	ID        string            `json:"id"`
+	Email     string            `json:"email"`
+	Name      string            `json:"name"`
+	CPF       string            `json:"cpf"`
+	Mobile    string            `json:"mobile"`
+	Franchise map[string]string `json:"franchise"` // slug -> name
 	// Roles are the user's roles in their franchises, by slug.
-	Roles map[string]Role `json:"roles"`
-	Permission    map[string]int    `json:"permission"` // e.g. {"dispA":1,"userA":1}
-	ViewAdsCenter int               `json:"viewAdsCenter"`
+	Roles         map[string]Role `json:"roles"`
+	Permission    map[string]int  `json:"permission"` // e.g. {"dispA":1,"userA":1}
+	ViewAdsCenter int             `json:"viewAdsCenter"`
 	// EmergencyOverride is 1 when the user may start and clear emergency
 	// overrides ('Mensagem de emergência'); administrators always may.
 	EmergencyOverride int  `json:"emergencyOverride"`

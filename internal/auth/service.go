@@ -489,9 +489,10 @@ func (s *Service) updateDetail(ctx context.Context, userID string, in DetailInpu
 }
 
 // OfflineAlertEmails returns the e-mails of the franchise's members who
-// chose to receive its offline alerts (verified accounts only).
-func (s *Service) OfflineAlertEmails(ctx context.Context, q db.Querier, franchiseID string) ([]string, error) {
-	members, err := franchise.Members(ctx, q, franchiseID)
+// chose to receive the offline alerts of the store (verified accounts only):
+// its network, and the franchisees and store managers of that store.
+func (s *Service) OfflineAlertEmails(ctx context.Context, q db.Querier, franchiseID, storeID string) ([]string, error) {
+	members, err := franchise.MembersReaching(ctx, q, franchiseID, storeID)
 	if err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package franchise_test
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -242,6 +243,39 @@ func TestTheCreatorRunsTheGroupsTeam(t *testing.T) {
 		m := mine[f.Slug]
 		if m.Role != tenant.Network || !m.ManageTeam || len(m.Stores) != 0 {
 			t.Errorf("the creator's membership: %+v, want network with the team", m)
+		}
+	})
+}
+
+// The members reaching a store are the network and the franchisees and
+// store managers of that store, not those of another.
+func TestMembersReachingAStore(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		d := testutil.NewDB(t, engine)
+		ctx := context.Background()
+		for _, q := range []string{
+			`INSERT INTO users (id, email, name, password_hash, created_at, updated_at) VALUES
+				('rede', 'r@x.com', 'R', 'x', 0, 0), ('fa', 'fa@x.com', 'FA', 'x', 0, 0), ('gb', 'gb@x.com', 'GB', 'x', 0, 0)`,
+			`INSERT INTO franchises (id, slug, name, created_at, updated_at) VALUES ('f1', 'f1', 'Um', 0, 0)`,
+			`INSERT INTO stores (id, franchise_id, slug, name, region, state, city, created_at, updated_at) VALUES
+				('sa', 'f1', 'a', 'A', 'Sudeste', 'SP', 'São Paulo', 0, 0), ('sb', 'f1', 'b', 'B', 'Sudeste', 'SP', 'São Paulo', 0, 0)`,
+			`INSERT INTO user_franchises (user_id, franchise_id, created_at, role) VALUES
+				('rede', 'f1', 0, 'network'), ('fa', 'f1', 0, 'franchisee'), ('gb', 'f1', 0, 'store')`,
+			`INSERT INTO membership_stores (user_id, franchise_id, store_id) VALUES ('fa', 'f1', 'sa'), ('gb', 'f1', 'sb')`,
+		} {
+			if _, err := d.ExecContext(ctx, q); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for store, want := range map[string][]string{"sa": {"fa", "rede"}, "sb": {"gb", "rede"}} {
+			got, err := franchise.MembersReaching(ctx, d, "f1", store)
+			if err != nil || !slices.Equal(got, want) {
+				t.Errorf("members reaching %s: %v %v, want %v", store, got, err, want)
+			}
+		}
+		fa, err := franchise.Memberships(ctx, d, "fa")
+		if err != nil || fa["f1"].Role != tenant.Franchisee || !slices.Equal(fa["f1"].StoreSlugs, []string{"a"}) || fa["f1"].ManageTeam {
+			t.Errorf("the franchisee's membership: %+v %v", fa["f1"], err)
 		}
 	})
 }

@@ -174,10 +174,15 @@ func Memberships(ctx context.Context, q db.Querier, userID string) (map[string]t
 	return out, nil
 }
 
-// Members returns the ids of the users who belong to the franchise.
-func Members(ctx context.Context, q db.Querier, franchiseID string) ([]string, error) {
-	return db.Collect(ctx, q, db.ScanString,
-		`SELECT user_id FROM user_franchises WHERE franchise_id = ? ORDER BY user_id`, franchiseID)
+// MembersReaching returns the ids of the franchise's members who reach the
+// store: its network, and the scoped members whose stores include it.
+func MembersReaching(ctx context.Context, q db.Querier, franchiseID, storeID string) ([]string, error) {
+	return db.Collect(ctx, q, db.ScanString, `
+		SELECT uf.user_id FROM user_franchises uf
+		WHERE uf.franchise_id = ? AND (uf.role = 'network' OR EXISTS (
+			SELECT 1 FROM membership_stores ms
+			WHERE ms.user_id = uf.user_id AND ms.franchise_id = uf.franchise_id AND ms.store_id = ?))
+		ORDER BY uf.user_id`, franchiseID, storeID)
 }
 
 // AllMemberships returns every user's franchises: user id -> slug -> name.

@@ -74,6 +74,9 @@ type streamItem struct {
 type eventSub struct {
 	ch        chan streamItem
 	franchise string // the franchise's id
+	// scope is the member's part of the franchise: a franchisee or a store
+	// manager hears only of their stores' TVs.
+	scope     tenant.Scope
 	userID    string
 	adminID   string // the administrator behind an impersonation
 	tokenHash string
@@ -85,8 +88,8 @@ type eventSub struct {
 	reason string
 }
 
-func newEventSub(franchiseID string, p *auth.Principal) *eventSub {
-	sub := &eventSub{ch: make(chan streamItem, eventQueue), franchise: franchiseID, done: make(chan struct{})}
+func newEventSub(t tenant.Tenant, p *auth.Principal) *eventSub {
+	sub := &eventSub{ch: make(chan streamItem, eventQueue), franchise: t.ID, scope: t.Scope, done: make(chan struct{})}
 	if p != nil {
 		sub.userID, sub.adminID, sub.tokenHash, sub.parent = p.UserID, p.AdminUserID, p.TokenHash, p.ParentTokenHash
 	}
@@ -139,6 +142,9 @@ func (e *eventStreams) add(t tenant.Tenant, sub *eventSub) {
 		e.byID[t.ID] = map[*eventSub]struct{}{}
 	}
 	e.byID[t.ID][sub] = struct{}{}
+	// The tenant that reads TV status for every stream of the franchise
+	// reads it whole; each stream keeps its own scope.
+	t.Scope = tenant.Scope{}
 	e.tenants[t.ID] = t
 	if sub.tokenHash != "" {
 		e.bySession[sub.tokenHash] = append(e.bySession[sub.tokenHash], sub)
@@ -297,16 +303,21 @@ func (e *eventStreams) deliver(c change.Change) {
 	if len(subs) == 0 {
 		return
 	}
+	whole, scoped := splitByScope(subs)
 	switch {
 	case c.Event != nil:
 		data := c.Event.Data
 		if len(data) == 0 {
 			data = json.RawMessage("{}")
 		}
-		fanOut(subs, sseMessage(c.Event.Type, data))
+		fanOut(whole, sseMessage(c.Event.Type, data))
+		// The news names TVs and overrides by id only; a scoped console
+		// hears of a command on its own TVs through the command list it
+		// reads again on "change", and of confirmations on its next read.
 	case c.StatusOnly:
 		if e.statusOf == nil {
-			fanOut(subs, sseMessage("status", map[string]any{"displays": []displayStatus{}, "ids": c.Displays}))
+			fanOut(whole, sseMessage("status", map[string]any{"displays": []displayStatus{}, "ids": c.Displays}))
+			fanOut(scoped, sseMessage("status", map[string]any{"displays": []displayStatus{}, "ids": []string{}}))
 			return
 		}
 		ids := slices.Clone(c.Displays)
@@ -318,14 +329,20 @@ func (e *eventStreams) deliver(c change.Change) {
 				list = nil // the console reads the list again
 			}
 			subs, _ := e.subs(c.FranchiseID)
-			fanOut(subs, sseMessage("status", map[string]any{"displays": list, "ids": ids}))
+			whole, scoped := splitByScope(subs)
+			fanOut(whole, sseMessage("status", map[string]any{"displays": list, "ids": ids}))
+			for _, s := range scoped {
+				if msg := scopedStatus(s.scope, list, err != nil); msg != nil {
+					s.send(msg)
+				}
+			}
 		}()
 	case len(c.Commands) > 0 && c.Revision == 0:
 		// Jobs for players: the console that queued one already knows.
 	case len(c.Watch) > 0:
 		// A live view opened: for the hubs only.
 	default:
-		fanOut(subs, sseMessage("change", map[string]any{
+		fanOut(whole, sseMessage("change", map[string]any{
 			"revision":  c.Revision,
 			"displays":  c.Displays,
 			"stores":    c.Stores,
@@ -333,7 +350,55 @@ func (e *eventStreams) deliver(c change.Change) {
 			"overrides": c.Overrides,
 			"wide":      c.Wide() && !c.Overrides,
 		}))
+		if len(scoped) > 0 {
+			// A change's TVs and stores are ids of the whole franchise: a
+			// scoped console reads its own (short) lists again instead.
+			fanOut(scoped, sseMessage("change", map[string]any{
+				"revision":  c.Revision,
+				"displays":  []string{},
+				"stores":    []string{},
+				"schedules": c.Schedules,
+				"overrides": c.Overrides,
+				"wide":      !c.Overrides || len(c.Displays) > 0 || len(c.Stores) > 0,
+			}))
+		}
 	}
+}
+
+// splitByScope separates the streams of members who reach the whole
+// franchise from those of franchisees and store managers.
+func splitByScope(subs []*eventSub) (whole, scoped []*eventSub) {
+	for _, s := range subs {
+		if s.scope.Whole() {
+			whole = append(whole, s)
+		} else {
+			scoped = append(scoped, s)
+		}
+	}
+	return whole, scoped
+}
+
+// scopedStatus is a status event with only the TVs of the scope's stores
+// (nil when none of them changed); when the status could not be read
+// (failed), a change that has the console read its lists again, as a whole
+// one does.
+func scopedStatus(scope tenant.Scope, list []displayStatus, failed bool) []byte {
+	if failed {
+		return sseMessage("change", map[string]any{"revision": 0, "displays": []string{}, "stores": []string{},
+			"schedules": []string{}, "overrides": false, "wide": true})
+	}
+	mine := []displayStatus{}
+	ids := []string{}
+	for _, d := range list {
+		if scope.CoversSlug(d.Store) {
+			mine = append(mine, d)
+			ids = append(ids, d.ID)
+		}
+	}
+	if len(mine) == 0 {
+		return nil
+	}
+	return sseMessage("status", map[string]any{"displays": mine, "ids": ids})
 }
 
 func fanOut(subs []*eventSub, msg []byte) {
@@ -369,7 +434,7 @@ func (s *Server) franchiseEvents(w http.ResponseWriter, r *http.Request, p *auth
 		return errStreamsFull
 	}
 	rc := http.NewResponseController(w)
-	sub := newEventSub(t.ID, p)
+	sub := newEventSub(t, p)
 	s.events.add(t, sub)
 	defer s.events.remove(sub)
 	// Access may have ended between the authentication and the stream's

@@ -20,7 +20,7 @@ func BenchmarkEventFanOut(b *testing.B) {
 	for f := range franchises {
 		t := tenant.Tenant{Franchise: tenant.Franchise{ID: fmt.Sprintf("f%d", f), Slug: fmt.Sprintf("f%d", f)}}
 		for range tabs {
-			s := newEventSub(t.ID, nil)
+			s := newEventSub(t, nil)
 			e.add(t, s)
 			if f == 0 {
 				mine = append(mine, s)

@@ -3,10 +3,12 @@ package httpapi_test
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"vitrine/internal/testutil"
 )
@@ -238,6 +240,11 @@ func TestScopedMembersWorkOnTheirStores(t *testing.T) {
 		// The network still sees both.
 		a.Expect(t, testutil.Scenario{Method: "GET", Path: f.path("/api/display/{f}"), Token: f.nina.Token,
 			Status: 200, Contains: []string{`"name":"TV A"`, `"name":"TV B"`}})
+		// The alerts page lists the offline TVs of the member's stores.
+		a.Expect(t, testutil.Scenario{Method: "GET", Path: f.path("/api/alerts/{f}"), Token: f.nina.Token,
+			Status: 200, Contains: []string{`"name":"TV A"`, `"name":"TV B"`}})
+		a.Expect(t, testutil.Scenario{Method: "GET", Path: f.path("/api/alerts/{f}"), Token: f.gabi.Token,
+			Status: 200, Contains: []string{`"name":"TV A"`}, Absent: []string{"TV B", "Loja B"}})
 
 		a.Expect(t, testutil.Scenario{Method: "POST", Path: f.path("/api/display/{f}/loja-a/{tvA}"), Token: f.fabio.Token,
 			Body: map[string]any{"name": "TV A", "device": f.deviceA, "schedule": f.open}, Status: 200,
@@ -261,5 +268,55 @@ func TestScopedMembersWorkOnTheirStores(t *testing.T) {
 			Body: zoned, Status: 403, Code: 1403})
 		a.Expect(t, testutil.Scenario{Method: "POST", Path: f.path("/api/store/{f}/loja-a"), Token: f.fabio.Token,
 			Body: zoned, Status: 200, Contains: []string{"America/Manaus"}})
+	})
+}
+
+// A franchisee's console stream carries the status of their stores' TVs and
+// nothing naming another store's: its changes come without ids (the console
+// reads its own lists again).
+func TestScopedEventStreamsCarryTheirStoresOnly(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		a := testutil.NewApp(t, engine)
+		f := newPlayerFixture(t, a)
+		mustStatus(t, a.Do(t, "POST", "/api/store/"+f.slug, f.op.Token, storeBody("Norte")), 201)
+		u := a.Unique()
+		north := a.SeedUser(t, "norte-"+u+"@example.com", "")
+		center := a.SeedUser(t, "centro-"+u+"@example.com", "")
+		for _, m := range []testutil.SeededUser{north, center} {
+			if _, err := a.DB.ExecContext(context.Background(),
+				`INSERT INTO user_franchises (user_id, franchise_id, created_at) VALUES (?, ?, 0)`, m.ID, f.franchiseID); err != nil {
+				t.Fatal(err)
+			}
+		}
+		a.SetMembership(t, north.ID, f.franchiseID, "franchisee", "norte")
+		a.SetMembership(t, center.ID, f.franchiseID, "store", "centro")
+		network := openEvents(t, a, f.slug, f.op.Token)
+		outside := openEvents(t, a, f.slug, north.Token)
+		inside := openEvents(t, a, f.slug, center.Token)
+
+		_, tv, _ := f.pairedPlayer(t, "Caixa")
+		for who, s := range map[string]*eventStream{"network": network, "store manager of the TV's store": inside} {
+			e := s.next(t, 5*time.Second, func(e sseEvent) bool {
+				c, _, ok := statusOf(e, tv)
+				return e.Type == "status" && ok && c
+			})
+			if who != "network" {
+				for _, d := range e.Data["displays"].([]any) {
+					if store := d.(map[string]any)["store"]; store != "centro" {
+						t.Errorf("%s: status of a TV of %v", who, store)
+					}
+				}
+			}
+		}
+		mustStatus(t, a.Do(t, "POST", "/api/display/"+f.slug+"/centro/"+tv, f.op.Token, map[string]any{"name": "Caixa 2"}), 200)
+		network.next(t, 5*time.Second, func(e sseEvent) bool { return e.Type == "change" && listsHas(e, "displays", tv) })
+		inside.next(t, 5*time.Second, func(e sseEvent) bool { return e.Type == "change" && e.Data["wide"] == true })
+		outside.none(t, 500*time.Millisecond, func(e sseEvent) bool {
+			if e.Type == "status" {
+				return true
+			}
+			b, _ := json.Marshal(e.Data)
+			return strings.Contains(string(b), tv) || strings.Contains(string(b), "centro")
+		})
 	})
 }
