@@ -63,9 +63,7 @@ func newRoleFixture(t *testing.T, a *testutil.TestApp) *roleFixture {
 	mustStatus(t, a.Do(t, "POST", "/api/store/"+f.slug, f.nina.Token, storeBody("Loja B", contact("Bruna", "11987654322"))), 201)
 	f.open = f.schedule("Liberada")
 	f.closed = f.schedule("Rede só")
-	if _, err := a.DB.ExecContext(context.Background(), `UPDATE schedules SET franchisee_available = 1 WHERE id = ?`, f.open); err != nil {
-		t.Fatal(err)
-	}
+	mustStatus(t, a.Do(t, "POST", "/api/schedule/"+f.slug+"/"+f.open, f.nina.Token, map[string]any{"forFranchisees": true}), 200)
 	a.ReserveDevices(t, f.deviceA, f.deviceB)
 	f.tvA = f.tv(f.storeA, "TV A", f.deviceA)
 	f.tvB = f.tv(f.storeB, "TV B", f.deviceB)
@@ -255,7 +253,16 @@ func TestScopedMembersWorkOnTheirStores(t *testing.T) {
 		a.Expect(t, testutil.Scenario{Method: "POST", Path: f.path("/api/display/{f}/loja-a/{tvA}"), Token: f.fabio.Token,
 			Body: map[string]any{"name": "TV A do Fabio"}, Status: 200, Contains: []string{`"name":"TV A do Fabio"`}})
 		a.Expect(t, testutil.Scenario{Method: "GET", Path: f.path("/api/schedule/{f}"), Token: f.fabio.Token,
-			Status: 200, Contains: []string{"Liberada"}})
+			Status: 200, Contains: []string{"Liberada", `"forFranchisees":true`, `"forFranchisees":false`}})
+		a.Expect(t, testutil.Scenario{Method: "GET", Path: f.path("/api/schedule/{f}/{open}"), Token: f.fabio.Token,
+			Status: 200, Contains: []string{`"forFranchisees":true`}})
+		// Made unavailable again, the TV linked to it stays; unlinked, it
+		// can no longer be linked to it.
+		mustStatus(t, a.Do(t, "POST", f.path("/api/schedule/{f}/{open}"), f.nina.Token, map[string]any{"forFranchisees": false}), 200)
+		mustStatus(t, a.Do(t, "POST", f.path("/api/display/{f}/loja-a/{tvA}"), f.fabio.Token, map[string]any{"name": "TV A do Fabio"}), 200)
+		mustStatus(t, a.Do(t, "POST", f.path("/api/display/{f}/loja-a/{tvA}"), f.fabio.Token, map[string]any{"schedule": ""}), 200)
+		a.Expect(t, testutil.Scenario{Method: "POST", Path: f.path("/api/display/{f}/loja-a/{tvA}"), Token: f.fabio.Token,
+			Body: map[string]any{"schedule": f.open}, Status: 403, Code: 1403})
 
 		edited := storeBody("Loja A", contact("Alice", "11987654321"), contact("Caio", "11987654323"))
 		a.Expect(t, testutil.Scenario{Method: "POST", Path: f.path("/api/store/{f}/loja-a"), Token: f.gabi.Token,

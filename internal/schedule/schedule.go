@@ -18,9 +18,12 @@ type Schedule struct {
 	Hash      string     `json:"hash"`     // changes whenever the entries or the footer change
 	Tags      []string   `json:"tags"`
 	BottomBar *BottomBar `json:"bottomBar"` // nil when the schedule has no footer
-	Franchise string     `json:"franchise"`
-	CreatedAt int64      `json:"createdAt"`
-	UpdatedAt int64      `json:"updatedAt"`
+	// ForFranchisees is 'Disponível para franqueados': franchisees may link
+	// their TVs to it.
+	ForFranchisees bool   `json:"forFranchisees"`
+	Franchise      string `json:"franchise"`
+	CreatedAt      int64  `json:"createdAt"`
+	UpdatedAt      int64  `json:"updatedAt"`
 }
 
 // Summary is a schedule in the list: everything but its entries.
@@ -32,9 +35,11 @@ type Summary struct {
 	Displays   int      `json:"displays"`
 	Hash       string   `json:"hash"`
 	Tags       []string `json:"tags"`
-	Franchise  string   `json:"franchise"`
-	CreatedAt  int64    `json:"createdAt"`
-	UpdatedAt  int64    `json:"updatedAt"`
+	// ForFranchisees is 'Disponível para franqueados'.
+	ForFranchisees bool   `json:"forFranchisees"`
+	Franchise      string `json:"franchise"`
+	CreatedAt      int64  `json:"createdAt"`
+	UpdatedAt      int64  `json:"updatedAt"`
 }
 
 // Entry is one position of a schedule: a library media with its rules, or an
@@ -95,6 +100,8 @@ type Input struct {
 	Media *[]EntryInput `json:"media"`
 	Tags  *[]string     `json:"tags"`
 	Hash  *string       `json:"hash"`
+	// ForFranchisees sets 'Disponível para franqueados'.
+	ForFranchisees *bool `json:"forFranchisees"`
 }
 
 // SlotInput is the body of the ad slot modal: positions, seconds of each

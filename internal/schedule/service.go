@@ -84,7 +84,7 @@ func (s *Service) Get(ctx context.Context, t tenant.Tenant, id string, fullMedia
 func (s *Service) present(ctx context.Context, t tenant.Tenant, r row, fullMedia bool) (Schedule, error) {
 	sc := Schedule{
 		ID: r.ID, Name: r.Name, Media: r.Entries, Duration: duration(r.Entries), Displays: r.Displays,
-		Hash: r.Hash, Tags: r.Tags, BottomBar: r.BottomBar, Franchise: t.Slug,
+		Hash: r.Hash, Tags: r.Tags, BottomBar: r.BottomBar, ForFranchisees: r.ForFranchisees, Franchise: t.Slug,
 		CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
 	}
 	if !fullMedia {
@@ -154,6 +154,9 @@ func (s *Service) Create(ctx context.Context, t tenant.Tenant, in Input) (Schedu
 		return Schedule{}, err
 	}
 	r := row{ID: newID(), Name: name, Entries: []Entry{}, Tags: []string{}}
+	if in.ForFranchisees != nil {
+		r.ForFranchisees = *in.ForFranchisees
+	}
 	if in.Tags != nil {
 		if r.Tags, err = cleanTags(*in.Tags); err != nil {
 			return Schedule{}, err
@@ -290,6 +293,9 @@ func (s *Service) Update(ctx context.Context, t tenant.Tenant, id string, in Inp
 		}
 		if in.Media != nil {
 			r.Entries = entries
+		}
+		if in.ForFranchisees != nil {
+			r.ForFranchisees = *in.ForFranchisees
 		}
 		return nil
 	})

@@ -18,18 +18,21 @@ type row struct {
 	Tags                 []string
 	BottomBar            *BottomBar
 	Displays             int
+	ForFranchisees       bool
 	CreatedAt, UpdatedAt int64
 }
 
 const rowColumns = `s.id, s.name, s.hash, s.entries, s.tags, s.bottom_bar, s.created_at, s.updated_at,
-	(SELECT COUNT(*) FROM displays d WHERE d.schedule_id = s.id)`
+	(SELECT COUNT(*) FROM displays d WHERE d.schedule_id = s.id), s.franchisee_available`
 
 func scanRow(sc db.Scanner) (row, error) {
 	var r row
 	var entries, tags, bar string
-	if err := sc.Scan(&r.ID, &r.Name, &r.Hash, &entries, &tags, &bar, &r.CreatedAt, &r.UpdatedAt, &r.Displays); err != nil {
+	var available int
+	if err := sc.Scan(&r.ID, &r.Name, &r.Hash, &entries, &tags, &bar, &r.CreatedAt, &r.UpdatedAt, &r.Displays, &available); err != nil {
 		return row{}, err
 	}
+	r.ForFranchisees = available == 1
 	if err := json.Unmarshal([]byte(entries), &r.Entries); err != nil {
 		return row{}, err
 	}
@@ -60,10 +63,12 @@ func listSummaries(ctx context.Context, q db.Querier, franchiseID string) ([]Sum
 	return db.Collect(ctx, q, func(sc db.Scanner) (Summary, error) {
 		var s Summary
 		var tags string
-		err := sc.Scan(&s.ID, &s.Name, &s.Hash, &tags, &s.Duration, &s.MediaCount, &s.CreatedAt, &s.UpdatedAt, &s.Displays)
+		var available int
+		err := sc.Scan(&s.ID, &s.Name, &s.Hash, &tags, &s.Duration, &s.MediaCount, &s.CreatedAt, &s.UpdatedAt, &s.Displays, &available)
 		if err != nil {
 			return s, err
 		}
+		s.ForFranchisees = available == 1
 		if err := json.Unmarshal([]byte(tags), &s.Tags); err != nil {
 			return s, err
 		}
@@ -72,7 +77,7 @@ func listSummaries(ctx context.Context, q db.Querier, franchiseID string) ([]Sum
 		}
 		return s, nil
 	}, `SELECT s.id, s.name, s.hash, s.tags, s.duration, s.entry_count, s.created_at, s.updated_at,
-		       COALESCE(d.n, 0)
+		       COALESCE(d.n, 0), s.franchisee_available
 		FROM schedules s
 		LEFT JOIN (SELECT schedule_id, COUNT(*) AS n FROM displays
 		           WHERE franchise_id = ? AND schedule_id IS NOT NULL GROUP BY schedule_id) d
@@ -101,10 +106,10 @@ func insertRow(ctx context.Context, q db.Querier, franchiseID string, r row) err
 	}
 	_, err = q.ExecContext(ctx, `
 		INSERT INTO schedules (id, franchise_id, name, entries, tags, bottom_bar, hash, duration, entry_count,
-		    created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		    franchisee_available, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		r.ID, franchiseID, r.Name, entries, tags, bar, r.Hash, duration(r.Entries), len(r.Entries),
-		r.CreatedAt, r.UpdatedAt)
+		flag(r.ForFranchisees), r.CreatedAt, r.UpdatedAt)
 	return err
 }
 
@@ -115,9 +120,10 @@ func updateRow(ctx context.Context, q db.Querier, franchiseID string, r row) err
 	}
 	_, err = q.ExecContext(ctx, `
 		UPDATE schedules SET name = ?, entries = ?, tags = ?, bottom_bar = ?, hash = ?, duration = ?,
-		    entry_count = ?, updated_at = ?
+		    entry_count = ?, franchisee_available = ?, updated_at = ?
 		WHERE franchise_id = ? AND id = ?`,
-		r.Name, entries, tags, bar, r.Hash, duration(r.Entries), len(r.Entries), r.UpdatedAt, franchiseID, r.ID)
+		r.Name, entries, tags, bar, r.Hash, duration(r.Entries), len(r.Entries), flag(r.ForFranchisees),
+		r.UpdatedAt, franchiseID, r.ID)
 	return err
 }
 
@@ -261,4 +267,12 @@ func payloadByHash(ctx context.Context, q db.Querier, franchiseID, scheduleID, h
 		ORDER BY CASE WHEN schedule_id = ? THEN 0 ELSE 1 END, kept_at DESC LIMIT 1`,
 		franchiseID, hash, scheduleID).Scan(&payload)
 	return payload, err
+}
+
+// flag stores a boolean as the integer 0 or 1 both databases keep.
+func flag(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -1837,6 +1837,8 @@ export interface components {
             tags: string[];
             /** @description the footer, null when the schedule has none */
             bottomBar: components["schemas"]["BottomBar"] | null;
+            /** @description 'Disponível para franqueados': franchisees may link their TVs to it */
+            forFranchisees: boolean;
             franchise: string;
             /** Format: int64 */
             createdAt: number;
@@ -1851,6 +1853,7 @@ export interface components {
             displays: number;
             hash: string;
             tags: string[];
+            forFranchisees: boolean;
             franchise: string;
             /** Format: int64 */
             createdAt: number;
@@ -1864,6 +1867,8 @@ export interface components {
             media?: components["schemas"]["ScheduleEntryInput"][];
             tags?: string[];
             hash?: string;
+            /** @description 'Disponível para franqueados' */
+            forFranchisees?: boolean;
         };
         ScheduleResponse: {
             schedule: components["schemas"]["Schedule"];
