@@ -1,7 +1,7 @@
 import type * as React from 'react'
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router'
 import { Root } from './root'
-import { FallbackRedirect, PublicOnly, RequireAdminToken, RequireAdsCenter, RequireSession } from './routes/guards'
+import { FallbackRedirect, PublicOnly, RequireAdminToken, RequireAdsCenter, RequireLibrary, RequireLibraryEditing, RequireSession } from './routes/guards'
 import { lazyPage, type LazyPage } from './routes/lazy-page'
 
 // The first load holds only what every page needs (router, session, toasts).
@@ -57,13 +57,24 @@ export const routes: RouteObject[] = [
               { path: '/override', element: <OverridePage /> },
               { path: '/groups', element: <GroupsPage /> },
               { path: '/profile/edit', element: <EditProfilePage /> },
-              { path: '/schedule', element: <SchedulesPage /> },
-              { path: '/schedule/:scheduleId', element: <ScheduleDetailPage /> },
-              { path: '/schedule/:scheduleId/*', Component: lazyPage(schedulePages, (m) => m.ScheduleMediaPage) },
-              { path: '/bottombar/:scheduleId', Component: lazyPage(schedulePages, (m) => m.FooterEditorPage) },
-              { path: '/medias', element: <MediaLibraryPage /> },
-              { path: '/action/create-schedule', Component: lazyPage(schedulePages, (m) => m.CreateScheduleActionPage) },
-              { path: '/action/add-media-to-schedule', Component: lazyPage(schedulePages, (m) => m.AddMediaActionPage) },
+              {
+                // Read by the network and franchisees, changed by the network (docs/roles.md).
+                element: <RequireLibrary />,
+                children: [
+                  { path: '/schedule', element: <SchedulesPage /> },
+                  { path: '/schedule/:scheduleId', element: <ScheduleDetailPage /> },
+                  { path: '/medias', element: <MediaLibraryPage /> },
+                ],
+              },
+              {
+                element: <RequireLibraryEditing />,
+                children: [
+                  { path: '/schedule/:scheduleId/*', Component: lazyPage(schedulePages, (m) => m.ScheduleMediaPage) },
+                  { path: '/bottombar/:scheduleId', Component: lazyPage(schedulePages, (m) => m.FooterEditorPage) },
+                  { path: '/action/create-schedule', Component: lazyPage(schedulePages, (m) => m.CreateScheduleActionPage) },
+                  { path: '/action/add-media-to-schedule', Component: lazyPage(schedulePages, (m) => m.AddMediaActionPage) },
+                ],
+              },
               {
                 element: <RequireAdsCenter />,
                 children: [

@@ -45,18 +45,18 @@ function NavSection({ label, items }: { label: string; items: NavItem[] }) {
 
 export function AppSidebar() {
   const { pathname } = useLocation()
-  const { user, hasAdminToken } = useSession()
+  const { user, hasAdminToken, abilities } = useSession()
   // 'CENTRAL DE ANÚNCIOS' comes and goes as an administrator grants or revokes the permission.
   useFollowAdsCenterPermission(!!user)
 
-  const main: NavItem[] = [
-    { title: 'VISÃO GERAL', to: '/dashboard', icon: LayoutDashboard },
-    { title: 'PROGRAMAÇÕES', to: '/schedule', icon: CalendarRange },
-    { title: 'MINHAS MÍDIAS', to: '/medias', icon: Images },
-    { title: 'ALERTAS', to: '/alerts', icon: BellRing },
-  ]
-  if (user?.canUseAdsCenter) main.push({ title: 'CENTRAL DE ANÚNCIOS', to: '/ads-center', icon: Megaphone })
-  if (user?.canOverride) main.push({ title: 'MENSAGEM DE EMERGÊNCIA', to: '/override', icon: Siren })
+  const main: NavItem[] = [{ title: 'VISÃO GERAL', to: '/dashboard', icon: LayoutDashboard }]
+  // A store manager sees the store and its TVs only (docs/roles.md).
+  if (abilities.readLibrary) {
+    main.push({ title: 'PROGRAMAÇÕES', to: '/schedule', icon: CalendarRange }, { title: 'MINHAS MÍDIAS', to: '/medias', icon: Images })
+  }
+  main.push({ title: 'ALERTAS', to: '/alerts', icon: BellRing })
+  if (user?.canUseAdsCenter && abilities.adsCenter) main.push({ title: 'CENTRAL DE ANÚNCIOS', to: '/ads-center', icon: Megaphone })
+  if (user?.canOverride && abilities.override) main.push({ title: 'MENSAGEM DE EMERGÊNCIA', to: '/override', icon: Siren })
 
   return (
     <Sidebar collapsible="icon" aria-label="Menu principal">
@@ -88,7 +88,7 @@ export function AppSidebar() {
           />
         )}
         <NavSection label="Menu" items={main} />
-        {pathname.startsWith('/action/') && (
+        {pathname.startsWith('/action/') && abilities.editLibrary && (
           <NavSection
             label="Ações Guiadas"
             items={[

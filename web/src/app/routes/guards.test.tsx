@@ -8,12 +8,14 @@ import { createQueryClient } from '@/lib/query-client'
 import { SessionProvider } from '@/lib/session'
 import { storageKeys } from '@/lib/storage'
 import { AppSidebar } from '../layout/app-sidebar'
-import { RequireAdsCenter, RequireSession } from './guards'
+import { RequireAdsCenter, RequireLibrary, RequireLibraryEditing, RequireSession } from './guards'
 
 vi.mock('@/hooks/use-toast', () => ({ errorToast: vi.fn(), toast: vi.fn(), ERROR_TITLE: 'Oops! Algo deu errado.' }))
 
 /** What GET /api/user/detail says about the ads-center permission; an administrator may change it meanwhile. */
 let viewAdsCenter = 0
+/** The user's role in the group 'norte'. */
+let roles: Record<string, { role: 'network' | 'franchisee' | 'store'; stores: string[]; manageTeam: boolean }> = {}
 
 function stubServer() {
   vi.stubGlobal(
@@ -21,7 +23,7 @@ function stubServer() {
     vi.fn<typeof fetch>(async (input) => {
       const url = String(input)
       if (url === '/api/user/detail') {
-        const user = { id: 'u1', email: 'ana@vitrine.test', name: 'Ana', franchise: { norte: 'Norte' }, permission: {}, viewAdsCenter, verified: true, createdAt: 0, updatedAt: 0 }
+        const user = { id: 'u1', email: 'ana@vitrine.test', name: 'Ana', franchise: { norte: 'Norte' }, roles, permission: {}, viewAdsCenter, verified: true, createdAt: 0, updatedAt: 0 }
         return new Response(JSON.stringify({ user, serverTime: Date.now() }))
       }
       if (url === '/api/franchise') return new Response(JSON.stringify({ franchiseList: [{ slug: 'norte', name: 'Norte', createdAt: 1, updatedAt: 1, stores: 0, displays: 0 }] }))
@@ -44,6 +46,12 @@ function renderConsole(path: string) {
                   <Route element={<RequireAdsCenter />}>
                     <Route path="/ads-center/*" element={<h1>Central de Anúncios</h1>} />
                   </Route>
+                  <Route element={<RequireLibrary />}>
+                    <Route path="/schedule" element={<h1>Programações</h1>} />
+                  </Route>
+                  <Route element={<RequireLibraryEditing />}>
+                    <Route path="/action/*" element={<h1>Criar Programação</h1>} />
+                  </Route>
                 </Route>
               </Routes>
             </SidebarProvider>
@@ -58,6 +66,7 @@ const adsItem = () => screen.queryByRole('link', { name: 'CENTRAL DE ANÚNCIOS' 
 
 describe('the ads-center permission', () => {
   beforeEach(() => {
+    roles = {}
     localStorage.setItem(storageKeys.token, 'tok')
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: () => {}, removeEventListener: () => {} }))
     stubServer()
@@ -102,5 +111,49 @@ describe('the ads-center permission', () => {
       window.dispatchEvent(new Event('focus'))
     })
     await vi.waitFor(() => expect(adsItem()).toBeInTheDocument())
+  })
+})
+
+describe('the role in the group', () => {
+  beforeEach(() => {
+    localStorage.setItem(storageKeys.token, 'tok')
+    localStorage.setItem(storageKeys.franchise, 'norte')
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: () => {}, removeEventListener: () => {} }))
+    stubServer()
+  })
+  afterEach(() => {
+    cleanup()
+    localStorage.clear()
+    vi.unstubAllGlobals()
+  })
+  const item = (name: string) => screen.queryByRole('link', { name })
+
+  it('sends a store manager from Programações to Visão Geral, without the library in the menu', async () => {
+    roles = { norte: { role: 'store', stores: ['centro'], manageTeam: false } }
+    viewAdsCenter = 1
+    renderConsole('/schedule')
+    expect(await screen.findByRole('heading', { name: 'Visão Geral' })).toBeInTheDocument()
+    expect(item('PROGRAMAÇÕES')).not.toBeInTheDocument()
+    expect(item('MINHAS MÍDIAS')).not.toBeInTheDocument()
+    expect(item('CENTRAL DE ANÚNCIOS')).not.toBeInTheDocument()
+    expect(item('ALERTAS')).toBeInTheDocument()
+  })
+
+  it('lets a franchisee read Programações but not open the pages that change it', async () => {
+    roles = { norte: { role: 'franchisee', stores: ['centro', 'sul'], manageTeam: false } }
+    renderConsole('/schedule')
+    expect(await screen.findByRole('heading', { name: 'Programações' })).toBeInTheDocument()
+    expect(item('MINHAS MÍDIAS')).toBeInTheDocument()
+    cleanup()
+    renderConsole('/action/create-schedule')
+    expect(await screen.findByRole('heading', { name: 'Visão Geral' })).toBeInTheDocument()
+  })
+
+  it('opens everything to the network', async () => {
+    roles = { norte: { role: 'network', stores: [], manageTeam: true } }
+    viewAdsCenter = 1
+    renderConsole('/action/create-schedule')
+    expect(await screen.findByRole('heading', { name: 'Criar Programação' })).toBeInTheDocument()
+    expect(item('CENTRAL DE ANÚNCIOS')).toBeInTheDocument()
   })
 })

@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router'
 import { useIsLoading } from '@/lib/loading'
-import { useSession } from '@/lib/session'
+import { useAbilities, useSession } from '@/lib/session'
 
 /** Pages behind the login: without a session the user goes to /. */
 export function RequireSession() {
@@ -27,10 +27,24 @@ export function RequireAdminToken() {
   return <Outlet />
 }
 
-/** Central de Anúncios: only with the ads-center permission. */
+/** Central de Anúncios: only with the ads-center permission, for the network. */
 export function RequireAdsCenter() {
-  const { user } = useSession()
-  if (!user?.canUseAdsCenter) return <Navigate to="/dashboard" replace />
+  const { user, abilities } = useSession()
+  if (!user?.canUseAdsCenter || !abilities.adsCenter) return <Navigate to="/dashboard" replace />
+  return <Outlet />
+}
+
+/** Programações and Minhas Mídias: the network and franchisees read them (not a store manager). */
+export function RequireLibrary() {
+  const abilities = useAbilities()
+  if (!abilities.readLibrary) return <Navigate to="/dashboard" replace />
+  return <Outlet />
+}
+
+/** Pages that change the library (guided actions, the footer editor): the network only. */
+export function RequireLibraryEditing() {
+  const abilities = useAbilities()
+  if (!abilities.editLibrary) return <Navigate to="/dashboard" replace />
   return <Outlet />
 }
 

@@ -1,3 +1,4 @@
+export { abilitiesOf, roleLabels, type Abilities, type MemberRole, type Role } from './abilities'
 export { beginSession } from './begin-session'
 export { franchisesQueryKey, franchisesQueryOptions, getFranchises, useFranchises } from './get-franchises'
 export { getUserDetail, restoreSession, userQueryKey, userQueryOptions, useUser } from './get-user'
@@ -10,6 +11,7 @@ export {
   RELOAD_STEP_WAIT_MS,
   restoresSession,
   SessionProvider,
+  useAbilities,
   useSession,
   type SessionContextValue,
   type SessionStatus,

@@ -7,6 +7,7 @@ import { storage, storageKeys, useStoredItem } from '@/lib/storage'
 import { sleep } from '@/lib/utils'
 import { useFranchises } from './get-franchises'
 import { useUser } from './get-user'
+import { abilitiesOf, type Abilities } from './abilities'
 import { actsForAdmin } from './impersonation'
 import type { Franchise, SessionUser } from './types'
 
@@ -24,9 +25,16 @@ export type SessionContextValue = {
   /** The selected franchise (group), once the list is known. */
   franchise: Franchise | undefined
   selectFranchise: (slug: string) => Promise<void>
+  /** What the user's role lets them do in the selected group (docs/roles.md). */
+  abilities: Abilities
 }
 
 const SessionContext = React.createContext<SessionContextValue | null>(null)
+
+/** What the user's role lets them do in the selected group. */
+export function useAbilities() {
+  return useSession().abilities
+}
 
 export function useSession() {
   const context = React.useContext(SessionContext)
@@ -91,6 +99,12 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
     [queryClient],
   )
 
+  // The stored group is known before the group list arrives: pages guarded
+  // by the role never show to a member who may not see them.
+  const slug = franchise?.slug ?? storedFranchise
+  const member = slug ? user?.roles?.[slug] : undefined
+  const abilities = React.useMemo(() => abilitiesOf(member, user), [member, user])
+
   const value = React.useMemo<SessionContextValue>(
     () => ({
       status,
@@ -100,8 +114,9 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
       franchises,
       franchise,
       selectFranchise,
+      abilities,
     }),
-    [status, user, adminToken, token, franchises, franchise, selectFranchise],
+    [status, user, adminToken, token, franchises, franchise, selectFranchise, abilities],
   )
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>
