@@ -41,6 +41,8 @@ export type MediaTableProps<T extends ListedEntry> = {
   badge?: (entry: T) => React.ReactNode
   /** Seconds in the display-time column; what the entry plays when absent. */
   seconds?: (entry: T) => number
+  /** Shown, not changed: no selection, no actions (a franchisee reading the network's schedule). */
+  readOnly?: boolean
 }
 
 /** Stable row keys: an entry's id may repeat (the same media twice), so the occurrence is part of it. */
@@ -135,6 +137,7 @@ export function MediaTable<T extends ListedEntry>({
   actions,
   badge,
   seconds = displaySeconds,
+  readOnly = false,
 }: MediaTableProps<T>) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -163,9 +166,11 @@ export function MediaTable<T extends ListedEntry>({
   const cells = (entry: T, index: number, handle: React.ReactNode) => (
     <>
       <TableCell className="w-8">{handle}</TableCell>
-      <TableCell className="w-8">
-        <Checkbox checked={selected.has(index)} onCheckedChange={(on) => toggle(index, !!on)} aria-label={`Selecionar ${entry.name}`} />
-      </TableCell>
+      {!readOnly && (
+        <TableCell className="w-8">
+          <Checkbox checked={selected.has(index)} onCheckedChange={(on) => toggle(index, !!on)} aria-label={`Selecionar ${entry.name}`} />
+        </TableCell>
+      )}
       {/* max-w-0: the name takes the width the other columns leave, and is cut (whole on hover). */}
       <TableCell className="min-w-36 max-w-0">
         <span className="flex items-center gap-3">
@@ -182,7 +187,7 @@ export function MediaTable<T extends ListedEntry>({
         <Weekdays entry={entry} />
       </TableCell>
       <TableCell className="min-w-28 whitespace-normal text-sm">{windowsLabel(entry)}</TableCell>
-      <TableCell className="whitespace-nowrap">{actions(entry, index)}</TableCell>
+      {!readOnly && <TableCell className="whitespace-nowrap">{actions(entry, index)}</TableCell>}
     </>
   )
 
@@ -207,7 +212,7 @@ export function MediaTable<T extends ListedEntry>({
     body = (
       <TableBody>
         <TableRow>
-          <TableCell colSpan={9} className="h-24 text-center text-muted-foreground">
+          <TableCell colSpan={readOnly ? 7 : 9} className="h-24 text-center text-muted-foreground">
             {emptyText}
           </TableCell>
         </TableRow>
@@ -257,21 +262,23 @@ export function MediaTable<T extends ListedEntry>({
             <TableHead className="w-8">
               <span className="sr-only">Ordem</span>
             </TableHead>
-            <TableHead className="w-8">
-              <Checkbox
-                checked={all || (selected.size > 0 && 'indeterminate')}
-                onCheckedChange={(on) => onSelectedChange(on ? new Set(shown) : new Set())}
-                aria-label="Selecionar todas"
-                disabled={shown.length === 0}
-              />
-            </TableHead>
+            {!readOnly && (
+              <TableHead className="w-8">
+                <Checkbox
+                  checked={all || (selected.size > 0 && 'indeterminate')}
+                  onCheckedChange={(on) => onSelectedChange(on ? new Set(shown) : new Set())}
+                  aria-label="Selecionar todas"
+                  disabled={shown.length === 0}
+                />
+              </TableHead>
+            )}
             <TableHead className="w-full">Nome</TableHead>
             <TableHead>Tipo</TableHead>
             <TableHead>Tempo de exibição</TableHead>
             <TableHead>Período</TableHead>
             <TableHead>Dias</TableHead>
             <TableHead>Horários</TableHead>
-            <TableHead className="w-16">Ações</TableHead>
+            {!readOnly && <TableHead className="w-16">Ações</TableHead>}
           </TableRow>
         </TableHeader>
         {body}

@@ -31,9 +31,11 @@ export type SessionContextValue = {
 
 const SessionContext = React.createContext<SessionContextValue | null>(null)
 
-/** What the user's role lets them do in the selected group. */
+const networkAbilities = abilitiesOf(undefined)
+
+/** What the user's role lets them do in the selected group (the network's outside a session, as in a component's own test). */
 export function useAbilities() {
-  return useSession().abilities
+  return React.useContext(SessionContext)?.abilities ?? networkAbilities
 }
 
 export function useSession() {

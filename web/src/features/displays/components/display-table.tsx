@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button'
 import { DataTable, DataTableColumnHeader, type DataTableFilter } from '@/components/ui/data-table'
 import { LazyDropdownMenu } from '@/components/ui/lazy-dropdown-menu'
 import { compareNames } from '@/lib/name-order'
+import { useAbilities } from '@/lib/session'
 import type { Display, DisplayCommand } from '../api/types'
 import { displayCommands, NOT_CONNECTED } from '../commands'
 import { displayStatus, statusLabels } from '../display-status'
@@ -53,6 +54,7 @@ const stickyNameColumn = [
 /** A row's 'Ações' menu, mounted on first use: Visão Geral draws a hundred rows at once. */
 function RowActions({ display, onAction }: { display: Display; onAction: Props['onAction'] }) {
   const linked = !!display.schedule
+  const { manageTVs, readLibrary } = useAbilities()
   return (
     <LazyDropdownMenu
       align="end"
@@ -64,27 +66,35 @@ function RowActions({ display, onAction }: { display: Display; onAction: Props['
     >
       {({ DropdownMenuItem, DropdownMenuSeparator }) => (
         <>
-          <DropdownMenuItem onSelect={() => onAction({ kind: 'display-edit', display })}>
-            <Pencil /> Editar
-          </DropdownMenuItem>
+          {manageTVs && (
+            <DropdownMenuItem onSelect={() => onAction({ kind: 'display-edit', display })}>
+              <Pencil /> Editar
+            </DropdownMenuItem>
+          )}
           {linked ? (
             <>
-              <DropdownMenuItem asChild>
-                <Link to={`/schedule/${encodeURIComponent(display.schedule)}`}>
-                  <ExternalLink /> Acessar programação
-                </Link>
-              </DropdownMenuItem>
+              {readLibrary && (
+                <DropdownMenuItem asChild>
+                  <Link to={`/schedule/${encodeURIComponent(display.schedule)}`}>
+                    <ExternalLink /> Acessar programação
+                  </Link>
+                </DropdownMenuItem>
+              )}
               <DropdownMenuItem onSelect={() => onAction({ kind: 'now-playing', display })}>
                 <MonitorPlay /> O que está passando
               </DropdownMenuItem>
-              <DropdownMenuItem onSelect={() => onAction({ kind: 'schedule', display })}>
-                <CalendarSync /> Alterar programação
-              </DropdownMenuItem>
+              {manageTVs && (
+                <DropdownMenuItem onSelect={() => onAction({ kind: 'schedule', display })}>
+                  <CalendarSync /> Alterar programação
+                </DropdownMenuItem>
+              )}
             </>
           ) : (
-            <DropdownMenuItem onSelect={() => onAction({ kind: 'schedule', display })}>
-              <CalendarPlus /> Adicionar programação
-            </DropdownMenuItem>
+            manageTVs && (
+              <DropdownMenuItem onSelect={() => onAction({ kind: 'schedule', display })}>
+                <CalendarPlus /> Adicionar programação
+              </DropdownMenuItem>
+            )
           )}
           <DropdownMenuItem onSelect={() => onAction({ kind: 'live', display })}>
             <Radio /> Ver ao vivo
@@ -92,10 +102,14 @@ function RowActions({ display, onAction }: { display: Display; onAction: Props['
           <DropdownMenuItem onSelect={() => onAction({ kind: 'health', display })}>
             <Activity /> Saúde do televisor
           </DropdownMenuItem>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem variant="destructive" onSelect={() => onAction({ kind: 'display-delete', display })}>
-            <Trash2 /> Excluir
-          </DropdownMenuItem>
+          {manageTVs && (
+            <>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem variant="destructive" onSelect={() => onAction({ kind: 'display-delete', display })}>
+                <Trash2 /> Excluir
+              </DropdownMenuItem>
+            </>
+          )}
         </>
       )}
     </LazyDropdownMenu>

@@ -42,7 +42,7 @@ function groupSubtitle(name: string) {
 }
 
 export function OverviewPage() {
-  const { franchise, franchises, status, user, hasAdminToken } = useSession()
+  const { franchise, franchises, status, user, hasAdminToken, abilities } = useSession()
   const slug = franchise?.slug
   const stores = useStores(slug)
   const displays = useDisplays(slug)
@@ -135,20 +135,26 @@ export function OverviewPage() {
           title="Visão Geral"
           description={franchise ? groupSubtitle(franchise.name) : undefined}
           actions={
-            <>
-              <Button variant="outline" onClick={() => requireGroup() && open({ kind: 'message' })}>
-                <MessageSquareText /> Enviar mensagem para lojas
-              </Button>
-              <Button onClick={() => requireGroup() && open({ kind: 'store-new' })}>
-                <Plus /> Adicionar Loja
-              </Button>
-            </>
+            abilities.sendMessages || abilities.manageStores ? (
+              <>
+                {abilities.sendMessages && (
+                  <Button variant="outline" onClick={() => requireGroup() && open({ kind: 'message' })}>
+                    <MessageSquareText /> Enviar mensagem para lojas
+                  </Button>
+                )}
+                {abilities.manageStores && (
+                  <Button onClick={() => requireGroup() && open({ kind: 'store-new' })}>
+                    <Plus /> Adicionar Loja
+                  </Button>
+                )}
+              </>
+            ) : undefined
           }
         />
 
         <OverviewCounters stores={storeList.length} displays={allDisplays.length} offline={countOffline(allDisplays, serverDiff, now)} />
 
-        <GuidedActions />
+        {abilities.editLibrary && <GuidedActions />}
 
         <div className="flex flex-wrap items-center gap-2" role="search" aria-label="Filtrar lojas">
           <Select value={storeChoice} onValueChange={setStoreChoice} open={storeMenuOpen} onOpenChange={setStoreMenuOpen}>
@@ -188,11 +194,20 @@ export function OverviewPage() {
         ) : storeList.length === 0 ? (
           <div className="grid justify-items-center gap-3 rounded-lg border border-dashed p-10 text-center">
             <StoreIcon className="size-8 text-muted-foreground" aria-hidden="true" />
-            <p className="font-medium">Nenhuma loja cadastrada.</p>
-            <p className="text-sm text-muted-foreground">Adicione uma loja para cadastrar os televisores dela.</p>
-            <Button onClick={() => open({ kind: 'store-new' })}>
-              <Plus /> Adicionar Loja
-            </Button>
+            {abilities.manageStores ? (
+              <>
+                <p className="font-medium">Nenhuma loja cadastrada.</p>
+                <p className="text-sm text-muted-foreground">Adicione uma loja para cadastrar os televisores dela.</p>
+                <Button onClick={() => open({ kind: 'store-new' })}>
+                  <Plus /> Adicionar Loja
+                </Button>
+              </>
+            ) : (
+              <>
+                <p className="font-medium">Nenhuma loja sua neste grupo.</p>
+                <p className="text-sm text-muted-foreground">Peça a quem gerencia a equipe do grupo para incluir as suas lojas.</p>
+              </>
+            )}
           </div>
         ) : visibleStores.length === 0 ? (
           <p className="rounded-lg border border-dashed p-10 text-center text-muted-foreground">Nenhuma loja encontrada.</p>

@@ -4,12 +4,20 @@ import { sortByName } from '@/lib/name-order'
 import { scheduleKeys } from './keys'
 import type { ScheduleRef } from './types'
 
-/** The franchise's schedules, for linking one to a TV. Only id and name are read. */
-export async function getScheduleRefs(franchise: string, signal?: AbortSignal): Promise<ScheduleRef[]> {
-  const { scheduleList } = await api.get<{ scheduleList: ScheduleRef[] }>(`/schedule/${encodeURIComponent(franchise)}`, {
+/** A schedule a TV may be linked to; franchisees link only those 'Disponível para franqueados'. */
+export type LinkableSchedule = ScheduleRef & { forFranchisees: boolean }
+
+/** The franchise's schedules, for linking one to a TV. Only id, name and availability are read. */
+export async function getScheduleRefs(franchise: string, signal?: AbortSignal): Promise<LinkableSchedule[]> {
+  const { scheduleList } = await api.get<{ scheduleList: LinkableSchedule[] }>(`/schedule/${encodeURIComponent(franchise)}`, {
     signal,
   })
-  return sortByName(scheduleList.map(({ id, name }) => ({ id, name })))
+  return sortByName(scheduleList.map(({ id, name, forFranchisees }) => ({ id, name, forFranchisees: forFranchisees === true })))
+}
+
+/** The schedules the member may link a TV to. */
+export function linkable(list: readonly LinkableSchedule[], availableOnly: boolean): LinkableSchedule[] {
+  return availableOnly ? list.filter((s) => s.forFranchisees) : [...list]
 }
 
 export function scheduleRefsQueryOptions(franchise: string) {

@@ -4,7 +4,11 @@ import { useScheduleMutation, type SavedSchedule } from './schedule-mutation'
 import type { ScheduleAddress, ScheduleEntryInput } from './types'
 
 /** Rename, or save the entry list; `hash` is the one the schedule was loaded with (409 when it changed since). */
-export function updateSchedule({ franchise, id, ...body }: ScheduleAddress & { name?: string; media?: ScheduleEntryInput[]; hash?: string }) {
+export function updateSchedule({
+  franchise,
+  id,
+  ...body
+}: ScheduleAddress & { name?: string; media?: ScheduleEntryInput[]; hash?: string; forFranchisees?: boolean }) {
   return api.post<SavedSchedule>(schedulePath(franchise, id), body)
 }
 
@@ -13,3 +17,5 @@ export const useRenameSchedule = () => useScheduleMutation(updateSchedule, 'Ocor
 export const useSaveEntries = () => useScheduleMutation(updateSchedule, 'Ocorreu algum erro ao atualizar programação.')
 /** The add/edit media form's save (spec 2 §8: 'Ocorreu um erro ao salvar a programação'). */
 export const useSaveScheduleMedia = () => useScheduleMutation(updateSchedule, 'Ocorreu um erro ao salvar a programação')
+/** 'Disponível para franqueados'. */
+export const useSetForFranchisees = () => useScheduleMutation(updateSchedule, 'Ocorreu algum erro ao atualizar a programação.')

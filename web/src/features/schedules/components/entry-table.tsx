@@ -20,10 +20,12 @@ type Props = {
   onMove?: (media: ScheduleEntryInput[], revert: () => void) => void
   /** 'Editar' on an ad slot's row (quantity, duration, fallback); slot rows have no edit without it. */
   onEditSlot?: (index: number) => void
+  /** The entries shown, not changed (a franchisee reading the network's schedule). */
+  readOnly?: boolean
 }
 
 /** The schedule's entries in play order (spec 2 §2 'Schedule detail'). */
-export function EntryTable({ entries, onUnlink, busy, onMove, onEditSlot, ...table }: Props) {
+export function EntryTable({ entries, onUnlink, busy, onMove, onEditSlot, readOnly, ...table }: Props) {
   // The row's edit link goes to /schedule/{scheduleId}/media/{mediaId}/{index} (spec 2 §2).
   const { scheduleId } = useParams()
   return (
@@ -32,6 +34,7 @@ export function EntryTable({ entries, onUnlink, busy, onMove, onEditSlot, ...tab
       label="Mídias da programação"
       entries={entries}
       busy={busy}
+      readOnly={readOnly}
       emptyText={entries.length === 0 ? 'Nenhuma mídia nesta programação.' : 'Nenhuma mídia neste período ou dia.'}
       onMove={onMove && ((moved, revert) => onMove(moved.map(toEntryInput), revert))}
       actions={(entry, index) => (

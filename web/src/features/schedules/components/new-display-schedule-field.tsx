@@ -1,5 +1,6 @@
 import { Label } from '@/components/ui/label'
-import { useScheduleRefs } from '../api/get-schedule-refs'
+import { useAbilities } from '@/lib/session'
+import { linkable, useScheduleRefs } from '../api/get-schedule-refs'
 import { ScheduleSelect } from './schedule-select'
 
 type Props = {
@@ -16,7 +17,7 @@ type Props = {
  */
 export function NewDisplayScheduleField({ franchise, id, value, onChange }: Props) {
   const schedules = useScheduleRefs(franchise)
-  const list = schedules.data ?? []
+  const list = linkable(schedules.data ?? [], useAbilities().availableSchedulesOnly)
   if (list.length === 0) return null
   return (
     <div className="grid gap-2">

@@ -15,6 +15,7 @@ import { filterEntries, isFiltering, NO_FILTER, type EntryFilter, withoutIndexes
 import { AdSlotDialog, type EditedSlot } from './ad-slot-dialog'
 import { EntryFilters } from './entry-filters'
 import { EntryTable } from './entry-table'
+import { ForFranchiseesSwitch } from './for-franchisees-switch'
 import { PreviewDialog } from './preview-dialog'
 import { ScheduleActionDialogs, type ScheduleDialogState } from './schedule-actions'
 import { ScheduleDisplays } from './schedule-displays'
@@ -23,7 +24,9 @@ import { ScheduleDisplays } from './schedule-displays'
 export function ScheduleDetailPage() {
   const { scheduleId = '' } = useParams()
   const [search] = useSearchParams()
-  const { franchise, user, isImpersonating } = useSession()
+  const { franchise, user, isImpersonating, abilities } = useSession()
+  // A franchisee reads the network's schedules; only the network changes them (docs/roles.md).
+  const editable = abilities.editLibrary
   const slug = franchise?.slug ?? ''
   const timeZone = franchise?.timeZone || DEFAULT_TIME_ZONE
   const schedule = useSchedule(franchise?.slug, scheduleId)
@@ -104,10 +107,12 @@ export function ScheduleDetailPage() {
                 <ArrowLeft /> Voltar
               </Link>
             </Button>
-            <Button variant="outline" onClick={() => setDialog({ kind: 'duplicate', schedule: target })}>
-              <Copy /> Duplicar programação
-            </Button>
-            {(user?.isAdmin || isImpersonating) && (
+            {editable && (
+              <Button variant="outline" onClick={() => setDialog({ kind: 'duplicate', schedule: target })}>
+                <Copy /> Duplicar programação
+              </Button>
+            )}
+            {editable && (user?.isAdmin || isImpersonating) && (
               <Button asChild variant="outline">
                 <Link to={`/bottombar/${encodeURIComponent(data.id)}`}>
                   <PanelBottom /> Editar rodapé
@@ -117,16 +122,22 @@ export function ScheduleDetailPage() {
             <Button variant="outline" onClick={() => setDialog({ kind: 'preview', schedule: target, at: Date.now() })}>
               <Eye /> Ver prévia
             </Button>
-            <Button variant="outline" onClick={() => setDialog({ kind: 'rename', schedule: target })} aria-label="Editar nome">
-              <Pencil /> Editar nome
-            </Button>
-            <Button variant="outline" className="text-destructive" onClick={() => setDialog({ kind: 'delete', schedule: target })}>
-              <Trash2 /> Excluir programação
-            </Button>
+            {editable && (
+              <>
+                <Button variant="outline" onClick={() => setDialog({ kind: 'rename', schedule: target })} aria-label="Editar nome">
+                  <Pencil /> Editar nome
+                </Button>
+                <Button variant="outline" className="text-destructive" onClick={() => setDialog({ kind: 'delete', schedule: target })}>
+                  <Trash2 /> Excluir programação
+                </Button>
+              </>
+            )}
           </>
         }
       />
-      <div className="flex flex-wrap items-center gap-2">
+      {editable && <ForFranchiseesSwitch franchise={slug} id={data.id} value={data.forFranchisees} />}
+      {editable && (
+        <div className="flex flex-wrap items-center gap-2">
         {selected.size > 0 && (
           <Button variant="destructive" onClick={() => setConfirmBulk(true)} disabled={busy}>
             <Trash2 /> Excluir mídia(s) selecionadas
@@ -151,29 +162,42 @@ export function ScheduleDetailPage() {
           </Button>
         </div>
       </div>
+      )}
       <EntryFilters value={filter} onChange={setFilter} />
       <EntryTable
         {...tableProps}
+        readOnly={!editable}
         visible={isFiltering(filter) ? filterEntries(data.media, filter) : undefined}
         onEditSlot={
-          user?.canUseAdsCenter
+          editable && user?.canUseAdsCenter
             ? (index) => {
                 setEditingSlot({ entries: data.media, hash: data.hash, index })
                 setSlotOpen(true)
               }
             : undefined
         }
-        onMove={(media, revert) =>
-          save.mutate(
-            { franchise: slug, id: data.id, hash: data.hash, media },
-            {
-              onSuccess: () => toast({ title: 'Programação atualizada.', description: 'A programação foi atualizada com sucesso.' }),
-              onError: revert,
-            },
-          )
+        onMove={
+          editable
+            ? (media, revert) =>
+                save.mutate(
+                  { franchise: slug, id: data.id, hash: data.hash, media },
+                  {
+                    onSuccess: () => toast({ title: 'Programação atualizada.', description: 'A programação foi atualizada com sucesso.' }),
+                    onError: revert,
+                  },
+                )
+            : undefined
         }
       />
-      <ScheduleDisplays franchise={slug} scheduleId={data.id} scheduleName={data.name} focus={search.get('action') === 'displays'} />
+      {abilities.manageTVs && (
+        <ScheduleDisplays
+          franchise={slug}
+          scheduleId={data.id}
+          scheduleName={data.name}
+          focus={search.get('action') === 'displays'}
+          canLink={!abilities.availableSchedulesOnly || data.forFranchisees}
+        />
+      )}
 
       <ScheduleActionDialogs franchise={slug} dialog={dialog?.kind === 'preview' ? null : dialog} onClose={() => setDialog(null)} afterDelete="/schedule" openCreated />
       <PreviewDialog franchise={slug} preview={dialog?.kind === 'preview' ? { scheduleId: data.id, at: dialog.at } : undefined} onClose={() => setDialog(null)} />

@@ -7,7 +7,8 @@ import { Label } from '@/components/ui/label'
 import { Skeleton } from '@/components/ui/skeleton'
 import { toast } from '@/hooks/use-toast'
 import { useLinkSchedule, useUnlinkSchedule, type Display } from '@/features/displays'
-import { useScheduleRefs } from '../api/get-schedule-refs'
+import { useAbilities } from '@/lib/session'
+import { linkable, useScheduleRefs } from '../api/get-schedule-refs'
 import { ScheduleSelect } from './schedule-select'
 
 type Props = {
@@ -20,6 +21,7 @@ type Props = {
 /** Links a schedule to a TV, changes it, or unlinks it. */
 export function ScheduleDialog({ open, onOpenChange, franchise, display }: Props) {
   const schedules = useScheduleRefs(franchise, { enabled: open })
+  const { availableSchedulesOnly: availableOnly, editLibrary } = useAbilities()
   const link = useLinkSchedule()
   const unlink = useUnlinkSchedule()
   const [selected, setSelected] = React.useState('')
@@ -35,7 +37,7 @@ export function ScheduleDialog({ open, onOpenChange, franchise, display }: Props
 
   if (!display || !franchise) return null
   const ref = { franchise, store: display.store, id: display.id }
-  const list = schedules.data ?? []
+  const list = linkable(schedules.data ?? [], availableOnly)
 
   const onLink = () => {
     if (!selected) return
@@ -82,12 +84,16 @@ export function ScheduleDialog({ open, onOpenChange, franchise, display }: Props
           </div>
         ) : (
           <div className="grid justify-items-start gap-3 rounded-md border border-dashed p-4 text-sm">
-            <p className="text-muted-foreground">Nenhuma programação cadastrada neste grupo.</p>
-            <Button asChild variant="outline" size="sm">
-              <Link to="/action/create-schedule">
-                <CalendarPlus /> Criar programação
-              </Link>
-            </Button>
+            <p className="text-muted-foreground">
+              {availableOnly ? 'A rede ainda não deixou nenhuma programação disponível para franqueados.' : 'Nenhuma programação cadastrada neste grupo.'}
+            </p>
+            {editLibrary && (
+              <Button asChild variant="outline" size="sm">
+                <Link to="/action/create-schedule">
+                  <CalendarPlus /> Criar programação
+                </Link>
+              </Button>
+            )}
           </div>
         )}
         <DialogFooter className="gap-2 sm:justify-between">

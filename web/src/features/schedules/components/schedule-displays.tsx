@@ -16,10 +16,12 @@ type Props = {
   scheduleName: string
   /** Scroll here and focus the store select (the route's ?action=displays). */
   focus: boolean
+  /** The member may link TVs to this schedule (a franchisee: only one 'Disponível para franqueados'); unlinking stays. */
+  canLink?: boolean
 }
 
 /** The TV linking section of the schedule detail (spec 2 §2). */
-export function ScheduleDisplays({ franchise, scheduleId, scheduleName, focus }: Props) {
+export function ScheduleDisplays({ franchise, scheduleId, scheduleName, focus, canLink = true }: Props) {
   const stores = useStores(franchise)
   const displays = useDisplays(franchise, { live: false })
   const link = useLinkSchedule()
@@ -65,9 +67,10 @@ export function ScheduleDisplays({ franchise, scheduleId, scheduleName, focus }:
   return (
     <section ref={sectionRef} aria-labelledby="schedule-displays-title" className="grid gap-4 rounded-lg border p-4">
       <h2 id="schedule-displays-title" className="font-semibold">
-        Deseja adicionar essa programação em televisores?
+        {canLink ? 'Deseja adicionar essa programação em televisores?' : 'Televisores'}
       </h2>
-      <div className="flex flex-wrap items-end gap-3">
+      {!canLink && <p className="text-sm text-muted-foreground">Esta programação não está disponível para franqueados.</p>}
+      <div className="flex flex-wrap items-end gap-3" hidden={!canLink}>
         <div className="grid gap-1.5">
           <Label htmlFor="link-store">Loja</Label>
           <Select

@@ -1,8 +1,9 @@
 import * as React from 'react'
 import type { ColumnDef } from '@tanstack/react-table'
-import { Copy, Eye, Pencil, Plus, Trash2 } from 'lucide-react'
+import { Copy, ExternalLink, Eye, Pencil, Plus, Trash2 } from 'lucide-react'
 import { Link } from 'react-router'
 import { PageHeader } from '@/components/page-header'
+import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { DataTable, DataTableColumnHeader, type DataTableFilter } from '@/components/ui/data-table'
 import { useIdlePreload } from '@/hooks/use-idle-preload'
@@ -20,7 +21,8 @@ const filters: DataTableFilter[] = [{ type: 'text', columnId: 'name', placeholde
 
 /** 'Programações' (/schedule): the franchise's schedules, spec 2 §2. */
 export function SchedulesPage() {
-  const { franchise } = useSession()
+  const { franchise, abilities } = useSession()
+  const editable = abilities.editLibrary
   const slug = franchise?.slug ?? ''
   const schedules = useSchedules(franchise?.slug)
   const [dialog, setDialog] = React.useState<ScheduleDialogState>(null)
@@ -42,9 +44,12 @@ export function SchedulesPage() {
         sortingFn: (a, b) => compareNames(a.original.name, b.original.name),
         filterFn: 'includesString',
         cell: ({ row }) => (
-          <Link to={`/schedule/${encodeURIComponent(row.original.id)}`} className="font-medium hover:underline">
-            {row.original.name}
-          </Link>
+          <span className="flex flex-wrap items-center gap-2">
+            <Link to={`/schedule/${encodeURIComponent(row.original.id)}`} className="font-medium hover:underline">
+              {row.original.name}
+            </Link>
+            {row.original.forFranchisees && <Badge variant="secondary">Disponível para franqueados</Badge>}
+          </span>
         ),
       },
       {
@@ -68,6 +73,21 @@ export function SchedulesPage() {
         enableSorting: false,
         cell: ({ row }) => {
           const schedule = row.original
+          if (!editable) {
+            // A franchisee reads the network's schedules (docs/roles.md).
+            return (
+              <div className="flex gap-1">
+                <Button asChild variant="outline" size="sm">
+                  <Link to={`/schedule/${encodeURIComponent(schedule.id)}`} aria-label={`Abrir ${schedule.name}`}>
+                    <ExternalLink /> Abrir
+                  </Link>
+                </Button>
+                <Button variant="outline" size="sm" aria-label={`Ver prévia de ${schedule.name}`} onClick={() => open({ kind: 'preview', schedule, at: Date.now() })}>
+                  <Eye /> Ver prévia
+                </Button>
+              </div>
+            )
+          }
           return (
             <div className="flex gap-1">
               <Button asChild variant="outline" size="sm">
@@ -95,7 +115,7 @@ export function SchedulesPage() {
         },
       },
     ],
-    [open],
+    [open, editable],
   )
 
   return (
@@ -104,9 +124,11 @@ export function SchedulesPage() {
         title="Programações"
         description="O que cada televisor exibe, em ordem, com suas regras de dia e horário."
         actions={
-          <Button onClick={() => open({ kind: 'create' })}>
-            <Plus /> Nova Programação
-          </Button>
+          editable ? (
+            <Button onClick={() => open({ kind: 'create' })}>
+              <Plus /> Nova Programação
+            </Button>
+          ) : undefined
         }
       />
       <DataTable

@@ -52,7 +52,8 @@ export function StoreCard({ store, displayCount, offlineCount, onAction, childre
   const headingId = `store-${store.slug}-title`
   const place = [store.region, [store.city, store.state].filter(Boolean).join(' - ')].filter(Boolean).join(' · ')
   // The store's clock is worth a word when it is not the group's.
-  const groupZone = useSession().franchise?.timeZone || 'America/Sao_Paulo'
+  const { franchise, abilities } = useSession()
+  const groupZone = franchise?.timeZone || 'America/Sao_Paulo'
   const ownZone = store.timeZone && store.timeZone !== groupZone ? store.timeZone : null
   return (
     <Card role="region" aria-labelledby={headingId} className="gap-4">
@@ -66,9 +67,11 @@ export function StoreCard({ store, displayCount, offlineCount, onAction, childre
             <IconButton label={`Editar loja ${store.name}`} onClick={() => onAction({ kind: 'store-edit', store })}>
               <Pencil />
             </IconButton>
-            <IconButton label={`Excluir loja ${store.name}`} onClick={() => onAction({ kind: 'store-delete', store })}>
-              <Trash2 />
-            </IconButton>
+            {abilities.manageStores && (
+              <IconButton label={`Excluir loja ${store.name}`} onClick={() => onAction({ kind: 'store-delete', store })}>
+                <Trash2 />
+              </IconButton>
+            )}
           </div>
           {place && (
             <p className="flex items-center gap-1 text-sm text-muted-foreground">
@@ -86,9 +89,11 @@ export function StoreCard({ store, displayCount, offlineCount, onAction, childre
         <div className="flex flex-wrap items-center gap-2">
           <Counter label="Televisores" value={displayCount} icon={<MonitorPlay className="size-4" />} />
           <Counter label="Offline" value={offlineCount} icon={<WifiOff className="size-4" />} tone="alert" />
-          <Button size="sm" onClick={() => onAction({ kind: 'display-new', store })}>
-            <Plus /> Adicionar Televisor
-          </Button>
+          {abilities.manageTVs && (
+            <Button size="sm" onClick={() => onAction({ kind: 'display-new', store })}>
+              <Plus /> Adicionar Televisor
+            </Button>
+          )}
         </div>
       </CardHeader>
       <CardContent>{children}</CardContent>

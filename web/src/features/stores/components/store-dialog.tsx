@@ -92,7 +92,12 @@ export function StoreDialog({ open, onOpenChange, franchise, store }: Props) {
   const [hoursError, setHoursError] = React.useState<string | null>(null)
   const [hoursFrom, setHoursFrom] = React.useState<unknown>(null)
 
-  const groupZone = useSession().franchise?.timeZone || DEFAULT_ZONE
+  const session = useSession()
+  const groupZone = session.franchise?.timeZone || DEFAULT_ZONE
+  // A franchisee or a store manager edits the phone, contacts and hours
+  // (a franchisee the zone too); the rest is the network's (docs/roles.md).
+  const { abilities } = session
+  const fixedDetails = !abilities.manageStores
   const form = useForm<StoreFormInput, unknown, StoreFormValues>({ resolver: zodResolver(storeSchema), defaultValues: formValues(undefined, groupZone) })
   const contacts = useFieldArray({ control: form.control, name: 'contacts' })
   const draft = useForm<ContactInput, unknown, Contact>({ resolver: zodResolver(contactSchema), defaultValues: emptyContact })
@@ -259,24 +264,29 @@ export function StoreDialog({ open, onOpenChange, franchise, store }: Props) {
         <DialogHeader>
           <DialogTitle>{store ? 'Editar Loja' : 'Adicionar Loja'}</DialogTitle>
           <DialogDescription>
-            {store
-              ? 'Altere os dados, os contatos e o horário de funcionamento da loja.'
-              : 'Cadastre a loja, as pessoas que recebem as mensagens dela e o horário de funcionamento.'}
+            {!store
+              ? 'Cadastre a loja, as pessoas que recebem as mensagens dela e o horário de funcionamento.'
+              : fixedDetails
+                ? 'Altere o telefone, os contatos e o horário de funcionamento da loja. Nome, endereço e região são da rede.'
+                : 'Altere os dados, os contatos e o horário de funcionamento da loja.'}
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-5">
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField id="store-name" label="Nome" error={errors.name?.message} className="sm:col-span-2">
-              <Input {...form.register('name')} />
+              <Input {...form.register('name')} readOnly={fixedDetails} />
             </FormField>
             <FormField id="store-region" label="Região" error={errors.region?.message}>
-              <Input {...form.register('region')} />
+              <Input {...form.register('region')} readOnly={fixedDetails} />
             </FormField>
             <FormField id="store-state" label="Estado" error={errors.state?.message}>
-              <Input {...form.register('state', { onChange: (event: React.ChangeEvent<HTMLInputElement>) => suggestZone(event.target.value) })} />
+              <Input
+                {...form.register('state', { onChange: (event: React.ChangeEvent<HTMLInputElement>) => suggestZone(event.target.value) })}
+                readOnly={fixedDetails}
+              />
             </FormField>
             <FormField id="store-city" label="Cidade" error={errors.city?.message}>
-              <Input {...form.register('city')} />
+              <Input {...form.register('city')} readOnly={fixedDetails} />
             </FormField>
             <FormField id="store-phone" label="Telefone" error={errors.phone?.message}>
               <PhoneInput {...form.register('phone')} />
@@ -287,6 +297,7 @@ export function StoreDialog({ open, onOpenChange, franchise, store }: Props) {
               render={({ field }) => (
                 <TimeZoneField
                   key={openings}
+                  disabled={!abilities.editStoreZone}
                   value={field.value}
                   error={errors.timeZone?.message}
                   hint={zoneHint}

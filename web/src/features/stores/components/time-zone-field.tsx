@@ -14,13 +14,15 @@ type Props = {
   error?: string
   /** Why the zone is what it is (suggested by the state, the group's). */
   hint: string
+  /** Shown, not changed: the member's role does not change the store's zone. */
+  disabled?: boolean
 }
 
 /**
  * 'Fuso horário': Brazil's zones by the names people know, and 'Outro fuso…'
  * for any other, typed with the browser's list of zones to search.
  */
-export function TimeZoneField({ value, onChange, error, hint }: Props) {
+export function TimeZoneField({ value, onChange, error, hint, disabled }: Props) {
   // 'Outro fuso' stays open while the operator types, even through a name
   // that happens to be one of Brazil's.
   const [other, setOther] = React.useState(() => !isBrazilZone(value))
@@ -36,6 +38,7 @@ export function TimeZoneField({ value, onChange, error, hint }: Props) {
           Fuso horário
         </Label>
         <Select
+          disabled={disabled}
           value={other ? OTHER : value}
           onValueChange={(choice) => {
             if (choice === OTHER) {
@@ -77,6 +80,7 @@ export function TimeZoneField({ value, onChange, error, hint }: Props) {
             list="store-time-zone-list"
             placeholder="Ex.: Europe/Lisbon"
             autoComplete="off"
+            readOnly={disabled}
             value={value}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
