@@ -44,7 +44,9 @@ function folderLabel(parts: readonly string[]) {
 }
 
 export function MediaLibraryPage() {
-  const { franchise } = useSession()
+  const { franchise, abilities } = useSession()
+  // A franchisee reads the network's library; only the network changes it (docs/roles.md).
+  const editable = abilities.editLibrary
   const franchiseList = useFranchises()
   const slug = franchise?.slug
   const library = useMedias(slug)
@@ -163,26 +165,28 @@ export function MediaLibraryPage() {
         title="Minhas Mídias"
         description={`Imagens e vídeos do grupo ${franchise.name}.`}
         actions={
-          <>
-            {selectedMedia.length > 0 && (
-              <Button data-opens-dialog variant="destructive" onClick={() => mounting(setToDelete)(selectedMedia)}>
-                <Trash2 />
-                Excluir Mídia(s)
+          editable ? (
+            <>
+              {selectedMedia.length > 0 && (
+                <Button data-opens-dialog variant="destructive" onClick={() => mounting(setToDelete)(selectedMedia)}>
+                  <Trash2 />
+                  Excluir Mídia(s)
+                </Button>
+              )}
+              <Button data-opens-dialog variant="outline" onClick={() => mounting(setNewFolderOpen)(true)}>
+                <FolderPlus />
+                Nova Pasta
               </Button>
-            )}
-            <Button data-opens-dialog variant="outline" onClick={() => mounting(setNewFolderOpen)(true)}>
-              <FolderPlus />
-              Nova Pasta
-            </Button>
-            <Button data-opens-dialog onClick={() => mounting(setUploadKind)('image')}>
-              <ImagePlus />
-              Imagens
-            </Button>
-            <Button data-opens-dialog onClick={() => mounting(setUploadKind)('video')}>
-              <Video />
-              Vídeos
-            </Button>
-          </>
+              <Button data-opens-dialog onClick={() => mounting(setUploadKind)('image')}>
+                <ImagePlus />
+                Imagens
+              </Button>
+              <Button data-opens-dialog onClick={() => mounting(setUploadKind)('video')}>
+                <Video />
+                Vídeos
+              </Button>
+            </>
+          ) : undefined
         }
       />
 
@@ -233,6 +237,7 @@ export function MediaLibraryPage() {
         </div>
       ) : (
         <MediaTable
+          readOnly={!editable}
           folderKey={pathKey}
           atRoot={path.length === 0}
           folders={folders}

@@ -36,6 +36,8 @@ type Props = {
   /** Move a media into a sub-folder (by name) or, with null, one level up. */
   onMove: (mediaId: string, folderName: string | null) => void
   onRename: (media: Media) => void
+  /** Shown, not changed: no selection, moving or editing (a franchisee reading the network's library). */
+  readOnly?: boolean
 }
 
 function isMediaDrag(event: React.DragEvent) {
@@ -43,7 +45,7 @@ function isMediaDrag(event: React.DragEvent) {
 }
 
 export function MediaTable(props: Props) {
-  const { folderKey, atRoot, folders, media, isLoading, selected, onToggle, onToggleAll, onOpenFolder, onGoUp, onMove, onRename } = props
+  const { folderKey, atRoot, folders, media, isLoading, selected, onToggle, onToggleAll, onOpenFolder, onGoUp, onMove, onRename, readOnly = false } = props
   const [dropTarget, setDropTarget] = React.useState<string | null>(null)
   const [dragging, setDragging] = React.useState<string | null>(null)
 
@@ -88,12 +90,16 @@ export function MediaTable(props: Props) {
         <TableHeader className="sticky top-14 z-[2] bg-background [&_th:first-child]:rounded-tl-md [&_th:last-child]:rounded-tr-md">
           <TableRow className="hover:bg-transparent">
             <TableHead className="w-10">
-              <Checkbox
-                checked={allState}
-                onCheckedChange={(checked) => onToggleAll(checked === true)}
-                disabled={media.length === 0}
-                aria-label="Selecionar todas as mídias"
-              />
+              {readOnly ? (
+                <span className="sr-only">Seleção</span>
+              ) : (
+                <Checkbox
+                  checked={allState}
+                  onCheckedChange={(checked) => onToggleAll(checked === true)}
+                  disabled={media.length === 0}
+                  aria-label="Selecionar todas as mídias"
+                />
+              )}
             </TableHead>
             <TableHead>Nome</TableHead>
             <TableHead className="hidden w-28 sm:table-cell">Tipo</TableHead>
@@ -173,7 +179,7 @@ export function MediaTable(props: Props) {
                 <TableRow
                   key={m.id}
                   data-state={checked ? 'selected' : undefined}
-                  draggable
+                  draggable={!readOnly}
                   onDragStart={(event) => {
                     event.dataTransfer.setData(MEDIA_DRAG_TYPE, m.id)
                     event.dataTransfer.effectAllowed = 'move'
@@ -183,11 +189,11 @@ export function MediaTable(props: Props) {
                     setDragging(null)
                     setDropTarget(null)
                   }}
-                  className={cn('cursor-grab active:cursor-grabbing', dragging === m.id && 'opacity-50')}
+                  className={cn(!readOnly && 'cursor-grab active:cursor-grabbing', dragging === m.id && 'opacity-50')}
                   aria-label={m.name}
                 >
                   <TableCell>
-                    <RowCheckbox checked={checked} onCheckedChange={(value) => onToggle(m.id, value)} aria-label={`Selecionar ${m.name}`} />
+                    {!readOnly && <RowCheckbox checked={checked} onCheckedChange={(value) => onToggle(m.id, value)} aria-label={`Selecionar ${m.name}`} />}
                   </TableCell>
                   <TableCell className="py-2">
                     <div className="flex min-w-0 items-center gap-3">
@@ -209,7 +215,7 @@ export function MediaTable(props: Props) {
                   <TableCell>
                     <div className="flex items-center justify-end gap-1">
                       <MediaPreview media={m} />
-                      {(!atRoot || folders.length > 0) && (
+                      {!readOnly && (!atRoot || folders.length > 0) && (
                         <LazyDropdownMenu
                           align="end"
                           trigger={
@@ -236,10 +242,12 @@ export function MediaTable(props: Props) {
                           )}
                         </LazyDropdownMenu>
                       )}
-                      <Button data-opens-dialog variant="ghost" size="sm" onClick={() => onRename(m)} aria-label={`Editar ${m.name}`}>
-                        <Pencil />
-                        Editar
-                      </Button>
+                      {!readOnly && (
+                        <Button data-opens-dialog variant="ghost" size="sm" onClick={() => onRename(m)} aria-label={`Editar ${m.name}`}>
+                          <Pencil />
+                          Editar
+                        </Button>
+                      )}
                     </div>
                   </TableCell>
                 </TableRow>
