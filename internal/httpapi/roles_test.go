@@ -171,9 +171,10 @@ func TestScopedMembersReachTheirStoresOnly(t *testing.T) {
 			{"POST", "/api/schedule/{f}/{open}/dup", map[string]any{"name": "Cópia"}, 403, 1403},
 			{"DELETE", "/api/media/{f}/x", nil, 403, 1403},
 			{"POST", "/api/alerts/{f}", map[string]any{"enabled": false}, 403, 1403},
-			{"POST", "/api/store/{f}/notify", map[string]any{"message": "oi", "storeSlugList": []string{"loja-a"}}, 403, 1403},
 		}
 		storeManagerRefused := []call{
+			{"POST", "/api/store/{f}/notify", map[string]any{"message": "oi", "storeSlugList": []string{"loja-a"}}, 403, 1403},
+			{"GET", "/api/store/{f}/notify", nil, 403, 1403},
 			{"POST", "/api/display/{f}/loja-a", map[string]any{"name": "Nova", "device": "NOVA"}, 403, 1403},
 			{"POST", "/api/display/{f}/loja-a/{tvA}", map[string]any{"name": "Renomeada"}, 403, 1403},
 			{"DELETE", "/api/display/{f}/loja-a/{tvA}", nil, 403, 1403},
@@ -182,6 +183,7 @@ func TestScopedMembersReachTheirStoresOnly(t *testing.T) {
 			{"GET", "/api/media/{f}", nil, 403, 1403},
 		}
 		franchiseeRefused := []call{
+			{"POST", "/api/store/{f}/notify", map[string]any{"message": "oi", "storeSlugList": []string{"loja-a", "loja-b"}}, 404, 1061},
 			// (A store manager is refused any TV change before it is looked up.)
 			{"POST", "/api/display/{f}/loja-a/{tvB}", map[string]any{"name": "Tomada"}, 404, 100121},
 			{"POST", "/api/store/{f}/loja-a", storeBody("Renomeada"), 403, 1403},
@@ -263,6 +265,17 @@ func TestScopedMembersWorkOnTheirStores(t *testing.T) {
 		mustStatus(t, a.Do(t, "POST", f.path("/api/display/{f}/loja-a/{tvA}"), f.fabio.Token, map[string]any{"schedule": ""}), 200)
 		a.Expect(t, testutil.Scenario{Method: "POST", Path: f.path("/api/display/{f}/loja-a/{tvA}"), Token: f.fabio.Token,
 			Body: map[string]any{"schedule": f.open}, Status: 403, Code: 1403})
+
+		// Messages: the franchisee sends to their store and lists only the
+		// messages sent for it.
+		mustStatus(t, a.Do(t, "POST", f.path("/api/store/{f}/notify"), f.nina.Token,
+			map[string]any{"message": "Só para a B", "storeSlugList": []string{"loja-b"}}), 202)
+		mustStatus(t, a.Do(t, "POST", f.path("/api/store/{f}/notify"), f.fabio.Token,
+			map[string]any{"message": "Para a A", "storeSlugList": []string{"loja-a"}}), 202)
+		a.Expect(t, testutil.Scenario{Method: "GET", Path: f.path("/api/store/{f}/notify"), Token: f.fabio.Token,
+			Status: 200, Contains: []string{"Para a A", "Alice (Loja A)"}, Absent: []string{"Só para a B", "Bruna"}})
+		a.Expect(t, testutil.Scenario{Method: "GET", Path: f.path("/api/store/{f}/notify"), Token: f.nina.Token,
+			Status: 200, Contains: []string{"Para a A", "Só para a B"}})
 
 		edited := storeBody("Loja A", contact("Alice", "11987654321"), contact("Caio", "11987654323"))
 		a.Expect(t, testutil.Scenario{Method: "POST", Path: f.path("/api/store/{f}/loja-a"), Token: f.gabi.Token,

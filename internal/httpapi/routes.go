@@ -53,8 +53,8 @@ func (s *Server) registerRoutes() {
 	// Stores, their contacts, and WhatsApp messages to them
 	s.scoped("GET /api/store/{franchise}", everyRole, s.listStores)
 	s.scoped("POST /api/store/{franchise}", networkOnly, s.createStore)
-	s.scoped("GET /api/store/{franchise}/notify", networkOnly, s.listStoreMessages)
-	s.scoped("POST /api/store/{franchise}/notify", networkOnly, s.notifyStores)
+	s.scoped("GET /api/store/{franchise}/notify", franchisees, s.listStoreMessages)
+	s.scoped("POST /api/store/{franchise}/notify", franchisees, s.notifyStores)
 	s.public("GET /api/whatsapp/webhook", s.verifyWhatsAppWebhook)
 	s.public("POST /api/whatsapp/webhook", s.receiveWhatsAppWebhook)
 	s.scoped("POST /api/store/{franchise}/{storeSlug}", everyRole, s.updateStore)

@@ -95,6 +95,14 @@ func Recent(ctx context.Context, q db.Querier, franchiseID, channel string, limi
 		franchiseID, channel, limit)
 }
 
+// RecentAmong is Recent for the messages whose ids the query ids (with its
+// args) selects.
+func RecentAmong(ctx context.Context, q db.Querier, franchiseID, channel string, limit int, ids string, args []any) ([]Message, error) {
+	return db.Collect(ctx, q, scanMessage, `SELECT `+messageColumns+` FROM outbox
+		WHERE franchise_id = ? AND channel = ? AND id IN (`+ids+`) ORDER BY created_at DESC, id DESC LIMIT ?`,
+		append(append([]any{franchiseID, channel}, args...), limit)...)
+}
+
 // deliveryRank orders the statuses a provider reports, so a late report of
 // an earlier status (webhooks arrive in any order) never undoes a later one.
 const deliveryRank = `CASE delivery_status WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 WHEN 'failed' THEN 4 ELSE 0 END`

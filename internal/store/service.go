@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -13,6 +14,7 @@ import (
 	"vitrine/internal/db"
 	"vitrine/internal/fault"
 	"vitrine/internal/franchise"
+	"vitrine/internal/ids"
 	"vitrine/internal/names"
 	"vitrine/internal/outbox"
 	"vitrine/internal/tenant"
@@ -276,6 +278,11 @@ func (s *Service) Notify(ctx context.Context, t tenant.Tenant, in NotifyInput) (
 	if len(slugs) == 0 {
 		return 0, ErrNoStoreChosen
 	}
+	for _, sl := range slugs {
+		if !t.CoversSlug(sl) {
+			return 0, ErrNotFound
+		}
+	}
 	if s.enqueue == nil {
 		return 0, errors.New("store: no outbox to queue messages in")
 	}
@@ -292,14 +299,18 @@ func (s *Service) Notify(ctx context.Context, t tenant.Tenant, in NotifyInput) (
 		if err != nil {
 			return err
 		}
-		for _, phone := range phones {
-			err := s.enqueue(ctx, tx, outbox.Message{
+		for _, phone := range slices.Sorted(maps.Keys(phones)) {
+			m := outbox.Message{
+				ID:          ids.New(),
 				Channel:     outbox.WhatsApp,
 				Recipient:   br.WhatsAppNumber(phone),
 				Body:        msg,
 				FranchiseID: t.ID,
-			})
-			if err != nil {
+			}
+			if err := s.enqueue(ctx, tx, m); err != nil {
+				return err
+			}
+			if err := recordMessageStores(ctx, tx, m.ID, phones[phone]); err != nil {
 				return err
 			}
 		}
@@ -312,7 +323,15 @@ func (s *Service) Notify(ctx context.Context, t tenant.Tenant, in NotifyInput) (
 // Messages returns the franchise's latest WhatsApp messages to store
 // contacts, newest first, each with the contacts who have its phone.
 func (s *Service) Messages(ctx context.Context, t tenant.Tenant) ([]SentMessage, error) {
-	sent, err := outbox.Recent(ctx, s.db, t.ID, outbox.WhatsApp, MessagesShown)
+	var sent []outbox.Message
+	var err error
+	if t.Whole() {
+		sent, err = outbox.Recent(ctx, s.db, t.ID, outbox.WhatsApp, MessagesShown)
+	} else if len(t.Stores) > 0 {
+		// A scoped member lists the messages sent for their stores.
+		sent, err = outbox.RecentAmong(ctx, s.db, t.ID, outbox.WhatsApp, MessagesShown,
+			`SELECT outbox_id FROM store_messages WHERE store_id IN (`+db.Placeholders(len(t.Stores))+`)`, db.Args(t.Stores))
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -332,7 +351,7 @@ func (s *Service) Messages(ctx context.Context, t tenant.Tenant) ([]SentMessage,
 			CreatedAt: m.CreatedAt.UnixMilli(), UpdatedAt: updated.UnixMilli(),
 		})
 	}
-	names, err := contactsByPhone(ctx, s.db, t.ID, phones)
+	names, err := contactsByPhone(ctx, s.db, t, phones)
 	if err != nil {
 		return nil, err
 	}

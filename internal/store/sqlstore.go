@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"maps"
 	"slices"
 
 	"vitrine/internal/db"
@@ -268,33 +269,50 @@ func countStores(ctx context.Context, q db.Querier, franchiseID string, slugs []
 
 // notifiedPhones lists, once each and in order, the phones of the contacts
 // of the chosen stores that receive notifications.
-func notifiedPhones(ctx context.Context, q db.Querier, franchiseID string, slugs []string) ([]string, error) {
-	seen := map[string]bool{}
-	var out []string
+func notifiedPhones(ctx context.Context, q db.Querier, franchiseID string, slugs []string) (map[string][]string, error) {
+	out := map[string][]string{}
+	type reach struct{ phone, storeID string }
 	for _, chunk := range db.Chunks(slugs) {
-		phones, err := db.Collect(ctx, q, db.ScanString, `
-			SELECT DISTINCT c.phone FROM store_contacts c JOIN stores s ON s.id = c.store_id
+		found, err := db.Collect(ctx, q, func(sc db.Scanner) (reach, error) {
+			var r reach
+			return r, sc.Scan(&r.phone, &r.storeID)
+		}, `
+			SELECT DISTINCT c.phone, s.id FROM store_contacts c JOIN stores s ON s.id = c.store_id
 			WHERE s.franchise_id = ? AND s.slug IN (`+db.Placeholders(len(chunk))+`)
 			  AND c.receive_notify = 1`, append([]any{franchiseID}, db.Args(chunk)...)...)
 		if err != nil {
 			return nil, err
 		}
-		for _, p := range phones {
-			if !seen[p] {
-				seen[p] = true
-				out = append(out, p)
-			}
+		for _, r := range found {
+			out[r.phone] = append(out[r.phone], r.storeID)
 		}
 	}
-	slices.Sort(out)
 	return out, nil
 }
 
-// contactsByPhone names, for each of phones, the franchise's contacts with
+// recordMessageStores notes the stores a message to store contacts was
+// sent for.
+func recordMessageStores(ctx context.Context, q db.Querier, outboxID string, storeIDs []string) error {
+	for _, id := range uniqueStrings(storeIDs) {
+		if _, err := q.ExecContext(ctx, `INSERT INTO store_messages (outbox_id, store_id) VALUES (?, ?)`, outboxID, id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// contactsByPhone names, for each of phones, the contacts of t's stores with
 // that phone as "Name (Store)", in store order.
-func contactsByPhone(ctx context.Context, q db.Querier, franchiseID string, phones []string) (map[string][]string, error) {
+func contactsByPhone(ctx context.Context, q db.Querier, t tenant.Tenant, phones []string) (map[string][]string, error) {
 	out := map[string][]string{}
 	type named struct{ phone, label string }
+	scope, scopeArgs := "", []any{}
+	if !t.Whole() {
+		if len(t.Stores) == 0 {
+			return out, nil
+		}
+		scope, scopeArgs = ` AND s.id IN (`+db.Placeholders(len(t.Stores))+`)`, db.Args(t.Stores)
+	}
 	for _, chunk := range db.Chunks(uniqueStrings(phones)) {
 		found, err := db.Collect(ctx, q, func(sc db.Scanner) (named, error) {
 			var n named
@@ -303,8 +321,8 @@ func contactsByPhone(ctx context.Context, q db.Querier, franchiseID string, phon
 			n.label = contact + " (" + store + ")"
 			return n, err
 		}, `SELECT c.phone, c.name, s.name FROM store_contacts c JOIN stores s ON s.id = c.store_id
-			WHERE s.franchise_id = ? AND c.phone IN (`+db.Placeholders(len(chunk))+`)
-			ORDER BY s.name, c.position`, append([]any{franchiseID}, db.Args(chunk)...)...)
+			WHERE s.franchise_id = ? AND c.phone IN (`+db.Placeholders(len(chunk))+`)`+scope+`
+			ORDER BY s.name, c.position`, append(append([]any{t.ID}, db.Args(chunk)...), scopeArgs...)...)
 		if err != nil {
 			return nil, err
 		}
@@ -385,5 +403,9 @@ func writeHours(ctx context.Context, q db.Querier, franchiseID, storeID string, 
 // NotifiedPhones returns the phones (area code and number, digits) of the
 // contacts of one store of the franchise who receive notifications.
 func NotifiedPhones(ctx context.Context, q db.Querier, franchiseID, storeSlug string) ([]string, error) {
-	return notifiedPhones(ctx, q, franchiseID, []string{storeSlug})
+	phones, err := notifiedPhones(ctx, q, franchiseID, []string{storeSlug})
+	if err != nil {
+		return nil, err
+	}
+	return slices.Sorted(maps.Keys(phones)), nil
 }

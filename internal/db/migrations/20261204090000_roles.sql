@@ -4,6 +4,8 @@
 -- the 'Gerenciar equipe' permission of a network member. Every membership
 -- from before is 'network' (nothing changes for its user), and the first
 -- member of each group, its creator, manages its team.
+-- store_messages names the stores a WhatsApp message to store contacts was
+-- sent for, so a franchisee lists the messages of their stores only.
 -- franchisee_available marks the network's schedules franchisees may link
 -- their TVs to ('Disponível para franqueados').
 
@@ -28,7 +30,15 @@ CREATE INDEX membership_stores_store ON membership_stores(store_id);
 
 ALTER TABLE schedules ADD COLUMN franchisee_available INTEGER NOT NULL DEFAULT 0;
 
+CREATE TABLE store_messages (
+    outbox_id TEXT NOT NULL REFERENCES outbox(id) ON DELETE CASCADE,
+    store_id  TEXT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
+    PRIMARY KEY (outbox_id, store_id)
+);
+CREATE INDEX store_messages_store ON store_messages(store_id);
+
 -- +goose Down
+DROP TABLE store_messages;
 ALTER TABLE schedules DROP COLUMN franchisee_available;
 DROP TABLE membership_stores;
 ALTER TABLE user_franchises DROP COLUMN manage_team;

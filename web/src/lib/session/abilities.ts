@@ -36,7 +36,7 @@ export type Abilities = {
   manageTVs: boolean
   /** Links TVs only to schedules marked 'Disponível para franqueados'. */
   availableSchedulesOnly: boolean
-  /** 'Enviar mensagem para lojas'. */
+  /** 'Enviar mensagem para lojas': the network to any store, a franchisee to theirs. */
   sendMessages: boolean
   /** 'Mensagem de emergência', with the user's permission. */
   override: boolean
@@ -60,7 +60,7 @@ export function abilitiesOf(member: MemberRole | undefined, user?: Pick<SessionU
     editStoreZone: network || franchisee,
     manageTVs: network || franchisee,
     availableSchedulesOnly: franchisee,
-    sendMessages: network,
+    sendMessages: network || franchisee,
     override: network && !!user?.canOverride,
     adsCenter: network && !!user?.canUseAdsCenter,
   }
