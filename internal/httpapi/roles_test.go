@@ -340,3 +340,59 @@ func TestScopedEventStreamsCarryTheirStoresOnly(t *testing.T) {
 		})
 	})
 }
+
+// A franchisee holding the emergency permission reaches their stores' TVs
+// only: 'Todas as TVs' is all of theirs, another store is unknown, the
+// network's overrides show with their TVs alone and only the network clears
+// one reaching other stores.
+func TestScopedOverridesReachTheirStores(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		a := testutil.NewApp(t, engine)
+		f := newRoleFixture(t, a)
+		for _, u := range []string{f.nina.ID, f.fabio.ID, f.gabi.ID} {
+			if _, err := a.DB.ExecContext(context.Background(), `UPDATE users SET emergency_override = 1 WHERE id = ?`, u); err != nil {
+				t.Fatal(err)
+			}
+		}
+		path := f.path("/api/override/{f}")
+		mine := startOverride(t, a, f.slug, f.fabio.Token, map[string]any{"target": "all", "title": "Loja A fechada"})
+		a.Expect(t, testutil.Scenario{Method: "GET", Path: path, Token: f.fabio.Token, Status: 200,
+			Contains: []string{`"target":"stores"`, `"targetNames":["Loja A"]`, `"reach":1`}, Absent: []string{"Loja B"}})
+
+		before := fingerprint(t, a)
+		a.Expect(t, testutil.Scenario{Method: "POST", Path: path, Token: f.fabio.Token,
+			Body: map[string]any{"target": "stores", "stores": []string{"loja-b"}, "title": "Intrusa"}, Status: 400,
+			Contains: []string{"Loja não encontrada: loja-b."}})
+		a.Expect(t, testutil.Scenario{Method: "POST", Path: path, Token: f.fabio.Token,
+			Body: map[string]any{"target": "displays", "displays": []string{f.tvB}, "title": "Intrusa"}, Status: 400,
+			Contains: []string{"TV não encontrada"}})
+		a.Expect(t, testutil.Scenario{Method: "POST", Path: path + "/reach", Token: f.fabio.Token,
+			Body: map[string]any{"target": "all"}, Status: 200, Contains: []string{`"reach":1`}})
+		if after := fingerprint(t, a); after != before {
+			t.Errorf("refused starts changed the database")
+		}
+
+		all := startOverride(t, a, f.slug, f.nina.Token, map[string]any{"target": "all", "title": "Rede toda"})
+		onlyB := startOverride(t, a, f.slug, f.nina.Token, map[string]any{"target": "stores", "stores": []string{"loja-b"}, "title": "Só na B"})
+		list := listOverrides(t, a, f.slug, f.fabio.Token).Overrides
+		seen := map[string]overrideListed{}
+		for _, o := range list {
+			seen[o.ID] = o
+		}
+		if o, ok := seen[all]; !ok || o.Reach != 1 {
+			t.Errorf("the network's override of every TV, as the franchisee sees it: %+v (listed %v)", o, ok)
+		}
+		if _, ok := seen[onlyB]; ok {
+			t.Errorf("the franchisee sees an override of store B only")
+		}
+		before = fingerprint(t, a)
+		a.Expect(t, testutil.Scenario{Method: "POST", Path: path + "/" + all + "/clear", Token: f.fabio.Token, Status: 403, Code: 1403})
+		a.Expect(t, testutil.Scenario{Method: "POST", Path: path + "/" + onlyB + "/clear", Token: f.fabio.Token, Status: 404})
+		if after := fingerprint(t, a); after != before {
+			t.Errorf("refused clears changed the database")
+		}
+		mustStatus(t, a.Do(t, "POST", path+"/"+mine+"/clear", f.fabio.Token, nil), 200)
+		// A store manager does not start emergency messages, permission or not.
+		a.Expect(t, testutil.Scenario{Method: "GET", Path: path, Token: f.gabi.Token, Status: 403, Code: 1403})
+	})
+}

@@ -114,8 +114,8 @@ func (s *Server) registerRoutes() {
 	s.scopedIf("POST /api/alerts/{franchise}", networkOnly, actsAsAdmin, s.saveAlertSettings)
 
 	// Emergency overrides, for holders of the permission.
-	s.overriding("GET /api/override/{franchise}", networkOnly, s.listOverrides)
-	s.overriding("POST /api/override/{franchise}", networkOnly, s.startOverride)
-	s.overriding("POST /api/override/{franchise}/reach", networkOnly, s.overrideReach)
-	s.overriding("POST /api/override/{franchise}/{id}/clear", networkOnly, s.clearOverride)
+	s.overriding("GET /api/override/{franchise}", franchisees, s.listOverrides)
+	s.overriding("POST /api/override/{franchise}", franchisees, s.startOverride)
+	s.overriding("POST /api/override/{franchise}/reach", franchisees, s.overrideReach)
+	s.overriding("POST /api/override/{franchise}/{id}/clear", franchisees, s.clearOverride)
 }

@@ -10,6 +10,7 @@ import (
 
 	"vitrine/internal/change"
 	"vitrine/internal/db"
+	"vitrine/internal/fault"
 	"vitrine/internal/franchise"
 	"vitrine/internal/ids"
 	"vitrine/internal/media"
@@ -54,6 +55,7 @@ type target struct {
 func (s *Service) resolve(ctx context.Context, q db.Querier, t tenant.Tenant, in Input) (target, error) {
 	var out target
 	var err error
+	in = within(t, in)
 	switch in.Target {
 	case All:
 		out.reach, err = countTVs(ctx, q, t.ID)
@@ -76,7 +78,7 @@ func (s *Service) resolve(ctx context.Context, q db.Querier, t tenant.Tenant, in
 		chosen := map[string]bool{}
 		for _, slug := range in.Stores {
 			st, ok := bySlug[slug]
-			if !ok {
+			if !ok || !t.Covers(st.id) {
 				return out, unknown(errUnknownStore, names.Clip(slug, 80))
 			}
 			if !chosen[st.id] {
@@ -108,7 +110,7 @@ func (s *Service) resolve(ctx context.Context, q db.Querier, t tenant.Tenant, in
 		}
 		for _, id := range in.Displays { // the first unknown in the order given
 			tv, ok := tvs[id]
-			if !ok {
+			if !ok || !t.Covers(tv.storeID) {
 				return out, unknown(errUnknownTV, names.Clip(id, 80))
 			}
 			if chosen[id] {
@@ -123,6 +125,18 @@ func (s *Service) resolve(ctx context.Context, q db.Querier, t tenant.Tenant, in
 	slices.Sort(out.ids)
 	slices.SortFunc(out.names, names.Compare)
 	return out, nil
+}
+
+// within turns a scoped member's 'Todas as TVs' into all of theirs: the
+// stores of their membership (docs/roles.md).
+func within(t tenant.Tenant, in Input) Input {
+	if in.Target == All && !t.Whole() {
+		in.Target, in.Stores = Stores, slices.Clone(t.StoreSlugs)
+		if len(in.Stores) == 0 {
+			in.Target = Displays // no store: reaches no TV
+		}
+	}
+	return in
 }
 
 // Reach tells how many TVs an override with in's target would reach now
@@ -142,6 +156,7 @@ func (s *Service) Start(ctx context.Context, t tenant.Tenant, a Actor, in Input)
 	if err := normalize(&in); err != nil {
 		return Override{}, err
 	}
+	in = within(t, in)
 	now := s.now().UnixMilli()
 	if in.StartsAt < now { // "now", or a start the form's clock put a moment ago
 		in.StartsAt = now
@@ -221,6 +236,19 @@ func (s *Service) Clear(ctx context.Context, t tenant.Tenant, a Actor, id string
 		if err != nil {
 			return err
 		}
+		if !t.Whole() {
+			mine, whole, err := s.coverage(ctx, tx, t, o)
+			if err != nil {
+				return err
+			}
+			if !mine {
+				return ErrNotFound
+			}
+			if !whole {
+				// It reaches other stores too: the network's to clear.
+				return fault.ErrForbidden
+			}
+		}
 		now := s.now().UnixMilli()
 		if st := o.state(now); st == StateCleared || st == StateEnded {
 			return ErrEnded
@@ -236,6 +264,39 @@ func (s *Service) Clear(ctx context.Context, t tenant.Tenant, a Actor, id string
 		return Override{}, err
 	}
 	return s.present(ctx, t, out)
+}
+
+// coverage tells whether an override reaches any of a scoped member's
+// stores (mine) and whether it reaches only theirs (whole).
+func (s *Service) coverage(ctx context.Context, q db.Querier, t tenant.Tenant, o Override) (mine, whole bool, err error) {
+	switch o.Target {
+	case All:
+		return true, false, nil
+	case Stores:
+		whole = true
+		for _, id := range o.targetIDs {
+			if t.Covers(id) {
+				mine = true
+			} else {
+				whole = false
+			}
+		}
+		return mine, whole, nil
+	default:
+		tvs, err := tvsByID(ctx, q, t.ID, o.targetIDs)
+		if err != nil {
+			return false, false, err
+		}
+		whole = true
+		for _, id := range o.targetIDs {
+			if tv, ok := tvs[id]; ok && t.Covers(tv.storeID) {
+				mine = true
+			} else {
+				whole = false
+			}
+		}
+		return mine, whole, nil
+	}
 }
 
 // List returns the franchise's active and scheduled overrides, then those
@@ -266,13 +327,19 @@ func (s *Service) describe(ctx context.Context, t tenant.Tenant, list []Override
 	if err != nil {
 		return nil, err
 	}
+	if !t.Whole() {
+		// A scoped member counts and names only their stores' TVs.
+		tvs = slices.DeleteFunc(tvs, func(tv tvRef) bool { return !t.Covers(tv.storeID) })
+	}
 	stores, err := franchiseStores(ctx, s.db, t.ID)
 	if err != nil {
 		return nil, err
 	}
 	storeName := map[string]string{}
 	for _, st := range stores {
-		storeName[st.id] = st.name
+		if t.Covers(st.id) {
+			storeName[st.id] = st.name
+		}
 	}
 	var chosenTVs []string
 	for _, o := range list {
@@ -307,10 +374,13 @@ func (s *Service) describe(ctx context.Context, t tenant.Tenant, list []Override
 					o.TargetNames = append(o.TargetNames, n)
 				}
 			case Displays:
-				if tv, ok := named[id]; ok {
+				if tv, ok := named[id]; ok && t.Covers(tv.storeID) {
 					o.TargetNames = append(o.TargetNames, tv.name)
 				}
 			}
+		}
+		if !t.Whole() && o.Target != All && len(o.TargetNames) == 0 {
+			continue // none of the member's stores or TVs
 		}
 		slices.SortFunc(o.TargetNames, names.Compare)
 		for _, tv := range tvs {

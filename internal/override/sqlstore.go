@@ -116,7 +116,7 @@ func countStoresTVs(ctx context.Context, q db.Querier, franchiseID string, store
 }
 
 // namedTV is a TV with its name.
-type namedTV struct{ id, name string }
+type namedTV struct{ id, name, storeID string }
 
 // tvsByID reads the franchise's TVs among ids (others are absent).
 func tvsByID(ctx context.Context, q db.Querier, franchiseID string, ids []string) (map[string]namedTV, error) {
@@ -124,8 +124,8 @@ func tvsByID(ctx context.Context, q db.Querier, franchiseID string, ids []string
 	for _, chunk := range db.Chunks(ids) {
 		list, err := db.Collect(ctx, q, func(sc db.Scanner) (namedTV, error) {
 			var t namedTV
-			return t, sc.Scan(&t.id, &t.name)
-		}, `SELECT id, name FROM displays WHERE franchise_id = ? AND id IN (`+db.Placeholders(len(chunk))+`)`,
+			return t, sc.Scan(&t.id, &t.name, &t.storeID)
+		}, `SELECT id, name, store_id FROM displays WHERE franchise_id = ? AND id IN (`+db.Placeholders(len(chunk))+`)`,
 			append([]any{franchiseID}, db.Args(chunk)...)...)
 		if err != nil {
 			return nil, err

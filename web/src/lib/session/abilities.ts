@@ -38,7 +38,7 @@ export type Abilities = {
   availableSchedulesOnly: boolean
   /** 'Enviar mensagem para lojas': the network to any store, a franchisee to theirs. */
   sendMessages: boolean
-  /** 'Mensagem de emergência', with the user's permission. */
+  /** 'Mensagem de emergência', with the user's permission: the network on any TV, a franchisee on theirs. */
   override: boolean
   /** 'Central de Anúncios', with the user's permission. */
   adsCenter: boolean
@@ -61,7 +61,7 @@ export function abilitiesOf(member: MemberRole | undefined, user?: Pick<SessionU
     manageTVs: network || franchisee,
     availableSchedulesOnly: franchisee,
     sendMessages: network || franchisee,
-    override: network && !!user?.canOverride,
+    override: (network || franchisee) && !!user?.canOverride,
     adsCenter: network && !!user?.canUseAdsCenter,
   }
 }
