@@ -167,9 +167,11 @@ var owners = map[string]string{
 	"audit_log":            "auth",
 	"franchises":           "franchise",
 	"user_franchises":      "franchise",
+	"membership_stores":    "franchise",
 	"stores":               "store",
 	"store_contacts":       "store",
 	"store_hours":          "store",
+	"store_messages":       "store",
 	"displays":             "display",
 	"display_commands":     "command",
 	"schedules":            "schedule",
@@ -201,6 +203,7 @@ var reads = map[string][]string{
 	"franchise": {"stores", "displays"}, // the counters Touch keeps on the franchise row
 	"schedule":  {"displays"},           // the number of TVs linked to each schedule; the hashes TVs acked, kept
 	"override":  {"displays", "stores"}, // the TVs and stores an override's target names
+	"alerts":    {"displays"},           // the TVs of a franchisee's stores, for the alerts sent about them
 }
 
 var (

@@ -33,9 +33,6 @@ var (
 	networkOnly  = reach{name: "network", roles: []tenant.Role{tenant.Network}}
 )
 
-// group tells whether the route acts in a group.
-func (rc reach) group() bool { return rc.roles != nil }
-
 // declare records the reach of a route of the list.
 func (s *Server) declare(pattern string, rc reach) {
 	if _, dup := s.reaches[pattern]; dup {

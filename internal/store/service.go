@@ -329,8 +329,7 @@ func (s *Service) Messages(ctx context.Context, t tenant.Tenant) ([]SentMessage,
 		sent, err = outbox.Recent(ctx, s.db, t.ID, outbox.WhatsApp, MessagesShown)
 	} else if len(t.Stores) > 0 {
 		// A scoped member lists the messages sent for their stores.
-		sent, err = outbox.RecentAmong(ctx, s.db, t.ID, outbox.WhatsApp, MessagesShown,
-			`SELECT outbox_id FROM store_messages WHERE store_id IN (`+db.Placeholders(len(t.Stores))+`)`, db.Args(t.Stores))
+		sent, err = recentMessagesOf(ctx, s.db, t, MessagesShown)
 	}
 	if err != nil {
 		return nil, err

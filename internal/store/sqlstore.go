@@ -12,6 +12,7 @@ import (
 	"vitrine/internal/hours"
 	"vitrine/internal/ids"
 	"vitrine/internal/names"
+	"vitrine/internal/outbox"
 	"vitrine/internal/tenant"
 )
 
@@ -288,6 +289,12 @@ func notifiedPhones(ctx context.Context, q db.Querier, franchiseID string, slugs
 		}
 	}
 	return out, nil
+}
+
+// recentMessagesOf reads the latest WhatsApp messages sent for t's stores.
+func recentMessagesOf(ctx context.Context, q db.Querier, t tenant.Tenant, limit int) ([]outbox.Message, error) {
+	return outbox.RecentAmong(ctx, q, t.ID, outbox.WhatsApp, limit,
+		`SELECT outbox_id FROM store_messages WHERE store_id IN (`+db.Placeholders(len(t.Stores))+`)`, db.Args(t.Stores))
 }
 
 // recordMessageStores notes the stores a message to store contacts was
