@@ -167,6 +167,8 @@ var owners = map[string]string{
 	"audit_log":            "auth",
 	"franchises":           "franchise",
 	"user_franchises":      "franchise",
+	"membership_stores":    "franchise",
+	"invitations":          "auth",
 	"stores":               "store",
 	"store_contacts":       "store",
 	"store_hours":          "store",

@@ -33,6 +33,10 @@ var (
 	networkOnly  = reach{name: "network", roles: []tenant.Role{tenant.Network}}
 )
 
+// teamRoles are the roles a team route admits: the network, and of it only
+// those holding 'Gerenciar equipe' (checked by Server.team).
+var teamRoles = []tenant.Role{tenant.Network}
+
 // group tells whether the route acts in a group.
 func (rc reach) group() bool { return rc.roles != nil }
 
