@@ -365,7 +365,6 @@ func TestTeamRefusals(t *testing.T) {
 	})
 }
 
-
 // A platform administrator (userA) manages any group's team without being
 // a member of it.
 func TestTeamPlatformAdministrator(t *testing.T) {
