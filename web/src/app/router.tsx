@@ -26,6 +26,9 @@ const MediaLibraryPage = lazyPage(() => import('@/features/medias/library-page')
 const GroupsPage = lazyPage(() => import('@/features/groups'), (m) => m.GroupsPage)
 const AlertsPage = lazyPage(() => import('@/features/alerts'), (m) => m.AlertsPage)
 const OverridePage = lazyPage(() => import('@/features/override'), (m) => m.OverridePage)
+const teamPages = () => import('@/features/team')
+const TeamPage = lazyPage(teamPages, (m) => m.TeamPage)
+const InvitationPage = lazyPage(teamPages, (m) => m.InvitationPage)
 const EditProfilePage = lazyPage(() => import('@/features/account'), (m) => m.EditProfilePage)
 const NewUserPage = lazyPage(() => import('@/features/admin'), (m) => m.NewUserPage)
 const UserListPage = lazyPage(() => import('@/features/admin'), (m) => m.UserListPage)
@@ -46,6 +49,7 @@ export const routes: RouteObject[] = [
       { element: <PublicOnly />, children: [{ path: '/', element: <LoginPage /> }] },
       { path: '/reset/password', element: <RecoverPasswordPage /> },
       { path: '/reset/password/new', element: <NewPasswordPage /> },
+      { path: '/convite', element: <InvitationPage /> },
       {
         element: <RequireSession />,
         children: [
@@ -56,6 +60,7 @@ export const routes: RouteObject[] = [
               { path: '/alerts', element: <AlertsPage /> },
               { path: '/override', element: <OverridePage /> },
               { path: '/groups', element: <GroupsPage /> },
+              { path: '/team', element: <TeamPage /> },
               { path: '/profile/edit', element: <EditProfilePage /> },
               { path: '/schedule', element: <SchedulesPage /> },
               { path: '/schedule/:scheduleId', element: <ScheduleDetailPage /> },
