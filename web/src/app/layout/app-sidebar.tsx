@@ -15,7 +15,7 @@ import {
   useSidebar,
 } from '@/components/ui/sidebar'
 import { useFollowAdsCenterPermission } from '@/features/ads-center'
-import { mayManageTeam } from '@/features/team/permissions'
+import { mayManageTeam } from '@/features/team'
 import { useSession } from '@/lib/session'
 
 type NavItem = { title: string; to: string; icon: LucideIcon }
