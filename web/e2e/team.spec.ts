@@ -1,0 +1,86 @@
+// 'Equipe': a 'Rede' member holding 'Gerenciar equipe' invites a franchisee
+// of one store by e-mail (a real SMTP exchange with the harness's server);
+// the franchisee opens the link signed out, creates the account, and sees
+// only their store in Visão Geral, then and after signing in again. axe
+// checks the new screens and the dialog in the light and dark themes.
+import type { Page } from '@playwright/test'
+import { test, expect, loginAs, strongPassword, toast, uniqueEmail, useSession } from './fixtures.ts'
+import { axeViolations } from './harness/axe.ts'
+import { createStore, operatorWithGroup } from './harness/overview-api.ts'
+
+type Theme = 'light' | 'dark'
+
+const card = (page: Page, name: string) => page.getByRole('region', { name, exact: true })
+
+/** Checks what the page shows in the light theme, then the dark one (the console follows the system's scheme). */
+async function checkThemes(page: Page, screen: string, within?: string) {
+  for (const theme of ['light', 'dark'] as Theme[]) {
+    await page.emulateMedia({ colorScheme: theme })
+    await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`))
+    const found = await axeViolations(page, within)
+    expect.soft(found.length, `violations on ${screen} (${theme}):\n${found.join('\n')}\n`).toBe(0)
+  }
+}
+
+test('a network member invites a franchisee by e-mail, who joins and sees only their store', async ({ page, api, adminToken, mailbox, browser, baseURL }) => {
+  const password = strongPassword('rede')
+  const group = `Rede Equipe ${Date.now().toString(36)}`
+  const { token, franchise } = await operatorWithGroup(api, adminToken, { email: uniqueEmail('rede'), password, name: 'Nina Rede', group })
+  await createStore(api, token, franchise.slug, { name: 'Loja Centro' })
+  await createStore(api, token, franchise.slug, { name: 'Loja Norte' })
+
+  await useSession(page, { token, franchise: franchise.slug })
+  await page.goto('/dashboard')
+  await page.getByRole('link', { name: 'EQUIPE' }).click()
+  await expect(page).toHaveURL(/\/team$/)
+  await expect(page.getByRole('heading', { name: 'Equipe', level: 1 })).toBeVisible()
+  await expect(page.getByRole('table', { name: 'Membros' }).getByText('Nina Rede')).toBeVisible()
+  await checkThemes(page, '/team')
+
+  const email = uniqueEmail('franqueada')
+  await page.getByRole('button', { name: 'Convidar' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Convidar' })
+  await dialog.getByLabel('E-mail').fill(email)
+  await expect(dialog.getByRole('combobox', { name: 'Papel' })).toHaveText('Franqueado')
+  await dialog.getByRole('button', { name: /^Lojas/ }).click()
+  await page.getByRole('checkbox', { name: 'Loja Norte' }).check()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('listbox')).toBeHidden()
+  await checkThemes(page, "'Convidar'", '[role="dialog"]')
+  await dialog.getByRole('button', { name: 'Enviar convite' }).click()
+  await expect(toast(page, 'Convite enviado')).toBeVisible()
+  await expect(page.getByRole('table', { name: 'Convites pendentes' }).getByText(email)).toBeVisible()
+
+  const mail = await mailbox.waitFor(email, { link: /\/convite\?code=/ })
+  expect(mail.subject).toContain(group)
+  const link = new URL(mail.link)
+
+  const signedOut = await browser.newContext({ baseURL })
+  const invitee = await signedOut.newPage()
+  await invitee.goto(link.pathname + link.search)
+  await expect(invitee.getByRole('heading', { name: `Convite para ${group}` })).toBeVisible()
+  await checkThemes(invitee, '/convite')
+  const newPassword = strongPassword('franq')
+  await invitee.getByLabel('Nome').fill('Fabiana Franqueada')
+  await invitee.getByLabel('Senha', { exact: true }).fill(newPassword)
+  await invitee.getByLabel('Confirmar senha').fill(newPassword)
+  await invitee.getByRole('button', { name: 'Criar conta e aceitar' }).click()
+  await expect(invitee).toHaveURL(/\/dashboard$/)
+  await expect(card(invitee, 'Loja Norte')).toBeVisible()
+  await expect(card(invitee, 'Loja Centro')).toHaveCount(0)
+  await expect(invitee.getByRole('link', { name: 'EQUIPE' })).toHaveCount(0)
+  await signedOut.close()
+
+  // Signing in again later: the same store only.
+  const later = await browser.newContext({ baseURL })
+  const again = await later.newPage()
+  await loginAs(again, email, newPassword)
+  await expect(card(again, 'Loja Norte')).toBeVisible()
+  await expect(card(again, 'Loja Centro')).toHaveCount(0)
+  await later.close()
+
+  // The invitation is spent: the team lists her as a member, none pending.
+  await page.reload()
+  await expect(page.getByRole('table', { name: 'Membros' }).getByText('Fabiana Franqueada')).toBeVisible()
+  await expect(page.getByRole('table', { name: 'Convites pendentes' }).getByText('Nenhum convite pendente.')).toBeVisible()
+})
