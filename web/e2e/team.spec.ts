@@ -1,8 +1,9 @@
 // 'Equipe': a 'Rede' member holding 'Gerenciar equipe' invites a franchisee
-// of one store by e-mail (a real SMTP exchange with the harness's server);
-// the franchisee opens the link signed out, creates the account, and sees
-// only their store in Visão Geral, then and after signing in again. axe
-// checks the new screens and the dialog in the light and dark themes.
+// of two stores by e-mail (a real SMTP exchange with the harness's server);
+// the franchisee opens the link signed out, creates the account and sees
+// those stores in Visão Geral; narrowed to one store, she sees only it, then
+// and after signing in again. axe checks the new screens and the dialog in
+// the light and dark themes.
 import type { Page } from '@playwright/test'
 import { test, expect, loginAs, strongPassword, toast, uniqueEmail, useSession } from './fixtures.ts'
 import { axeViolations } from './harness/axe.ts'
@@ -22,12 +23,13 @@ async function checkThemes(page: Page, screen: string, within?: string) {
   }
 }
 
-test('a network member invites a franchisee by e-mail, who joins and sees only their store', async ({ page, api, adminToken, mailbox, browser, baseURL }) => {
+test('a network member invites a franchisee by e-mail, who joins and sees only her stores, then is narrowed to one', async ({ page, api, adminToken, mailbox, browser, baseURL }) => {
   const password = strongPassword('rede')
   const group = `Rede Equipe ${Date.now().toString(36)}`
   const { token, franchise } = await operatorWithGroup(api, adminToken, { email: uniqueEmail('rede'), password, name: 'Nina Rede', group })
   await createStore(api, token, franchise.slug, { name: 'Loja Centro' })
   await createStore(api, token, franchise.slug, { name: 'Loja Norte' })
+  await createStore(api, token, franchise.slug, { name: 'Loja Sul' })
 
   await useSession(page, { token, franchise: franchise.slug })
   await page.goto('/dashboard')
@@ -44,6 +46,7 @@ test('a network member invites a franchisee by e-mail, who joins and sees only t
   await expect(dialog.getByRole('combobox', { name: 'Papel' })).toHaveText('Franqueado')
   await dialog.getByRole('button', { name: /^Lojas/ }).click()
   await page.getByRole('checkbox', { name: 'Loja Norte' }).check()
+  await page.getByRole('checkbox', { name: 'Loja Sul' }).check()
   await page.keyboard.press('Escape')
   await expect(page.getByRole('listbox')).toBeHidden()
   await checkThemes(page, "'Convidar'", '[role="dialog"]')
@@ -67,8 +70,23 @@ test('a network member invites a franchisee by e-mail, who joins and sees only t
   await invitee.getByRole('button', { name: 'Criar conta e aceitar' }).click()
   await expect(invitee).toHaveURL(/\/dashboard$/)
   await expect(card(invitee, 'Loja Norte')).toBeVisible()
+  await expect(card(invitee, 'Loja Sul')).toBeVisible()
   await expect(card(invitee, 'Loja Centro')).toHaveCount(0)
   await expect(invitee.getByRole('link', { name: 'EQUIPE' })).toHaveCount(0)
+
+  // Narrowed to Loja Norte: her next load of Visão Geral has that store only.
+  await page.reload()
+  await page.getByRole('button', { name: 'Editar Fabiana Franqueada' }).click()
+  const edit = page.getByRole('dialog', { name: 'Editar membro' })
+  await edit.getByRole('button', { name: /^Lojas/ }).click()
+  await page.getByRole('checkbox', { name: 'Loja Sul' }).uncheck()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('listbox')).toBeHidden()
+  await edit.getByRole('button', { name: 'Salvar' }).click()
+  await expect(toast(page, 'Membro alterado')).toBeVisible()
+  await invitee.reload()
+  await expect(card(invitee, 'Loja Norte')).toBeVisible()
+  await expect(card(invitee, 'Loja Sul')).toHaveCount(0)
   await signedOut.close()
 
   // Signing in again later: the same store only.
@@ -77,10 +95,10 @@ test('a network member invites a franchisee by e-mail, who joins and sees only t
   await loginAs(again, email, newPassword)
   await expect(card(again, 'Loja Norte')).toBeVisible()
   await expect(card(again, 'Loja Centro')).toHaveCount(0)
+  await expect(card(again, 'Loja Sul')).toHaveCount(0)
   await later.close()
 
   // The invitation is spent: the team lists her as a member, none pending.
-  await page.reload()
   await expect(page.getByRole('table', { name: 'Membros' }).getByText('Fabiana Franqueada')).toBeVisible()
   await expect(page.getByRole('table', { name: 'Convites pendentes' }).getByText('Nenhum convite pendente.')).toBeVisible()
 })
