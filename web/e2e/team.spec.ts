@@ -102,3 +102,45 @@ test('a network member invites a franchisee by e-mail, who joins and sees only h
   await expect(page.getByRole('table', { name: 'Membros' }).getByText('Fabiana Franqueada')).toBeVisible()
   await expect(page.getByRole('table', { name: 'Convites pendentes' }).getByText('Nenhum convite pendente.')).toBeVisible()
 })
+
+test("'Equipe' works from the keyboard: each dialog opens with Enter and gives the focus back when it closes", async ({ page, api, adminToken }) => {
+  const password = strongPassword('foco')
+  const { token, franchise } = await operatorWithGroup(api, adminToken, {
+    email: uniqueEmail('equipe-foco'),
+    password,
+    name: 'Olga Rede',
+    group: `Rede Foco Equipe ${Date.now().toString(36)}`,
+  })
+  await createStore(api, token, franchise.slug, { name: 'Loja Centro' })
+  const invited = uniqueEmail('pendente')
+  await api.post(`/team/${franchise.slug}/invite`, { email: invited, role: 'store', stores: ['loja-centro'] }, token)
+  await useSession(page, { token, franchise: franchise.slug })
+  await page.goto('/team')
+  await expect(page.getByRole('table', { name: 'Convites pendentes' }).getByText(invited)).toBeVisible()
+
+  const rounds: { opener: string; dialog: string; role: 'dialog' | 'alertdialog'; closeWith: 'Escape' | 'Cancelar' }[] = [
+    { opener: 'Convidar', dialog: 'Convidar', role: 'dialog', closeWith: 'Escape' },
+    { opener: 'Convidar', dialog: 'Convidar', role: 'dialog', closeWith: 'Cancelar' },
+    { opener: 'Editar Olga Rede', dialog: 'Editar membro', role: 'dialog', closeWith: 'Escape' },
+    { opener: 'Remover Olga Rede', dialog: 'Remover membro', role: 'alertdialog', closeWith: 'Cancelar' },
+    { opener: `Cancelar o convite de ${invited}`, dialog: 'Cancelar convite', role: 'alertdialog', closeWith: 'Escape' },
+  ]
+  for (const round of rounds) {
+    const opener = page.getByRole('button', { name: round.opener, exact: true })
+    await opener.focus()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole(round.role, { name: round.dialog })
+    await expect(dialog).toBeVisible()
+    await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true)
+    if (round.closeWith === 'Escape') await page.keyboard.press('Escape')
+    else await dialog.getByRole('button', { name: 'Cancelar', exact: true }).click()
+    await expect(dialog).toBeHidden()
+    await expect(opener, `${round.dialog} closed with ${round.closeWith}`).toBeFocused()
+  }
+  // Removing the group's only manager is refused with the server's reason; nothing changes.
+  await page.getByRole('button', { name: 'Remover Olga Rede' }).click()
+  await page.getByRole('alertdialog', { name: 'Remover membro' }).getByRole('button', { name: 'Remover' }).click()
+  await expect(toast(page, /Oops! Algo deu errado/)).toContainText("ao menos um membro com 'Gerenciar equipe'")
+  await page.getByRole('alertdialog', { name: 'Remover membro' }).getByRole('button', { name: 'Cancelar' }).click()
+  await expect(page.getByRole('table', { name: 'Membros' }).getByText('Olga Rede')).toBeVisible()
+})
