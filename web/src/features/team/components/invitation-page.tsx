@@ -163,7 +163,7 @@ export function InvitationPage() {
       </InvitationLayout>
     )
   }
-  if (invitation.isLoading || !invitation.data || status === 'restoring') {
+  if (invitation.isLoading || !invitation.data || status === 'restoring' || (status === 'authenticated' && !user)) {
     return (
       <InvitationLayout title="Convite">
         <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
