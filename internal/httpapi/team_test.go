@@ -398,3 +398,36 @@ func TestTeamPlatformAdministrator(t *testing.T) {
 		}
 	})
 }
+
+// Two acceptances of one link at once: one joins, the other is told the
+// link no longer works, and one account exists.
+func TestTeamInvitationAcceptedOnce(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		a := testutil.NewApp(t, engine)
+		f := newTeamFixture(t, a)
+		email := "dupla-" + a.Unique() + "@example.com"
+		code := f.invite(email, map[string]any{"role": "store", "stores": []string{"loja-a"}})
+		statuses := make(chan int, 2)
+		for range 2 {
+			go func() {
+				r, err := a.Send("POST", "/api/invite/"+code+"/accept", "", map[string]any{"name": "Dupla", "auth": password})
+				if err != nil {
+					statuses <- 0
+					return
+				}
+				statuses <- r.Status
+			}()
+		}
+		got := []int{<-statuses, <-statuses}
+		slices.Sort(got)
+		// The second finds the link spent (404), the account made (409), or,
+		// reading between the two, an account to sign in with (401).
+		if got[0] != 200 || (got[1] != 404 && got[1] != 409 && got[1] != 401) {
+			t.Fatalf("the two acceptances answered %v, want one 200 and one refusal", got)
+		}
+		var n int
+		if err := a.DB.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM users WHERE email = ?`, email).Scan(&n); err != nil || n != 1 {
+			t.Fatalf("%d accounts (%v)", n, err)
+		}
+	})
+}
