@@ -168,6 +168,7 @@ var owners = map[string]string{
 	"franchises":           "franchise",
 	"user_franchises":      "franchise",
 	"membership_stores":    "franchise",
+	"invitations":          "auth",
 	"stores":               "store",
 	"store_contacts":       "store",
 	"store_hours":          "store",

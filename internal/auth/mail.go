@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"vitrine/internal/outbox"
+	"vitrine/internal/tenant"
 )
 
 // accountMail is the text of one account e-mail.
@@ -42,9 +43,31 @@ func resetMail(publicURL, to, name, code string) outbox.Message {
 	}.message(to)
 }
 
+// inviteMail invites to into a group's team; name is "" for a person with
+// no account yet.
+func inviteMail(publicURL, to, name, group, inviter string, role tenant.Role, code string) outbox.Message {
+	by := "Você foi convidado"
+	if inviter != "" {
+		by = inviter + " convidou você"
+	}
+	return accountMail{
+		Subject: "Convite para a equipe de " + group + " no Vitrine",
+		Name:    name,
+		Intro: by + " para a equipe do grupo " + group + " no Vitrine, com o papel '" + role.Label() +
+			"'. Para aceitar o convite, abra o link abaixo:",
+		Button: "Aceitar convite",
+		Link:   publicURL + "/convite?code=" + url.QueryEscape(code),
+		Note:   "O convite vale por 7 dias. Se você não esperava este convite, ignore esta mensagem.",
+	}.message(to)
+}
+
 func (m accountMail) message(to string) outbox.Message {
 	var text strings.Builder
-	text.WriteString("Olá, " + m.Name + "!\n\n")
+	if m.Name == "" {
+		text.WriteString("Olá!\n\n")
+	} else {
+		text.WriteString("Olá, " + m.Name + "!\n\n")
+	}
 	text.WriteString(m.Intro + "\n\n")
 	text.WriteString(m.Link + "\n\n")
 	text.WriteString(m.Note + "\n\n")
@@ -69,7 +92,7 @@ var mailHTML = template.Must(template.New("mail").Parse(`<!DOCTYPE html>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;padding:32px">
 <tr><td>
-<p style="font-size:16px;margin:0 0 16px">Olá, {{.Name}}!</p>
+<p style="font-size:16px;margin:0 0 16px">{{if .Name}}Olá, {{.Name}}!{{else}}Olá!{{end}}</p>
 <p style="font-size:15px;line-height:1.5;margin:0 0 24px">{{.Intro}}</p>
 <p style="margin:0 0 24px"><a href="{{.Link}}" style="display:inline-block;background:#18181b;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-size:15px">{{.Button}}</a></p>
 <p style="font-size:13px;line-height:1.5;color:#52525b;margin:0 0 8px">Se o botão não funcionar, copie este endereço no navegador:<br><a href="{{.Link}}" style="color:#2563eb;word-break:break-all">{{.Link}}</a></p>

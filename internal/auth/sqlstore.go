@@ -329,6 +329,9 @@ func prune(ctx context.Context, q db.Querier, now time.Time) error {
 		now.Add(-24*time.Hour).UnixMilli()); err != nil {
 		return err
 	}
+	if _, err := q.ExecContext(ctx, `DELETE FROM invitations WHERE expires_at <= ?`, ms); err != nil {
+		return err
+	}
 	_, err := q.ExecContext(ctx, `DELETE FROM login_failures WHERE at <= ?`, now.Add(-LoginWindow).UnixMilli())
 	return err
 }

@@ -215,6 +215,15 @@ func BySlug(ctx context.Context, q db.Querier, slug string) (tenant.Franchise, e
 	return f, err
 }
 
+// ByID returns the franchise with id, or ErrNotFound.
+func ByID(ctx context.Context, q db.Querier, id string) (tenant.Franchise, error) {
+	f, err := scanRef(q.QueryRowContext(ctx, `SELECT id, slug, name FROM franchises WHERE id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return tenant.Franchise{}, ErrNotFound
+	}
+	return f, err
+}
+
 // TimeZone returns the franchise's stored time zone name, or ErrNotFound.
 // It reads through q, so a caller reads it in its own transaction.
 func TimeZone(ctx context.Context, q db.Querier, id string) (string, error) {
@@ -339,4 +348,115 @@ func revision(ctx context.Context, q db.Querier, franchiseID string) (int64, err
 		return 0, ErrNotFound
 	}
 	return rev, err
+}
+
+// Member is one membership of a franchise, as its team page lists it.
+type Member struct {
+	UserID     string
+	Role       tenant.Role
+	ManageTeam bool
+	// Stores are the ids of the stores a franchisee or store manager
+	// covers, and StoreSlugs their slugs, both sorted by slug.
+	Stores     []string
+	StoreSlugs []string
+	CreatedAt  int64
+}
+
+// Members returns the franchise's members, oldest first.
+func Members(ctx context.Context, q db.Querier, franchiseID string) ([]Member, error) {
+	list, err := db.Collect(ctx, q, func(sc db.Scanner) (Member, error) {
+		var (
+			m    Member
+			team int
+		)
+		err := sc.Scan(&m.UserID, &m.Role, &team, &m.CreatedAt)
+		m.ManageTeam = team == 1 && m.Role == tenant.Network
+		return m, err
+	}, `SELECT user_id, role, manage_team, created_at FROM user_franchises
+		WHERE franchise_id = ? ORDER BY created_at, user_id`, franchiseID)
+	if err != nil {
+		return nil, err
+	}
+	type cover struct{ userID, storeID, slug string }
+	covers, err := db.Collect(ctx, q, func(sc db.Scanner) (cover, error) {
+		var c cover
+		return c, sc.Scan(&c.userID, &c.storeID, &c.slug)
+	}, `
+		SELECT ms.user_id, ms.store_id, s.slug FROM membership_stores ms
+		JOIN stores s ON s.id = ms.store_id AND s.franchise_id = ms.franchise_id
+		WHERE ms.franchise_id = ? ORDER BY s.slug`, franchiseID)
+	if err != nil {
+		return nil, err
+	}
+	at := make(map[string]int, len(list))
+	for i, m := range list {
+		at[m.UserID] = i
+		if !m.Role.Valid() {
+			list[i].Role, list[i].ManageTeam = tenant.StoreManager, false
+		}
+	}
+	for _, c := range covers {
+		i, ok := at[c.userID]
+		if !ok || list[i].Role == tenant.Network {
+			continue
+		}
+		list[i].Stores = append(list[i].Stores, c.storeID)
+		list[i].StoreSlugs = append(list[i].StoreSlugs, c.slug)
+	}
+	return list, nil
+}
+
+// LockTeam holds the franchise's row until the transaction ends, so that
+// two changes of its team (the last manager removed twice at once) run one
+// after the other; ErrNotFound when the franchise does not exist.
+func LockTeam(ctx context.Context, q db.Querier, franchiseID string) error {
+	var id string
+	err := q.QueryRowContext(ctx, `SELECT id FROM franchises WHERE id = ?`+db.ForUpdate(q), franchiseID).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrNotFound
+	}
+	return err
+}
+
+// SetMember makes userID a member of the franchise with the role, the
+// 'Gerenciar equipe' permission and the stores given (ids of the
+// franchise's stores; none for the network), replacing what the membership
+// had; the membership is created when missing.
+func SetMember(ctx context.Context, q db.Querier, userID, franchiseID string, role tenant.Role, manageTeam bool, storeIDs []string, now int64) error {
+	team := 0
+	if manageTeam && role == tenant.Network {
+		team = 1
+	}
+	if _, err := q.ExecContext(ctx, `
+		INSERT INTO user_franchises (user_id, franchise_id, created_at, role, manage_team) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (user_id, franchise_id) DO UPDATE SET role = excluded.role, manage_team = excluded.manage_team`,
+		userID, franchiseID, now, string(role), team); err != nil {
+		return err
+	}
+	if _, err := q.ExecContext(ctx, `DELETE FROM membership_stores WHERE user_id = ? AND franchise_id = ?`,
+		userID, franchiseID); err != nil {
+		return err
+	}
+	if role == tenant.Network {
+		return nil
+	}
+	for _, id := range storeIDs {
+		if _, err := q.ExecContext(ctx, `
+			INSERT INTO membership_stores (user_id, franchise_id, store_id) VALUES (?, ?, ?)`,
+			userID, franchiseID, id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// StoreRef is a store's id, slug and name.
+type StoreRef struct{ ID, Slug, Name string }
+
+// Stores returns the franchise's stores, by slug.
+func Stores(ctx context.Context, q db.Querier, franchiseID string) ([]StoreRef, error) {
+	return db.Collect(ctx, q, func(sc db.Scanner) (StoreRef, error) {
+		var s StoreRef
+		return s, sc.Scan(&s.ID, &s.Slug, &s.Name)
+	}, `SELECT id, slug, name FROM stores WHERE franchise_id = ? ORDER BY slug`, franchiseID)
 }

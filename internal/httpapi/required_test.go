@@ -134,6 +134,12 @@ var bodyExamples = map[string]bodyExample{
 			return map[string]any{"action": "ADD", "email": f.plain.Email, "franchiseSlug": f.otherSlug}
 		},
 		reads: func(f *walkFixture) []read { return []read{{"/api/user/all", f.admin.Token}} }},
+	"POST /api/team/{franchise}/{userId}": {path: func(f *walkFixture) string { return "/api/team/" + f.slug + "/" + f.op.ID },
+		token: byAdmin, answer: 200,
+		body: func(*walkFixture) map[string]any {
+			return map[string]any{"role": "network", "stores": []string{}, "manageTeam": true}
+		},
+		reads: func(f *walkFixture) []read { return []read{{"/api/team/" + f.slug, f.admin.Token}} }},
 	"POST /api/user/detail/adm": {path: at("/api/user/detail/adm"), token: byAdmin, answer: 200,
 		body: func(f *walkFixture) map[string]any {
 			return map[string]any{"email": f.plain.Email, "name": "Outro Nome"}

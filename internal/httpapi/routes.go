@@ -7,7 +7,8 @@ package httpapi
 // reach admits — everyRole, franchisees or networkOnly, see scope.go and
 // docs/roles.md; the handler gets that tenant, narrowed to the member's
 // stores), impersonating (scoped, through an impersonation session whose
-// administrator holds a permission). Each domain keeps its block; the
+// administrator holds a permission), team (the group's team managers, see
+// team.go). Each domain keeps its block; the
 // handlers live in the file named after the domain.
 func (s *Server) registerRoutes() {
 	s.public("GET /api/health", s.health)
@@ -112,6 +113,17 @@ func (s *Server) registerRoutes() {
 	// settings only an administrator changes.
 	s.scoped("GET /api/alerts/{franchise}", everyRole, s.alertsOverview)
 	s.scopedIf("POST /api/alerts/{franchise}", networkOnly, actsAsAdmin, s.saveAlertSettings)
+
+	// The group's team ('Equipe'): its members, their roles and stores, and
+	// invitations by e-mail (managers: 'Rede' with 'Gerenciar equipe', and
+	// platform administrators); the invitation's link is public.
+	s.team("GET /api/team/{franchise}", s.listTeam)
+	s.team("POST /api/team/{franchise}/invite", s.inviteMember)
+	s.team("DELETE /api/team/{franchise}/invite/{id}", s.revokeInvitation)
+	s.team("POST /api/team/{franchise}/{userId}", s.changeMember)
+	s.team("DELETE /api/team/{franchise}/{userId}", s.removeMember)
+	s.public("GET /api/invite/{code}", s.showInvitation)
+	s.public("POST /api/invite/{code}/accept", s.acceptInvitation)
 
 	// Emergency overrides, for holders of the permission.
 	s.overriding("GET /api/override/{franchise}", franchisees, s.listOverrides)

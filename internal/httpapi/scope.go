@@ -33,6 +33,10 @@ var (
 	networkOnly  = reach{name: "network", roles: []tenant.Role{tenant.Network}}
 )
 
+// teamRoles are the roles a team route admits: the network, and of it only
+// those holding 'Gerenciar equipe' (checked by Server.team).
+var teamRoles = []tenant.Role{tenant.Network}
+
 // declare records the reach of a route of the list.
 func (s *Server) declare(pattern string, rc reach) {
 	if _, dup := s.reaches[pattern]; dup {

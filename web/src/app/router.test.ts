@@ -36,6 +36,8 @@ describe('route table', () => {
     '/',
     '/reset/password',
     '/reset/password/new',
+    '/team',
+    '/convite',
   ])(
     '%s is loaded on its first visit, as a chunk of its own',
     (path) => {

@@ -26,6 +26,8 @@ const MediaLibraryPage = lazyPage(() => import('@/features/medias/library-page')
 const GroupsPage = lazyPage(() => import('@/features/groups'), (m) => m.GroupsPage)
 const AlertsPage = lazyPage(() => import('@/features/alerts'), (m) => m.AlertsPage)
 const OverridePage = lazyPage(() => import('@/features/override'), (m) => m.OverridePage)
+const TeamPage = lazyPage(() => import('@/features/team/team-page'), (m) => m.TeamPage)
+const InvitationPage = lazyPage(() => import('@/features/team/invitation-page'), (m) => m.InvitationPage)
 const EditProfilePage = lazyPage(() => import('@/features/account'), (m) => m.EditProfilePage)
 const NewUserPage = lazyPage(() => import('@/features/admin'), (m) => m.NewUserPage)
 const UserListPage = lazyPage(() => import('@/features/admin'), (m) => m.UserListPage)
@@ -46,6 +48,7 @@ export const routes: RouteObject[] = [
       { element: <PublicOnly />, children: [{ path: '/', element: <LoginPage /> }] },
       { path: '/reset/password', element: <RecoverPasswordPage /> },
       { path: '/reset/password/new', element: <NewPasswordPage /> },
+      { path: '/convite', element: <InvitationPage /> },
       {
         element: <RequireSession />,
         children: [
@@ -56,6 +59,7 @@ export const routes: RouteObject[] = [
               { path: '/alerts', element: <AlertsPage /> },
               { path: '/override', element: <OverridePage /> },
               { path: '/groups', element: <GroupsPage /> },
+              { path: '/team', element: <TeamPage /> },
               { path: '/profile/edit', element: <EditProfilePage /> },
               {
                 // Read by the network and franchisees, changed by the network (docs/roles.md).

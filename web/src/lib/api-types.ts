@@ -1234,6 +1234,150 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/team/{franchise}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The group's members, pending invitations and stores ('Equipe')
+         * @description For the group's 'Rede' members holding 'Gerenciar equipe', and for platform administrators
+         *     (userA), who manage any group's team without being members (an unknown group is then
+         *     404 / 1041). Anyone else: 403 / 1403.
+         */
+        get: operations["listTeam"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team/{franchise}/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite an e-mail to the team with a role and stores
+         * @description Mails a link (PublicURL/convite?code=…) that works for 7 days; only its hash is stored.
+         *     Inviting an e-mail again replaces its pending invitation (the old link stops working).
+         *     An e-mail of a member already is 409 / 1003.
+         */
+        post: operations["inviteMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team/{franchise}/invite/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a pending invitation (its link stops working) */
+        delete: operations["revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team/{franchise}/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a member's role, stores and 'Gerenciar equipe'
+         * @description The member's open event streams close at once and their next call has the new scope.
+         *     Taking 'Gerenciar equipe' from the group's last member holding it is 409 / 1003; raising
+         *     one's own role, stores or permission is 403 / 1403. An unknown member is 404 / 1001.
+         */
+        post: operations["changeMember"];
+        /**
+         * Remove a member from the group
+         * @description Their open event streams close at once and their next call in the group is 403 / 1403.
+         *     Removing the group's last member holding 'Gerenciar equipe' is 409 / 1003.
+         */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invite/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * What an invitation's link shows
+         * @description An unknown, revoked, accepted or expired code is 404 / 1025.
+         */
+        get: operations["showInvitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invite/{code}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation
+         * @description An e-mail with an account accepts signed in as that account (bearer token): without one
+         *     401 / 1022, as another account 403 / 1403. A new person sends name and password and gets a
+         *     verified account and a session token. The code works once (404 / 1025 after).
+         */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/override/{franchise}": {
         parameters: {
             query?: never;
@@ -2866,6 +3010,95 @@ export interface components {
         };
         AlertSettingsResponse: {
             settings: components["schemas"]["AlertSettings"];
+        };
+        /**
+         * @description 'Rede' (the whole group), 'Franqueado' (one or more stores), 'Gerente de loja' (one store)
+         * @enum {string}
+         */
+        TeamRole: "network" | "franchisee" | "store";
+        TeamMember: {
+            id: string;
+            name: string;
+            email: string;
+            role: components["schemas"]["TeamRole"];
+            /** @description slugs of the stores covered; empty for the network */
+            stores: string[];
+            /** @description 'Gerenciar equipe' */
+            manageTeam: boolean;
+            /**
+             * Format: int64
+             * @description when the membership began
+             */
+            since: number;
+        };
+        TeamInvitation: {
+            id: string;
+            email: string;
+            role: components["schemas"]["TeamRole"];
+            /** @description slugs */
+            stores: string[];
+            manageTeam: boolean;
+            /** @description the inviter's name, "" when their account is gone */
+            invitedBy: string;
+            /** Format: int64 */
+            createdAt: number;
+            /**
+             * Format: int64
+             * @description 7 days after createdAt
+             */
+            expiresAt: number;
+        };
+        TeamStore: {
+            slug: string;
+            name: string;
+        };
+        Team: {
+            members: components["schemas"]["TeamMember"][];
+            /** @description pending (not expired) */
+            invitations: components["schemas"]["TeamInvitation"][];
+            /** @description the group's stores, to choose a member's from */
+            stores: components["schemas"]["TeamStore"][];
+        };
+        /**
+         * @description A franchisee covers one or more of the group's stores, a store manager exactly one, the
+         *     network none (400 / 1003 otherwise; a slug that is not the group's store is 404 / 1061).
+         *     manageTeam only for the network (400 / 1003).
+         */
+        TeamMemberInput: {
+            role: components["schemas"]["TeamRole"];
+            /** @description store slugs */
+            stores?: string[];
+            manageTeam?: boolean;
+        };
+        TeamInviteInput: components["schemas"]["TeamMemberInput"] & {
+            email: string;
+        };
+        TeamInvitationResponse: {
+            invitation: components["schemas"]["TeamInvitation"];
+        };
+        TeamMemberResponse: {
+            member: components["schemas"]["TeamMember"];
+        };
+        InvitationView: {
+            /** @description the group's name */
+            group: string;
+            /** @description the e-mail invited */
+            email: string;
+            role: components["schemas"]["TeamRole"];
+            stores: string[];
+            /** @description the e-mail has an account */
+            account: boolean;
+        };
+        /** @description A person without an account sends their name and password; an account sends nothing. */
+        AcceptInvitationInput: {
+            name?: string;
+            auth?: components["schemas"]["Password"];
+        };
+        AcceptedInvitation: {
+            /** @description the slug of the group joined */
+            franchise: string;
+            /** @description a new account's session token (as POST /user/auth answers) */
+            token?: string;
         };
     };
     responses: {
@@ -4885,6 +5118,201 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+        };
+    };
+    listTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Team"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    inviteMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamInviteInput"];
+            };
+        };
+        responses: {
+            /** @description The invitation, mailed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamInvitationResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    changeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamMemberInput"];
+            };
+        };
+        responses: {
+            /** @description The member as changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMemberResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    showInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationView"];
+                };
+            };
+            404: components["responses"]["Error"];
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AcceptInvitationInput"];
+            };
+        };
+        responses: {
+            /** @description Joined */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcceptedInvitation"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
     listOverrides: {

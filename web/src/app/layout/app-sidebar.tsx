@@ -1,4 +1,4 @@
-import { BellRing, CalendarPlus, CalendarRange, ImagePlus, Images, LayoutDashboard, List, Megaphone, MonitorPlay, Siren, UserPlus } from 'lucide-react'
+import { BellRing, CalendarPlus, CalendarRange, ImagePlus, Images, LayoutDashboard, List, Megaphone, MonitorPlay, Siren, UserPlus, Users } from 'lucide-react'
 import type { LucideIcon } from 'lucide-react'
 import { NavLink, useLocation } from 'react-router'
 import {
@@ -15,6 +15,7 @@ import {
   useSidebar,
 } from '@/components/ui/sidebar'
 import { useFollowAdsCenterPermission } from '@/features/ads-center'
+import { mayManageTeam } from '@/features/team'
 import { useSession } from '@/lib/session'
 
 type NavItem = { title: string; to: string; icon: LucideIcon }
@@ -45,7 +46,7 @@ function NavSection({ label, items }: { label: string; items: NavItem[] }) {
 
 export function AppSidebar() {
   const { pathname } = useLocation()
-  const { user, hasAdminToken, abilities } = useSession()
+  const { user, hasAdminToken, abilities, franchise } = useSession()
   // 'CENTRAL DE ANÚNCIOS' comes and goes as an administrator grants or revokes the permission.
   useFollowAdsCenterPermission(!!user)
 
@@ -57,6 +58,7 @@ export function AppSidebar() {
   main.push({ title: 'ALERTAS', to: '/alerts', icon: BellRing })
   if (user?.canUseAdsCenter && abilities.adsCenter) main.push({ title: 'CENTRAL DE ANÚNCIOS', to: '/ads-center', icon: Megaphone })
   if (user?.canOverride && abilities.override) main.push({ title: 'MENSAGEM DE EMERGÊNCIA', to: '/override', icon: Siren })
+  if (mayManageTeam(user, franchise?.slug)) main.push({ title: 'EQUIPE', to: '/team', icon: Users })
 
   return (
     <Sidebar collapsible="icon" aria-label="Menu principal">

@@ -1,0 +1,52 @@
+package auth
+
+import (
+	"strings"
+	"testing"
+
+	"vitrine/internal/franchise"
+	"vitrine/internal/tenant"
+)
+
+// A member changing their own membership may narrow it, never widen it:
+// a higher role, 'Gerenciar equipe', or a store they did not have.
+func TestRaisesTellsAWiderMembership(t *testing.T) {
+	franchisee := franchise.Member{Role: tenant.Franchisee, Stores: []string{"a", "b"}}
+	network := franchise.Member{Role: tenant.Network}
+	manager := franchise.Member{Role: tenant.Network, ManageTeam: true}
+	for _, tc := range []struct {
+		name       string
+		before     franchise.Member
+		role       tenant.Role
+		manageTeam bool
+		stores     []string
+		want       bool
+	}{
+		{"franchisee to network", franchisee, tenant.Network, false, nil, true},
+		{"franchisee to store manager", franchisee, tenant.StoreManager, false, []string{"a"}, false},
+		{"franchisee keeps one of their stores", franchisee, tenant.Franchisee, false, []string{"b"}, false},
+		{"franchisee adds a store", franchisee, tenant.Franchisee, false, []string{"a", "c"}, true},
+		{"network takes 'Gerenciar equipe'", network, tenant.Network, true, nil, true},
+		{"manager drops 'Gerenciar equipe'", manager, tenant.Network, false, nil, false},
+		{"manager keeps it", manager, tenant.Network, true, nil, false},
+		{"store manager to franchisee", franchise.Member{Role: tenant.StoreManager, Stores: []string{"a"}}, tenant.Franchisee, false, []string{"a"}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := raises(tc.before, tc.role, tc.manageTeam, tc.stores); got != tc.want {
+				t.Fatalf("raises = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestInviteMailLinksToTheInvitation(t *testing.T) {
+	m := inviteMail("https://vitrine.example", "ana@example.com", "", "Rede Sul", "Nina", tenant.Franchisee, "c0d3")
+	if m.Recipient != "ana@example.com" || m.Subject != "Convite para a equipe de Rede Sul no Vitrine" {
+		t.Fatalf("mail %q to %q", m.Subject, m.Recipient)
+	}
+	for _, part := range []string{"Olá!", "Nina convidou você", "Franqueado", "https://vitrine.example/convite?code=c0d3", "7 dias"} {
+		if !strings.Contains(m.Body, part) || !strings.Contains(m.HTML, part) {
+			t.Errorf("the mail lacks %q:\n%s", part, m.Body)
+		}
+	}
+}

@@ -1,0 +1,174 @@
+import * as React from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Send } from 'lucide-react'
+import { Controller, useForm, useWatch } from 'react-hook-form'
+import { DialogFormFooter } from '@/components/dialog-form-footer'
+import { Checkbox } from '@/components/ui/checkbox'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { MultiSelect } from '@/components/ui/multi-select'
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
+import { toast } from '@/hooks/use-toast'
+import { useChangeMember } from '../api/change-member'
+import { useInviteMember } from '../api/invite-member'
+import type { TeamMember, TeamRole, TeamStore } from '../api/types'
+import { inviteSchema, roleDescriptions, roleLabels, toMemberInput, type InviteFormValues } from '../schemas'
+
+const ROLES: TeamRole[] = ['network', 'franchisee', 'store']
+
+type Props = {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  franchise: string
+  stores: TeamStore[]
+  /** The member to edit; invites someone new when absent. */
+  member?: TeamMember
+}
+
+/** 'Convidar' (e-mail, role, stores, 'Gerenciar equipe') and 'Editar membro' (the same without the e-mail). */
+export function MemberDialog({ open, onOpenChange, franchise, stores, member }: Props) {
+  const invite = useInviteMember(franchise)
+  const change = useChangeMember(franchise)
+  const pending = invite.isPending || change.isPending
+  const form = useForm<InviteFormValues>({
+    resolver: zodResolver(inviteSchema),
+    defaultValues: { email: '', role: 'franchisee', stores: [], manageTeam: false },
+  })
+  const { errors } = form.formState
+  const role = useWatch({ control: form.control, name: 'role' })
+
+  React.useEffect(() => {
+    if (!open) return
+    form.reset(
+      member
+        ? { email: member.email, role: member.role, stores: [...member.stores], manageTeam: member.manageTeam }
+        : { email: '', role: 'franchisee', stores: [], manageTeam: false },
+    )
+  }, [open, member, form])
+
+  const onSubmit = form.handleSubmit((values) => {
+    const input = toMemberInput(values)
+    if (member) {
+      change.mutate(
+        { userId: member.id, input },
+        {
+          onSuccess: () => {
+            toast({ title: 'Membro alterado', description: `${member.name} agora é ${roleLabels[input.role]}.` })
+            onOpenChange(false)
+          },
+        },
+      )
+    } else {
+      invite.mutate(
+        { email: values.email.trim(), ...input },
+        {
+          onSuccess: ({ invitation }) => {
+            toast({ title: 'Convite enviado', description: `O convite foi enviado para ${invitation.email}.` })
+            onOpenChange(false)
+          },
+        },
+      )
+    }
+  })
+
+  const storeOptions = stores.map((s) => ({ value: s.slug, label: s.name }))
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{member ? 'Editar membro' : 'Convidar'}</DialogTitle>
+          <DialogDescription>
+            {member
+              ? `Altere o papel e as lojas de ${member.name}. A mudança vale na hora.`
+              : 'Enviaremos um convite por e-mail. O link vale por 7 dias.'}
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="grid gap-5">
+          {!member && (
+            <FormField id="team-email" label="E-mail" error={errors.email?.message}>
+              <Input type="email" autoComplete="off" {...form.register('email')} />
+            </FormField>
+          )}
+          <Controller
+            control={form.control}
+            name="role"
+            render={({ field }) => (
+              <div className="grid gap-2">
+                <Label htmlFor="team-role">Papel</Label>
+                <Select
+                  value={field.value}
+                  onValueChange={(value) => {
+                    field.onChange(value as TeamRole)
+                    if (value === 'network') form.setValue('stores', [])
+                    else form.setValue('manageTeam', false)
+                  }}
+                >
+                  <SelectTrigger id="team-role" className="w-full" aria-describedby="team-role-description">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {ROLES.map((r) => (
+                      <SelectItem key={r} value={r}>
+                        {roleLabels[r]}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+                <p id="team-role-description" className="text-sm text-muted-foreground">
+                  {roleDescriptions[field.value]}
+                </p>
+              </div>
+            )}
+          />
+          {role !== 'network' && (
+            <Controller
+              control={form.control}
+              name="stores"
+              render={({ field, fieldState }) => (
+                <FormField id="team-stores" label={role === 'store' ? 'Loja' : 'Lojas'} error={fieldState.error?.message}>
+                  <MultiSelect
+                    options={storeOptions}
+                    value={field.value}
+                    onChange={field.onChange}
+                    placeholder={storeOptions.length ? 'Selecione' : 'O grupo não tem lojas'}
+                    disabled={!storeOptions.length}
+                  />
+                </FormField>
+              )}
+            />
+          )}
+          {role === 'network' && (
+            <Controller
+              control={form.control}
+              name="manageTeam"
+              render={({ field }) => (
+                <div className="flex items-start gap-3">
+                  <Checkbox
+                    id="team-manage"
+                    checked={field.value}
+                    onCheckedChange={(checked) => field.onChange(checked === true)}
+                    aria-describedby="team-manage-description"
+                  />
+                  <div className="grid gap-1">
+                    <Label htmlFor="team-manage">Gerenciar equipe</Label>
+                    <p id="team-manage-description" className="text-sm text-muted-foreground">
+                      Convida, altera e remove os membros do grupo.
+                    </p>
+                  </div>
+                </div>
+              )}
+            />
+          )}
+          <DialogFormFooter
+            pending={pending}
+            submitLabel={member ? 'Salvar' : 'Enviar convite'}
+            submitIcon={member ? undefined : <Send aria-hidden="true" />}
+          />
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}
