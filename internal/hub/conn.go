@@ -1,14 +1,14 @@
 package hub
 
 import (
-	"bufio"
 	"net"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
-	"github.com/coder/websocket"
+	"github.com/gobwas/ws"
 
 	"vitrine/internal/display"
 	"vitrine/internal/screen"
@@ -17,11 +17,35 @@ import (
 // conn is one player's connection.
 type conn struct {
 	h    *Hub
-	ws   *websocket.Conn
-	nc   net.Conn      // the connection under ws, for its deadlines
-	br   *bufio.Reader // ws's read buffer: the reader goroutine reads plain frames from it itself
-	id   string        // connection id, recorded with the TV's online flag
-	code string
+	nc   net.Conn        // the player's socket
+	rc   syscall.RawConn // nc's descriptor, read by a poller (nil: by a goroutine of its own)
+	fd   int32           // the descriptor's number while a poller watches it
+	poll *poller         // the poller watching nc (nil: none)
+	addr string          // the client's address, counted while the socket is in the auth phase
+	id   string          // connection id, recorded with the TV's online flag
+	code string          // the device code, once authenticated
+
+	// Guarded by h.mu: the socket is counted among its address's pending
+	// ones (auth phase) or among its device's, until it is shut.
+	pendingPhase bool
+	counted      bool
+
+	// The reading state, owned by whoever reads the socket (the auth
+	// phase's goroutine, then a poller): see read.go.
+	in       []byte      // the start of a frame not yet whole
+	msg      []byte      // the fragments of a message not yet whole
+	msgOp    ws.OpCode   // that message's opcode (0: none in progress)
+	skip     int64       // bytes of a frame still to be discarded
+	authMsg  []byte      // the auth phase's first message
+	readOver atomic.Bool // the socket is being released: only the player's close frame counts
+
+	// How the socket ends (lifecycle.go), guarded by endMu.
+	endMu     sync.Mutex
+	finishing bool        // release started
+	closeSent bool        // the close frame was written (or could not be)
+	answered  bool        // the player's close frame (or the end of its stream) came
+	shutDone  bool        // the TCP connection is closed
+	shutTimer *time.Timer // closes it CloseWithin after the close frame
 
 	// Guarded by h.mu.
 	tv         screen.TV
@@ -44,9 +68,9 @@ type conn struct {
 	queuedVersion string
 	queuedTV      []byte
 	queuedHash    string
-	writtenAt     int64                // when a writer last finished writing c's playlists (monotonic ns; 0 = never)
-	recheckedAt   int64                // when an ack naming another schedule last made c's playlist be sent again (monotonic ns)
-	closeCode     websocket.StatusCode // why the hub closed the socket (0 = it did not)
+	writtenAt     int64         // when a writer last finished writing c's playlists (monotonic ns; 0 = never)
+	recheckedAt   int64         // when an ack naming another schedule last made c's playlist be sent again (monotonic ns)
+	closeCode     ws.StatusCode // why the hub closed the socket (0 = it did not)
 	closeReason   string
 
 	// wmu is held while the hub writes to the socket; once wended is set
@@ -100,6 +124,7 @@ type pairedTV struct{ displayID, franchiseID string }
 // into a single WebSocket message, so the shared schedule bytes are never
 // copied per connection.
 type frame struct {
+	op       ws.OpCode // a control frame's opcode (a pong); 0 for a text message
 	parts    [][]byte
 	playlist bool  // a playlist or the unpaired frame: what the screen shows
 	read     int64 // a playlist's read (h.reads): one read earlier than the last queued is stale

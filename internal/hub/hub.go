@@ -5,8 +5,11 @@
 // process, or from other replicas through PostgreSQL LISTEN/NOTIFY), so a
 // change made through any replica reaches a player connected to any other.
 //
-// The hub is built for many thousands of idle connections: one goroutine
-// per connection (its reader), a fixed pool of writers shared by all, a
+// The hub is built for many thousands of idle connections: an idle
+// connection holds no goroutine and no buffer (a few pollers read every
+// socket when the kernel says it has bytes, poll_linux.go; WebSocket frames
+// are read and written through github.com/gobwas/ws's public frame
+// functions), a fixed pool of writers shared by all, a
 // small bounded queue per connection (a player that reads too slowly is
 // dropped and reconnects), and one encoded schedule shared by every screen
 // that shows it. Every way a socket ends — a bad frame, a slow reader, a
@@ -27,7 +30,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/coder/websocket"
+	"github.com/gobwas/ws"
 
 	"vitrine/internal/change"
 	"vitrine/internal/display"
@@ -82,12 +85,14 @@ type Sources struct {
 
 // Close codes the hub uses (docs/device-protocol.md).
 const (
-	CloseMalformed    websocket.StatusCode = 4400 // a frame that is not JSON, or an unknown type
-	CloseUnauthorized websocket.StatusCode = 4401 // no auth frame in time, or an unknown token
-	CloseTooSlow      websocket.StatusCode = 4408 // the send queue filled
-	CloseReplaced     websocket.StatusCode = 4409 // a newer connection of the same device took over
-	CloseTooMany      websocket.StatusCode = 1013 // the device's token holds PerDevice sockets already
-	CloseTryLater     websocket.StatusCode = 1013 // its first playlist could not be read (the database slow or gone)
+	CloseMalformed    = 4400 // a frame that is not JSON, or an unknown type
+	CloseUnauthorized = 4401 // no auth frame in time, or an unknown token
+	CloseTooSlow      = 4408 // the send queue filled
+	CloseReplaced     = 4409 // a newer connection of the same device took over
+	CloseTooMany      = 1013 // the device's token holds PerDevice sockets already
+	CloseTryLater     = 1013 // its first playlist could not be read (the database slow or gone)
+
+	closeRestart ws.StatusCode = 1012 // the server is restarting (RFC 6455 registry; not among the library's names)
 )
 
 // ErrTooManyPending refuses an upgrade from an address that holds
@@ -193,7 +198,9 @@ type Hub struct {
 	flushNow chan struct{} // a live view waits for a status: flush without waiting for the tick
 	stop     chan struct{}
 	done     sync.WaitGroup
-	conns    sync.WaitGroup
+	conns    sync.WaitGroup // sockets upgraded and not yet shut
+	polls    []*poller      // the pollers reading sockets (none: a goroutine reads each)
+	nextPoll atomic.Uint32
 	stopOnce sync.Once
 
 	// reads numbers each read of the sources for pushes (screens and
@@ -224,6 +231,7 @@ func New(src Source, log *slog.Logger, now func() time.Time, opts Options) *Hub 
 		flushNow: make(chan struct{}, 1),
 		stop:     make(chan struct{}),
 	}
+	h.startPollers()
 	h.done.Add(3 + opts.Writers + greeters)
 	go h.sweep()
 	go h.follow()
@@ -273,7 +281,7 @@ func (h *Hub) Close(ctx context.Context) {
 	}
 	h.mu.Unlock()
 	for _, c := range all {
-		c.close(websocket.StatusServiceRestart, "servidor reiniciando")
+		c.close(closeRestart, "servidor reiniciando")
 	}
 	waited := make(chan struct{})
 	go func() { h.conns.Wait(); close(waited) }()

@@ -1,14 +1,17 @@
 package hub
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"net"
 	"net/http"
+	"net/url"
+	"strings"
+	"syscall"
 	"time"
 
-	"github.com/coder/websocket"
+	"github.com/gobwas/ws"
 
 	"vitrine/internal/display"
 	"vitrine/internal/ids"
@@ -22,17 +25,31 @@ func (h *Hub) Serve(w http.ResponseWriter, r *http.Request, addr string) error {
 	if !h.admit(addr) {
 		return ErrTooManyPending
 	}
-	sb := &smallBuffers{ResponseWriter: w, within: h.opts.WriteWithin}
-	ws, err := websocket.Accept(sb, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled})
-	if err != nil {
+	if !sameOrigin(r) {
 		h.leavePending(addr, nil)
-		return nil // Accept wrote the error response
+		http.Error(w, "origem não autorizada", http.StatusForbidden)
+		return nil
 	}
-	nc, br, lw := sb.conn, sb.reader, sb.writer
-	ws.SetReadLimit(MaxFrame)
-	// The auth frame is read under a deadline on the connection (the
-	// library's context deadline would drop it without the close frame),
-	// set before the socket is listed: Close ends the listed ones' reads.
+	nc, rw, _, err := upgrader.Upgrade(r, w)
+	if err != nil {
+		if nc != nil {
+			nc.Close() // the upgrader wrote the error response
+		}
+		h.leavePending(addr, nil)
+		return nil
+	}
+	c := &conn{h: h, nc: nc, addr: addr, id: ids.Secret(12), pendingPhase: true}
+	if n := rw.Reader.Buffered(); n > 0 {
+		// Bytes the player sent right after its request (its auth frame):
+		// read before the server's buffer, 4 KB, is let go.
+		c.in, _ = rw.Reader.Peek(n)
+		c.in = bytes.Clone(c.in)
+	}
+	if sc, ok := nc.(syscall.Conn); ok {
+		c.rc, _ = sc.SyscallConn()
+	}
+	// The auth frame is read under a deadline on the connection, set
+	// before the socket is listed: Close ends the listed ones' reads.
 	nc.SetReadDeadline(time.Now().Add(h.opts.AuthWithin))
 	h.mu.Lock()
 	h.pending[nc] = struct{}{}
@@ -40,50 +57,56 @@ func (h *Hub) Serve(w http.ResponseWriter, r *http.Request, addr string) error {
 		nc.SetReadDeadline(longAgo)
 	}
 	h.mu.Unlock()
-	h.conns.Add(1)
-	// The connection is served from a goroutine of its own, so that the
-	// handler returns: net/http then drops the request, the response and
-	// the handler's stack, which would otherwise live as long as the socket.
-	go func() {
-		defer h.conns.Done()
-		code, why, reason := h.authenticate(ws, nc)
-		if why != 0 {
-			h.release(ws, nc, lw, why, reason)
-			h.leavePending(addr, nc) // counted until released: closing sockets hold files too
-			return
-		}
-		// The library read the auth frame through a reader of the bytes
-		// the upgrade's request left buffered followed by the connection;
-		// its first read took those bytes, so once nothing else waits in
-		// br, br may read the connection straight. (Go's poller must
-		// try each read itself: it forgets, as a read begins, that data
-		// came since the last one, so a read that waited first could
-		// wait for the frame after the one already there.)
-		if br.Buffered() == 0 {
-			br.Reset(nc)
-		}
-		c := &conn{h: h, ws: ws, nc: nc, br: br, id: ids.Secret(12), code: code}
-		c.lastFrame.Store(h.now().UnixNano())
-		if why, reason := h.register(c); why != 0 {
-			h.release(ws, nc, lw, why, reason)
-			h.leavePending(addr, nc)
-			return
-		}
-		h.leavePending(addr, nc) // counted by its device from here
-		why, reason = c.serve()
-		h.unregister(c)
-		by := time.Now().Add(h.opts.CloseWithin)
-		c.ending.Store(true)
-		nc.SetDeadline(by) // a write blocked on a player that does not read ends by then
-		c.endWrites()
-		h.releaseBy(ws, nc, lw, why, reason, by)
-		h.mu.Lock()
-		if h.perDevice[code]--; h.perDevice[code] <= 0 {
-			delete(h.perDevice, code)
-		}
-		h.mu.Unlock()
-	}()
+	h.conns.Add(1) // done once the socket is shut
+	// The auth phase runs on a goroutine of its own, so that the handler
+	// returns: net/http then drops the request, the response and the
+	// handler's stack. Once it is over the socket is read by a poller and
+	// holds no goroutine.
+	go h.admitted(c)
 	return nil
+}
+
+// upgrader answers the WebSocket handshake (no extension: players'
+// frames are small and a playlist's bytes are shared, never compressed
+// per connection).
+var upgrader = ws.HTTPUpgrader{}
+
+// sameOrigin refuses a browser's socket opened from a page of another
+// site (the player is served by this server): a request without Origin
+// (not a browser's) or whose Origin names the request's host passes.
+func sameOrigin(r *http.Request) bool {
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		return true
+	}
+	u, err := url.Parse(origin)
+	return err == nil && strings.EqualFold(u.Host, r.Host)
+}
+
+// admitted runs a socket's auth phase, then hands it to a poller.
+func (h *Hub) admitted(c *conn) {
+	code, why, reason := h.authenticate(c)
+	if code == "" {
+		if why != 0 {
+			c.end(why, reason, false)
+		}
+		c.startReading() // for the player's answer to the close frame
+		return
+	}
+	c.code = code
+	c.lastFrame.Store(h.now().UnixNano())
+	if why, reason := h.register(c); why != 0 {
+		c.end(why, reason, false)
+		c.startReading()
+		return
+	}
+	select {
+	case h.connects <- c: // a greeter sends its first playlist
+	case <-h.stop:
+		c.end(closeRestart, "servidor reiniciando", false)
+	}
+	c.consume(nil) // frames that came with the auth frame
+	c.startReading()
 }
 
 // admit counts a socket from addr in the auth phase, unless addr holds
@@ -110,39 +133,21 @@ func (h *Hub) leavePending(addr string, nc net.Conn) {
 	}
 }
 
+// leavePendingLocked ends c's auth phase, once; h.mu is held.
+func (h *Hub) leavePendingLocked(c *conn) {
+	if !c.pendingPhase {
+		return
+	}
+	c.pendingPhase = false
+	delete(h.pending, c.nc)
+	if h.pendingFrom[c.addr]--; h.pendingFrom[c.addr] <= 0 {
+		delete(h.pendingFrom, c.addr)
+	}
+}
+
 // longAgo is a deadline in the past: it ends a blocked read or write at
 // once.
 var longAgo = time.Unix(1, 0)
-
-// release ends a socket within CloseWithin whatever the player does: the
-// close frame is written (unless one was already) and the player's answer
-// awaited under one deadline on the connection, then the connection is
-// closed. It runs on the socket's own goroutine: closing costs no goroutine
-// or timer beyond the connection's deadline.
-func (h *Hub) release(ws *websocket.Conn, nc net.Conn, lw *libraryWriter, code websocket.StatusCode, reason string) {
-	h.releaseBy(ws, nc, lw, code, reason, time.Now().Add(h.opts.CloseWithin))
-}
-
-// releaseBy is release with the deadline by, which the library's writes
-// through lw keep.
-func (h *Hub) releaseBy(ws *websocket.Conn, nc net.Conn, lw *libraryWriter, code websocket.StatusCode, reason string, by time.Time) {
-	lw.fix()
-	nc.SetDeadline(by)
-	ws.Close(code, reason)
-	nc.Close() // ws.Close has closed it on every path; this makes sure
-}
-
-// serve sends c its first playlist and handles its frames until the socket
-// ends; it returns the close code and reason to end it with.
-func (c *conn) serve() (websocket.StatusCode, string) {
-	h := c.h
-	select {
-	case h.connects <- c: // a greeter sends its first playlist
-	case <-h.stop:
-		return websocket.StatusServiceRestart, "servidor reiniciando"
-	}
-	return c.read()
-}
 
 // Greeting: connections' first playlists are read a batch at a time — up
 // to greetBatch connections that arrived within greetWait of the first —
@@ -217,56 +222,73 @@ func (h *Hub) sweep() {
 		}
 		h.mu.RUnlock()
 		for _, c := range idle {
-			c.close(websocket.StatusGoingAway, "sem sinal do player")
+			c.close(ws.StatusGoingAway, "sem sinal do player")
 		}
 	}
 }
 
 // authenticate reads the auth frame (due within AuthWithin of the upgrade,
-// by the connection's read deadline). A refusal returns its close code.
-func (h *Hub) authenticate(ws *websocket.Conn, nc net.Conn) (code string, refused websocket.StatusCode, reason string) {
-	typ, data, err := ws.Read(context.Background())
+// by the connection's read deadline). A refusal returns its close code; no
+// code and no refusal means the socket ends already (a frame over the
+// limit, a frame that cannot be read, the player's close).
+func (h *Hub) authenticate(c *conn) (code string, refused ws.StatusCode, reason string) {
+	var err error
+	buf := make([]byte, 512)
+	c.consume(nil)
+	for c.authMsg == nil && !c.readOver.Load() {
+		var n int
+		n, err = c.nc.Read(buf)
+		if n > 0 {
+			c.consume(buf[:n])
+		}
+		if err != nil {
+			break
+		}
+	}
 	h.mu.RLock()
 	closing := h.closing
 	h.mu.RUnlock()
 	switch {
+	case c.readOver.Load():
+		return "", 0, ""
 	case closing:
-		return "", websocket.StatusServiceRestart, "servidor reiniciando"
-	case errors.Is(err, websocket.ErrMessageTooBig):
-		return "", websocket.StatusMessageTooBig, "quadro grande demais" // the library sent 1009 already
-	case err != nil:
+		return "", closeRestart, "servidor reiniciando"
+	case c.authMsg == nil:
 		return "", CloseUnauthorized, "autenticação ausente"
 	}
 	var msg struct {
 		Type  string `json:"type"`
 		Token string `json:"token"`
 	}
-	if typ != websocket.MessageText || json.Unmarshal(data, &msg) != nil || msg.Type != "auth" {
+	if json.Unmarshal(c.authMsg, &msg) != nil || msg.Type != "auth" {
 		return "", CloseUnauthorized, "o primeiro quadro deve ser auth"
 	}
+	c.authMsg = nil
 	ctx, cancel := context.WithTimeout(context.Background(), h.opts.AuthWithin)
 	defer cancel()
 	code, err = h.src.Authenticate(ctx, msg.Token)
 	if err != nil {
 		return "", CloseUnauthorized, "token desconhecido"
 	}
-	nc.SetReadDeadline(time.Time{})
+	c.nc.SetReadDeadline(time.Time{})
 	return code, 0, ""
 }
 
 // register indexes c under its code, closing an older connection of the
 // same device; a refusal returns its close code.
-func (h *Hub) register(c *conn) (websocket.StatusCode, string) {
+func (h *Hub) register(c *conn) (ws.StatusCode, string) {
 	h.mu.Lock()
 	if h.closing {
 		h.mu.Unlock()
-		return websocket.StatusServiceRestart, "servidor reiniciando"
+		return closeRestart, "servidor reiniciando"
 	}
 	if h.perDevice[c.code] >= h.opts.PerDevice {
 		h.mu.Unlock()
 		return CloseTooMany, "conexões demais deste dispositivo"
 	}
 	h.perDevice[c.code]++
+	c.counted = true
+	h.leavePendingLocked(c) // counted by its device from here
 	old := h.byCode[c.code]
 	if old != nil {
 		h.removeLocked(old)

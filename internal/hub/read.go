@@ -3,81 +3,201 @@ package hub
 import (
 	"bytes"
 	"context"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
-	"sync"
+	"io"
 	"time"
 
-	"github.com/coder/websocket"
+	"github.com/gobwas/ws"
 )
 
-// read handles the player's frames until the connection ends; it returns
-// the close code and reason to end it with.
-func (c *conn) read() (websocket.StatusCode, string) {
-	h := c.h
-	for {
-		typ, data, buf, err := c.readFrame()
+// Reading: the hub reads a player's socket only when the kernel says it
+// has bytes (a poller, poll_linux.go), into the poller's own buffer, and
+// parses the frames in them with the WebSocket library's public frame
+// functions (ws.ReadHeader, ws.CheckHeader, ws.Cipher). An idle socket
+// holds no goroutine and no buffer: only the start of a frame that has not
+// all come yet is kept (c.in), and the fragments of a message not yet
+// whole (c.msg), both at most MaxFrame and a header.
+
+// pollRead is the size of a poller's buffer: a read takes all a player
+// sent since the last one.
+const pollRead = 32 << 10
+
+// consume handles the bytes p just read from c's socket, after those kept
+// from earlier reads. In the auth phase it stops after the first message
+// (c.authMsg), keeping what follows for the reads after authentication.
+func (c *conn) consume(p []byte) {
+	if len(c.in) > 0 {
+		p = append(c.in, p...)
+		c.in = nil
+	}
+	var rd bytes.Reader
+	var hb [ws.MaxHeaderSize]byte
+	for len(p) > 0 {
+		if c.skip > 0 {
+			n := int(min(c.skip, int64(len(p))))
+			p, c.skip = p[n:], c.skip-int64(n)
+			continue
+		}
+		if c.code == "" && c.authMsg != nil {
+			break // the auth phase reads one message
+		}
+		rd.Reset(p)
+		hdr, err := ws.ReadHeaderBuffer(&rd, hb[:0])
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			break // the rest of the header is still on its way
+		}
+		at := len(p) - rd.Len()
+		if c.readOver.Load() {
+			// Released: everything but the player's close frame is
+			// dropped unread.
+			if hdr.OpCode == ws.OpClose && err == nil {
+				if int64(len(p)-at) < hdr.Length {
+					break
+				}
+				c.end(0, "", true)
+			}
+			c.skip, p = hdr.Length, p[at:]
+			if err != nil {
+				return
+			}
+			continue
+		}
+		state := ws.StateServerSide
+		if c.msgOp != 0 {
+			state |= ws.StateFragmented
+		}
+		if err == nil {
+			err = ws.CheckHeader(hdr, state)
+		}
 		if err != nil {
-			// The library may have answered a close frame already: no
-			// playlist may follow it.
-			c.ending.Store(true)
-			// Closed by the hub (its deadline ended the read), too big
-			// (1009 sent by the library), or by the player or the network.
-			c.qmu.Lock()
-			code, reason := c.closeCode, c.closeReason
-			c.qmu.Unlock()
-			if code != 0 {
-				return code, reason
-			}
-			h.mu.RLock()
-			closing := h.closing
-			h.mu.RUnlock()
-			if closing {
-				return websocket.StatusServiceRestart, "servidor reiniciando"
-			}
-			if errors.Is(err, websocket.ErrMessageTooBig) {
-				return websocket.StatusMessageTooBig, "quadro grande demais"
-			}
-			return websocket.StatusGoingAway, "conexão encerrada"
+			// Ended as a broken stream is (1001, as before the hub read
+			// frames itself; docs/device-protocol.md names no other).
+			code, reason := c.endCode(ws.StatusGoingAway, "conexão encerrada")
+			c.end(code, reason, false)
+			return // nothing after a frame that cannot be read can be
 		}
-		c.lastFrame.Store(h.now().UnixNano())
-		var msg struct {
-			Type      string          `json:"type"`
-			Hash      string          `json:"hash"`
-			Overrides []string        `json:"overrides"`
-			Health    json.RawMessage `json:"health"`
+		if !hdr.OpCode.IsControl() && int64(len(c.msg))+hdr.Length > MaxFrame {
+			// Its bytes are dropped as they come; the player gets 1009.
+			c.skip, p = hdr.Length, p[at:]
+			code, reason := c.endCode(ws.StatusMessageTooBig, "quadro grande demais")
+			c.end(code, reason, false)
+			continue
 		}
-		bad := typ != websocket.MessageText
-		if !bad {
-			if hash, overrides, ok := plainAck(data); ok {
-				msg.Type, msg.Hash, msg.Overrides = "ack", hash, overrides
-			} else {
-				bad = json.Unmarshal(data, &msg) != nil
-			}
+		if int64(len(p)-at) < hdr.Length {
+			break // the rest of the frame is still on its way
 		}
-		readPool.Put(buf) // nothing of msg refers to it
-		if bad {
-			return CloseMalformed, "quadro inválido"
-		}
-		switch msg.Type {
-		case "ack":
-			if at := c.pushedAt.Swap(0); at != 0 && h.opts.Acked != nil {
-				h.opts.Acked(time.Duration(monotonic() - at))
+		payload := p[at : at+int(hdr.Length)]
+		p = p[at+int(hdr.Length):]
+		ws.Cipher(payload, hdr.Mask, 0)
+		switch hdr.OpCode {
+		case ws.OpPing:
+			c.lastFrame.Store(c.h.now().UnixNano())
+			c.enqueue(frame{op: ws.OpPong, parts: [][]byte{bytes.Clone(payload)}})
+		case ws.OpPong:
+			c.lastFrame.Store(c.h.now().UnixNano())
+		case ws.OpClose:
+			// The player closes: its code is echoed, and the socket is
+			// shut once the echo is written.
+			code, _ := ws.ParseCloseFrameData(payload)
+			if code == 0 {
+				code = ws.StatusNormalClosure
 			}
-			c.acked(msg.Hash)
-			c.checkAck(msg.Hash)
-			if len(msg.Overrides) > 0 {
-				c.overridesAcked(msg.Overrides)
-			}
-			if len(msg.Health) > 0 && string(msg.Health) != "null" {
-				c.healthReported(msg.Health)
-			}
-		case "auth":
-			// A repeated auth frame changes nothing.
+			c.end(code, "", true)
 		default:
-			return CloseMalformed, "tipo de quadro desconhecido"
+			op, data := hdr.OpCode, payload
+			if !hdr.Fin || c.msgOp != 0 {
+				if c.msgOp == 0 {
+					c.msgOp = op
+				}
+				c.msg = append(c.msg, payload...)
+				if !hdr.Fin {
+					continue
+				}
+				op, data = c.msgOp, c.msg
+				c.msg, c.msgOp = nil, 0
+			}
+			if c.code == "" {
+				c.authMsg = bytes.Clone(data)
+				if op != ws.OpText {
+					c.authMsg = []byte{} // not text: refused like a bad auth frame
+				}
+				continue
+			}
+			c.message(op, data)
 		}
+	}
+	if len(p) > 0 {
+		c.in = bytes.Clone(p)
+	}
+}
+
+// endCode is the code a socket ends with when its reading ends for
+// another reason than the hub's: the hub's own when it closed the socket
+// meanwhile, 1012 while the hub closes, else code.
+func (c *conn) endCode(code ws.StatusCode, reason string) (ws.StatusCode, string) {
+	c.qmu.Lock()
+	hc, hr := c.closeCode, c.closeReason
+	c.qmu.Unlock()
+	if hc != 0 {
+		return hc, hr
+	}
+	c.h.mu.RLock()
+	closing := c.h.closing
+	c.h.mu.RUnlock()
+	if closing {
+		return closeRestart, "servidor reiniciando"
+	}
+	return code, reason
+}
+
+// gone ends c once its stream ended or failed: nothing more can be read.
+func (c *conn) gone() {
+	c.unpoll()
+	code, reason := c.endCode(ws.StatusGoingAway, "conexão encerrada")
+	c.end(code, reason, true)
+}
+
+// message handles one of the player's messages (after authentication);
+// data is only valid during the call.
+func (c *conn) message(op ws.OpCode, data []byte) {
+	h := c.h
+	c.lastFrame.Store(h.now().UnixNano())
+	var msg struct {
+		Type      string          `json:"type"`
+		Hash      string          `json:"hash"`
+		Overrides []string        `json:"overrides"`
+		Health    json.RawMessage `json:"health"`
+	}
+	bad := op != ws.OpText
+	if !bad {
+		if hash, overrides, ok := plainAck(data); ok {
+			msg.Type, msg.Hash, msg.Overrides = "ack", hash, overrides
+		} else {
+			bad = json.Unmarshal(data, &msg) != nil
+		}
+	}
+	if bad {
+		c.end(CloseMalformed, "quadro inválido", false)
+		return
+	}
+	switch msg.Type {
+	case "ack":
+		if at := c.pushedAt.Swap(0); at != 0 && h.opts.Acked != nil {
+			h.opts.Acked(time.Duration(monotonic() - at))
+		}
+		c.acked(msg.Hash)
+		c.checkAck(msg.Hash)
+		if len(msg.Overrides) > 0 {
+			c.overridesAcked(msg.Overrides)
+		}
+		if len(msg.Health) > 0 && string(msg.Health) != "null" {
+			c.healthReported(msg.Health)
+		}
+	case "auth":
+		// A repeated auth frame changes nothing.
+	default:
+		c.end(CloseMalformed, "tipo de quadro desconhecido", false)
 	}
 }
 
@@ -103,9 +223,11 @@ func (c *conn) checkAck(hash string) {
 	h.Rechecked.Add(1)
 	h.log.Warn("player acked another schedule than the one sent; sending its playlist again",
 		"device", c.code, "acked", hash, "sent", want)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	h.resolve(ctx, []*conn{c}, pushRecheck)
+	go func() { // off the poller, which reads every socket it watches
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		h.resolve(ctx, []*conn{c}, pushRecheck)
+	}()
 }
 
 // plainAck reads the frame players send most — an ack naming its
@@ -190,78 +312,4 @@ func plainString(p []byte) (value, rest []byte, ok bool) {
 		}
 	}
 	return nil, nil, false
-}
-
-// readPool holds the buffers players' frames are read into, one at a time
-// per connection while it reads: an idle connection holds none.
-var readPool = sync.Pool{New: func() any { return bytes.NewBuffer(make([]byte, 0, 1024)) }}
-
-// readFrame reads the player's next message into a pooled buffer, which
-// the caller puts back once done with data.
-func (c *conn) readFrame() (websocket.MessageType, []byte, *bytes.Buffer, error) {
-	if data, buf, ok := c.plainFrame(); ok {
-		return websocket.MessageText, data, buf, nil
-	}
-	typ, r, err := c.ws.Reader(context.Background())
-	if err != nil {
-		return 0, nil, nil, err
-	}
-	buf := readPool.Get().(*bytes.Buffer)
-	buf.Reset()
-	if _, err := buf.ReadFrom(r); err != nil {
-		readPool.Put(buf)
-		return 0, nil, nil, err
-	}
-	return typ, buf.Bytes(), buf, nil
-}
-
-// plainFrame reads the frame players send most — a whole text message in
-// one masked frame (an ack), small enough for the read buffer — straight
-// from the buffer the WebSocket library reads through, and unmasks it into
-// a pooled buffer. The library's read of the same frame cost half as much
-// again as the system call that brought it (a mutex taken through a
-// channel three times, the header read a byte at a time, a closed check
-// per read; docs/performance.md). Anything else — a control frame (ping,
-// close), a fragment, a frame too big for the buffer, a read error — is
-// left where it is for the library, which reads it (the error again) and
-// answers as the protocol says; a frame is taken whole or not at all, so
-// the two never read out of step.
-func (c *conn) plainFrame() ([]byte, *bytes.Buffer, bool) {
-	br := c.br
-	head, err := br.Peek(2)
-	if err != nil {
-		return nil, nil, false
-	}
-	// Final, no extension bits, text; masked, as a client's frames are.
-	if head[0] != 0x81 || head[1]&0x80 == 0 {
-		return nil, nil, false
-	}
-	n, at := int(head[1]&0x7f), 2
-	switch n {
-	case 126:
-		ext, err := br.Peek(4)
-		if err != nil {
-			return nil, nil, false
-		}
-		n, at = int(binary.BigEndian.Uint16(ext[2:])), 4
-	case 127:
-		return nil, nil, false
-	}
-	if n > MaxFrame || at+4+n > br.Size() {
-		return nil, nil, false
-	}
-	frame, err := br.Peek(at + 4 + n)
-	if err != nil {
-		return nil, nil, false
-	}
-	key := frame[at : at+4]
-	buf := readPool.Get().(*bytes.Buffer)
-	buf.Reset()
-	buf.Write(frame[at+4:])
-	data := buf.Bytes()
-	for i := range data {
-		data[i] ^= key[i&3]
-	}
-	br.Discard(at + 4 + n)
-	return data, buf, true
 }

@@ -2,28 +2,11 @@ package hub
 
 import (
 	"bytes"
-	"encoding/binary"
 	"net"
 	"time"
 
-	"github.com/coder/websocket"
+	"github.com/gobwas/ws"
 )
-
-// close ends c with code: the connection's read deadline passes at once,
-// which ends its reader's read; the reader then releases the socket (a
-// write blocked on a player that does not read ends by release's
-// deadline; one in progress finishes, so the close frame still follows
-// it). It never blocks the hub.
-func (c *conn) close(code websocket.StatusCode, reason string) {
-	c.qmu.Lock()
-	c.dead = true
-	c.queue = nil
-	if c.closeCode == 0 {
-		c.closeCode, c.closeReason = code, reason
-	}
-	c.qmu.Unlock()
-	c.nc.SetReadDeadline(longAgo)
-}
 
 // enqueue adds a frame to c's queue and schedules a writer; a full queue
 // means the player reads too slowly: it is dropped and reconnects.
@@ -112,7 +95,7 @@ func (h *Hub) writeAll(c *conn, scratch *writeScratch) {
 		}
 		c.qmu.Unlock()
 		if err := h.writeFrames(c, frames, scratch); err != nil {
-			c.close(websocket.StatusGoingAway, "falha ao enviar")
+			c.close(ws.StatusGoingAway, "falha ao enviar")
 			wrote = false
 			continue
 		}
@@ -126,17 +109,15 @@ func (h *Hub) writeAll(c *conn, scratch *writeScratch) {
 	}
 }
 
-// writeFrames writes frames to c's socket as WebSocket text messages, in
-// one system call: each frame's header and its parts as they are (the
+// writeFrames writes frames to c's socket, in one system call: each
+// frame's header (ws.WriteHeader) and its parts as they are (the
 // schedule's bytes, shared by every screen that shows it, are never copied
-// per connection). The hub writes its messages itself rather than through
-// the WebSocket library, whose write copies the message into the socket's
-// small buffer and writes it in two calls, under a time-out context armed
-// per message. The library still writes its control frames (the close
-// frame, pongs), each in one call of its own, so they never land inside one
-// of these; none is written after c's writes ended (endWrites).
+// per connection). A playlist is one text message in one frame; a pong is
+// the control frame. The close frame is written by release, after the hub's
+// writes ended (endWrites), so it never lands inside one of these.
 func (h *Hub) writeFrames(c *conn, frames []frame, scratch *writeScratch) error {
-	scratch.heads = scratch.heads[:0]
+	scratch.heads.Reset()
+	scratch.ends = scratch.ends[:0]
 	for _, f := range frames {
 		if f.queued != 0 {
 			// Noted before writing: the player may ack before the write returns.
@@ -146,14 +127,22 @@ func (h *Hub) writeFrames(c *conn, frames []frame, scratch *writeScratch) error 
 		for _, p := range f.parts {
 			n += len(p)
 		}
-		scratch.heads = textHeader(scratch.heads, n)
+		op := f.op
+		if op == 0 {
+			op = ws.OpText
+		}
+		if err := ws.WriteHeader(&scratch.heads, ws.Header{Fin: true, OpCode: op, Length: int64(n)}); err != nil {
+			return err
+		}
+		scratch.ends = append(scratch.ends, scratch.heads.Len())
 	}
+	heads := scratch.heads.Bytes()
 	bufs := scratch.bufs[:0]
 	at := 0
-	for _, f := range frames {
-		n := textHeaderLen(f.parts)
-		bufs = append(bufs, scratch.heads[at:at+n:at+n])
-		at += n
+	for i, f := range frames {
+		end := scratch.ends[i]
+		bufs = append(bufs, heads[at:end:end])
+		at = end
 		bufs = append(bufs, f.parts...)
 	}
 	scratch.bufs = bufs
@@ -193,38 +182,9 @@ func (h *Hub) writeFrames(c *conn, frames []frame, scratch *writeScratch) error 
 // writeScratch is a writer's own memory for the buffers it hands the
 // socket, reused from one write to the next.
 type writeScratch struct {
-	heads []byte
+	heads bytes.Buffer // the frames' headers, one after the other
+	ends  []int        // where each header ends in heads
 	bufs  net.Buffers
-}
-
-// textHeaderLen is the length of the header of a message of parts.
-func textHeaderLen(parts [][]byte) int {
-	n := 0
-	for _, p := range parts {
-		n += len(p)
-	}
-	switch {
-	case n <= 125:
-		return 2
-	case n <= 0xFFFF:
-		return 4
-	default:
-		return 10
-	}
-}
-
-// textHeader appends to dst the header of a whole (final), unmasked text
-// message of n bytes (RFC 6455, 5.2).
-func textHeader(dst []byte, n int) []byte {
-	dst = append(dst, 0x81)
-	switch {
-	case n <= 125:
-		return append(dst, byte(n))
-	case n <= 0xFFFF:
-		return append(dst, 126, byte(n>>8), byte(n))
-	default:
-		return binary.BigEndian.AppendUint64(append(dst, 127), uint64(n))
-	}
 }
 
 // endWrites ends the hub's writes to c's socket: one in progress finishes
