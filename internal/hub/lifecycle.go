@@ -52,12 +52,20 @@ func (h *Hub) Serve(w http.ResponseWriter, r *http.Request, addr string) error {
 	// before the socket is listed: Close ends the listed ones' reads.
 	nc.SetReadDeadline(time.Now().Add(h.opts.AuthWithin))
 	h.mu.Lock()
-	h.pending[nc] = struct{}{}
 	if h.closing {
-		nc.SetReadDeadline(longAgo)
+		// Not counted: Close may be waiting for the counted ones already.
+		h.mu.Unlock()
+		h.leavePending(addr, nil)
+		nc.SetDeadline(time.Now().Add(h.opts.CloseWithin))
+		if frame, err := ws.CompileFrame(ws.NewCloseFrame(ws.NewCloseFrameBody(closeRestart, "servidor reiniciando"))); err == nil {
+			nc.Write(frame)
+		}
+		nc.Close()
+		return nil
 	}
-	h.mu.Unlock()
+	h.pending[nc] = struct{}{}
 	h.conns.Add(1) // done once the socket is shut
+	h.mu.Unlock()
 	// The auth phase runs on a goroutine of its own, so that the handler
 	// returns: net/http then drops the request, the response and the
 	// handler's stack. Once it is over the socket is read by a poller and
@@ -90,7 +98,8 @@ func (h *Hub) admitted(c *conn) {
 		if why != 0 {
 			c.end(why, reason, false)
 		}
-		c.startReading() // for the player's answer to the close frame
+		c.nc.SetReadDeadline(time.Time{}) // the player's answer gets CloseWithin
+		c.startReading()                  // for the player's answer to the close frame
 		return
 	}
 	c.code = code
