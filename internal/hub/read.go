@@ -39,7 +39,7 @@ func (c *conn) consume(p []byte) {
 			p, c.skip = p[n:], c.skip-int64(n)
 			continue
 		}
-		if c.code == "" && c.authMsg != nil {
+		if c.code == "" && c.authMsg != nil && !c.readOver.Load() {
 			break // the auth phase reads one message
 		}
 		rd.Reset(p)
