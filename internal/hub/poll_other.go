@@ -1,0 +1,13 @@
+//go:build !linux
+
+package hub
+
+// Without epoll each player's socket is read by a goroutine of its own
+// (conn.readLoop).
+type poller struct{}
+
+func (h *Hub) startPollers() {}
+
+func (p *poller) add(*conn) bool { return false }
+
+func (p *poller) remove(*conn) {}
