@@ -85,3 +85,55 @@ func TestDemoSeedsAUserWithAFranchiseAndPrintsTheLogin(t *testing.T) {
 		}
 	})
 }
+
+// The demo also prints a franchisee's login, who sees the two stores of
+// their membership and not the third, and seeding again keeps it as it is.
+func TestDemoPrintsAFranchiseeLoginOfTwoStores(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		a := testutil.NewApp(t, engine, testutil.WithConfig(func(c *config.Config) { c.Demo = true }))
+		var out strings.Builder
+		if err := a.Bootstrap(context.Background(), &out); err != nil {
+			t.Fatal(err)
+		}
+		want := "Franchisee login: " + app.DemoFranchiseeEmail + " / " + app.DemoFranchiseePassword +
+			" ('Franqueado' of Loja Centro and Loja Shopping Norte)"
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("printed %q, want a line %q", out.String(), want)
+		}
+		r := a.Do(t, "POST", "/api/user/auth", "", map[string]string{"email": app.DemoFranchiseeEmail, "auth": app.DemoFranchiseePassword})
+		if r.Status != 200 {
+			t.Fatalf("franchisee login: %d %s", r.Status, r.Body)
+		}
+		var login struct{ Token string }
+		r.Decode(t, &login)
+		var detail struct {
+			User struct {
+				Roles map[string]struct {
+					Role   string   `json:"role"`
+					Stores []string `json:"stores"`
+				} `json:"roles"`
+			} `json:"user"`
+		}
+		a.Do(t, "GET", "/api/user/detail", login.Token, nil).Decode(t, &detail)
+		if len(detail.User.Roles) != 1 {
+			t.Fatalf("the franchisee's groups: %+v", detail.User.Roles)
+		}
+		for slug, role := range detail.User.Roles {
+			if role.Role != "franchisee" || len(role.Stores) != 2 {
+				t.Errorf("the franchisee's role: %+v", role)
+			}
+			r := a.Do(t, "GET", "/api/store/"+slug, login.Token, nil)
+			body := string(r.Body)
+			if r.Status != 200 || !strings.Contains(body, "Loja Centro") || !strings.Contains(body, "Loja Shopping Norte") || strings.Contains(body, "Boa Viagem") {
+				t.Errorf("the franchisee's stores: %d %s", r.Status, body)
+			}
+		}
+		var again strings.Builder
+		if err := a.Bootstrap(context.Background(), &again); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(again.String(), want) {
+			t.Errorf("seeding again printed %q", again.String())
+		}
+	})
+}

@@ -43,7 +43,13 @@ func (a *App) seedDemo(ctx context.Context, stdout io.Writer) error {
 	if err := a.seedDemoContent(ctx, f); err != nil {
 		return err
 	}
+	stores, err := a.seedDemoFranchisee(ctx, f)
+	if err != nil {
+		return err
+	}
 	fmt.Fprintf(stdout, "Demo login: %s / %s (franchise %q)\n", DemoEmail, DemoPassword, f.Name)
+	fmt.Fprintf(stdout, "Franchisee login: %s / %s ('Franqueado' of %s)\n", DemoFranchiseeEmail, DemoFranchiseePassword,
+		strings.Join(stores, " and "))
 	fmt.Fprintf(stdout, "A TV: open %s/player in a browser (or a TV box) and note the code it shows; in the console,\n"+
 		"Visão Geral > a store > 'Adicionar Televisor', type that code and choose %q.\n", strings.TrimSuffix(a.Config.PublicURL, "/"), DemoSchedule)
 	return nil
