@@ -127,6 +127,10 @@ func TestDemoPrintsAFranchiseeLoginOfTwoStores(t *testing.T) {
 			if r.Status != 200 || !strings.Contains(body, "Loja Centro") || !strings.Contains(body, "Loja Shopping Norte") || strings.Contains(body, "Boa Viagem") {
 				t.Errorf("the franchisee's stores: %d %s", r.Status, body)
 			}
+			// The demo schedule is theirs to link TVs to.
+			if r := a.Do(t, "GET", "/api/schedule/"+slug, login.Token, nil); r.Status != 200 || !strings.Contains(string(r.Body), `"forFranchisees":true`) {
+				t.Errorf("the demo schedule for the franchisee: %d %s", r.Status, r.Body)
+			}
 		}
 		var again strings.Builder
 		if err := a.Bootstrap(context.Background(), &again); err != nil {

@@ -63,7 +63,9 @@ func (a *App) seedDemoSchedule(ctx context.Context, t tenant.Tenant) error {
 		entries = append(entries, schedule.EntryInput{ID: m.ID, Name: m.Name, DisplayTime: &seconds})
 	}
 	name := DemoSchedule
-	sc, err := a.Schedules.Create(ctx, t, schedule.Input{Name: &name})
+	// The demo franchisee may link their TVs to it ('Disponível para franqueados').
+	available := true
+	sc, err := a.Schedules.Create(ctx, t, schedule.Input{Name: &name, ForFranchisees: &available})
 	if err != nil {
 		return err
 	}
