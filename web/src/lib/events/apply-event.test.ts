@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
-import { franchiseKeys, liveViewKey } from '@/lib/query-keys'
+import { franchiseKeys, liveViewKey, queryRoots } from '@/lib/query-keys'
 import { applyFranchiseEvent } from './apply-event'
 import { parseEvents } from './franchise-events'
 
@@ -92,6 +92,16 @@ describe('ready', () => {
     applyFranchiseEvent(qc, 'rede', { type: 'ready', data: { first: false } })
     expect(stale(qc, franchiseKeys.displays('rede'))).toBe(true)
     expect(stale(qc, franchiseKeys.stores('rede'))).toBe(true)
+  })
+
+  it("reads the user's roles again on a reconnection (access may have changed), not on the first stream", () => {
+    const qc = client([])
+    const user = [queryRoots.user, 'detail']
+    qc.setQueryData(user, { id: 'u1' })
+    applyFranchiseEvent(qc, 'rede', { type: 'ready', data: { first: true } })
+    expect(stale(qc, user)).toBe(false)
+    applyFranchiseEvent(qc, 'rede', { type: 'ready', data: { first: false } })
+    expect(stale(qc, user)).toBe(true)
   })
 })
 

@@ -42,6 +42,9 @@ export function applyFranchiseEvent(queryClient: QueryClient, franchise: string,
       // read again — except lists read moments ago or not read yet (the
       // tab's first stream opens with its first screen's calls).
       const since = Date.now() - READY_FRESH_MS
+      // A stream ends when the member's access changed (removed, narrowed to
+      // other stores, another role): the next one reads their roles again.
+      if (data.first !== true) invalidate([queryRoots.user, 'detail'])
       for (const key of [franchiseKeys.displays(franchise), franchiseKeys.stores(franchise), overridesKey(franchise)]) {
         const state = queryClient.getQueryState(key)
         if (!state || state.dataUpdatedAt === 0) continue
