@@ -48,7 +48,7 @@ func (s *Server) registerRoutes() {
 	s.user("POST /api/franchise/{slug}", s.updateFranchise)
 
 	// Stores, their contacts, and WhatsApp messages to them
-	s.scoped("GET /api/store/{franchise}", s.listStores)
+	s.keptScoped("GET /api/store/{franchise}", s.listStores)
 	s.scoped("POST /api/store/{franchise}", s.createStore)
 	s.scoped("GET /api/store/{franchise}/notify", s.listStoreMessages)
 	s.scoped("POST /api/store/{franchise}/notify", s.notifyStores)
@@ -72,7 +72,7 @@ func (s *Server) registerRoutes() {
 	s.scoped("GET /api/footer/{franchise}", s.footerValues) // the footer previews' weather and quotes
 
 	// Displays (TVs) and remote commands to their TV boxes
-	s.scoped("GET /api/display/{franchise}", s.listFranchiseDisplays)
+	s.keptScoped("GET /api/display/{franchise}", s.listFranchiseDisplays)
 	s.scoped("GET /api/display/{franchise}/{storeSlug}", s.listStoreDisplays)
 	s.scoped("POST /api/display/{franchise}/{storeSlug}", s.createDisplay)
 	s.scoped("POST /api/display/{franchise}/{storeSlug}/{displayId}", s.updateDisplay)
