@@ -13,11 +13,16 @@
     '/ads-center': function (f) { return ['/advertise/' + f] },
     '/ads-center/new': function (f) { return ['/advertise/' + f + '/map'] },
   }
+  // The chunks of each page and of the layout around it, by page, beyond
+  // those index.html names: written in by the build (vite.config.ts,
+  // earlyChunks), fetched here as modulepreloads with the page's calls.
+  var chunks = {}
   try {
     var token = localStorage.getItem('vitrine:token')
     var path = location.pathname
     if (!token || path.indexOf('/reset/') >= 0 || new URLSearchParams(location.search).has('code') || typeof fetch !== 'function') return
-    var page = calls[path === '/' ? '/dashboard' : path]
+    var pagePath = path === '/' ? '/dashboard' : path
+    var page = calls[pagePath]
     var franchise = localStorage.getItem('vitrine:franchise')
     var paths = ['/user/detail', '/franchise'].concat(page && franchise ? page(encodeURIComponent(franchise)) : [])
     var started = {}
@@ -36,6 +41,14 @@
       started[paths[i]].response.catch(function () {})
     }
     window.__vitrineEarly = started
+    var files = chunks[pagePath] || []
+    for (var j = 0; j < files.length; j++) {
+      var link = document.createElement('link')
+      link.rel = 'modulepreload'
+      link.crossOrigin = ''
+      link.href = files[j]
+      document.head.appendChild(link)
+    }
   } catch {
     // No storage (a private window's settings) or no fetch: the console sends the calls itself.
   }

@@ -5,9 +5,10 @@ import { startEarlyCalls } from './early-calls'
 // public/early.js, the plain script index.html runs before the console's code.
 import earlyScript from '../../public/early.js?raw'
 
-function runEarlyScript(address: string) {
+function runEarlyScript(address: string, chunks: Record<string, string[]> = {}) {
   window.history.replaceState(null, '', address)
-  new Function(earlyScript)()
+  // The build writes the pages' chunks in (vite.config.ts, earlyChunks).
+  new Function(earlyScript.replace('  var chunks = {}\n', `  var chunks = ${JSON.stringify(chunks)}\n`))()
 }
 
 const preloadRoute = vi.hoisted(() => vi.fn())
@@ -161,5 +162,35 @@ describe("the calls public/early.js starts before the console's code", () => {
     startEarlyCalls({ pathname: '/schedule', search: '' })
     // Started with another token: sent again with the one stored now.
     expect(sent()).toEqual(['/api/user/detail', '/api/franchise', '/api/schedule/rede'])
+  })
+})
+
+describe("the chunks public/early.js fetches before the console's code", () => {
+  const preloads = () => [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'))
+  beforeEach(() => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}')))
+    document.head.querySelectorAll('link').forEach((link) => link.remove())
+    localStorage.clear()
+  })
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    delete window.__vitrineEarly
+    window.history.replaceState(null, '', '/')
+  })
+
+  it("are the page's, as modulepreloads, for a signed-in tab only", () => {
+    const chunks = { '/dashboard': ['/assets/app-layout-1.js', '/assets/overview-1.js'], '/schedule': ['/assets/list-page-1.js'] }
+    expect(earlyScript).toContain('  var chunks = {}\n')
+    runEarlyScript('/dashboard', chunks)
+    expect(preloads()).toEqual([])
+    localStorage.setItem(storageKeys.token, 'tok')
+    runEarlyScript('/', chunks)
+    expect(preloads()).toEqual(chunks['/dashboard'])
+    document.head.querySelectorAll('link').forEach((link) => link.remove())
+    runEarlyScript('/schedule', chunks)
+    expect(preloads()).toEqual(chunks['/schedule'])
+    document.head.querySelectorAll('link').forEach((link) => link.remove())
+    runEarlyScript('/reset/password/new?code=x', chunks)
+    expect(preloads()).toEqual([])
   })
 })
