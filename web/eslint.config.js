@@ -166,4 +166,9 @@ export default defineConfig([
     files: ['*.{js,ts}'],
     languageOptions: { globals: globals.node },
   },
+  {
+    // public/early.js: a plain script the browser runs as it is, before the console's code.
+    files: ['public/**/*.js'],
+    languageOptions: { globals: globals.browser, sourceType: 'script' },
+  },
 ])

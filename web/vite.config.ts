@@ -32,6 +32,64 @@ function keepDistPlaceholder(): Plugin {
   }
 }
 
+// public/early.js starts a signed-in tab's calls before the console's code
+// has run; the build writes into it the chunks of the page being opened and
+// of the layout around it (those index.html does not name already), which
+// it fetches as modulepreloads with the calls. Each page by the module its
+// route imports (app/router.tsx).
+const pageModules: Record<string, RegExp> = {
+  '/dashboard': /[\\/]src[\\/]features[\\/]overview[\\/]index\.tsx?$/,
+  '/medias': /[\\/]src[\\/]features[\\/]medias[\\/]library-page\.tsx?$/,
+  '/schedule': /[\\/]src[\\/]features[\\/]schedules[\\/]list-page\.tsx?$/,
+  '/ads-center': /[\\/]src[\\/]features[\\/]ads-center[\\/]list-page\.tsx?$/,
+  '/ads-center/new': /[\\/]src[\\/]features[\\/]ads-center[\\/]calendar-page\.tsx?$/,
+}
+const layoutModule = /[\\/]src[\\/]app[\\/]layout[\\/]app-layout\.tsx$/
+
+function earlyChunks(): Plugin {
+  return {
+    name: 'vitrine:early-chunks',
+    apply: 'build',
+    generateBundle(_, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk')
+      const byName = new Map(chunks.map((c) => [c.fileName, c]))
+      const closure = (fileName: string, into = new Set<string>()) => {
+        if (into.has(fileName)) return into
+        into.add(fileName)
+        for (const dep of byName.get(fileName)?.imports ?? []) closure(dep, into)
+        return into
+      }
+      // The console's entry (index.html's; the player's is player.html's).
+      const entry = chunks.find((c) => c.isEntry && c.name === 'index')
+      // The chunk holding a module (the layout's is a group of several, without a facade).
+      const holding = (module: RegExp) =>
+        chunks.find((c) => module.test(c.facadeModuleId ?? '')) ?? chunks.find((c) => Object.keys(c.modules).some((id) => module.test(id)))
+      const layout = holding(layoutModule)
+      if (!entry || !layout) throw new Error(`early chunks: no ${entry ? 'layout chunk' : 'console entry'} among ${chunks.filter((c) => c.isEntry).map((c) => c.name)}`)
+      const named = closure(entry.fileName)
+      const map: Record<string, string[]> = {}
+      for (const [page, module] of Object.entries(pageModules)) {
+        const chunk = holding(module)
+        if (!chunk) throw new Error(`early chunks: no chunk for ${page}`)
+        const files = new Set([...closure(layout.fileName), ...closure(chunk.fileName)])
+        map[page] = [...files].filter((f) => !named.has(f)).map((f) => `/${f}`)
+      }
+      earlyChunkMap = map
+    },
+  }
+}
+let earlyChunkMap: Record<string, string[]> | undefined
+
+/** Writes the chunks earlyChunks found into dist/early.js (before precompress reads it). */
+function writeEarlyChunks(dist: string) {
+  const file = join(dist, 'early.js')
+  if (!earlyChunkMap || !existsSync(file)) return
+  const source = readFileSync(file, 'utf8')
+  const marker = '  var chunks = {}\n'
+  if (!source.includes(marker)) throw new Error('early chunks: public/early.js has no "var chunks = {}" line')
+  writeFileSync(file, source.replace(marker, `  var chunks = ${JSON.stringify(earlyChunkMap)}\n`))
+}
+
 // The Go server serves a brotli or gzip copy of each text file to browsers
 // that accept it; compressing once at build time costs nothing per request.
 function precompress(): Plugin {
@@ -41,6 +99,7 @@ function precompress(): Plugin {
     apply: 'build',
     closeBundle() {
       const dist = fileURLToPath(new URL('./dist', import.meta.url))
+      writeEarlyChunks(dist)
       const walk = (dir: string): string[] =>
         readdirSync(dir).flatMap((name) => {
           const file = join(dir, name)
@@ -61,7 +120,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), tailwindcss(), keepDistPlaceholder(), precompress()],
+  plugins: [react(), tailwindcss(), keepDistPlaceholder(), earlyChunks(), precompress()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

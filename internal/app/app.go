@@ -109,6 +109,8 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 	}
 	a.Changes = change.NewBus()
 	var publisher change.Publisher = a.Changes
+	// On SQLite every change is this process's own, delivered on its commit.
+	committed := a.Changes
 	if a.DB.Dialect() == db.Postgres {
 		// Replicas share changes through the database itself.
 		notify, err := change.NewPGNotify(ctx, a.DB)
@@ -116,7 +118,10 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 			a.DB.Close()
 			return nil, err
 		}
-		publisher = notify
+		// The overview's kept answers also hear this replica's own changes
+		// at their commit, before the notification comes back.
+		committed = change.NewBus()
+		publisher = change.Both{Remote: notify, Local: committed}
 		a.workers = append(a.workers, func(ctx context.Context) {
 			notify.Listen(ctx, cfg.DatabaseURL, a.Changes, a.Log)
 		})
@@ -171,14 +176,15 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 	footer := footerdata.New(weather, quotes, a.Now, a.Log)
 	a.workers = append(a.workers, a.expireCommands, a.forgetDevices, a.turnAdDays)
 	a.Server = httpapi.New(httpapi.Deps{
-		Log:      a.Log,
-		Now:      a.Now,
-		WebFS:    web.Dist(),
-		Health:   a.DB.Ping,
-		Database: a.DB.Dialect().String(),
-		Changes:  a.Changes,
-		Timeouts: opts.Timeouts,
-		Storage:  storage.Warning,
+		Log:       a.Log,
+		Now:       a.Now,
+		WebFS:     web.Dist(),
+		Health:    a.DB.Ping,
+		Database:  a.DB.Dialect().String(),
+		Changes:   a.Changes,
+		Committed: committed,
+		Timeouts:  opts.Timeouts,
+		Storage:   storage.Warning,
 
 		TrustedProxies: cfg.TrustedProxies,
 		Accounts:       a.Accounts,

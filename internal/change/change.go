@@ -210,3 +210,21 @@ func (b *Bus) Deliver(c Change) {
 		fn(c)
 	}
 }
+
+// Both publishes every change with Remote (the transport between replicas)
+// and, once its transaction commits, hands it to Local, the bus of the
+// changes this process made: a subscriber of Local learns of its own
+// process's writes before their answers leave, which a transport that
+// loops back asynchronously (PostgreSQL's notifications) does not promise.
+type Both struct {
+	Remote Publisher
+	Local  *Bus
+}
+
+// Publish sends c with Remote, then with Local.
+func (b Both) Publish(ctx context.Context, q db.Querier, c Change) error {
+	if err := b.Remote.Publish(ctx, q, c); err != nil {
+		return err
+	}
+	return b.Local.Publish(ctx, q, c)
+}

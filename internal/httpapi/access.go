@@ -194,3 +194,12 @@ func (w *accessWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 }
 
 func (w *accessWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// HijackedStatus records the status a handler answered on the connection
+// it took over (a WebSocket handshake's 101, or its refusal), which no
+// WriteHeader saw.
+func (w *accessWriter) HijackedStatus(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+}

@@ -189,7 +189,7 @@ func seedFranchiseData(b testing.TB, a *testutil.TestApp, franchiseID string, st
 					schedule = schedules[n%len(schedules)]
 				}
 				tvs = append(tvs, []any{ids.New(), franchiseID, storeID, fmt.Sprintf("TV %d", t+1),
-					fmt.Sprintf("B%06d", n), t % 4, schedule, now, now})
+					fmt.Sprintf("B%s%06d", franchiseID[len(franchiseID)-4:], n), t % 4, schedule, now, now})
 			}
 		}
 		if err := insertRows(ctx, tx, `INSERT INTO stores (id, franchise_id, slug, name, region, state, city, created_at, updated_at) VALUES `, stores); err != nil {

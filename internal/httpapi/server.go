@@ -48,6 +48,11 @@ type Deps struct {
 	Database string
 	// Changes, when set, is the change signal; the overview cache listens to it.
 	Changes *change.Bus
+	// Committed, when set, carries this process's own changes at their
+	// commit (the same bus as Changes on a single server): the overview
+	// cache listens to it too, so a call following a write on this
+	// replica never gets the answer from before it.
+	Committed *change.Bus
 	// Timeouts of API calls; zero fields take the defaults.
 	Timeouts Timeouts
 	// Storage is what the operator must configure for browsers to read
@@ -130,9 +135,10 @@ type Server struct {
 	// headers are the security headers of every answer.
 	headers http.Header
 
-	snapshots snapshotCache  // overview answers per franchise and revision
-	events    eventStreams   // the consoles' event streams by franchise
-	hellos    *windowLimiter // players' hellos per client address
+	snapshots  snapshotCache  // overview answers per franchise and revision
+	principals principalCache // the callers of the overview's lists
+	events     eventStreams   // the consoles' event streams by franchise
+	hellos     *windowLimiter // players' hellos per client address
 }
 
 // New builds the server with every route registered.
@@ -168,7 +174,12 @@ func New(d Deps) *Server {
 		}
 	}
 	if d.Changes != nil {
-		d.Changes.Subscribe(func(c change.Change) { s.snapshots.forget(c.FranchiseID, c.Revision) })
+		d.Changes.Subscribe(s.snapshots.forget)
+		d.Changes.Subscribe(s.principals.forget)
+		if d.Committed != nil && d.Committed != d.Changes {
+			d.Committed.Subscribe(s.snapshots.forget)
+			d.Committed.Subscribe(s.principals.forget)
+		}
 		d.Changes.Subscribe(s.events.deliver)
 	}
 	return s

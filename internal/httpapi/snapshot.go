@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"vitrine/internal/change"
 	"vitrine/internal/tenant"
 )
 
@@ -21,15 +22,21 @@ import (
 // sorting and encoding that on every call would tie up the database and the
 // CPU, so those answers are kept encoded (and gzipped) in memory per
 // franchise, labelled with the franchise's revision. Every change to what
-// they show bumps the revision in its own transaction (franchise.Changes), so
-// one cheap query tells whether the kept answer is current — on any replica.
-// The change signal also drops this replica's stale answers at once, so a
-// busy franchise does not keep old megabytes alive until its next read.
+// they show bumps the revision in its own transaction (franchise.Changes) and
+// announces it on the change signal, which drops the kept answers older than
+// it: this process's own changes at their commit (Deps.Committed), other
+// replicas' through the database's notifications. So a kept answer is
+// served as it is, without asking the database; once it has gone
+// snapshotTrust without the database confirming its revision, the next call
+// reads the revision (one indexed query) before serving it, which bounds
+// what a lost signal could cost (a write by another process on the same
+// SQLite file, which no signal reaches).
 // Small answers are not kept: they are cheaper to rebuild than to hold.
 const (
 	snapshotMinSize    = 32 << 10
 	snapshotMaxEntries = 64
 	snapshotBuildTime  = 30 * time.Second
+	snapshotTrust      = time.Second
 )
 
 type snapshot struct {
@@ -40,6 +47,12 @@ type snapshot struct {
 	etag     string
 	err      error
 	used     time.Time
+	// checked is when the database last said the franchise's revision was
+	// at most revision (the cache's mu).
+	checked time.Time
+	// stale is set when a change newer than revision came while the answer
+	// was being built: its waiters get it, later calls build again (mu).
+	stale bool
 }
 
 type snapshotKey struct {
@@ -52,32 +65,64 @@ type snapshotCache struct {
 	entries map[snapshotKey]*snapshot
 }
 
-// forget drops the franchise's finished answers older than revision rev.
-func (c *snapshotCache) forget(franchiseID string, rev int64) {
+func isReady(e *snapshot) bool {
+	select {
+	case <-e.ready:
+		return true
+	default:
+		return false
+	}
+}
+
+// forget drops the answers a change may have made stale: the franchise's
+// answers older than its revision, or every answer after a change naming no
+// franchise that may touch anything (notifications may have been missed).
+// Changes that bump no revision (remote commands, news for the consoles,
+// live views, access ended) change no list.
+func (c *snapshotCache) forget(ch change.Change) {
+	all := ch.FranchiseID == "" && ch.Everywhere()
+	if !all && (ch.FranchiseID == "" || ch.Revision == 0) {
+		return
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for k, e := range c.entries {
-		if k.franchiseID != franchiseID || e.revision >= rev {
+		if !all && (k.franchiseID != ch.FranchiseID || e.revision >= ch.Revision) {
 			continue
 		}
-		select {
-		case <-e.ready:
+		if isReady(e) {
 			delete(c.entries, k)
-		default: // still building: its waiters hold it; a newer read replaces it
+		} else {
+			e.stale = true // still building: its waiters hold it; the next call builds again
 		}
 	}
 }
 
+// fresh returns the kept answer for key when it may be served without
+// asking the database: built, not made stale by a change since, and its
+// revision confirmed within snapshotTrust.
+func (c *snapshotCache) fresh(key snapshotKey, now time.Time) *snapshot {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e := c.entries[key]
+	if e == nil || e.stale || !isReady(e) || e.err != nil || now.Sub(e.checked) >= snapshotTrust {
+		return nil
+	}
+	e.used = now
+	return e
+}
+
 // get returns the answer for key at revision rev or newer, building it with
-// build when there is none. Concurrent callers share one build.
-func (c *snapshotCache) get(ctx context.Context, key snapshotKey, rev int64, build func(ctx context.Context) ([]byte, error)) (*snapshot, error) {
+// build when there is none; readAt is when rev was read. Concurrent callers
+// share one build.
+func (c *snapshotCache) get(ctx context.Context, key snapshotKey, rev int64, readAt time.Time, build func(ctx context.Context) ([]byte, error)) (*snapshot, error) {
 	c.mu.Lock()
 	if c.entries == nil {
 		c.entries = map[snapshotKey]*snapshot{}
 	}
 	e := c.entries[key]
-	if e == nil || e.revision < rev {
-		e = &snapshot{revision: rev, ready: make(chan struct{})}
+	if e == nil || e.revision < rev || e.stale {
+		e = &snapshot{revision: rev, ready: make(chan struct{}), checked: readAt}
 		c.entries[key] = e
 		c.evict()
 		c.mu.Unlock()
@@ -87,6 +132,9 @@ func (c *snapshotCache) get(ctx context.Context, key snapshotKey, rev int64, bui
 		cancel()
 	} else {
 		e.used = time.Now()
+		if readAt.After(e.checked) {
+			e.checked = readAt
+		}
 		c.mu.Unlock()
 	}
 	select {
@@ -98,25 +146,26 @@ func (c *snapshotCache) get(ctx context.Context, key snapshotKey, rev int64, bui
 }
 
 func (c *snapshotCache) fill(ctx context.Context, key snapshotKey, e *snapshot, build func(ctx context.Context) ([]byte, error)) {
-	defer close(e.ready)
-	e.plain, e.err = build(ctx)
-	if e.err == nil {
+	plain, err := build(ctx)
+	var gz []byte
+	var etag string
+	if err == nil {
 		var z bytes.Buffer
 		zw, _ := gzip.NewWriterLevel(&z, gzip.DefaultCompression)
-		_, _ = zw.Write(e.plain)
+		_, _ = zw.Write(plain)
 		_ = zw.Close()
-		e.gzipped = z.Bytes()
-		sum := sha256.Sum256(e.plain)
-		e.etag = `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`
+		gz = z.Bytes()
+		sum := sha256.Sum256(plain)
+		etag = `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`
 	}
+	c.mu.Lock()
+	e.plain, e.gzipped, e.etag, e.err = plain, gz, etag, err
 	e.used = time.Now()
-	if e.err != nil || len(e.plain) < snapshotMinSize {
-		c.mu.Lock()
-		if c.entries[key] == e {
-			delete(c.entries, key)
-		}
-		c.mu.Unlock()
+	if (err != nil || len(plain) < snapshotMinSize) && c.entries[key] == e {
+		delete(c.entries, key)
 	}
+	close(e.ready)
+	c.mu.Unlock()
 }
 
 // evict drops the least recently used finished entry when there are too
@@ -159,25 +208,16 @@ func (s *Server) writeSnapshot(w http.ResponseWriter, r *http.Request, t tenant.
 		writeJSON(w, http.StatusOK, v)
 		return nil
 	}
-	// The revision is read before the data, so a kept answer is never older
-	// than its label.
-	rev, err := s.Franchises.Revision(r.Context(), t.ID)
-	if err != nil {
-		return err
+	key := snapshotKey{t.ID, kind}
+	var snap *snapshot
+	if s.Changes != nil { // without the change signal, every call asks the database
+		snap = s.snapshots.fresh(key, time.Now())
 	}
-	snap, err := s.snapshots.get(r.Context(), snapshotKey{t.ID, kind}, rev, func(ctx context.Context) ([]byte, error) {
-		v, err := list(ctx)
-		if err != nil {
-			return nil, err
+	if snap == nil {
+		var err error
+		if snap, err = s.rebuildSnapshot(r, t, key, list); err != nil {
+			return err
 		}
-		var buf bytes.Buffer
-		if err := json.NewEncoder(&buf).Encode(v); err != nil {
-			return nil, err
-		}
-		return buf.Bytes(), nil
-	})
-	if err != nil {
-		return err
 	}
 	h := w.Header()
 	h.Set("Cache-Control", "private, no-cache")
@@ -197,6 +237,28 @@ func (s *Server) writeSnapshot(w http.ResponseWriter, r *http.Request, t tenant.
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(body)
 	return nil
+}
+
+// rebuildSnapshot reads the franchise's revision, then returns the kept
+// answer at that revision or builds it. The revision is read before the
+// data, so a kept answer is never older than its label.
+func (s *Server) rebuildSnapshot(r *http.Request, t tenant.Tenant, key snapshotKey, list func(ctx context.Context) (any, error)) (*snapshot, error) {
+	readAt := time.Now()
+	rev, err := s.Franchises.Revision(r.Context(), t.ID)
+	if err != nil {
+		return nil, err
+	}
+	return s.snapshots.get(r.Context(), key, rev, readAt, func(ctx context.Context) ([]byte, error) {
+		v, err := list(ctx)
+		if err != nil {
+			return nil, err
+		}
+		var buf bytes.Buffer
+		if err := json.NewEncoder(&buf).Encode(v); err != nil {
+			return nil, err
+		}
+		return buf.Bytes(), nil
+	})
 }
 
 func etagMatches(header, etag string) bool {

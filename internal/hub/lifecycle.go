@@ -36,8 +36,10 @@ func (h *Hub) Serve(w http.ResponseWriter, r *http.Request, addr string) error {
 			nc.Close() // the upgrader wrote the error response
 		}
 		h.leavePending(addr, nil)
+		hijackedStatus(w, http.StatusBadRequest)
 		return nil
 	}
+	hijackedStatus(w, http.StatusSwitchingProtocols)
 	c := &conn{h: h, nc: nc, addr: addr, id: ids.Secret(12), pendingPhase: true}
 	if n := rw.Reader.Buffered(); n > 0 {
 		// Bytes the player sent right after its request (its auth frame):
@@ -72,6 +74,23 @@ func (h *Hub) Serve(w http.ResponseWriter, r *http.Request, addr string) error {
 	// holds no goroutine.
 	go h.admitted(c)
 	return nil
+}
+
+// hijackedStatus tells the response writer (or one it wraps) that keeps an
+// access log the status answered on the hijacked connection, when it
+// listens (HijackedStatus).
+func hijackedStatus(w http.ResponseWriter, code int) {
+	for {
+		if rec, ok := w.(interface{ HijackedStatus(code int) }); ok {
+			rec.HijackedStatus(code)
+			return
+		}
+		u, ok := w.(interface{ Unwrap() http.ResponseWriter })
+		if !ok {
+			return
+		}
+		w = u.Unwrap()
+	}
 }
 
 // upgrader answers the WebSocket handshake (no extension: players'

@@ -84,6 +84,22 @@ export async function openAndTime(tab: Page, path: string, firstRow: Locator) {
 }
 
 /**
+ * Opens `path` in a new tab of the same signed-in browser as `tab`, which has
+ * already shown it: what a user opening one more tab sees, the scripts from
+ * the browser's cache (hashed names, 'immutable'). Returns when `row` entered
+ * the page, in ms from the start of the navigation; the new tab is closed.
+ */
+export async function openWarmTab(tab: Page, path: string, row: FirstRow) {
+  const warm = await tab.context().newPage()
+  await watchFirstRow(warm, row)
+  const t0 = Date.now()
+  await warm.goto(path)
+  const inPage = await warm.evaluate(async () => ({ at: await (window as unknown as { __firstRow: Promise<number> }).__firstRow, origin: performance.timeOrigin }))
+  await warm.close()
+  return Math.round(inPage.origin + inPage.at - t0)
+}
+
+/**
  * When the tab's main thread went quiet, in ms after t0 (epoch ms): the end
  * of its last long task, once none has come for QUIET_MS.
  */

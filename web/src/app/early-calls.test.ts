@@ -1,6 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { api } from '@/lib/api-client'
 import { storageKeys } from '@/lib/storage'
 import { startEarlyCalls } from './early-calls'
+// public/early.js, the plain script index.html runs before the console's code.
+import earlyScript from '../../public/early.js?raw'
+
+function runEarlyScript(address: string, chunks: Record<string, string[]> = {}) {
+  window.history.replaceState(null, '', address)
+  // The build writes the pages' chunks in (vite.config.ts, earlyChunks).
+  new Function(earlyScript.replace('  var chunks = {}\n', `  var chunks = ${JSON.stringify(chunks)}\n`))()
+}
 
 const preloadRoute = vi.hoisted(() => vi.fn())
 vi.mock('./router', () => ({ preloadRoute }))
@@ -77,5 +86,111 @@ describe('the first load of a signed-in tab', () => {
     expect(preloadRoute).toHaveBeenLastCalledWith('/')
     expect(preloadRoute).toHaveBeenCalledTimes(4)
     expect(sent()).toEqual([])
+  })
+})
+
+describe("the calls public/early.js starts before the console's code", () => {
+  const fetchMock = vi.fn<typeof fetch>()
+  const sent = () => fetchMock.mock.calls.map(([url]) => String(url))
+
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock)
+    fetchMock.mockImplementation(async (url) => new Response(JSON.stringify({ url: String(url) }), { status: 200 }))
+    localStorage.clear()
+    delete window.__vitrineEarly
+  })
+  afterEach(() => {
+    fetchMock.mockReset()
+    vi.unstubAllGlobals()
+    delete window.__vitrineEarly
+    window.history.replaceState(null, '', '/')
+  })
+
+  it('are the very calls startEarlyCalls sends, for every page and without a group or a session', () => {
+    const cases: [string, string | null, string | null][] = [
+      ['/dashboard', 'tok', 'rede sul'],
+      ['/', 'tok', 'rede'],
+      ['/medias', 'tok', 'rede'],
+      ['/schedule', 'tok', 'rede'],
+      ['/ads-center', 'tok', 'rede'],
+      ['/ads-center/new?name=Promo&duration=5', 'tok', 'rede'],
+      ['/groups', 'tok', 'rede'],
+      ['/dashboard', 'tok', null],
+      ['/dashboard', null, 'rede'],
+      ['/reset/password/new?code=x', 'tok', 'rede'],
+      ['/?code=verify', 'tok', 'rede'],
+    ]
+    for (const [address, token, franchise] of cases) {
+      localStorage.clear()
+      if (token) localStorage.setItem(storageKeys.token, token)
+      if (franchise) localStorage.setItem(storageKeys.franchise, franchise)
+      delete window.__vitrineEarly
+      fetchMock.mockClear()
+      runEarlyScript(address)
+      const early = sent()
+      delete window.__vitrineEarly
+      fetchMock.mockClear()
+      const url = new URL(address, 'http://x')
+      startEarlyCalls({ pathname: url.pathname, search: url.search })
+      expect(early, address).toEqual(sent())
+    }
+  })
+
+  it("are taken over by the console: each goes out once, its answer read by the screen's call", async () => {
+    localStorage.setItem(storageKeys.token, 'tok')
+    localStorage.setItem(storageKeys.franchise, 'rede')
+    runEarlyScript('/schedule')
+    expect(fetchMock).toHaveBeenCalledTimes(3)
+    expect(fetchMock.mock.calls[0][1]?.headers).toEqual({ Accept: 'application/json', Authorization: 'Bearer tok' })
+    startEarlyCalls({ pathname: '/schedule', search: '' })
+    expect(fetchMock).toHaveBeenCalledTimes(3)
+    await expect(api.get('/schedule/rede')).resolves.toEqual({ url: '/api/schedule/rede' })
+    expect(fetchMock).toHaveBeenCalledTimes(3)
+  })
+
+  it('are not taken once the stored session changed, and a refusal reaches the screen as an API error', async () => {
+    localStorage.setItem(storageKeys.token, 'tok')
+    localStorage.setItem(storageKeys.franchise, 'rede')
+    fetchMock.mockImplementation(async () => new Response(JSON.stringify({ statusCode: 1022, msg: 'x' }), { status: 401 }))
+    runEarlyScript('/schedule')
+    startEarlyCalls({ pathname: '/schedule', search: '' })
+    await expect(api.get('/user/detail')).rejects.toMatchObject({ error: true, statusCode: 401, apiCode: 1022 })
+    localStorage.setItem(storageKeys.token, 'other')
+    runEarlyScript('/schedule')
+    localStorage.setItem(storageKeys.token, 'newer')
+    fetchMock.mockClear()
+    startEarlyCalls({ pathname: '/schedule', search: '' })
+    // Started with another token: sent again with the one stored now.
+    expect(sent()).toEqual(['/api/user/detail', '/api/franchise', '/api/schedule/rede'])
+  })
+})
+
+describe("the chunks public/early.js fetches before the console's code", () => {
+  const preloads = () => [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'))
+  beforeEach(() => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}')))
+    document.head.querySelectorAll('link').forEach((link) => link.remove())
+    localStorage.clear()
+  })
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    delete window.__vitrineEarly
+    window.history.replaceState(null, '', '/')
+  })
+
+  it("are the page's, as modulepreloads, for a signed-in tab only", () => {
+    const chunks = { '/dashboard': ['/assets/app-layout-1.js', '/assets/overview-1.js'], '/schedule': ['/assets/list-page-1.js'] }
+    expect(earlyScript).toContain('  var chunks = {}\n')
+    runEarlyScript('/dashboard', chunks)
+    expect(preloads()).toEqual([])
+    localStorage.setItem(storageKeys.token, 'tok')
+    runEarlyScript('/', chunks)
+    expect(preloads()).toEqual(chunks['/dashboard'])
+    document.head.querySelectorAll('link').forEach((link) => link.remove())
+    runEarlyScript('/schedule', chunks)
+    expect(preloads()).toEqual(chunks['/schedule'])
+    document.head.querySelectorAll('link').forEach((link) => link.remove())
+    runEarlyScript('/reset/password/new?code=x', chunks)
+    expect(preloads()).toEqual([])
   })
 })

@@ -147,9 +147,38 @@ const earlyCalls = new Map<string, { token: string | null; answer: Promise<unkno
  * failure) as if it had sent the call itself; an answer nobody takes is dropped.
  */
 export function startEarlyCall(path: string) {
-  const answer = request<unknown>('GET', path)
+  const answer = adoptStarted(path) ?? request<unknown>('GET', path)
   answer.catch(() => {})
   earlyCalls.set(path, { token: tokenFor('user'), answer, until: Date.now() + EARLY_CALL_TTL_MS })
+}
+
+/** The calls public/early.js started before the console's code arrived, by path. */
+type StartedCall = { token: string; at: number; response: Promise<Response> }
+declare global {
+  interface Window {
+    __vitrineEarly?: Record<string, StartedCall | undefined>
+  }
+}
+
+/**
+ * The answer of the GET of `path` that public/early.js started with the
+ * token still stored, read as `request` reads one; undefined when it started
+ * none (or with another token, or too long ago).
+ */
+function adoptStarted(path: string): Promise<unknown> | undefined {
+  const started = typeof window === 'undefined' ? undefined : window.__vitrineEarly?.[path]
+  if (!started) return undefined
+  delete window.__vitrineEarly![path]
+  if (started.token !== tokenFor('user') || Date.now() - started.at > EARLY_CALL_TTL_MS) return undefined
+  return started.response.then(
+    async (response) => {
+      if (!response.ok) throw httpError(response.status, parseJSON(await response.text().catch(() => '')))
+      return parseJSON(await response.text().catch(() => ''))
+    },
+    () => {
+      throw transportError('network error')
+    },
+  )
 }
 
 function takeEarlyCall<T>(path: string, options: Omit<RequestOptions, 'body'> = {}): Promise<T> | undefined {

@@ -1,0 +1,174 @@
+package httpapi_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"vitrine/internal/testutil"
+)
+
+// The rate at which the server answers Visão Geral's two big lists (every
+// store, every TV of a franchise) against a bare Go handler that sends the
+// very same bytes and headers: what a call costs beyond its bytes. 50
+// clients on kept-alive connections ask as fast as they can, in rounds that
+// alternate between the two servers, so both see the same machine. Reports
+// the ratio (vitrine's rate over the bare handler's) per list and size, and
+// prints the performance table's line.
+//
+//	go test -run '^$' -bench BenchmarkListRate -benchtime 1x ./internal/httpapi/
+const (
+	rateClients = 50
+	rateRounds  = 6 // per server, alternating
+	rateRound   = time.Second
+)
+
+func BenchmarkListRate(b *testing.B) {
+	sizes := []struct{ stores, tvs int }{{1000, 5}, {10000, 5}}
+	for _, engine := range testutil.Engines() {
+		for _, size := range sizes {
+			b.Run(fmt.Sprintf("%s/%dstores", engine, size.stores), func(b *testing.B) {
+				a := testutil.NewApp(b, engine)
+				user := a.SeedUser(b, "rate@example.com", "")
+				franchiseID := a.SeedFranchise(b, "rede-grande", "Rede Grande", user)
+				seedFranchiseData(b, a, franchiseID, size.stores, size.tvs)
+				client := &http.Client{Transport: &http.Transport{
+					MaxIdleConns: rateClients * 2, MaxIdleConnsPerHost: rateClients * 2, DisableCompression: true,
+				}}
+				defer client.CloseIdleConnections()
+				for range b.N {
+					for _, list := range []string{"store", "display"} {
+						path := "/api/" + list + "/rede-grande"
+						// The answer as the console gets it, sent as it is by the bare handler.
+						req, _ := http.NewRequest("GET", a.URL+path, nil)
+						req.Header.Set("Authorization", "Bearer "+user.Token)
+						req.Header.Set("Accept-Encoding", "gzip, deflate, br")
+						res, err := client.Do(req)
+						if err != nil {
+							b.Fatal(err)
+						}
+						body, err := io.ReadAll(res.Body)
+						res.Body.Close()
+						if err != nil || res.StatusCode != http.StatusOK {
+							b.Fatalf("%s: HTTP %d %v", path, res.StatusCode, err)
+						}
+						bare := httptest.NewServer(bareHandler(res.Header, body))
+						get := func(base string) error {
+							req, _ := http.NewRequest("GET", base+path, nil)
+							req.Header.Set("Authorization", "Bearer "+user.Token)
+							req.Header.Set("Accept-Encoding", "gzip, deflate, br")
+							r, err := client.Do(req)
+							if err != nil {
+								return err
+							}
+							_, err = io.Copy(io.Discard, r.Body)
+							r.Body.Close()
+							if r.StatusCode != http.StatusOK {
+								return fmt.Errorf("%s: HTTP %d", base+path, r.StatusCode)
+							}
+							return err
+						}
+						// Every connection open and every cache filled on both before the rounds.
+						for _, base := range []string{a.URL, bare.URL} {
+							if _, err := rateOf(get, base); err != nil {
+								b.Fatal(err)
+							}
+						}
+						// Rounds alternate; each pair of neighbouring rounds shares the machine's
+						// moment, so the figure is the median of the pairs' ratios.
+						var vitrine, plain []float64
+						var runs []string
+						for round := range rateRounds * 2 {
+							base, name := a.URL, "vitrine"
+							if round%2 == 1 {
+								base, name = bare.URL, "bare"
+							}
+							rate, err := rateOf(get, base)
+							if err != nil {
+								b.Fatal(err)
+							}
+							if name == "vitrine" {
+								vitrine = append(vitrine, rate)
+							} else {
+								plain = append(plain, rate)
+							}
+							runs = append(runs, fmt.Sprintf("%s %.0f/s", name, rate))
+						}
+						ratios := make([]float64, len(plain))
+						for i := range plain {
+							ratios[i] = vitrine[i] / plain[i]
+						}
+						slices.Sort(ratios)
+						ratio := (ratios[(len(ratios)-1)/2] + ratios[len(ratios)/2]) / 2
+						bare.Close()
+						b.Logf("%s, %d stores, %d TVs, GET %s (%d bytes gzip): %s", engine, size.stores, size.stores*size.tvs, path, len(body), strings.Join(runs, ", "))
+						b.ReportMetric(ratio, list+"-rate-ratio")
+						what := map[string]string{"store": "store list", "display": "TV list"}[list]
+						fmt.Printf("table: %s answer (%d stores, %d TVs, %s, %d KB gzip): rate against a bare Go handler sending the same bytes, %d connections | %.2f× (median of %d pairs of rounds, %.2f–%.2f; %.0f/s against %.0f/s in all) | ≥ 0.9×\n",
+							what, size.stores, size.stores*size.tvs, engine, len(body)>>10, rateClients, ratio, len(ratios), ratios[0], ratios[len(ratios)-1], mean(vitrine), mean(plain))
+					}
+				}
+			})
+		}
+	}
+}
+
+func mean(xs []float64) float64 {
+	sum := 0.0
+	for _, x := range xs {
+		sum += x
+	}
+	return sum / float64(len(xs))
+}
+
+// bareHandler answers every request with body and the headers of the
+// answer it copies (the security headers and the request id included, so
+// both send the same bytes), doing nothing else.
+func bareHandler(header http.Header, body []byte) http.Handler {
+	h := header.Clone()
+	h.Del("Date")
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		for k, v := range h {
+			w.Header()[k] = v
+		}
+		w.WriteHeader(http.StatusOK)
+		_, _ = w.Write(body)
+	})
+}
+
+// rateOf has rateClients clients call get on base for rateRound and
+// returns the answers per second.
+func rateOf(get func(base string) error, base string) (float64, error) {
+	var done atomic.Int64
+	var failure atomic.Value
+	ctx, cancel := context.WithTimeout(context.Background(), rateRound)
+	defer cancel()
+	var wg sync.WaitGroup
+	start := time.Now()
+	for range rateClients {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for ctx.Err() == nil {
+				if err := get(base); err != nil {
+					failure.Store(err)
+					return
+				}
+				done.Add(1)
+			}
+		}()
+	}
+	wg.Wait()
+	if err, ok := failure.Load().(error); ok {
+		return 0, err
+	}
+	return float64(done.Load()) / time.Since(start).Seconds(), nil
+}
