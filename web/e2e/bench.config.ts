@@ -6,6 +6,9 @@ import base from './playwright.config.ts'
 // docs/performance.md instead of checking times. They keep the desktop
 // Chromium the figures of docs/performance.md were measured with, not the
 // headless shell the tests prefer.
+// They write their screenshots too (fixtures.ts, `shot`).
+process.env.VITRINE_E2E_SHOTS ??= '1'
+
 export default defineConfig({
   ...base,
   use: {

@@ -136,9 +136,14 @@ const screenshotDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 's
 
 /**
  * Writes a full-page screenshot to web/e2e/screenshots/<name>.png; with
- * `{ fullPage: false }` what the window shows, scrolled as it is.
+ * `{ fullPage: false }` what the window shows, scrolled as it is. Only when
+ * VITRINE_E2E_SHOTS=1 (the benchmarks' config sets it): the pictures are for
+ * people, no test reads them, and the suite's 160-odd full-page captures cost
+ * Chromium a tenth of its CPU. A failed test still keeps its screenshot and
+ * trace in web/test-results/e2e/.
  */
 export async function shot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
+  if (process.env.VITRINE_E2E_SHOTS !== '1') return
   fs.mkdirSync(screenshotDir, { recursive: true })
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage, animations: 'disabled' })
 }

@@ -82,12 +82,11 @@ const fmt = (r: { own: number; all: number; wall: number }) =>
 export default class CpuReporter implements Reporter {
   private started = new Map<string, { own: number; all: number; at: number }>()
   private rows: Row[] = []
-  private runStart?: { own: number; all: number; at: number }
+  private runStart?: { all: number; at: number }
 
   onBegin() {
-    const own = treeSeconds(process.pid)
     const all = busySeconds()
-    if (own !== undefined && all !== undefined) this.runStart = { own, all, at: Date.now() }
+    if (all !== undefined) this.runStart = { all, at: Date.now() }
   }
 
   onTestBegin(test: TestCase) {
@@ -116,12 +115,11 @@ export default class CpuReporter implements Reporter {
     const lines = ['By file (CPU of the run\'s own processes, of the whole machine, wall time of its tests):']
     for (const f of files) lines.push(`${fmt(f)}  ${f.file} (${f.n} tests)`)
     lines.push(`${fmt(total)}  (all ${this.rows.length} tests)`)
-    if (this.runStart) {
-      const own = treeSeconds(process.pid)
-      const all = busySeconds()
-      if (own !== undefined && all !== undefined) {
-        lines.push(`${fmt({ own: own - this.runStart.own, all: all - this.runStart.all, wall: (Date.now() - this.runStart.at) / 1000 })}  (the run from its first test to its end, setup between files included; ${result.status})`)
-      }
+    // The processes have ended by now, some of them without their parent waiting
+    // for them: the run as a whole gets its wall time and the machine's CPU only.
+    const all = busySeconds()
+    if (this.runStart && all !== undefined) {
+      lines.push(`${' '.repeat(13)}${(all - this.runStart.all).toFixed(1).padStart(7)} s all ${((Date.now() - this.runStart.at) / 1000).toFixed(1).padStart(6)} s wall  (the run from its start to its end, the browser's start and setup included; ${result.status})`)
     }
     lines.push(`load average at the end: ${fs.readFileSync('/proc/loadavg', 'utf8').trim()}`)
     lines.push('', 'By test:')
