@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test'
-import base from './playwright.config.ts'
+import base, { desktopChromiumPath } from './playwright.config.ts'
 
 // Browser benchmarks (make bench): the same server and browser as the browser
 // tests, but only the *.bench.ts files, which print figures for
@@ -13,7 +13,7 @@ export default defineConfig({
   ...base,
   use: {
     ...base.use,
-    launchOptions: { ...base.use?.launchOptions, executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+    launchOptions: { ...base.use?.launchOptions, executablePath: desktopChromiumPath },
   },
   testMatch: '**/*.bench.ts',
   outputDir: '../test-results/bench',

@@ -9,6 +9,8 @@ import { defineConfig } from '@playwright/test'
  */
 export const chromiumPath =
   process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => fs.existsSync(p)) ?? '/usr/bin/chromium'
+/** The desktop browser, for what only its window does (fetching the page's icon). */
+export const desktopChromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 // Browser tests: Debian's Chromium against the real bin/vitrine, which the
 // global setup starts on a free port with a fresh data folder.
