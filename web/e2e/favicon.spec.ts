@@ -4,6 +4,11 @@
 import type { APIRequestContext, Page, Response } from '@playwright/test'
 import { test, expect, useSession } from './fixtures.ts'
 import { openPlayer } from './harness/player.ts'
+import config, { desktopChromiumPath } from './playwright.config.ts'
+
+// The desktop Chromium: its window fetches the icon a page names, the headless
+// shell the other flows run on fetches none (this file gets a browser of its own).
+test.use({ launchOptions: { ...config.use?.launchOptions, executablePath: desktopChromiumPath } })
 
 /** Every answer of 400 and more the page receives from now on, as "STATUS URL". */
 function failures(page: Page) {

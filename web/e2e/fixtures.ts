@@ -39,10 +39,30 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${Date.now().toString(36)}-${counter}@e2e.test`
 }
 
+/** Puts a style sheet that turns every CSS animation and transition off in the document. */
+const NO_ANIMATIONS = `(() => {
+  const add = () => {
+    const style = document.createElement('style')
+    style.dataset.e2e = 'no-animations'
+    style.textContent = '*, *::before, *::after { animation: none !important; transition: none !important; scroll-behavior: auto !important }'
+    document.documentElement.append(style)
+  }
+  if (document.documentElement) add()
+  else document.addEventListener('readystatechange', add, { once: true })
+})()`
+
 /** Where the server under test keeps media: its data folder, or a MinIO bucket. */
 export type Storage = 'local' | 's3'
 
 type Options = {
+  /**
+   * 'off' (the default) turns CSS animations and transitions off in every page
+   * of the test's context: a dialog or menu is there at once, without the
+   * frames of its fade and zoom or Playwright's wait for it to stand still.
+   * A test about animations or transitions takes `test.use({ animations: 'on' })`.
+   * Pages of contexts a test opens itself (the player's) keep them.
+   */
+  animations: 'on' | 'off'
   /**
    * 's3' runs the test against a second server whose media live in MinIO
    * (started on first use; see harness/s3.ts). Only for flows about media:
@@ -66,6 +86,11 @@ type Fixtures = {
 
 export const test = base.extend<Fixtures & Options, WorkerFixtures>({
   storage: ['local', { option: true }],
+  animations: ['off', { option: true }],
+  context: async ({ context, animations }, use) => {
+    if (animations === 'off') await context.addInitScript(NO_ANIMATIONS)
+    await use(context)
+  },
   s3Server: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from its first parameter, which must be an object pattern even when empty.
     async ({}, use) => {
@@ -136,9 +161,14 @@ const screenshotDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 's
 
 /**
  * Writes a full-page screenshot to web/e2e/screenshots/<name>.png; with
- * `{ fullPage: false }` what the window shows, scrolled as it is.
+ * `{ fullPage: false }` what the window shows, scrolled as it is. Only when
+ * VITRINE_E2E_SHOTS=1 (the benchmarks' config sets it): the pictures are for
+ * people, no test reads them, and the suite's 160-odd full-page captures cost
+ * Chromium a tenth of its CPU. A failed test still keeps its screenshot and
+ * trace in web/test-results/e2e/.
  */
 export async function shot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
+  if (process.env.VITRINE_E2E_SHOTS !== '1') return
   fs.mkdirSync(screenshotDir, { recursive: true })
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage, animations: 'disabled' })
 }

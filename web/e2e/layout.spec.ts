@@ -23,39 +23,44 @@ async function chooseTheme(page: import('@playwright/test').Page, name: 'Light' 
   await page.getByRole('menuitemradio', { name, exact: true }).click()
 }
 
-test('the theme menu switches between light, dark and the system theme, and remembers it', async ({ page }) => {
-  await chooseTheme(page, 'Dark')
-  await expect(html(page)).toHaveClass(/\bdark\b/)
-  expect(await storedTheme(page)).toBe('dark')
-  await shot(page, 'theme-dark')
+test.describe(() => {
+  // The switch checks that no colour transition runs: the page keeps its transitions.
+  test.use({ animations: 'on' })
 
-  await page.reload()
-  await expect(page.getByRole('heading', { name: 'Visão Geral' })).toBeVisible()
-  await expect(html(page)).toHaveClass(/\bdark\b/)
+  test('the theme menu switches between light, dark and the system theme, and remembers it', async ({ page }) => {
+    await chooseTheme(page, 'Dark')
+    await expect(html(page)).toHaveClass(/\bdark\b/)
+    expect(await storedTheme(page)).toBe('dark')
+    await shot(page, 'theme-dark')
 
-  await chooseTheme(page, 'Light')
-  await expect(html(page)).not.toHaveClass(/\bdark\b/)
-  expect(await storedTheme(page)).toBe('light')
-  await shot(page, 'theme-light')
+    await page.reload()
+    await expect(page.getByRole('heading', { name: 'Visão Geral' })).toBeVisible()
+    await expect(html(page)).toHaveClass(/\bdark\b/)
 
-  // System follows the operating system's preference, live.
-  await page.emulateMedia({ colorScheme: 'dark' })
-  await chooseTheme(page, 'System')
-  expect(await storedTheme(page)).toBe('system')
-  await expect(html(page)).toHaveClass(/\bdark\b/)
-  // A live switch changes every colour at once: no control fades through
-  // colours of neither theme (CSS transitions on its colours).
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))))
-  await page.emulateMedia({ colorScheme: 'light' })
-  await expect(html(page)).not.toHaveClass(/\bdark\b/)
-  expect(await runningTransitions(page)).toBe(0)
-  await page.emulateMedia({ colorScheme: 'dark' })
-  await expect(html(page)).toHaveClass(/\bdark\b/)
-  expect(await runningTransitions(page)).toBe(0)
-  await page.emulateMedia({ colorScheme: 'light' })
-  await page.reload()
-  await expect(page.getByRole('heading', { name: 'Visão Geral' })).toBeVisible()
-  await expect(html(page)).not.toHaveClass(/\bdark\b/)
+    await chooseTheme(page, 'Light')
+    await expect(html(page)).not.toHaveClass(/\bdark\b/)
+    expect(await storedTheme(page)).toBe('light')
+    await shot(page, 'theme-light')
+
+    // System follows the operating system's preference, live.
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await chooseTheme(page, 'System')
+    expect(await storedTheme(page)).toBe('system')
+    await expect(html(page)).toHaveClass(/\bdark\b/)
+    // A live switch changes every colour at once: no control fades through
+    // colours of neither theme (CSS transitions on its colours).
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))))
+    await page.emulateMedia({ colorScheme: 'light' })
+    await expect(html(page)).not.toHaveClass(/\bdark\b/)
+    expect(await runningTransitions(page)).toBe(0)
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await expect(html(page)).toHaveClass(/\bdark\b/)
+    expect(await runningTransitions(page)).toBe(0)
+    await page.emulateMedia({ colorScheme: 'light' })
+    await page.reload()
+    await expect(page.getByRole('heading', { name: 'Visão Geral' })).toBeVisible()
+    await expect(html(page)).not.toHaveClass(/\bdark\b/)
+  })
 })
 
 test('ctrl+b collapses the sidebar to icons and it stays collapsed after a reload', async ({ page, context }) => {
