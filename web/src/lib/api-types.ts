@@ -3027,7 +3027,7 @@ export interface components {
             manageTeam: boolean;
             /**
              * Format: int64
-             * @description when the membership began
+             * @description when the membership began, epoch milliseconds
              */
             since: number;
         };
@@ -3054,7 +3054,7 @@ export interface components {
         };
         Team: {
             members: components["schemas"]["TeamMember"][];
-            /** @description pending (not expired) */
+            /** @description pending (not expired), newest first */
             invitations: components["schemas"]["TeamInvitation"][];
             /** @description the group's stores, to choose a member's from */
             stores: components["schemas"]["TeamStore"][];
@@ -3086,7 +3086,7 @@ export interface components {
             email: string;
             role: components["schemas"]["TeamRole"];
             stores: string[];
-            /** @description the e-mail has an account */
+            /** @description the e-mail has an account, which accepts signed in */
             account: boolean;
         };
         /** @description A person without an account sends their name and password; an account sends nothing. */
