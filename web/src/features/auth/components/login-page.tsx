@@ -15,7 +15,7 @@ import { sleep } from '@/lib/utils'
 import { useLogin } from '../api/login'
 import { useVerifyEmail } from '../api/verify-email'
 import { loginSchema, type LoginInput } from '../schemas'
-import { AuthLayout } from '@/components/auth-layout'
+import { AuthLayout } from './auth-layout'
 
 export const LOGIN_REDIRECT_WAIT_MS = 1000
 const VERIFY_ERROR = 'O e-mail não pôde ser verificado.'

@@ -9,7 +9,7 @@ import { PasswordInput } from '@/components/ui/password-input'
 import { errorToast, toast } from '@/hooks/use-toast'
 import { useResetPassword } from '../api/reset-password'
 import { newPasswordSchema, type NewPasswordInput } from '../schemas'
-import { AuthLayout } from '@/components/auth-layout'
+import { AuthLayout } from './auth-layout'
 
 export const MISSING_CODE_MESSAGE = 'Você precisa verificar o código de recuperação de senha antes de continuar.'
 

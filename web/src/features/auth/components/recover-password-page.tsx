@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input'
 import { toast } from '@/hooks/use-toast'
 import { useRequestPasswordReset } from '../api/request-password-reset'
 import { recoverPasswordSchema, type RecoverPasswordInput } from '../schemas'
-import { AuthLayout } from '@/components/auth-layout'
+import { AuthLayout } from './auth-layout'
 
 export const RESEND_WAIT_SECONDS = 60
 

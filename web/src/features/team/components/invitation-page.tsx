@@ -1,11 +1,11 @@
 import * as React from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { Loader2 } from 'lucide-react'
+import { Loader2, MonitorPlay } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import { Link, useNavigate, useSearchParams } from 'react-router'
-import { AuthLayout } from '@/components/auth-layout'
 import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { PasswordInput } from '@/components/ui/password-input'
@@ -21,6 +21,28 @@ import type { AcceptedInvitation, InvitationView } from '../api/types'
 import { invitedSignInSchema, newAccountSchema, roleLabels, type InvitedSignInValues, type NewAccountValues } from '../schemas'
 
 export const INVITATION_GONE = 'Convite não encontrado ou expirado. Peça um novo convite a quem convidou você.'
+
+function InvitationLayout({ title, description, children }: { title: string; description?: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <main className="flex min-h-svh flex-col items-center justify-center gap-6 bg-muted p-6 md:p-10">
+      <div className="flex items-center gap-2 text-lg font-semibold">
+        <span className="flex size-8 items-center justify-center rounded-md bg-primary text-primary-foreground">
+          <MonitorPlay className="size-5" aria-hidden="true" />
+        </span>
+        Vitrine
+      </div>
+      <Card className="w-full max-w-sm">
+        <CardHeader>
+          <CardTitle>
+            <h1 className="text-xl">{title}</h1>
+          </CardTitle>
+          {description && <CardDescription className="[overflow-wrap:anywhere]">{description}</CardDescription>}
+        </CardHeader>
+        <CardContent>{children}</CardContent>
+      </Card>
+    </main>
+  )
+}
 
 /** What accepting does in the console: the group joined becomes the selected one. */
 function useJoined() {
@@ -129,7 +151,7 @@ export function InvitationPage() {
   if (!code || invitation.isError) {
     const gone = !code || (isApiError(invitation.error) && invitation.error.statusCode === 404)
     return (
-      <AuthLayout title="Convite">
+      <InvitationLayout title="Convite">
         <div className="grid gap-5">
           <p role="alert" className="text-sm">
             {gone ? INVITATION_GONE : 'Não foi possível abrir o convite. Tente novamente.'}
@@ -138,17 +160,17 @@ export function InvitationPage() {
             <Link to="/">Ir para o login</Link>
           </Button>
         </div>
-      </AuthLayout>
+      </InvitationLayout>
     )
   }
   if (invitation.isLoading || !invitation.data || status === 'restoring' || (status === 'authenticated' && !user)) {
     return (
-      <AuthLayout title="Convite">
+      <InvitationLayout title="Convite">
         <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
           <Loader2 className="size-4 animate-spin" aria-hidden="true" />
           Carregando o convite...
         </p>
-      </AuthLayout>
+      </InvitationLayout>
     )
   }
 
@@ -171,8 +193,8 @@ export function InvitationPage() {
       </div>
     )
   return (
-    <AuthLayout title={`Convite para ${inv.group}`} description={description}>
+    <InvitationLayout title={`Convite para ${inv.group}`} description={description}>
       {body}
-    </AuthLayout>
+    </InvitationLayout>
   )
 }
