@@ -93,6 +93,12 @@ func (s *Service) ListFranchise(ctx context.Context, t tenant.Tenant) ([]Display
 	return list, nil
 }
 
+// Count returns how many TVs t's stores hold (every TV of the franchise
+// for the network).
+func (s *Service) Count(ctx context.Context, t tenant.Tenant) (int, error) {
+	return count(ctx, s.db, t)
+}
+
 // Get returns one TV of a store of the franchise.
 func (s *Service) Get(ctx context.Context, t tenant.Tenant, storeSlug, id string) (Display, error) {
 	if _, err := store.ID(ctx, s.db, t.ID, storeSlug); err != nil {

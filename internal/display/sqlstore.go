@@ -217,3 +217,18 @@ func InStore(ctx context.Context, q db.Querier, franchiseID, storeID string) ([]
 	return db.Collect(ctx, q, db.ScanString,
 		`SELECT id FROM displays WHERE franchise_id = ? AND store_id = ?`, franchiseID, storeID)
 }
+
+// count counts the TVs of t's stores.
+func count(ctx context.Context, q db.Querier, t tenant.Tenant) (int, error) {
+	query, args := `SELECT COUNT(*) FROM displays WHERE franchise_id = ?`, []any{t.ID}
+	if !t.Whole() {
+		if len(t.Stores) == 0 {
+			return 0, nil
+		}
+		query += ` AND store_id IN (` + db.Placeholders(len(t.Stores)) + `)`
+		args = append(args, db.Args(t.Stores)...)
+	}
+	var n int
+	err := q.QueryRowContext(ctx, query, args...).Scan(&n)
+	return n, err
+}

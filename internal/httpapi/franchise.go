@@ -22,6 +22,18 @@ func (s *Server) listFranchises(w http.ResponseWriter, r *http.Request, p *auth.
 	if err != nil {
 		return err
 	}
+	// The counters kept on a group are the whole group's: a franchisee or
+	// a store manager counts their own stores and TVs.
+	for i, f := range list {
+		t, err := p.Tenant(f.Slug)
+		if err != nil || t.Whole() {
+			continue
+		}
+		list[i].Stores = len(t.Stores)
+		if list[i].Displays, err = s.Displays.Count(r.Context(), t); err != nil {
+			return err
+		}
+	}
 	writeJSON(w, http.StatusOK, franchiseListResponse{FranchiseList: list})
 	return nil
 }

@@ -237,6 +237,11 @@ func TestScopedMembersWorkOnTheirStores(t *testing.T) {
 				Status: 200, Contains: []string{`"name":"TV A"`}, Absent: []string{"TV B", f.deviceB}})
 			a.Expect(t, testutil.Scenario{Method: "GET", Path: f.path("/api/display/{f}/loja-a/{tvA}/now"), Token: token, Status: 200})
 		}
+		// The group's counters count their stores and TVs.
+		a.Expect(t, testutil.Scenario{Method: "GET", Path: "/api/franchise", Token: f.fabio.Token,
+			Status: 200, Contains: []string{`"stores":1,"displays":1`}})
+		a.Expect(t, testutil.Scenario{Method: "GET", Path: "/api/franchise", Token: f.nina.Token,
+			Status: 200, Contains: []string{`"stores":2,"displays":2`}})
 		// The network still sees both.
 		a.Expect(t, testutil.Scenario{Method: "GET", Path: f.path("/api/display/{f}"), Token: f.nina.Token,
 			Status: 200, Contains: []string{`"name":"TV A"`, `"name":"TV B"`}})
@@ -257,7 +262,13 @@ func TestScopedMembersWorkOnTheirStores(t *testing.T) {
 		a.Expect(t, testutil.Scenario{Method: "GET", Path: f.path("/api/schedule/{f}"), Token: f.fabio.Token,
 			Status: 200, Contains: []string{"Liberada", `"forFranchisees":true`, `"forFranchisees":false`}})
 		a.Expect(t, testutil.Scenario{Method: "GET", Path: f.path("/api/schedule/{f}/{open}"), Token: f.fabio.Token,
-			Status: 200, Contains: []string{`"forFranchisees":true`}})
+			Status: 200, Contains: []string{`"forFranchisees":true`, `"displays":1`}})
+		// Store B's TV linked too: the network counts both, the franchisee theirs.
+		mustStatus(t, a.Do(t, "POST", f.path("/api/display/{f}/loja-b/{tvB}"), f.nina.Token, map[string]any{"schedule": f.open}), 200)
+		a.Expect(t, testutil.Scenario{Method: "GET", Path: f.path("/api/schedule/{f}/{open}"), Token: f.nina.Token,
+			Status: 200, Contains: []string{`"displays":2`}})
+		a.Expect(t, testutil.Scenario{Method: "GET", Path: f.path("/api/schedule/{f}"), Token: f.fabio.Token,
+			Status: 200, Contains: []string{`"displays":1`}, Absent: []string{`"displays":2`}})
 		// Made unavailable again, the TV linked to it stays; unlinked, it
 		// can no longer be linked to it.
 		mustStatus(t, a.Do(t, "POST", f.path("/api/schedule/{f}/{open}"), f.nina.Token, map[string]any{"forFranchisees": false}), 200)

@@ -59,8 +59,17 @@ func (s *Service) List(ctx context.Context, t tenant.Tenant) ([]Summary, error) 
 	if out == nil {
 		out = []Summary{}
 	}
+	var linked map[string]int
+	if !t.Whole() {
+		if linked, err = linkedIn(ctx, s.db, t); err != nil {
+			return nil, err
+		}
+	}
 	for i := range out {
 		out[i].Franchise = t.Slug
+		if linked != nil {
+			out[i].Displays = linked[out[i].ID]
+		}
 	}
 	slices.SortFunc(out, func(a, b Summary) int {
 		if c := names.Compare(a.Name, b.Name); c != 0 {
@@ -77,6 +86,13 @@ func (s *Service) Get(ctx context.Context, t tenant.Tenant, id string, fullMedia
 	r, err := getRow(ctx, s.db, t.ID, id, false)
 	if err != nil {
 		return Schedule{}, err
+	}
+	if !t.Whole() {
+		linked, err := linkedIn(ctx, s.db, t)
+		if err != nil {
+			return Schedule{}, err
+		}
+		r.Displays = linked[r.ID]
 	}
 	return s.present(ctx, t, r, fullMedia)
 }

@@ -85,6 +85,29 @@ func listSummaries(ctx context.Context, q db.Querier, franchiseID string) ([]Sum
 		WHERE s.franchise_id = ?`, franchiseID, franchiseID)
 }
 
+// linkedIn counts, per schedule, the TVs of t's stores linked to it (a
+// scoped member's counters count their own TVs only).
+func linkedIn(ctx context.Context, q db.Querier, t tenant.Tenant) (map[string]int, error) {
+	out := map[string]int{}
+	if len(t.Stores) == 0 {
+		return out, nil
+	}
+	type count struct {
+		id string
+		n  int
+	}
+	list, err := db.Collect(ctx, q, func(sc db.Scanner) (count, error) {
+		var c count
+		return c, sc.Scan(&c.id, &c.n)
+	}, `SELECT schedule_id, COUNT(*) FROM displays
+		WHERE franchise_id = ? AND schedule_id IS NOT NULL AND store_id IN (`+db.Placeholders(len(t.Stores))+`)
+		GROUP BY schedule_id`, append([]any{t.ID}, db.Args(t.Stores)...)...)
+	for _, c := range list {
+		out[c.id] = c.n
+	}
+	return out, err
+}
+
 // getRow reads one schedule of the franchise; lock holds its row until the
 // transaction ends (for a read-modify-write).
 func getRow(ctx context.Context, q db.Querier, franchiseID, id string, lock bool) (row, error) {
