@@ -213,9 +213,34 @@ func (d *DB) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Ro
 
 // Tx is a transaction with the same query methods as DB.
 type Tx struct {
-	tx          *sql.Tx
-	dialect     Dialect
-	afterCommit []func()
+	tx           *sql.Tx
+	dialect      Dialect
+	beforeCommit []func(ctx context.Context, tx *Tx) error
+	afterCommit  []func()
+	locals       map[any]any
+}
+
+// Local returns the value the transaction keeps under key, made by init
+// on the first call: what a package gathers during the transaction for
+// its BeforeCommit hook.
+func (t *Tx) Local(key any, init func() any) any {
+	if v, ok := t.locals[key]; ok {
+		return v
+	}
+	if t.locals == nil {
+		t.locals = map[any]any{}
+	}
+	v := init()
+	t.locals[key] = v
+	return v
+}
+
+// BeforeCommit runs fn inside the transaction once the work has succeeded,
+// just before COMMIT, in the order the calls were made; an error rolls the
+// whole transaction back. The audit trail writes its records there, so
+// that its chain's lock is always the last one a transaction takes.
+func (t *Tx) BeforeCommit(fn func(ctx context.Context, tx *Tx) error) {
+	t.beforeCommit = append(t.beforeCommit, fn)
 }
 
 // AfterCommit runs fn once the transaction has committed, in the order the
@@ -272,7 +297,7 @@ func (d *DB) inTx(ctx context.Context, fn func(tx *Tx) error) (atCommit bool, er
 		return false, err
 	}
 	tx := &Tx{tx: sqlTx, dialect: d.dialect}
-	if err := fn(tx); err != nil {
+	if err := tx.work(ctx, fn); err != nil {
 		_ = sqlTx.Rollback()
 		release()
 		d.lost(ctx, err) // have the pool check its connections
@@ -288,6 +313,19 @@ func (d *DB) inTx(ctx context.Context, fn func(tx *Tx) error) (atCommit bool, er
 		after()
 	}
 	return false, nil
+}
+
+// work runs fn and then the hooks it left for before the commit.
+func (t *Tx) work(ctx context.Context, fn func(tx *Tx) error) error {
+	if err := fn(t); err != nil {
+		return err
+	}
+	for i := 0; i < len(t.beforeCommit); i++ { // a hook may add another
+		if err := t.beforeCommit[i](ctx, t); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Rebind rewrites `?` placeholders to `$1, $2, …` for PostgreSQL. Question

@@ -18,6 +18,7 @@ import (
 	"vitrine/api"
 	"vitrine/internal/advertise"
 	"vitrine/internal/alerts"
+	"vitrine/internal/audit"
 	"vitrine/internal/auth"
 	"vitrine/internal/change"
 	"vitrine/internal/command"
@@ -279,7 +280,13 @@ func (s *Server) signedIn(pattern string, h userHandlerFunc) {
 			writeError(w, r, s.Log, err)
 			return
 		}
-		r = r.WithContext(auth.WithPrincipal(r.Context(), p))
+		ctx := auth.WithPrincipal(r.Context(), p)
+		if writes(r) {
+			a := audit.ActorFrom(ctx)
+			a.UserID, a.Email, a.AdminID, a.AdminEmail = p.UserID, p.Email, p.AdminUserID, p.AdminEmail
+			ctx = audit.WithActor(ctx, a)
+		}
+		r = r.WithContext(ctx)
 		if err := h(w, r, p); err != nil {
 			writeError(w, r, s.Log, err)
 		}
@@ -372,11 +379,21 @@ func (s *Server) register(pattern string, h http.HandlerFunc) {
 		if a, ok := r.Context().Value(accessKey{}).(*access); ok {
 			a.route, a.franchise = r.Pattern, r.PathValue("franchise")
 		}
+		if writes(r) { // the audit trail's who, from where
+			r = r.WithContext(audit.WithActor(r.Context(), audit.Actor{
+				Address: s.clientIP(r), RequestID: requestID(r.Context()),
+			}))
+		}
 		h(w, r)
 	})
 	if strings.Contains(pattern, " /api/") {
 		s.routes = append(s.routes, pattern)
 	}
+}
+
+// writes tells whether a request may change something.
+func writes(r *http.Request) bool {
+	return r.Method != http.MethodGet && r.Method != http.MethodHead && r.Method != http.MethodOptions
 }
 
 func (s *Server) audit(r *http.Request, p *auth.Principal, status int) {

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"time"
 
+	"vitrine/internal/audit"
 	"vitrine/internal/db"
 	"vitrine/internal/fault"
 	"vitrine/internal/hours"
@@ -89,7 +90,8 @@ func (s *Service) SetHours(ctx context.Context, t tenant.Tenant, slug string, in
 	var id string
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		var err error
-		if id, _, err = load(ctx, tx, t.ID, slug); err != nil {
+		var r row
+		if id, r, err = load(ctx, tx, t.ID, slug); err != nil {
 			return err
 		}
 		old, err := readHours(ctx, tx, t.ID, []string{id})
@@ -105,6 +107,16 @@ func (s *Service) SetHours(ctx context.Context, t tenant.Tenant, slug string, in
 		}
 		if err := writeHours(ctx, tx, t.ID, id, clean, when, s.now().UnixMilli()); err != nil {
 			return err
+		}
+		now, err := readHours(ctx, tx, t.ID, []string{id})
+		if err != nil {
+			return err
+		}
+		if changes := audit.Diff(old[id], now[id], "timeZone"); len(changes) > 0 {
+			audit.Record(ctx, tx, audit.Entry{
+				FranchiseID: t.ID, StoreID: id, Kind: audit.KindHours, ID: id, Name: r.Name,
+				Action: audit.ActionUpdate, Changes: changes,
+			})
 		}
 		return s.touch(ctx, tx, t, id)
 	})

@@ -11,6 +11,7 @@ import (
 
 	"vitrine/internal/br"
 	"vitrine/internal/change"
+	"vitrine/internal/audit"
 	"vitrine/internal/db"
 	"vitrine/internal/fault"
 	"vitrine/internal/franchise"
@@ -156,6 +157,14 @@ func (s *Service) Create(ctx context.Context, t tenant.Tenant, in Input) (Store,
 			if err := replaceContacts(ctx, tx, id, contacts); err != nil {
 				return err
 			}
+			created, err := get(ctx, tx, t, slug)
+			if err != nil {
+				return err
+			}
+			audit.Record(ctx, tx, audit.Entry{
+				FranchiseID: t.ID, StoreID: id, Kind: audit.KindStore, ID: id, Name: r.Name,
+				Action: audit.ActionCreate, Changes: audit.Diff(nil, created, "displays", "slug", "franchise"),
+			})
 			return s.touch(ctx, tx, t, id)
 		})
 		if err == nil {
@@ -178,6 +187,10 @@ func (s *Service) Create(ctx context.Context, t tenant.Tenant, in Input) (Store,
 func (s *Service) Update(ctx context.Context, t tenant.Tenant, slug string, in Input) (Store, error) {
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		id, r, err := load(ctx, tx, t.ID, slug)
+		if err != nil {
+			return err
+		}
+		was, err := get(ctx, tx, t, slug)
 		if err != nil {
 			return err
 		}
@@ -217,6 +230,16 @@ func (s *Service) Update(ctx context.Context, t tenant.Tenant, slug string, in I
 				return err
 			}
 		}
+		now, err := get(ctx, tx, t, slug)
+		if err != nil {
+			return err
+		}
+		if changes := audit.Diff(was, now, "displays"); len(changes) > 0 {
+			audit.Record(ctx, tx, audit.Entry{
+				FranchiseID: t.ID, StoreID: id, Kind: audit.KindStore, ID: id, Name: r.Name,
+				Action: audit.ActionUpdate, Changes: changes,
+			})
+		}
 		return s.touch(ctx, tx, t, id)
 	})
 	if db.IsUniqueViolationOf(err, "stores", "name_key") {
@@ -245,6 +268,14 @@ func (s *Service) Delete(ctx context.Context, t tenant.Tenant, slug, confirmName
 				return err
 			}
 		}
+		was, err := get(ctx, tx, t, slug)
+		if err != nil {
+			return err
+		}
+		audit.Record(ctx, tx, audit.Entry{
+			FranchiseID: t.ID, StoreID: id, Kind: audit.KindStore, ID: id, Name: r.Name,
+			Action: audit.ActionDelete, Changes: audit.Diff(was, nil, "slug", "franchise"),
+		})
 		if err := remove(ctx, tx, id); err != nil {
 			return err
 		}
@@ -312,6 +343,14 @@ func (s *Service) Notify(ctx context.Context, t tenant.Tenant, in NotifyInput) (
 			}
 			if err := recordMessageStores(ctx, tx, m.ID, phones[phone]); err != nil {
 				return err
+			}
+			for _, storeID := range phones[phone] {
+				audit.Record(ctx, tx, audit.Entry{
+					FranchiseID: t.ID, StoreID: storeID, Kind: audit.KindMessage, ID: m.ID,
+					Action: audit.ActionSend, Changes: []audit.Change{
+						audit.Set("recipient", nil, m.Recipient), audit.Set("message", nil, msg),
+					},
+				})
 			}
 		}
 		queued = len(phones)

@@ -1,0 +1,228 @@
+// Package audit keeps the record of every change made through the API: who
+// made it (and the administrator behind an impersonation), from which
+// address and request, what changed and how — each field's value before
+// and after. A record is written in the transaction of its change: the
+// service that changes a thing calls Record with its transaction, and the
+// record is written just before COMMIT, so there is no change without its
+// record and no record without its change.
+//
+// Each group's records form a hash chain (chain.go); Verify names the first
+// record changed or missing.
+package audit
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"slices"
+	"strings"
+	"time"
+
+	"vitrine/internal/db"
+)
+
+// Actor is who makes the changes of a request. The API puts it on the
+// request's context; changes made outside a request (the demo's seed, a
+// test calling a service) are recorded with an empty actor: the system.
+type Actor struct {
+	UserID     string
+	Email      string
+	AdminID    string // the administrator behind an impersonation session
+	AdminEmail string
+	Address    string
+	RequestID  string
+}
+
+type actorKey struct{}
+
+// WithActor returns ctx carrying a.
+func WithActor(ctx context.Context, a Actor) context.Context {
+	return context.WithValue(ctx, actorKey{}, a)
+}
+
+// ActorFrom returns the actor ctx carries (the zero Actor when none).
+func ActorFrom(ctx context.Context) Actor {
+	a, _ := ctx.Value(actorKey{}).(Actor)
+	return a
+}
+
+// Kinds of things a record is about.
+const (
+	KindGroup      = "group"
+	KindStore      = "store"
+	KindHours      = "hours"
+	KindDisplay    = "display"
+	KindSchedule   = "schedule"
+	KindEntry      = "entry"
+	KindFooter     = "footer"
+	KindMedia      = "media"
+	KindFolder     = "folder"
+	KindAd         = "ad"
+	KindBooking    = "booking"
+	KindOverride   = "override"
+	KindAlerts     = "alerts"
+	KindMember     = "member"
+	KindInvitation = "invitation"
+	KindCommand    = "command"
+	KindMessage    = "message"
+	KindUser       = "user"
+	KindSession    = "session"
+)
+
+// Kinds lists every kind, for the filters of the 'Atividade' page.
+var Kinds = []string{
+	KindGroup, KindStore, KindHours, KindDisplay, KindSchedule, KindEntry, KindFooter,
+	KindMedia, KindFolder, KindAd, KindBooking, KindOverride, KindAlerts, KindMember,
+	KindInvitation, KindCommand, KindMessage, KindUser, KindSession,
+}
+
+// Actions a record names.
+const (
+	ActionCreate       = "create"
+	ActionUpdate       = "update"
+	ActionDelete       = "delete"
+	ActionLink         = "link"
+	ActionSend         = "send"
+	ActionStart        = "start"
+	ActionClear        = "clear"
+	ActionInvite       = "invite"
+	ActionRevoke       = "revoke"
+	ActionAccept       = "accept"
+	ActionSignIn       = "signIn"
+	ActionSignInFailed = "signInFailed"
+	ActionSignOut      = "signOut"
+	ActionImpersonate  = "impersonate"
+)
+
+// Entry is one change to record.
+type Entry struct {
+	// FranchiseID is the group whose chain the record joins; "" is the
+	// platform's chain (sign-ins, users' accounts).
+	FranchiseID string
+	// StoreID places the record in a store, so that the store's
+	// franchisee and manager see it.
+	StoreID string
+	Kind    string
+	// ID and Name say which thing changed; Name as it was called then.
+	ID     string
+	Name   string
+	Action string
+	// Changes are the fields that changed (Diff makes them).
+	Changes []Change
+	// At is when it happened; zero is now (a service with a clock of
+	// its own passes its time).
+	At time.Time
+	// Actor overrides the context's (a sign-in, whose user is known only
+	// once the password was checked).
+	Actor *Actor
+}
+
+// Change is one field's value before and after. A secret field has neither,
+// only Redacted.
+type Change struct {
+	Field    string          `json:"field"`
+	Before   json.RawMessage `json:"before,omitempty"`
+	After    json.RawMessage `json:"after,omitempty"`
+	Redacted bool            `json:"redacted,omitempty"`
+}
+
+// secret tells whether a field's values are never recorded.
+func secret(field string) bool {
+	f := strings.ToLower(field)
+	for _, w := range []string{"password", "token", "secret", "hash", "pwd"} {
+		if strings.Contains(f, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// Diff lists the fields whose JSON values differ between before and after,
+// by their JSON names, in name order, but for the names in ignore and the
+// bookkeeping ones (createdAt, updatedAt). Either may be nil: a creation
+// has only values after, a removal only values before. A field that is a
+// secret is listed without its values.
+func Diff(before, after any, ignore ...string) []Change {
+	b, a := fields(before), fields(after)
+	names := make([]string, 0, len(b)+len(a))
+	for k := range b {
+		names = append(names, k)
+	}
+	for k := range a {
+		if _, ok := b[k]; !ok {
+			names = append(names, k)
+		}
+	}
+	slices.Sort(names)
+	out := []Change{}
+	for _, k := range names {
+		if k == "createdAt" || k == "updatedAt" || slices.Contains(ignore, k) {
+			continue
+		}
+		bv, av := b[k], a[k]
+		if bytes.Equal(bv, av) || (empty(bv) && empty(av)) {
+			continue
+		}
+		if secret(k) {
+			out = append(out, Change{Field: k, Redacted: true})
+			continue
+		}
+		out = append(out, Change{Field: k, Before: nonEmpty(bv), After: nonEmpty(av)})
+	}
+	return out
+}
+
+// Set is the change of one field that has no struct to compare (a link, a
+// state).
+func Set(field string, before, after any) Change {
+	return Change{Field: field, Before: value(before), After: value(after)}
+}
+
+func value(v any) json.RawMessage {
+	if v == nil {
+		return nil
+	}
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return nil
+	}
+	return nonEmpty(raw)
+}
+
+func fields(v any) map[string]json.RawMessage {
+	if v == nil {
+		return nil
+	}
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return nil
+	}
+	var m map[string]json.RawMessage
+	if json.Unmarshal(raw, &m) != nil {
+		return map[string]json.RawMessage{"value": raw}
+	}
+	return m
+}
+
+func empty(v json.RawMessage) bool {
+	s := string(v)
+	return s == "" || s == "null" || s == `""` || s == "[]" || s == "{}"
+}
+
+func nonEmpty(v json.RawMessage) json.RawMessage {
+	if empty(v) {
+		return nil
+	}
+	return v
+}
+
+// Record writes e as a record in tx's group chain just before tx commits:
+// if the record cannot be written, the change is rolled back with it.
+func Record(ctx context.Context, tx *db.Tx, e Entry) {
+	a := ActorFrom(ctx)
+	if e.Actor != nil {
+		a = *e.Actor
+	}
+	pending := pendingOf(tx)
+	pending.entries = append(pending.entries, stamped{Entry: e, actor: a})
+}

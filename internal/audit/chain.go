@@ -1,0 +1,158 @@
+package audit
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"time"
+
+	"vitrine/internal/db"
+)
+
+// stamped is an entry with the actor of its request.
+type stamped struct {
+	Entry
+	actor Actor
+}
+
+// pending is what a transaction will record before it commits.
+type pending struct {
+	entries []stamped
+}
+
+type pendingKey struct{}
+
+func pendingOf(tx *db.Tx) *pending {
+	return tx.Local(pendingKey{}, func() any {
+		p := &pending{}
+		tx.BeforeCommit(func(ctx context.Context, tx *db.Tx) error { return p.write(ctx, tx) })
+		return p
+	}).(*pending)
+}
+
+// record is a stored record, the fields its hash covers.
+type record struct {
+	Chain      string
+	Seq        int64
+	At         int64 // Unix milliseconds
+	UserID     string
+	UserEmail  string
+	AdminID    string
+	AdminEmail string
+	Address    string
+	RequestID  string
+	Kind       string
+	EntityID   string
+	EntityName string
+	StoreID    string
+	Action     string
+	Changes    string // JSON
+	PrevHash   string
+	Hash       string
+}
+
+// digest is the record's hash: SHA-256 over its fields (the hash of the
+// record before it among them), as a JSON list in a fixed order.
+func (r record) digest() string {
+	raw, _ := json.Marshal([]any{
+		r.Chain, r.Seq, r.At, r.UserID, r.UserEmail, r.AdminID, r.AdminEmail, r.Address,
+		r.RequestID, r.Kind, r.EntityID, r.EntityName, r.StoreID, r.Action, r.Changes, r.PrevHash,
+	})
+	sum := sha256.Sum256(raw)
+	return hex.EncodeToString(sum[:])
+}
+
+func (p *pending) write(ctx context.Context, tx *db.Tx) error {
+	if len(p.entries) == 0 {
+		return nil
+	}
+	entries := p.entries
+	p.entries = nil
+	now := time.Now().UnixMilli()
+	heads := map[string]*head{}
+	for _, e := range entries {
+		h, ok := heads[e.FranchiseID]
+		if !ok {
+			var err error
+			if h, err = lockHead(ctx, tx, e.FranchiseID); err != nil {
+				return err
+			}
+			heads[e.FranchiseID] = h
+		}
+		changes := e.Changes
+		if changes == nil {
+			changes = []Change{}
+		}
+		raw, err := json.Marshal(changes)
+		if err != nil {
+			return err
+		}
+		at := now
+		if !e.At.IsZero() {
+			at = e.At.UnixMilli()
+		}
+		r := record{
+			Chain: e.FranchiseID, Seq: h.seq + 1, At: at,
+			UserID: e.actor.UserID, UserEmail: e.actor.Email,
+			AdminID: e.actor.AdminID, AdminEmail: e.actor.AdminEmail,
+			Address: e.actor.Address, RequestID: e.actor.RequestID,
+			Kind: e.Kind, EntityID: e.ID, EntityName: e.Name, StoreID: e.StoreID,
+			Action: e.Action, Changes: string(raw), PrevHash: h.hash,
+		}
+		r.Hash = r.digest()
+		if err := insert(ctx, tx, r); err != nil {
+			return err
+		}
+		h.seq, h.hash = r.Seq, r.Hash
+	}
+	for chain, h := range heads {
+		if _, err := tx.ExecContext(ctx, `UPDATE audit_chains SET seq = ?, hash = ? WHERE chain = ?`, h.seq, h.hash, chain); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+type head struct {
+	seq  int64
+	hash string
+}
+
+// lockHead reads a chain's head, locked until the transaction ends: the
+// records of one group are written one transaction at a time.
+func lockHead(ctx context.Context, tx *db.Tx, chain string) (*head, error) {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO audit_chains (chain) VALUES (?) ON CONFLICT (chain) DO NOTHING`, chain); err != nil {
+		return nil, err
+	}
+	q := `SELECT seq, hash FROM audit_chains WHERE chain = ?`
+	if tx.Dialect() == db.Postgres {
+		q += ` FOR UPDATE`
+	}
+	var h head
+	if err := tx.QueryRowContext(ctx, q, chain).Scan(&h.seq, &h.hash); err != nil {
+		return nil, err
+	}
+	return &h, nil
+}
+
+func insert(ctx context.Context, tx *db.Tx, r record) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO audit_records
+		(chain, seq, at, user_id, user_email, admin_id, admin_email, address, request_id,
+		 kind, entity_id, entity_name, store_id, action, changes, prev_hash, hash)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		r.Chain, r.Seq, r.At, r.UserID, r.UserEmail, r.AdminID, r.AdminEmail, r.Address, r.RequestID,
+		r.Kind, r.EntityID, r.EntityName, r.StoreID, r.Action, r.Changes, r.PrevHash, r.Hash)
+	return err
+}
+
+const recordColumns = `chain, seq, at, user_id, user_email, admin_id, admin_email, address, request_id,
+	kind, entity_id, entity_name, store_id, action, changes, prev_hash, hash`
+
+func scanRecord(s db.Scanner) (record, error) {
+	var r record
+	err := s.Scan(&r.Chain, &r.Seq, &r.At, &r.UserID, &r.UserEmail, &r.AdminID, &r.AdminEmail,
+		&r.Address, &r.RequestID, &r.Kind, &r.EntityID, &r.EntityName, &r.StoreID, &r.Action,
+		&r.Changes, &r.PrevHash, &r.Hash)
+	return r, err
+}
