@@ -48,6 +48,12 @@ func list(ctx context.Context, q db.Querier, t tenant.Tenant, storeID string) ([
 	if storeID != "" {
 		query += ` AND d.store_id = ?`
 		args = append(args, storeID)
+	} else if !t.Whole() { // a scoped member's stores only
+		if len(t.Stores) == 0 {
+			return []Display{}, nil
+		}
+		query += ` AND d.store_id IN (` + db.Placeholders(len(t.Stores)) + `)`
+		args = append(args, db.Args(t.Stores)...)
 	}
 	out, err := db.Collect(ctx, q, scan, query, args...)
 	if err != nil {

@@ -24,10 +24,20 @@ type row struct {
 // list reads every store of a franchise with its contacts and TV count in
 // three queries, whatever the number of stores.
 func list(ctx context.Context, q db.Querier, t tenant.Tenant) ([]Store, error) {
+	// A scoped member's stores only: the database reads their rows, not
+	// the whole group's.
+	within, args := "", []any{t.ID}
+	if !t.Whole() {
+		if len(t.Stores) == 0 {
+			return []Store{}, nil
+		}
+		within = ` AND s.id IN (` + db.Placeholders(len(t.Stores)) + `)`
+		args = append(args, db.Args(t.Stores)...)
+	}
 	rows, err := q.QueryContext(ctx, `
 		SELECT s.id, s.slug, s.name, s.region, s.state, s.city, s.social, s.document, s.tag,
 		       s.phone, s.time_zone, s.created_at, s.updated_at
-		FROM stores s WHERE s.franchise_id = ?`, t.ID)
+		FROM stores s WHERE s.franchise_id = ?`+within, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -57,7 +67,7 @@ func list(ctx context.Context, q db.Querier, t tenant.Tenant) ([]Store, error) {
 	rows, err = q.QueryContext(ctx, `
 		SELECT c.store_id, c.name, c.role, c.phone, c.receive_notify
 		FROM store_contacts c JOIN stores s ON s.id = c.store_id
-		WHERE s.franchise_id = ? ORDER BY c.store_id, c.position`, t.ID)
+		WHERE s.franchise_id = ?`+within+` ORDER BY c.store_id, c.position`, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -80,7 +90,8 @@ func list(ctx context.Context, q db.Querier, t tenant.Tenant) ([]Store, error) {
 	}
 
 	rows, err = q.QueryContext(ctx, `
-		SELECT store_id, COUNT(*) FROM displays WHERE franchise_id = ? GROUP BY store_id`, t.ID)
+		SELECT s.id, COUNT(*) FROM displays d JOIN stores s ON s.id = d.store_id
+		WHERE d.franchise_id = ?`+within+` GROUP BY s.id`, args...)
 	if err != nil {
 		return nil, err
 	}
