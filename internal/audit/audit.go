@@ -11,10 +11,9 @@
 package audit
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"slices"
+	"reflect"
 	"strings"
 	"time"
 
@@ -137,84 +136,13 @@ func secret(field string) bool {
 	return false
 }
 
-// Diff lists the fields whose JSON values differ between before and after,
-// by their JSON names, in name order, but for the names in ignore and the
-// bookkeeping ones (createdAt, updatedAt). Either may be nil: a creation
-// has only values after, a removal only values before. A field that is a
-// secret is listed without its values.
-func Diff(before, after any, ignore ...string) []Change {
-	b, a := fields(before), fields(after)
-	names := make([]string, 0, len(b)+len(a))
-	for k := range b {
-		names = append(names, k)
-	}
-	for k := range a {
-		if _, ok := b[k]; !ok {
-			names = append(names, k)
-		}
-	}
-	slices.Sort(names)
-	out := []Change{}
-	for _, k := range names {
-		if k == "createdAt" || k == "updatedAt" || slices.Contains(ignore, k) {
-			continue
-		}
-		bv, av := b[k], a[k]
-		if bytes.Equal(bv, av) || (empty(bv) && empty(av)) {
-			continue
-		}
-		if secret(k) {
-			out = append(out, Change{Field: k, Redacted: true})
-			continue
-		}
-		out = append(out, Change{Field: k, Before: nonEmpty(bv), After: nonEmpty(av)})
-	}
-	return out
-}
-
 // Set is the change of one field that has no struct to compare (a link, a
 // state).
 func Set(field string, before, after any) Change {
 	return Change{Field: field, Before: value(before), After: value(after)}
 }
 
-func value(v any) json.RawMessage {
-	if v == nil {
-		return nil
-	}
-	raw, err := json.Marshal(v)
-	if err != nil {
-		return nil
-	}
-	return nonEmpty(raw)
-}
-
-func fields(v any) map[string]json.RawMessage {
-	if v == nil {
-		return nil
-	}
-	raw, err := json.Marshal(v)
-	if err != nil {
-		return nil
-	}
-	var m map[string]json.RawMessage
-	if json.Unmarshal(raw, &m) != nil {
-		return map[string]json.RawMessage{"value": raw}
-	}
-	return m
-}
-
-func empty(v json.RawMessage) bool {
-	s := string(v)
-	return s == "" || s == "null" || s == `""` || s == "[]" || s == "{}"
-}
-
-func nonEmpty(v json.RawMessage) json.RawMessage {
-	if empty(v) {
-		return nil
-	}
-	return v
-}
+func value(v any) json.RawMessage { return encode(settle(reflect.ValueOf(v))) }
 
 // Record writes e as a record in tx's group chain just before tx commits:
 // if the record cannot be written, the change is rolled back with it.

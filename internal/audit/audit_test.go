@@ -3,6 +3,9 @@ package audit_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -40,6 +43,42 @@ func TestDiffNamesTheFieldsThatChanged(t *testing.T) {
 	}
 	if same := audit.Diff(before, before); len(same) != 0 {
 		t.Errorf("no change, yet %+v", same)
+	}
+}
+
+func TestDiffLooksInsideListsAndObjects(t *testing.T) {
+	type entry struct {
+		Media string `json:"media"`
+		Secs  int    `json:"secs"`
+	}
+	type sched struct {
+		Entries []entry           `json:"entries"`
+		Footer  map[string]string `json:"footer"`
+	}
+	list := func(n int) []entry {
+		out := make([]entry, n)
+		for i := range out {
+			out[i] = entry{Media: fmt.Sprintf("m%d", i), Secs: 10}
+		}
+		return out
+	}
+	before := sched{Entries: list(1000), Footer: map[string]string{"clock": "on", "weather": "off"}}
+	changed := sched{Entries: list(1000), Footer: map[string]string{"clock": "on", "weather": "on"}}
+	changed.Entries[17].Secs = 15
+	got := audit.Diff(before, changed)
+	if len(got) != 2 || got[0].Field != "entries[17].secs" || string(got[0].Before) != "10" || string(got[0].After) != "15" ||
+		got[1].Field != "footer.weather" {
+		t.Errorf("one entry and one footer item changed: %+v", got)
+	}
+	inserted := sched{Entries: slices.Insert(list(1000), 3, entry{Media: "novo", Secs: 5}), Footer: before.Footer}
+	got = audit.Diff(before, inserted)
+	if len(got) != 1 || got[0].Field != "entries[3:3]" || got[0].Before != nil || string(got[0].After) != `[{"media":"novo","secs":5}]` {
+		t.Errorf("an entry inserted: %+v", got)
+	}
+	removed := sched{Entries: slices.Delete(list(1000), 998, 999), Footer: before.Footer}
+	got = audit.Diff(before, removed)
+	if len(got) != 1 || got[0].Field != "entries[998:999]" || string(got[0].Before) != `[{"media":"m998","secs":10}]` || got[0].After != nil {
+		t.Errorf("an entry removed: %+v", got)
 	}
 }
 
@@ -199,6 +238,41 @@ func TestPurgeKeepsTheChainVerifiable(t *testing.T) {
 		}
 		if rep, _ := audit.Verify(ctx, d, "g1"); rep.Problem == nil || *rep.Problem != (audit.Problem{Seq: 4, Reason: "missing"}) {
 			t.Errorf("a record deleted after a purge: %+v", rep.Problem)
+		}
+	})
+}
+
+// Transactions of one group recording at once take turns at the chain's
+// head: no sequence number is taken twice and the chain stays whole.
+func TestConcurrentRecordsKeepTheChainWhole(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		ctx := context.Background()
+		d := testutil.NewDB(t, engine)
+		var wg sync.WaitGroup
+		errs := make(chan error, 80)
+		for w := range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range 10 {
+					errs <- d.InTxRetrying(ctx, func(tx *db.Tx) error {
+						audit.Record(ctx, tx, audit.Entry{FranchiseID: "g1", Kind: audit.KindStore, Action: audit.ActionUpdate,
+							Changes: []audit.Change{audit.Set("n", w, i)}})
+						return nil
+					})
+				}
+			}()
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		rep, err := audit.Verify(ctx, d, "g1")
+		if err != nil || rep.Problem != nil || rep.Records != 80 || rep.Last != 80 {
+			t.Errorf("after 80 records at once: %+v, %v", rep, err)
 		}
 	})
 }

@@ -122,15 +122,13 @@ type head struct {
 // lockHead reads a chain's head, locked until the transaction ends: the
 // records of one group are written one transaction at a time.
 func lockHead(ctx context.Context, tx *db.Tx, chain string) (*head, error) {
-	if _, err := tx.ExecContext(ctx, `INSERT INTO audit_chains (chain) VALUES (?) ON CONFLICT (chain) DO NOTHING`, chain); err != nil {
-		return nil, err
-	}
-	q := `SELECT seq, hash FROM audit_chains WHERE chain = ?`
-	if tx.Dialect() == db.Postgres {
-		q += ` FOR UPDATE`
-	}
+	// One statement: the head made if missing, locked (an upsert that
+	// updates takes the row's lock) and read.
 	var h head
-	if err := tx.QueryRowContext(ctx, q, chain).Scan(&h.seq, &h.hash); err != nil {
+	err := tx.QueryRowContext(ctx, `INSERT INTO audit_chains (chain) VALUES (?)
+		ON CONFLICT (chain) DO UPDATE SET seq = audit_chains.seq
+		RETURNING seq, hash`, chain).Scan(&h.seq, &h.hash)
+	if err != nil {
 		return nil, err
 	}
 	return &h, nil
