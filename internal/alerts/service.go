@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"vitrine/internal/audit"
 	"vitrine/internal/br"
 	"vitrine/internal/db"
 	"vitrine/internal/display"
@@ -101,6 +102,8 @@ func (s *Service) SaveSettings(ctx context.Context, t tenant.Tenant, in Input) (
 		if err != nil {
 			return err
 		}
+		was := cur
+		was.Channels = slices.Clone(cur.Channels)
 		if in.Enabled != nil {
 			cur.Enabled = *in.Enabled
 		}
@@ -133,6 +136,10 @@ func (s *Service) SaveSettings(ctx context.Context, t tenant.Tenant, in Input) (
 		cur.UpdatedAt = s.now().UnixMilli()
 		if err := saveSettings(ctx, tx, t.ID, cur); err != nil {
 			return err
+		}
+		if changes := audit.Diff(was, cur); len(changes) > 0 {
+			audit.Record(ctx, tx, audit.Entry{FranchiseID: t.ID, Kind: audit.KindAlerts, ID: t.ID, Name: t.Name,
+				Action: audit.ActionUpdate, Changes: changes, At: s.now()})
 		}
 		out = cur
 		return nil

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"vitrine/internal/audit"
 	"vitrine/internal/change"
 	"vitrine/internal/db"
 	"vitrine/internal/display"
@@ -34,7 +35,8 @@ func NewService(d *db.DB, now func() time.Time, changes *franchise.Changes) *Ser
 // to the replica holding the player's connection. A TV whose player is
 // offline (display.Offline) refuses it with display.ErrDeviceNotConnected.
 // The session's user, and the administrator behind an impersonation
-// session, are recorded with the job.
+// session, are recorded with the job, and the job in the audit trail (in
+// the TV's store, under the TV's name).
 func (s *Service) Send(ctx context.Context, t tenant.Tenant, storeSlug, displayID, operation string) (string, error) {
 	if !ValidOperation(operation) {
 		return "", ErrOperation
@@ -54,6 +56,15 @@ func (s *Service) Send(ctx context.Context, t tenant.Tenant, storeSlug, displayI
 			now.UnixMilli(), now.UnixMilli(), now.Add(AnswerWithin(operation)).UnixMilli()); err != nil {
 			return err
 		}
+		tv, err := display.Placements(ctx, tx, t.ID, []string{displayID})
+		if err != nil {
+			return err
+		}
+		audit.Record(ctx, tx, audit.Entry{
+			FranchiseID: t.ID, StoreID: tv[displayID].StoreID, Kind: audit.KindCommand, ID: jobID,
+			Name: tv[displayID].Name, Action: audit.ActionSend, At: now,
+			Changes: []audit.Change{audit.Set("operation", nil, operation)},
+		})
 		return s.changes.Announce(ctx, tx, change.Change{FranchiseID: t.ID,
 			Commands: []change.Command{{ID: jobID, DisplayID: displayID, Operation: operation}}})
 	})

@@ -191,6 +191,11 @@ func (s *Service) Create(ctx context.Context, t tenant.Tenant, storeSlug string,
 		if id, err = insert(ctx, tx, t.ID, storeID, r, s.now().UnixMilli()); err != nil {
 			return err
 		}
+		created, err := get(ctx, tx, t, storeSlug, id)
+		if err != nil {
+			return err
+		}
+		s.recordChange(ctx, tx, t, storeID, nil, &created)
 		return s.touch(ctx, tx, t, id)
 	})
 	if db.IsUniqueViolationOf(err, "displays", "name_key") {
@@ -210,6 +215,10 @@ func (s *Service) Create(ctx context.Context, t tenant.Tenant, storeSlug string,
 func (s *Service) Update(ctx context.Context, t tenant.Tenant, storeSlug, id string, in Input) (Display, error) {
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		r, err := load(ctx, tx, t.ID, storeSlug, id)
+		if err != nil {
+			return err
+		}
+		was, err := get(ctx, tx, t, storeSlug, id)
 		if err != nil {
 			return err
 		}
@@ -248,6 +257,11 @@ func (s *Service) Update(ctx context.Context, t tenant.Tenant, storeSlug, id str
 		if err := update(ctx, tx, id, r, s.now().UnixMilli()); err != nil {
 			return err
 		}
+		now, err := get(ctx, tx, t, storeSlug, id)
+		if err != nil {
+			return err
+		}
+		s.recordChange(ctx, tx, t, r.StoreID, &was, &now)
 		return s.touch(ctx, tx, t, id)
 	})
 	if db.IsUniqueViolationOf(err, "displays", "name_key") {
@@ -262,7 +276,12 @@ func (s *Service) Update(ctx context.Context, t tenant.Tenant, storeSlug, id str
 // Delete removes a TV (and, with it, its command jobs).
 func (s *Service) Delete(ctx context.Context, t tenant.Tenant, storeSlug, id string) error {
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
-		if _, err := load(ctx, tx, t.ID, storeSlug, id); err != nil {
+		r, err := load(ctx, tx, t.ID, storeSlug, id)
+		if err != nil {
+			return err
+		}
+		was, err := get(ctx, tx, t, storeSlug, id)
+		if err != nil {
 			return err
 		}
 		if err := s.leaving(ctx, tx, t, id); err != nil {
@@ -271,6 +290,7 @@ func (s *Service) Delete(ctx context.Context, t tenant.Tenant, storeSlug, id str
 		if err := remove(ctx, tx, id); err != nil {
 			return err
 		}
+		s.recordChange(ctx, tx, t, r.StoreID, &was, nil)
 		return s.touch(ctx, tx, t, id)
 	})
 }

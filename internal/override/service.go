@@ -41,11 +41,13 @@ func NewService(d *db.DB, now func() time.Time, changes *franchise.Changes, libr
 }
 
 // target is a checked target: the ids stored, the TVs reached now and
-// the chosen stores' or TVs' names.
+// the chosen stores' or TVs' names, also by the store they are in (nil
+// for every TV of the franchise).
 type target struct {
-	ids   []string
-	reach int
-	names []string
+	ids     []string
+	reach   int
+	names   []string
+	byStore map[string][]string
 }
 
 // resolve checks in's target against the franchise and counts the TVs it
@@ -53,11 +55,12 @@ type target struct {
 // franchise, the chosen stores' TVs counted, the chosen TVs (a start on
 // every TV of a big franchise reads no TV).
 func (s *Service) resolve(ctx context.Context, q db.Querier, t tenant.Tenant, in Input) (target, error) {
-	var out target
+	out := target{byStore: map[string][]string{}}
 	var err error
 	in = within(t, in)
 	switch in.Target {
 	case All:
+		out.byStore = nil
 		out.reach, err = countTVs(ctx, q, t.ID)
 		return out, err
 	case Stores:
@@ -85,6 +88,7 @@ func (s *Service) resolve(ctx context.Context, q db.Querier, t tenant.Tenant, in
 				chosen[st.id] = true
 				out.ids = append(out.ids, st.id)
 				out.names = append(out.names, st.name)
+				out.byStore[st.id] = []string{st.name}
 			}
 		}
 		if out.reach, err = countStoresTVs(ctx, q, t.ID, out.ids); err != nil {
@@ -116,6 +120,7 @@ func (s *Service) resolve(ctx context.Context, q db.Querier, t tenant.Tenant, in
 			if chosen[id] {
 				delete(chosen, id)
 				out.names = append(out.names, tv.name)
+				out.byStore[tv.storeID] = append(out.byStore[tv.storeID], tv.name)
 			}
 		}
 		out.reach = len(out.ids)
@@ -124,6 +129,9 @@ func (s *Service) resolve(ctx context.Context, q db.Querier, t tenant.Tenant, in
 	}
 	slices.Sort(out.ids)
 	slices.SortFunc(out.names, names.Compare)
+	for _, list := range out.byStore {
+		slices.SortFunc(list, names.Compare)
+	}
 	return out, nil
 }
 
@@ -170,6 +178,7 @@ func (s *Service) Start(ctx context.Context, t tenant.Tenant, a Actor, in Input)
 		}
 	}
 	var m *Media
+	var mediaName string
 	if in.Media != "" {
 		got, err := s.library.ByIDs(ctx, t, []string{in.Media})
 		if err != nil {
@@ -183,6 +192,7 @@ func (s *Service) Start(ctx context.Context, t tenant.Tenant, a Actor, in Input)
 			return Override{}, ErrMediaType
 		}
 		m = &Media{ID: lib.ID, Type: lib.Type, URL: lib.URL}
+		mediaName = lib.Name
 	}
 	var out Override
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
@@ -199,6 +209,7 @@ func (s *Service) Start(ctx context.Context, t tenant.Tenant, a Actor, in Input)
 		if err := insert(ctx, tx, r); err != nil {
 			return err
 		}
+		s.recordStart(ctx, tx, t, r.Override, mediaName, tg.byStore)
 		out = r.Override
 		out.TargetNames, out.Reach = tg.names, tg.reach
 		return s.announce(ctx, tx, t.ID, r.Override)
@@ -250,10 +261,14 @@ func (s *Service) Clear(ctx context.Context, t tenant.Tenant, a Actor, id string
 			}
 		}
 		now := s.now().UnixMilli()
-		if st := o.state(now); st == StateCleared || st == StateEnded {
+		st := o.state(now)
+		if st == StateCleared || st == StateEnded {
 			return ErrEnded
 		}
 		if err := markCleared(ctx, tx, t.ID, id, a, now); err != nil {
+			return err
+		}
+		if err := s.recordClear(ctx, tx, t, o, st); err != nil {
 			return err
 		}
 		o.ClearedAt, o.ClearedBy = now, a.Name
