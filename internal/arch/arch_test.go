@@ -165,6 +165,8 @@ var owners = map[string]string{
 	"user_codes":           "auth",
 	"login_failures":       "auth",
 	"audit_log":            "auth",
+	"audit_chains":         "audit",
+	"audit_records":        "audit",
 	"franchises":           "franchise",
 	"user_franchises":      "franchise",
 	"membership_stores":    "franchise",

@@ -276,3 +276,13 @@ func TestConcurrentRecordsKeepTheChainWhole(t *testing.T) {
 		}
 	})
 }
+
+func TestShortListsOfWordsAreRecordedWhole(t *testing.T) {
+	type alerts struct {
+		Channels []string `json:"channels"`
+	}
+	got := audit.Diff(alerts{[]string{"email", "whatsapp"}}, alerts{[]string{"email"}})
+	if len(got) != 1 || got[0].Field != "channels" || string(got[0].Before) != `["email","whatsapp"]` || string(got[0].After) != `["email"]` {
+		t.Errorf("channels changed: %+v", got)
+	}
+}

@@ -230,7 +230,9 @@ func (d *differ) lists(path, name string, b, a reflect.Value, depth int) {
 	if a.IsValid() {
 		la = a.Len()
 	}
-	if lb == 0 || la == 0 { // created, emptied or filled: the list as a whole
+	// Created, emptied or filled, or a short list of words or numbers (the
+	// channels of an alert, the stores of a member): the list as a whole.
+	if lb == 0 || la == 0 || (max(lb, la) <= shortList && scalar(typeOf(b, a).Elem())) {
 		d.leaf(path, b, a)
 		return
 	}
@@ -254,6 +256,18 @@ func (d *differ) lists(path, name string, b, a reflect.Value, depth int) {
 		Before: encode(b.Slice(pre, lb-suf)),
 		After:  encode(a.Slice(pre, la-suf)),
 	})
+}
+
+// shortList is the longest list of scalars recorded whole.
+const shortList = 20
+
+func scalar(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.String, reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Float32, reflect.Float64:
+		return true
+	}
+	return false
 }
 
 // equal compares two list items, with == where their type allows it.
