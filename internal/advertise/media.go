@@ -8,6 +8,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"vitrine/internal/audit"
 	"vitrine/internal/change"
 	"vitrine/internal/db"
 	"vitrine/internal/fault"
@@ -145,7 +146,8 @@ func (s *Service) SchedulesUsing(context.Context, db.Querier, string, []string) 
 }
 
 // DetachMedia removes deleted media from every advertisement of the
-// franchise, in the media delete's transaction.
+// franchise, in the media delete's transaction, where each advertisement
+// changed is recorded.
 func (s *Service) DetachMedia(ctx context.Context, q db.Querier, franchiseID string, mediaIDs []string) error {
 	return s.forAdsUsing(ctx, q, franchiseID, mediaIDs, func(r *row, gone map[string]bool) bool {
 		kept := r.Media[:0:0]
@@ -182,7 +184,11 @@ func (s *Service) forAdsUsing(ctx context.Context, q db.Querier, franchiseID str
 		if !uses {
 			continue
 		}
+		was := r
 		if edit(&r, wanted) {
+			if tx, ok := q.(*db.Tx); ok {
+				s.record(ctx, tx, franchiseID, r, audit.ActionUpdate, audit.Diff(auditOf(was, nil), auditOf(r, nil)))
+			}
 			r.UpdatedAt = s.now().UnixMilli()
 			if err := updateRow(ctx, q, franchiseID, r); err != nil {
 				return err

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"vitrine/internal/audit"
 	"vitrine/internal/change"
 	"vitrine/internal/db"
 	"vitrine/internal/fault"
@@ -235,6 +236,7 @@ func (s *Service) Create(ctx context.Context, t tenant.Tenant, in CreateInput) (
 		if err := insertScreens(ctx, tx, t.ID, r, targets); err != nil {
 			return err
 		}
+		s.record(ctx, tx, t.ID, r, audit.ActionCreate, audit.Diff(nil, auditOf(r, targetScreens(targets))))
 		return s.touch(ctx, tx, t.ID, displayIDs(targets))
 	})
 	if err != nil {
@@ -339,6 +341,7 @@ func (s *Service) Update(ctx context.Context, t tenant.Tenant, in UpdateInput) (
 		if r, err = getRow(ctx, tx, t.ID, id, true); err != nil {
 			return err
 		}
+		was := r
 		old := r.period()
 		next := old
 		if in.StartAt != nil || in.EndsAt != nil {
@@ -421,6 +424,7 @@ func (s *Service) Update(ctx context.Context, t tenant.Tenant, in UpdateInput) (
 		if err := updateRow(ctx, tx, t.ID, r); err != nil {
 			return err
 		}
+		s.record(ctx, tx, t.ID, r, audit.ActionUpdate, audit.Diff(auditOf(was, nil), auditOf(r, nil)))
 		return s.touch(ctx, tx, t.ID, displayIDs(targets))
 	})
 	if err != nil {
@@ -432,13 +436,23 @@ func (s *Service) Update(ctx context.Context, t tenant.Tenant, in UpdateInput) (
 // Delete removes an advertisement and frees its positions.
 func (s *Service) Delete(ctx context.Context, t tenant.Tenant, id string) error {
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
-		if _, err := getRow(ctx, tx, t.ID, id, true); err != nil {
+		r, err := getRow(ctx, tx, t.ID, id, true)
+		if err != nil {
 			return err
 		}
 		displays, err := displaysOf(ctx, tx, id)
 		if err != nil {
 			return err
 		}
+		screens, err := screensOf(ctx, tx, t.ID, id)
+		if err != nil {
+			return err
+		}
+		booked := make([]auditedScreen, len(screens))
+		for i, sc := range screens {
+			booked[i] = auditedScreen{DisplayID: sc.DisplayID, Name: sc.Name}
+		}
+		s.record(ctx, tx, t.ID, r, audit.ActionDelete, audit.Diff(auditOf(r, booked), nil))
 		if err := deleteRow(ctx, tx, t.ID, id); err != nil {
 			return err
 		}

@@ -16,6 +16,7 @@ import (
 	"os"
 	"strings"
 
+	"vitrine/internal/audit"
 	"vitrine/internal/db"
 	"vitrine/internal/fault"
 	"vitrine/internal/ids"
@@ -97,7 +98,15 @@ func (s *Service) checkAndAdd(ctx context.Context, t tenant.Tenant, key string, 
 		}
 		m.thumbnailPath = thumbKey
 	}
-	if err := insertMedia(ctx, s.db, t.ID, m); err != nil {
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		if err := insertMedia(ctx, tx, t.ID, m); err != nil {
+			return err
+		}
+		audit.Record(ctx, tx, audit.Entry{FranchiseID: t.ID, Kind: audit.KindMedia, ID: m.ID, Name: m.Name,
+			Action: audit.ActionCreate, Changes: audit.Diff(nil, audited(m)), At: s.now()})
+		return nil
+	})
+	if err != nil {
 		if m.thumbnailPath != "" {
 			_ = s.store.Delete(context.WithoutCancel(ctx), m.thumbnailPath)
 		}

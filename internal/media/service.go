@@ -14,6 +14,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"vitrine/internal/audit"
 	"vitrine/internal/db"
 	"vitrine/internal/fault"
 	"vitrine/internal/names"
@@ -123,6 +124,7 @@ func (s *Service) Update(ctx context.Context, t tenant.Tenant, id string, in Upd
 		if m, err = lockMedia(ctx, tx, t.ID, id); err != nil {
 			return err
 		}
+		was := m
 		if in.Name != nil {
 			m.Name = name
 		}
@@ -138,6 +140,12 @@ func (s *Service) Update(ctx context.Context, t tenant.Tenant, id string, in Upd
 		m.UpdatedAt = s.now().UnixMilli()
 		if err := updateMedia(ctx, tx, t.ID, m); err != nil {
 			return err
+		}
+		// A folder is a media's folder field, not a thing of its own: a move
+		// is recorded as the media's change.
+		if changes := audit.Diff(audited(was), audited(m)); len(changes) > 0 {
+			audit.Record(ctx, tx, audit.Entry{FranchiseID: t.ID, Kind: audit.KindMedia, ID: id, Name: m.Name,
+				Action: audit.ActionUpdate, Changes: changes, At: s.now()})
 		}
 		for _, u := range s.usages {
 			if err := u.MediaChanged(ctx, tx, t.ID, []string{id}); err != nil {
@@ -190,6 +198,10 @@ func (s *Service) Delete(ctx context.Context, t tenant.Tenant, idList []string) 
 		}
 		if len(found) != len(unique) {
 			return ErrNotFound
+		}
+		for _, m := range found {
+			audit.Record(ctx, tx, audit.Entry{FranchiseID: t.ID, Kind: audit.KindMedia, ID: m.ID, Name: m.Name,
+				Action: audit.ActionDelete, Changes: audit.Diff(audited(m), nil), At: s.now()})
 		}
 		for _, u := range s.usages {
 			if err := u.DetachMedia(ctx, tx, t.ID, unique); err != nil {
@@ -268,6 +280,27 @@ func (s *Service) present(m *Media, t tenant.Tenant) {
 	if m.Schedules == nil {
 		m.Schedules = []ScheduleRef{}
 	}
+}
+
+// auditedMedia is a media as its records show it: what an operator sets
+// and what the file is, without the addresses (derived from filePath).
+type auditedMedia struct {
+	Name        string  `json:"name"`
+	Type        string  `json:"type"`
+	FilePath    string  `json:"filePath"`
+	Folder      string  `json:"folder"`
+	DisplayTime int     `json:"displayTime"`
+	Size        int64   `json:"size"`
+	Width       int     `json:"width"`
+	Height      int     `json:"height"`
+	Duration    float64 `json:"duration"`
+	Volume      float64 `json:"volume"`
+	LimitByHour int     `json:"limitByHour"`
+}
+
+func audited(m Media) auditedMedia {
+	return auditedMedia{Name: m.Name, Type: m.Type, FilePath: m.FilePath, Folder: m.Folder, DisplayTime: m.DisplayTime,
+		Size: m.Size, Width: m.Width, Height: m.Height, Duration: m.Duration, Volume: m.Volume, LimitByHour: m.LimitByHour}
 }
 
 func checkExtras(volume float64, limitByHour int, v *float64, l *int) (float64, int, error) {

@@ -41,7 +41,8 @@ func (s *Service) SchedulesUsing(ctx context.Context, q db.Querier, franchiseID 
 
 // DetachMedia removes deleted media from every schedule of the franchise:
 // their entries go, and ad slots that fell back on them fall back on nothing
-// (media.Usage). It runs in the media delete's transaction.
+// (media.Usage). It runs in the media delete's transaction, where each
+// schedule changed is recorded.
 func (s *Service) DetachMedia(ctx context.Context, q db.Querier, franchiseID string, ids []string) error {
 	gone := make(map[string]bool, len(ids))
 	for _, id := range ids {
@@ -68,7 +69,11 @@ func (s *Service) DetachMedia(ctx context.Context, q db.Querier, franchiseID str
 		if !changed {
 			continue
 		}
+		was := r
 		r.Entries = kept
+		if tx, ok := q.(*db.Tx); ok {
+			s.record(ctx, tx, franchiseID, r, scheduleChanged(was, r))
+		}
 		r.Hash = contentHash(r.Entries, r.BottomBar)
 		r.UpdatedAt = s.now().UnixMilli()
 		if err := updateRow(ctx, q, franchiseID, r); err != nil {

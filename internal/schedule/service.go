@@ -11,6 +11,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"vitrine/internal/audit"
 	"vitrine/internal/change"
 	"vitrine/internal/db"
 	"vitrine/internal/fault"
@@ -190,6 +191,8 @@ func (s *Service) Create(ctx context.Context, t tenant.Tenant, in Input) (Schedu
 		if err := insertRow(ctx, tx, t.ID, r); err != nil {
 			return err
 		}
+		s.record(ctx, tx, t.ID, r, audit.Entry{Kind: audit.KindSchedule, Action: audit.ActionCreate,
+			Changes: audit.Diff(nil, auditOf(r))})
 		return s.touch(ctx, tx, t.ID, r.ID)
 	})
 	if err != nil {
@@ -232,8 +235,10 @@ func (s *Service) libraryOf(ctx context.Context, t tenant.Tenant, in []EntryInpu
 }
 
 // modify runs change on the schedule's stored row under its lock, then
-// stores it with a fresh hash and announces the change.
-func (s *Service) modify(ctx context.Context, t tenant.Tenant, id string, change func(r *row) error) (Schedule, error) {
+// stores it with a fresh hash, records it as describe tells (from the row
+// before and after) and announces the change.
+func (s *Service) modify(ctx context.Context, t tenant.Tenant, id string, change func(r *row) error,
+	describe func(was, now row) audit.Entry) (Schedule, error) {
 	var r row
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		var err error
@@ -241,6 +246,8 @@ func (s *Service) modify(ctx context.Context, t tenant.Tenant, id string, change
 			return err
 		}
 		had, hadTimes := adPositions(r.Entries), adTimes(r.Entries) // before change, which may reuse the slice
+		was := r
+		was.Entries, was.Tags = slices.Clone(r.Entries), slices.Clone(r.Tags)
 		if err := change(&r); err != nil {
 			return err
 		}
@@ -257,6 +264,7 @@ func (s *Service) modify(ctx context.Context, t tenant.Tenant, id string, change
 		if err := updateRow(ctx, tx, t.ID, r); err != nil {
 			return err
 		}
+		s.record(ctx, tx, t.ID, r, describe(was, r))
 		return s.touch(ctx, tx, t.ID, id)
 	})
 	if err != nil {
@@ -314,7 +322,7 @@ func (s *Service) Update(ctx context.Context, t tenant.Tenant, id string, in Inp
 			r.ForFranchisees = *in.ForFranchisees
 		}
 		return nil
-	})
+	}, scheduleChanged)
 }
 
 // RemoveEntry unlinks the entry at index (0 = first). When hash is not
@@ -329,6 +337,9 @@ func (s *Service) RemoveEntry(ctx context.Context, t tenant.Tenant, id string, i
 		}
 		r.Entries = slices.Delete(r.Entries, index, index+1)
 		return nil
+	}, func(was, _ row) audit.Entry {
+		return audit.Entry{Kind: audit.KindEntry, Action: audit.ActionDelete, Changes: append(
+			[]audit.Change{audit.Set("position", index+1, nil)}, audit.Diff(auditEntry(was.Entries[index]), nil)...)}
 	})
 }
 
@@ -359,6 +370,9 @@ func (s *Service) AddSlot(ctx context.Context, t tenant.Tenant, id string, in Sl
 		}
 		r.Entries = append([]Entry{built}, r.Entries...)
 		return nil
+	}, func(row, row) audit.Entry {
+		return audit.Entry{Kind: audit.KindEntry, Action: audit.ActionCreate, Changes: append(
+			[]audit.Change{audit.Set("position", nil, 1)}, audit.Diff(nil, auditEntry(built))...)}
 	})
 }
 
@@ -370,7 +384,7 @@ func (s *Service) SetFooter(ctx context.Context, t tenant.Tenant, id string, bar
 	return s.modify(ctx, t, id, func(r *row) error {
 		r.BottomBar = bar
 		return nil
-	})
+	}, func(was, now row) audit.Entry { return footerChanged(was.BottomBar, now.BottomBar) })
 }
 
 // Duplicate copies a schedule, entries and footer included, under name.
@@ -391,6 +405,11 @@ func (s *Service) Duplicate(ctx context.Context, t tenant.Tenant, id, name strin
 		if err := insertRow(ctx, tx, t.ID, r); err != nil {
 			return err
 		}
+		changes := append(audit.Diff(nil, auditOf(r)), audit.Set("duplicateOf", nil, src.Name))
+		if r.BottomBar != nil {
+			changes = append(changes, audit.Set("bottomBar", nil, r.BottomBar))
+		}
+		s.record(ctx, tx, t.ID, r, audit.Entry{Kind: audit.KindSchedule, Action: audit.ActionCreate, Changes: changes})
 		return s.touch(ctx, tx, t.ID, r.ID)
 	})
 	if err != nil {
@@ -413,6 +432,8 @@ func (s *Service) Delete(ctx context.Context, t tenant.Tenant, id string) error 
 		if err := deleteRow(ctx, tx, t.ID, id); err != nil {
 			return err
 		}
+		s.record(ctx, tx, t.ID, r, audit.Entry{Kind: audit.KindSchedule, Action: audit.ActionDelete,
+			Changes: audit.Diff(auditOf(r), nil)})
 		return s.touch(ctx, tx, t.ID, id)
 	})
 }
