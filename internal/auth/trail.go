@@ -130,7 +130,7 @@ var notAccountFields = []string{"id", "franchise", "roles", "impersonator"}
 
 // recordAccount records a change of the account from before to after
 // (nil before: created); nothing when no field changed.
-func (s *Service) recordAccount(ctx context.Context, tx *db.Tx, action string, before, after *User, actor *audit.Actor, extra ...audit.Change) {
+func (s *Service) recordAccount(ctx context.Context, tx *db.Tx, action string, before, after *User, actor *audit.Actor) {
 	var b, a any
 	if before != nil {
 		b = *before
@@ -138,7 +138,7 @@ func (s *Service) recordAccount(ctx context.Context, tx *db.Tx, action string, b
 	if after != nil {
 		a = *after
 	}
-	changes := append(audit.Diff(b, a, notAccountFields...), extra...)
+	changes := audit.Diff(b, a, notAccountFields...)
 	if len(changes) == 0 {
 		return
 	}
