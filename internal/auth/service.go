@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"vitrine/internal/audit"
 	"vitrine/internal/br"
 	"vitrine/internal/change"
 	"vitrine/internal/db"
@@ -41,6 +42,9 @@ type Service struct {
 	// the server's memory.
 	hashing  chan struct{}
 	hashWait time.Duration
+	// refusals keeps the sign-ins refused at no cost from writing a
+	// record each (trail.go).
+	refusals refusalNotes
 }
 
 // NewService returns the accounts service; enqueue stores the e-mails,
@@ -115,6 +119,9 @@ func (s *Service) Login(ctx context.Context, in Credentials, ip string) (string,
 	}
 	if err := s.throttle(ctx, email, ip, now); err != nil {
 		forget() // a refused attempt does not extend the block
+		if throttled := (*ThrottledError)(nil); errors.As(err, &throttled) {
+			s.refused(ctx, email, ip, nil, reasonThrottled, now)
+		}
 		return "", err
 	}
 	u, err := userByEmail(ctx, s.db, email)
@@ -123,6 +130,7 @@ func (s *Service) Login(ctx context.Context, in Credentials, ip string) (string,
 			forget()
 			return "", err
 		}
+		s.recordFailure(ctx, email, ip, nil, reasonUnknownEmail, now)
 		return "", ErrBadCredentials
 	}
 	if err != nil {
@@ -134,10 +142,12 @@ func (s *Service) Login(ctx context.Context, in Credentials, ip string) (string,
 		return "", err
 	}
 	if !ok {
+		s.recordFailure(ctx, email, ip, &u, reasonWrongPassword, now)
 		return "", ErrBadCredentials
 	}
 	if !u.Verified {
 		forget()
+		s.refused(ctx, email, ip, &u, reasonNotVerified, now)
 		return "", ErrNotVerified
 	}
 	var token string
@@ -146,6 +156,7 @@ func (s *Service) Login(ctx context.Context, in Credentials, ip string) (string,
 			return err
 		}
 		token, err = newSession(ctx, tx, u.ID, now, SessionTTL)
+		s.recordSignIn(ctx, tx, u, ip, now)
 		return err
 	})
 	return token, err
@@ -185,12 +196,19 @@ func (s *Service) Register(ctx context.Context, by *Principal, in RegisterInput)
 	if !admin && !s.cfg.OpenSignup {
 		return User{}, ErrSignupClosed
 	}
-	return s.CreateUser(ctx, NewUser{Email: in.Email, Name: in.Name, Password: in.Auth, Verified: admin})
+	// Signing up, the new account is who acts.
+	return s.createUser(ctx, NewUser{Email: in.Email, Name: in.Name, Password: in.Auth, Verified: admin}, !admin)
 }
 
 // CreateUser validates and stores a new account. An unverified account gets
 // the verification mail, in the same transaction.
 func (s *Service) CreateUser(ctx context.Context, in NewUser) (User, error) {
+	return s.createUser(ctx, in, false)
+}
+
+// createUser is CreateUser; self records the new account as who created it
+// (an open sign-up), else the context's actor (an administrator, the system).
+func (s *Service) createUser(ctx context.Context, in NewUser, self bool) (User, error) {
 	email, err := normalizeEmail(in.Email)
 	if err != nil {
 		return User{}, err
@@ -226,12 +244,15 @@ func (s *Service) CreateUser(ctx context.Context, in NewUser) (User, error) {
 				return err
 			}
 		}
-		row, err := userByID(ctx, tx, id)
-		if err != nil {
+		if u, err = account(ctx, tx, id); err != nil {
 			return err
 		}
-		u, err = withFranchises(ctx, tx, row)
-		return err
+		var actor *audit.Actor
+		if self {
+			actor = actingAs(ctx, id, email)
+		}
+		s.recordAccount(ctx, tx, audit.ActionCreate, nil, &u, actor)
+		return nil
 	})
 	return u, err
 }
@@ -249,6 +270,15 @@ func (s *Service) VerifyEmail(ctx context.Context, code string) error {
 		if err != nil {
 			return err
 		}
+		u, err := userByID(ctx, tx, userID)
+		if err != nil {
+			return err
+		}
+		if u.Verified {
+			return nil
+		}
+		audit.Record(ctx, tx, audit.Entry{Kind: audit.KindUser, ID: u.ID, Name: u.Name, Action: audit.ActionUpdate,
+			Changes: []audit.Change{audit.Set("verified", false, true)}, At: now, Actor: actingAs(ctx, u.ID, u.Email)})
 		return markVerified(ctx, tx, userID, now.UnixMilli())
 	})
 }
@@ -322,6 +352,13 @@ func (s *Service) ResetPassword(ctx context.Context, code, password string) erro
 		if err := clearFailures(ctx, tx, u.Email); err != nil {
 			return err
 		}
+		changes := []audit.Change{{Field: "password", Redacted: true}}
+		if !u.Verified {
+			changes = append(changes, audit.Set("verified", false, true))
+		}
+		// Whoever holds the mailed code acts as the account.
+		audit.Record(ctx, tx, audit.Entry{Kind: audit.KindUser, ID: u.ID, Name: u.Name, Action: audit.ActionUpdate,
+			Changes: changes, At: now, Actor: actingAs(ctx, u.ID, u.Email)})
 		return s.endUserSessions(ctx, tx, userID)
 	})
 }
@@ -360,6 +397,8 @@ func (s *Service) ChangePassword(ctx context.Context, p *Principal, current, nex
 		if err := setPassword(ctx, tx, u.ID, hash, now.UnixMilli()); err != nil {
 			return err
 		}
+		audit.Record(ctx, tx, audit.Entry{Kind: audit.KindUser, ID: u.ID, Name: u.Name, Action: audit.ActionUpdate,
+			Changes: []audit.Change{{Field: "password", Redacted: true}}, At: now})
 		if err := s.endUserSessions(ctx, tx, u.ID); err != nil {
 			return err
 		}
@@ -380,6 +419,8 @@ func (s *Service) Logout(ctx context.Context, p *Principal) error {
 		if err := deleteSession(ctx, tx, p.TokenHash); err != nil {
 			return err
 		}
+		audit.Record(ctx, tx, audit.Entry{Kind: audit.KindSession, ID: p.UserID, Name: p.Email,
+			Action: audit.ActionSignOut, At: s.now()})
 		return s.ended.Publish(ctx, tx, change.Change{Ended: &change.Ended{Sessions: []string{p.TokenHash}}})
 	})
 }
@@ -413,7 +454,9 @@ func (s *Service) Detail(ctx context.Context, p *Principal) (User, error) {
 
 // UpdateDetail changes the caller's name, CPF and mobile phone.
 func (s *Service) UpdateDetail(ctx context.Context, p *Principal, in DetailInput) (User, error) {
-	return s.updateDetail(ctx, p.UserID, in)
+	return s.changeAccount(ctx, p.UserID, func(tx *db.Tx, before User) error {
+		return s.writeDetail(ctx, tx, before, in)
+	})
 }
 
 // AdminUpdate changes another account's details, found by e-mail.
@@ -428,36 +471,56 @@ func (s *Service) AdminUpdate(ctx context.Context, in AdminDetailInput) (User, e
 	if in.EmergencyOverride != nil && *in.EmergencyOverride != 0 && *in.EmergencyOverride != 1 {
 		return User{}, ErrOverrideValue
 	}
-	if in.Name != nil || in.CPF != nil || in.Mobile != nil || (in.ViewAdsCenter == nil && in.EmergencyOverride == nil) {
-		updated, err := s.updateDetail(ctx, u.ID, DetailInput{Name: in.Name, CPF: in.CPF, Mobile: in.Mobile})
-		if err != nil || (in.ViewAdsCenter == nil && in.EmergencyOverride == nil) {
-			return updated, err
+	details := in.Name != nil || in.CPF != nil || in.Mobile != nil || (in.ViewAdsCenter == nil && in.EmergencyOverride == nil)
+	return s.changeAccount(ctx, u.ID, func(tx *db.Tx, before User) error {
+		now := s.now().UnixMilli()
+		if details {
+			if err := s.writeDetail(ctx, tx, before, DetailInput{Name: in.Name, CPF: in.CPF, Mobile: in.Mobile}); err != nil {
+				return err
+			}
 		}
-	}
-	if in.ViewAdsCenter != nil {
-		if err := setAdsCenter(ctx, s.db, u.ID, *in.ViewAdsCenter, s.now().UnixMilli()); err != nil {
-			return User{}, err
+		if in.ViewAdsCenter != nil {
+			if err := setAdsCenter(ctx, tx, u.ID, *in.ViewAdsCenter, now); err != nil {
+				return err
+			}
 		}
-	}
-	if in.EmergencyOverride != nil {
-		if err := setEmergencyOverride(ctx, s.db, u.ID, *in.EmergencyOverride, s.now().UnixMilli()); err != nil {
-			return User{}, err
+		if in.EmergencyOverride != nil {
+			return setEmergencyOverride(ctx, tx, u.ID, *in.EmergencyOverride, now)
 		}
-	}
-	return s.byID(ctx, u.ID)
+		return nil
+	})
 }
 
-func (s *Service) updateDetail(ctx context.Context, userID string, in DetailInput) (User, error) {
+// changeAccount runs apply on the account userID in a transaction that
+// records what it changed, and returns the account as it is then.
+func (s *Service) changeAccount(ctx context.Context, userID string, apply func(tx *db.Tx, before User) error) (User, error) {
+	var after User
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		before, err := account(ctx, tx, userID)
+		if err != nil {
+			return err
+		}
+		if err := apply(tx, before); err != nil {
+			return err
+		}
+		if after, err = account(ctx, tx, userID); err != nil {
+			return err
+		}
+		s.recordAccount(ctx, tx, audit.ActionUpdate, &before, &after, nil)
+		return nil
+	})
+	return after, err
+}
+
+// writeDetail validates in and writes it over u's name, CPF, mobile phone
+// and offline alerts choice (absent ones keep their value).
+func (s *Service) writeDetail(ctx context.Context, q db.Querier, u User, in DetailInput) error {
 	if in.Name == nil {
-		return User{}, ErrNameRequired
+		return ErrNameRequired
 	}
 	name, err := cleanName(*in.Name)
 	if err != nil {
-		return User{}, err
-	}
-	u, err := userByID(ctx, s.db, userID)
-	if err != nil {
-		return User{}, err
+		return err
 	}
 	cpf, mobile := u.CPF, u.Mobile
 	if in.CPF != nil {
@@ -465,7 +528,7 @@ func (s *Service) updateDetail(ctx context.Context, userID string, in DetailInpu
 		if cpf != "" {
 			var ok bool
 			if cpf, ok = br.CPF(cpf); !ok {
-				return User{}, ErrCPFInvalid
+				return ErrCPFInvalid
 			}
 		}
 	}
@@ -474,7 +537,7 @@ func (s *Service) updateDetail(ctx context.Context, userID string, in DetailInpu
 		if mobile != "" {
 			var ok bool
 			if mobile, ok = br.Phone(mobile); !ok {
-				return User{}, ErrMobileInvalid
+				return ErrMobileInvalid
 			}
 		}
 	}
@@ -482,10 +545,7 @@ func (s *Service) updateDetail(ctx context.Context, userID string, in DetailInpu
 	if in.OfflineAlertEmail != nil {
 		alerts = *in.OfflineAlertEmail
 	}
-	if err := updateDetails(ctx, s.db, userID, name, cpf, mobile, alerts, s.now().UnixMilli()); err != nil {
-		return User{}, err
-	}
-	return s.byID(ctx, userID)
+	return updateDetails(ctx, q, u.ID, name, cpf, mobile, alerts, s.now().UnixMilli())
 }
 
 // OfflineAlertEmails returns the e-mails of the franchise's members who
@@ -524,8 +584,22 @@ func (s *Service) Impersonate(ctx context.Context, admin *Principal, email strin
 	if err != nil {
 		return "", err
 	}
+	now := s.now()
+	var token string
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		token, err = newImpersonation(ctx, tx, u.ID, admin.UserID, admin.TokenHash, now, ImpersonationTTL)
+		if err != nil {
+			return err
+		}
+		audit.Record(ctx, tx, audit.Entry{Kind: audit.KindSession, ID: u.ID, Name: u.Email,
+			Action: audit.ActionImpersonate, At: now})
+		return nil
+	})
+	if err != nil {
+		return "", err
+	}
 	s.log.Info("impersonation started", "admin", admin.Email, "user", u.Email)
-	return newImpersonation(ctx, s.db, u.ID, admin.UserID, admin.TokenHash, s.now(), ImpersonationTTL)
+	return token, nil
 }
 
 // ChangeFranchise adds (ADD) or removes (DEL) a franchise on an account.
@@ -547,6 +621,9 @@ func (s *Service) ChangeFranchise(ctx context.Context, in FranchiseChange) (User
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		f, err := franchise.BySlug(ctx, tx, slug)
 		if err != nil {
+			return err
+		}
+		if err := s.recordFranchiseChange(ctx, tx, f, u, action); err != nil {
 			return err
 		}
 		if action == "ADD" {
@@ -580,7 +657,7 @@ func (s *Service) Audit(ctx context.Context, e AuditEntry) error {
 	if e.At.IsZero() {
 		e.At = s.now()
 	}
-	return audit(ctx, s.db, e)
+	return logImpersonated(ctx, s.db, e)
 }
 
 // EnsureAdmin creates a verified administrator (dispA and userA) with that

@@ -308,8 +308,8 @@ func clearFailures(ctx context.Context, q db.Querier, email string) error {
 	return err
 }
 
-// audit records a write made through an impersonation session.
-func audit(ctx context.Context, q db.Querier, e AuditEntry) error {
+// logImpersonated records a write made through an impersonation session.
+func logImpersonated(ctx context.Context, q db.Querier, e AuditEntry) error {
 	_, err := q.ExecContext(ctx, `
 		INSERT INTO audit_log (id, at, user_id, admin_user_id, method, path, status)
 		VALUES (?, ?, ?, ?, ?, ?, ?)`,

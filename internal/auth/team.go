@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"vitrine/internal/audit"
 	"vitrine/internal/change"
 	"vitrine/internal/db"
 	"vitrine/internal/fault"
@@ -224,7 +225,7 @@ func (s *Service) Invite(ctx context.Context, m TeamManager, in InviteInput) (In
 		if err := franchise.LockTeam(ctx, tx, m.Franchise.ID); err != nil {
 			return err
 		}
-		storeIDs, slugs, err := s.checkMembership(ctx, tx, m.Franchise.ID, in.MemberInput)
+		storeIDs, slugs, stores, err := s.checkMembership(ctx, tx, m.Franchise.ID, in.MemberInput)
 		if err != nil {
 			return err
 		}
@@ -245,8 +246,7 @@ func (s *Service) Invite(ctx context.Context, m TeamManager, in InviteInput) (In
 		if u, err := userByID(ctx, tx, m.UserID); err == nil {
 			inviter = u.Name
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM invitations WHERE franchise_id = ? AND email = ?`,
-			m.Franchise.ID, email); err != nil {
+		if err := s.replaceInvitations(ctx, tx, m.Franchise.ID, email, stores, now); err != nil {
 			return err
 		}
 		storesJSON, err := json.Marshal(storeIDs)
@@ -263,6 +263,8 @@ func (s *Service) Invite(ctx context.Context, m TeamManager, in InviteInput) (In
 			m.UserID, out.CreatedAt, out.ExpiresAt); err != nil {
 			return err
 		}
+		invited := viewOf(email, in.Role, in.ManageTeam, storeIDs, stores)
+		s.recordMember(ctx, tx, m.Franchise.ID, audit.KindInvitation, out.ID, email, audit.ActionInvite, nil, &invited, nil)
 		return s.mail(ctx, tx, inviteMail(s.cfg.PublicURL, email, name, m.Franchise.Name, inviter, in.Role, code))
 	})
 	return out, err
@@ -271,14 +273,48 @@ func (s *Service) Invite(ctx context.Context, m TeamManager, in InviteInput) (In
 // RevokeInvitation deletes a pending invitation of the group: its link stops
 // working.
 func (s *Service) RevokeInvitation(ctx context.Context, m TeamManager, id string) error {
-	res, err := s.db.ExecContext(ctx, `DELETE FROM invitations WHERE id = ? AND franchise_id = ?`, id, m.Franchise.ID)
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		inv, err := scanInvitation(tx.QueryRowContext(ctx, `SELECT `+invitationColumns+` FROM invitations
+			WHERE id = ? AND franchise_id = ?`, id, m.Franchise.ID))
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrInviteNotFound
+		}
+		if err != nil {
+			return err
+		}
+		res, err := tx.ExecContext(ctx, `DELETE FROM invitations WHERE id = ? AND franchise_id = ?`, id, m.Franchise.ID)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return ErrInviteNotFound
+		}
+		stores, err := franchise.Stores(ctx, tx, m.Franchise.ID)
+		if err != nil {
+			return err
+		}
+		was := viewOf(inv.Email, inv.Role, inv.ManageTeam, inv.storeIDs, stores)
+		s.recordMember(ctx, tx, m.Franchise.ID, audit.KindInvitation, inv.ID, inv.Email, audit.ActionRevoke, &was, nil, nil)
+		return nil
+	})
+}
+
+// replaceInvitations deletes the invitations of the group to email, which
+// a new one replaces; the pending ones are recorded as revoked.
+func (s *Service) replaceInvitations(ctx context.Context, tx *db.Tx, franchiseID, email string, stores []franchise.StoreRef, now time.Time) error {
+	pending, err := db.Collect(ctx, tx, scanInvitation, `SELECT `+invitationColumns+` FROM invitations
+		WHERE franchise_id = ? AND email = ? AND expires_at > ?`, franchiseID, email, now.UnixMilli())
 	if err != nil {
 		return err
 	}
-	if n, err := res.RowsAffected(); err != nil {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM invitations WHERE franchise_id = ? AND email = ?`, franchiseID, email); err != nil {
 		return err
-	} else if n == 0 {
-		return ErrInviteNotFound
+	}
+	for _, inv := range pending {
+		was := viewOf(inv.Email, inv.Role, inv.ManageTeam, inv.storeIDs, stores)
+		s.recordMember(ctx, tx, franchiseID, audit.KindInvitation, inv.ID, inv.Email, audit.ActionRevoke, &was, nil, nil)
 	}
 	return nil
 }
@@ -299,7 +335,7 @@ func (s *Service) ChangeMember(ctx context.Context, m TeamManager, userID string
 		if i < 0 {
 			return ErrMemberNotFound
 		}
-		storeIDs, slugs, err := s.checkMembership(ctx, tx, m.Franchise.ID, in)
+		storeIDs, slugs, stores, err := s.checkMembership(ctx, tx, m.Franchise.ID, in)
 		if err != nil {
 			return err
 		}
@@ -319,6 +355,9 @@ func (s *Service) ChangeMember(ctx context.Context, m TeamManager, userID string
 		}
 		out = TeamMember{ID: userID, Name: u.Name, Email: u.Email, Role: in.Role, Stores: slugs,
 			ManageTeam: in.ManageTeam && in.Role == tenant.Network, Since: before.CreatedAt}
+		was := viewOf(u.Email, before.Role, before.ManageTeam, before.Stores, stores)
+		next := viewOf(u.Email, in.Role, in.ManageTeam, storeIDs, stores)
+		s.recordMember(ctx, tx, m.Franchise.ID, audit.KindMember, userID, u.Name, audit.ActionUpdate, &was, &next, nil)
 		return s.announceEnded(ctx, tx, m.Franchise.ID, userID)
 	})
 	return out, err
@@ -343,6 +382,9 @@ func (s *Service) RemoveMember(ctx context.Context, m TeamManager, userID string
 			return ErrLastManager
 		}
 		if err := franchise.RemoveMember(ctx, tx, userID, m.Franchise.ID); err != nil {
+			return err
+		}
+		if err := s.recordRemoval(ctx, tx, m.Franchise.ID, members[i]); err != nil {
 			return err
 		}
 		return s.announceEnded(ctx, tx, m.Franchise.ID, userID)
@@ -457,8 +499,32 @@ func (s *Service) AcceptInvitation(ctx context.Context, code string, by *Princip
 				return err
 			}
 		}
+		var was *memberView
+		members, err := franchise.Members(ctx, tx, inv.franchiseID)
+		if err != nil {
+			return err
+		}
+		if i := slices.IndexFunc(members, func(x franchise.Member) bool { return x.UserID == userID }); i >= 0 {
+			v := viewOf(inv.Email, members[i].Role, members[i].ManageTeam, members[i].Stores, stores)
+			was = &v
+		}
 		if err := franchise.SetMember(ctx, tx, userID, inv.franchiseID, inv.Role, inv.ManageTeam, storeIDs, now.UnixMilli()); err != nil {
 			return err
+		}
+		// The new member accepts: on this public route, they are who acts.
+		actor := actingAs(ctx, userID, inv.Email)
+		joined := viewOf(inv.Email, inv.Role, inv.ManageTeam, storeIDs, stores)
+		memberName := name
+		if !newAccount {
+			memberName = existing.Name
+		}
+		s.recordMember(ctx, tx, inv.franchiseID, audit.KindMember, userID, memberName, audit.ActionAccept, was, &joined, actor)
+		if newAccount {
+			created, err := account(ctx, tx, userID)
+			if err != nil {
+				return err
+			}
+			s.recordAccount(ctx, tx, audit.ActionCreate, nil, &created, actor)
 		}
 		f, err := franchiseByID(ctx, tx, inv.franchiseID)
 		if err != nil {
@@ -473,10 +539,11 @@ func (s *Service) AcceptInvitation(ctx context.Context, code string, by *Princip
 }
 
 // checkMembership checks a role with its stores (slugs of the group's
-// stores) and returns the stores' ids and sorted slugs.
-func (s *Service) checkMembership(ctx context.Context, q db.Querier, franchiseID string, in MemberInput) (ids, slugs []string, err error) {
+// stores) and returns the stores' ids and sorted slugs, and the group's
+// stores.
+func (s *Service) checkMembership(ctx context.Context, q db.Querier, franchiseID string, in MemberInput) (ids, slugs []string, stores []franchise.StoreRef, err error) {
 	if !in.Role.Valid() {
-		return nil, nil, ErrRoleInvalid
+		return nil, nil, nil, ErrRoleInvalid
 	}
 	wanted := []string{}
 	for _, slug := range in.Stores {
@@ -487,23 +554,23 @@ func (s *Service) checkMembership(ctx context.Context, q db.Querier, franchiseID
 	}
 	switch {
 	case in.ManageTeam && in.Role != tenant.Network:
-		return nil, nil, ErrTeamOnlyNetwork
+		return nil, nil, nil, ErrTeamOnlyNetwork
 	case in.Role == tenant.Network && len(wanted) > 0:
-		return nil, nil, ErrNetworkStores
+		return nil, nil, nil, ErrNetworkStores
 	case in.Role == tenant.Franchisee && len(wanted) == 0:
-		return nil, nil, ErrFranchiseeStores
+		return nil, nil, nil, ErrFranchiseeStores
 	case in.Role == tenant.StoreManager && len(wanted) != 1:
-		return nil, nil, ErrStoreManagerStore
+		return nil, nil, nil, ErrStoreManagerStore
 	}
-	stores, err := franchise.Stores(ctx, q, franchiseID)
+	stores, err = franchise.Stores(ctx, q, franchiseID)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	ids, slugs = []string{}, []string{}
 	for _, slug := range wanted {
 		i := slices.IndexFunc(stores, func(st franchise.StoreRef) bool { return st.Slug == slug })
 		if i < 0 {
-			return nil, nil, ErrStoreNotInGroup
+			return nil, nil, nil, ErrStoreNotInGroup
 		}
 		ids = append(ids, stores[i].ID)
 	}
@@ -512,7 +579,7 @@ func (s *Service) checkMembership(ctx context.Context, q db.Querier, franchiseID
 			slugs = append(slugs, st.Slug)
 		}
 	}
-	return ids, slugs, nil
+	return ids, slugs, stores, nil
 }
 
 // announceEnded closes the member's event streams of the group on every

@@ -6,6 +6,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"vitrine/internal/audit"
 	"vitrine/internal/br"
 	"vitrine/internal/db"
 	"vitrine/internal/fault"
@@ -95,7 +96,10 @@ func (s *Service) Create(ctx context.Context, creatorID string, in Input) (Franc
 				return err
 			}
 			// The group's creator runs its team.
-			return GrantTeam(ctx, tx, creatorID, id)
+			if err := GrantTeam(ctx, tx, creatorID, id); err != nil {
+				return err
+			}
+			return s.recordCreated(ctx, tx, id, creatorID)
 		})
 		if err == nil {
 			break
@@ -121,6 +125,10 @@ func (s *Service) Update(ctx context.Context, id string, in Input) (Franchise, e
 		if err != nil {
 			return err
 		}
+		was, err := get(ctx, tx, id)
+		if err != nil {
+			return err
+		}
 		name := r.Name
 		if err := in.applyTo(&r); err != nil {
 			return err
@@ -138,7 +146,18 @@ func (s *Service) Update(ctx context.Context, id string, in Input) (Franchise, e
 		if err := checkDocumentFree(ctx, tx, r.Document, id); err != nil {
 			return err
 		}
-		return update(ctx, tx, id, r, s.now().UnixMilli())
+		if err := update(ctx, tx, id, r, s.now().UnixMilli()); err != nil {
+			return err
+		}
+		now, err := get(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if changes := audit.Diff(was, now, counters...); len(changes) > 0 {
+			audit.Record(ctx, tx, audit.Entry{FranchiseID: id, Kind: audit.KindGroup, ID: id, Name: r.Name,
+				Action: audit.ActionUpdate, Changes: changes, At: s.now()})
+		}
+		return nil
 	})
 	if db.IsUniqueViolationOf(err, "franchises", "name_key") {
 		return Franchise{}, ErrNameTaken
@@ -150,6 +169,30 @@ func (s *Service) Update(ctx context.Context, id string, in Input) (Franchise, e
 		return Franchise{}, err
 	}
 	return get(ctx, s.db, id)
+}
+
+// counters are the fields of a group kept by its stores and TVs, not by
+// a change of the group itself.
+var counters = []string{"stores", "displays"}
+
+// recordCreated records, in the group's chain, the group created and its
+// creator's membership ('Rede' with 'Gerenciar equipe').
+func (s *Service) recordCreated(ctx context.Context, tx *db.Tx, id, creatorID string) error {
+	created, err := get(ctx, tx, id)
+	if err != nil {
+		return err
+	}
+	at := s.now()
+	audit.Record(ctx, tx, audit.Entry{FranchiseID: id, Kind: audit.KindGroup, ID: id, Name: created.Name,
+		Action: audit.ActionCreate, Changes: audit.Diff(nil, created, counters...), At: at})
+	name := "" // the creator is the caller: their e-mail names the member
+	if a := audit.ActorFrom(ctx); a.UserID == creatorID {
+		name = a.Email
+	}
+	audit.Record(ctx, tx, audit.Entry{FranchiseID: id, Kind: audit.KindMember, ID: creatorID, Name: name,
+		Action: audit.ActionCreate, At: at,
+		Changes: audit.Diff(nil, map[string]any{"email": name, "role": tenant.Network, "manageTeam": true})})
+	return nil
 }
 
 // applyTo validates the fields present in in and writes them into r.

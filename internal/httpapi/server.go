@@ -280,13 +280,7 @@ func (s *Server) signedIn(pattern string, h userHandlerFunc) {
 			writeError(w, r, s.Log, err)
 			return
 		}
-		ctx := auth.WithPrincipal(r.Context(), p)
-		if writes(r) {
-			a := audit.ActorFrom(ctx)
-			a.UserID, a.Email, a.AdminID, a.AdminEmail = p.UserID, p.Email, p.AdminUserID, p.AdminEmail
-			ctx = audit.WithActor(ctx, a)
-		}
-		r = r.WithContext(ctx)
+		r = withCaller(r.WithContext(auth.WithPrincipal(r.Context(), p)), p)
 		if err := h(w, r, p); err != nil {
 			writeError(w, r, s.Log, err)
 		}
@@ -389,6 +383,17 @@ func (s *Server) register(pattern string, h http.HandlerFunc) {
 	if strings.Contains(pattern, " /api/") {
 		s.routes = append(s.routes, pattern)
 	}
+}
+
+// withCaller makes p who acts in the audit trail of r's changes (the
+// administrator behind an impersonation too).
+func withCaller(r *http.Request, p *auth.Principal) *http.Request {
+	if !writes(r) {
+		return r
+	}
+	a := audit.ActorFrom(r.Context())
+	a.UserID, a.Email, a.AdminID, a.AdminEmail = p.UserID, p.Email, p.AdminUserID, p.AdminEmail
+	return r.WithContext(audit.WithActor(r.Context(), a))
 }
 
 // writes tells whether a request may change something.

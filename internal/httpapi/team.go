@@ -102,7 +102,7 @@ func (s *Server) acceptInvitation(w http.ResponseWriter, r *http.Request) error 
 		if err != nil {
 			return err
 		}
-		by = p
+		by, r = p, withCaller(r, p)
 	}
 	var in auth.AcceptInput
 	if err := decodeOptional(w, r, &in); err != nil {

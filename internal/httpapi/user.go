@@ -56,7 +56,7 @@ func (s *Server) registerUser(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return err
 		}
-		by = p
+		by, r = p, withCaller(r, p)
 	}
 	var in auth.RegisterInput
 	if err := decode(w, r, &in); err != nil {
