@@ -14,8 +14,8 @@ import (
 	"vitrine/internal/testutil"
 )
 
-// trail is a chain's records, newest first ("" is the platform's).
-func trail(t *testing.T, a *testutil.TestApp, chain string) []audit.Item {
+// chainOf is a chain's records, newest first ("" is the platform's).
+func chainOf(t *testing.T, a *testutil.TestApp, chain string) []audit.Item {
 	t.Helper()
 	items, err := audit.List(context.Background(), a.DB, audit.Filter{Chain: chain})
 	if err != nil {
@@ -28,7 +28,7 @@ func trail(t *testing.T, a *testutil.TestApp, chain string) []audit.Item {
 // (and id, unless ""); it stops the test when there is none.
 func recordOf(t *testing.T, a *testutil.TestApp, chain, kind, action, id string) audit.Item {
 	t.Helper()
-	for _, it := range trail(t, a, chain) {
+	for _, it := range chainOf(t, a, chain) {
 		if it.Kind == kind && it.Action == action && (id == "" || it.ID == id) {
 			return it
 		}
@@ -41,7 +41,7 @@ func recordOf(t *testing.T, a *testutil.TestApp, chain, kind, action, id string)
 func count(t *testing.T, a *testutil.TestApp, chain, kind, action string) int {
 	t.Helper()
 	n := 0
-	for _, it := range trail(t, a, chain) {
+	for _, it := range chainOf(t, a, chain) {
 		if it.Kind == kind && it.Action == action {
 			n++
 		}
@@ -150,13 +150,13 @@ func TestAuditTeamMemberInvitedNarrowedRemoved(t *testing.T) {
 		wantChange(t, narrowed, "stores", `["Loja A","Loja B"]`, `["Loja A"]`)
 		noChange(t, narrowed, "role")
 
-		before := len(trail(t, a, f.id))
+		before := len(chainOf(t, a, f.id))
 		mustStatus(t, a.Do(t, "POST", "/api/team/"+f.slug+"/"+member, f.fabio.Token, map[string]any{"role": "network"}), 403)
 		mustStatus(t, a.Do(t, "POST", "/api/team/"+f.slug+"/"+member, f.nina.Token, map[string]any{"role": "chefe"}), 400)
 		mustStatus(t, a.Do(t, "POST", "/api/team/"+f.slug+"/"+member, f.nina.Token,
 			map[string]any{"role": "franchisee", "stores": []string{"loja-z"}}), 404)
 		mustStatus(t, a.Do(t, "DELETE", "/api/team/"+f.slug+"/"+member, f.fabio.Token, nil), 403)
-		if after := len(trail(t, a, f.id)); after != before {
+		if after := len(chainOf(t, a, f.id)); after != before {
 			t.Fatalf("refused changes wrote %d records", after-before)
 		}
 
@@ -208,7 +208,7 @@ func TestAuditSignInsWithoutSecrets(t *testing.T) {
 			in.RequestID == "" || in.RequestID != r.Header.Get("X-Request-Id") {
 			t.Errorf("the sign-in's record: %+v (request %s)", in, r.Header.Get("X-Request-Id"))
 		}
-		failed := trail(t, a, "")
+		failed := chainOf(t, a, "")
 		failed = slices.DeleteFunc(failed, func(it audit.Item) bool { return it.Action != audit.ActionSignInFailed })
 		if len(failed) != 2 {
 			t.Fatalf("%d failed sign-ins recorded, want 2: %+v", len(failed), failed)
@@ -264,7 +264,7 @@ func TestAuditThrottledSignInsRecordedOncePerBlock(t *testing.T) {
 			mustStatus(t, a.Do(t, "POST", "/api/user/auth", "", wrong), 429)
 		}
 		var reasons []string
-		for _, it := range trail(t, a, "") {
+		for _, it := range chainOf(t, a, "") {
 			if it.Action == audit.ActionSignInFailed {
 				var reason string
 				for _, c := range it.Changes {
@@ -320,11 +320,11 @@ func TestAuditGroupsAndAccountsAdministration(t *testing.T) {
 		updated := recordOf(t, a, group, audit.KindGroup, audit.ActionUpdate, group)
 		wantChange(t, updated, "city", "", `"Campinas"`)
 		noChange(t, updated, "name")
-		records := len(trail(t, a, group))
+		records := len(chainOf(t, a, group))
 		mustStatus(t, a.Do(t, "POST", "/api/franchise/"+slug, ana.token, map[string]any{"document": "11.111.111/1111-11"}), 400)
 		mustStatus(t, a.Do(t, "POST", "/api/franchise/"+slug, ana.token, map[string]any{"city": "Campinas"}), 200)
 		mustStatus(t, a.Do(t, "POST", "/api/franchise/"+slug, bia.token, map[string]any{"city": "Sorocaba"}), 403)
-		if n := len(trail(t, a, group)); n != records {
+		if n := len(chainOf(t, a, group)); n != records {
 			t.Errorf("a refused or empty update wrote %d records", n-records)
 		}
 
