@@ -163,8 +163,10 @@ func (f *matrixFixture) body(pattern string) any {
 		return map[string]any{"quantity": 2, "duration": 15}
 	case "POST /api/schedule/{franchise}/{id}/config":
 		return map[string]any{"bottomBar": nil}
-	case "POST /api/advertise/{franchise}", "PUT /api/advertise/{franchise}":
-		return map[string]any{"id": f.ad, "name": "Tomado", "displayTime": 15, "displays": []string{f.tvB}}
+	case "POST /api/advertise/{franchise}":
+		return map[string]any{"name": "Tomado", "displayTime": 15, "displays": []string{f.tvB}}
+	case "PUT /api/advertise/{franchise}":
+		return map[string]any{"advertiseId": f.ad, "name": "Tomado"}
 	case "POST /api/override/{franchise}", "POST /api/override/{franchise}/reach":
 		return map[string]any{"target": "stores", "stores": []string{f.storeB}, "title": "Intrusa"}
 	case "POST /api/team/{franchise}/invite":
@@ -237,11 +239,13 @@ func administratorsOnly(pattern string) bool {
 	return strings.HasSuffix(pattern, "/admin-command") || strings.HasSuffix(pattern, "/config")
 }
 
-// crossGroupAnswer is the codes of the objects another group's member
-// names by id under their own group's path: none of this group's objects is
-// found there.
+// crossGroupAnswer is what another group's member gets naming this group's
+// objects by id (in the path, or the advertisement edited in the body)
+// under their own group's path: none of them is found there.
 func crossGroupAnswer(pattern string) (answer, bool) {
 	switch {
+	case pattern == "PUT /api/advertise/{franchise}":
+		return answer{404, 100142}, true
 	case administratorsOnly(pattern):
 		return forbidden, true
 	case strings.Contains(pattern, "{displayId}"):
