@@ -103,12 +103,21 @@ var stateTables = []string{"users", "franchises", "user_franchises", "membership
 	"advertisements", "ad_displays", "ad_bookings", "alert_settings", "overrides", "outbox", "audit_log",
 	"audit_records"}
 
+// stateColumns narrow a state table to what a call changes: the delivery of
+// the outbox's messages (status, attempts, errors) is the worker's, done
+// whenever it runs.
+var stateColumns = map[string]string{"outbox": "id, channel, recipient, subject, body, html, franchise_id, created_at"}
+
 // fingerprint renders every row of the state tables.
 func fingerprint(t *testing.T, a *testutil.TestApp) string {
 	t.Helper()
 	var b strings.Builder
 	for _, table := range stateTables {
-		rows, err := a.DB.QueryContext(context.Background(), `SELECT * FROM `+table)
+		columns := stateColumns[table]
+		if columns == "" {
+			columns = "*"
+		}
+		rows, err := a.DB.QueryContext(context.Background(), `SELECT `+columns+` FROM `+table)
 		if err != nil {
 			t.Fatalf("read %s: %v", table, err)
 		}
