@@ -1,13 +1,15 @@
 // Scoped members in the console (docs/roles.md): a franchisee of one store
-// of a network sees that store and its TVs only, pairs a TV there and links
-// it to a schedule made available to franchisees (the others are not
-// offered), and reads the network's schedules and media without the
-// controls that change them; a store manager sees their store, edits its
-// contacts and hours, and registers no TV. The group, its members and their
-// stores are made through the API (the invitation accepted by mail); axe
-// checks the franchisee's read-only screens in the light and dark themes.
+// of a network signs in and sees that store and its TVs only (another store
+// looked up is not found), pairs a TV there and links it to a schedule made
+// available to franchisees (the others are not offered), and reads the
+// network's schedules and media without the controls that change them
+// (another group's schedule by its URL is not found); a store manager sees
+// their store, edits its contacts and hours, and registers no TV. The
+// group, its members and their stores are made through the API (each
+// invitation accepted from its mail); axe checks the franchisee's read-only
+// screens in the light and dark themes.
 import type { Page } from '@playwright/test'
-import { test, expect, refuseEventStream, shot, strongPassword, toast, uniqueEmail, useSession } from './fixtures.ts'
+import { test, expect, loginAs, refuseEventStream, shot, strongPassword, toast, uniqueEmail, useSession } from './fixtures.ts'
 import type { Api } from './harness/api.ts'
 import type { Mailbox } from './harness/mailbox.ts'
 import { axeViolations } from './harness/axe.ts'
@@ -66,15 +68,14 @@ async function member(api: Api, mailbox: Mailbox, adminToken: string, group: { t
   await api.post(`/team/${group.slug}/invite`, { email, role, stores }, group.token)
   const mail = await mailbox.waitFor(email, { link: /\/convite\?code=/ })
   await api.post(`/invite/${mail.code}/accept`, {}, token)
-  return token
+  return { token, email, password }
 }
 
 test('a franchisee sees only their store, pairs a TV there and links it to a schedule made available to franchisees', async ({ page, api, adminToken, mailbox }) => {
   const group = await network(api, adminToken)
-  const token = await member(api, mailbox, adminToken, group, 'franchisee', 'Fabio Franqueado', [group.north.slug])
+  const fabio = await member(api, mailbox, adminToken, group, 'franchisee', 'Fabio Franqueado', [group.north.slug])
 
-  await useSession(page, { token, franchise: group.slug })
-  await page.goto('/dashboard')
+  await loginAs(page, fabio.email, fabio.password)
   await expect(card(page, 'Loja Norte')).toBeVisible()
   await expect(card(page, 'Loja Norte').getByText('TV Norte')).toBeVisible()
   await expect(card(page, 'Loja Sul')).toHaveCount(0)
@@ -111,7 +112,7 @@ test('a franchisee sees only their store, pairs a TV there and links it to a sch
 test("a franchisee reads the network's schedules and media without the controls that change them", async ({ page, api, adminToken, mailbox }) => {
   const group = await network(api, adminToken)
   const other = await network(api, adminToken)
-  const token = await member(api, mailbox, adminToken, group, 'franchisee', 'Fabio Franqueado', [group.north.slug])
+  const { token } = await member(api, mailbox, adminToken, group, 'franchisee', 'Fabio Franqueado', [group.north.slug])
   const heading = (name: string) => page.getByRole('heading', { name, exact: true })
   await useSession(page, { token, franchise: group.slug })
   await refuseEventStream(page)
@@ -149,7 +150,7 @@ test("a franchisee reads the network's schedules and media without the controls 
 
 test("a store manager sees their store, edits its contacts and hours, and registers no TV", async ({ page, api, adminToken, mailbox }) => {
   const group = await network(api, adminToken)
-  const token = await member(api, mailbox, adminToken, group, 'store', 'Gabi Gerente', [group.north.slug])
+  const { token } = await member(api, mailbox, adminToken, group, 'store', 'Gabi Gerente', [group.north.slug])
 
   await useSession(page, { token, franchise: group.slug })
   await page.goto('/dashboard')
