@@ -35,16 +35,17 @@ async function checkThemes(page: Page, screen: string, screenshot?: string) {
 }
 
 /**
- * A network ('Rede Norte Sul', its creator managing the team) with the
- * stores Loja Norte and Loja Sul, a TV in each, an image, and the schedules
- * 'Liberada' (made available to franchisees, with the image) and 'Rede só'.
+ * A network ('Rede Norte Sul' unless named, its creator managing the team)
+ * with the stores Loja Norte and Loja Sul, a TV in each, an image, and the
+ * schedules 'Liberada' (made available to franchisees, with the image) and
+ * 'Rede só'.
  */
-async function network(api: Api, adminToken: string) {
+async function network(api: Api, adminToken: string, name = 'Rede Norte Sul') {
   const { token, franchise } = await operatorWithGroup(api, adminToken, {
     email: uniqueEmail('rede'),
     password: strongPassword('rede'),
     name: 'Nina Rede',
-    group: `Rede Norte Sul ${Date.now().toString(36)}`,
+    group: `${name} ${Date.now().toString(36)}`,
   })
   const f = franchise.slug
   const north = await createStore(api, token, f, { name: 'Loja Norte', contacts: [{ name: 'Nara', role: 'Gerente', phone: '11987654321', receiveNotify: true }] })
@@ -111,7 +112,7 @@ test('a franchisee sees only their store, pairs a TV there and links it to a sch
 
 test("a franchisee reads the network's schedules and media without the controls that change them", async ({ page, api, adminToken, mailbox }) => {
   const group = await network(api, adminToken)
-  const other = await network(api, adminToken)
+  const other = await network(api, adminToken, 'Outra Rede')
   const { token } = await member(api, mailbox, adminToken, group, 'franchisee', 'Fabio Franqueado', [group.north.slug])
   const heading = (name: string) => page.getByRole('heading', { name, exact: true })
   await useSession(page, { token, franchise: group.slug })
