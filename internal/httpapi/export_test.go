@@ -14,3 +14,7 @@ func (s *Server) ReachOf(pattern string) (name string, roles []tenant.Role, ok b
 	rc, ok := s.reaches[pattern]
 	return rc.name, rc.roles, ok
 }
+
+// Streams tells whether a route of the list holds its connection open (the
+// consoles' event streams, the players' sockets).
+func (s *Server) Streams(pattern string) bool { return s.streams[pattern] }
