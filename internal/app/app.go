@@ -20,6 +20,7 @@ import (
 
 	"vitrine/internal/advertise"
 	"vitrine/internal/alerts"
+	"vitrine/internal/audit"
 	"vitrine/internal/auth"
 	"vitrine/internal/change"
 	"vitrine/internal/command"
@@ -198,6 +199,7 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 		Ads:            a.Ads,
 		Alerts:         a.Alerts,
 		Overrides:      a.Overrides,
+		Audit:          audit.NewLog(a.DB),
 		Screens:        screens,
 		Hub:            a.Hub,
 		Footer:         footer,
