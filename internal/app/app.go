@@ -175,7 +175,7 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 		quotes = &footerdata.AwesomeAPI{}
 	}
 	footer := footerdata.New(weather, quotes, a.Now, a.Log)
-	a.workers = append(a.workers, a.expireCommands, a.forgetDevices, a.turnAdDays)
+	a.workers = append(a.workers, a.expireCommands, a.forgetDevices, a.turnAdDays, a.purgeAudit)
 	a.Server = httpapi.New(httpapi.Deps{
 		Log:       a.Log,
 		Now:       a.Now,
@@ -385,7 +385,8 @@ func (a *App) Close() {
 	a.DB.Close()
 }
 
-// Main is the command line: `vitrine serve [flags]`, `vitrine --help`.
+// Main is the command line: `vitrine serve [flags]`, backup, restore,
+// `vitrine audit verify`, `vitrine --help`.
 func Main(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		fmt.Fprint(stdout, config.Usage)
@@ -396,6 +397,9 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	}
 	if args[0] == "backup" || args[0] == "restore" {
 		return backupCommand(args[0], args[1:], stdout, stderr)
+	}
+	if args[0] == "audit" {
+		return auditCommand(args[1:], stdout, stderr)
 	}
 	if args[0] != "serve" {
 		fmt.Fprintf(stderr, "unknown command %q\n\n%s", args[0], config.Usage)
