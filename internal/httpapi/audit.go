@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/csv"
 	"encoding/json"
@@ -15,6 +16,7 @@ import (
 	"vitrine/internal/audit"
 	"vitrine/internal/auth"
 	"vitrine/internal/fault"
+	"vitrine/internal/names"
 	"vitrine/internal/store"
 	"vitrine/internal/tenant"
 )
@@ -55,6 +57,13 @@ type auditResponse struct {
 	Records []auditRecord  `json:"records"`
 	Next    *int64         `json:"next"`
 	People  []audit.Person `json:"people"`
+	Stores  []auditStore   `json:"stores"`
+}
+
+// auditStore is a store of the store filter.
+type auditStore struct {
+	Slug string `json:"slug"`
+	Name string `json:"name"`
 }
 
 // GET /api/audit/{franchise} — the group's records, newest first.
@@ -183,6 +192,20 @@ func (c auditChain) day(v, which string) (time.Time, error) {
 	return d, nil
 }
 
+// reachable are the stores the caller may filter by, by name.
+func (c auditChain) reachable() []auditStore {
+	out := []auditStore{}
+	for _, st := range c.stores {
+		if c.scope.CoversSlug(st.Slug) {
+			out = append(out, auditStore{Slug: st.Slug, Name: st.Name})
+		}
+	}
+	slices.SortFunc(out, func(a, b auditStore) int {
+		return cmp.Or(strings.Compare(names.SortKey(a.Name), names.SortKey(b.Name)), strings.Compare(a.Slug, b.Slug))
+	})
+	return out
+}
+
 func (c auditChain) withStores(items []audit.Item) []auditRecord {
 	byID := make(map[string]store.Ref, len(c.stores))
 	for _, st := range c.stores {
@@ -224,7 +247,7 @@ func (s *Server) writeAuditPage(w http.ResponseWriter, r *http.Request, c auditC
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, auditResponse{Records: c.withStores(items), Next: next, People: people})
+	writeJSON(w, http.StatusOK, auditResponse{Records: c.withStores(items), Next: next, People: people, Stores: c.reachable()})
 	return nil
 }
 

@@ -42,6 +42,10 @@ type auditPage struct {
 		ID    string `json:"id"`
 		Email string `json:"email"`
 	} `json:"people"`
+	Stores []struct {
+		Slug string `json:"slug"`
+		Name string `json:"name"`
+	} `json:"stores"`
 }
 
 func newAuditFixture(t *testing.T, a *testutil.TestApp) *auditFixture {
@@ -90,6 +94,9 @@ func TestActivityListsTheGroupsChangesWithBeforeAndAfter(t *testing.T) {
 		if len(p.People) != 1 || p.People[0].ID != f.nina.ID || p.People[0].Email != f.nina.Email {
 			t.Errorf("people %+v, want nina", p.People)
 		}
+		if len(p.Stores) != 2 || p.Stores[0].Name != "=Loja B" || p.Stores[1].Name != "Loja A" {
+			t.Errorf("stores %+v, want both by name", p.Stores)
+		}
 
 		// One record a page: the cursor walks back to the oldest.
 		var seqs []int64
@@ -131,6 +138,9 @@ func TestActivityIsNarrowedToAFranchiseesStores(t *testing.T) {
 	p := f.page(t, f.fabio.Token, "/api/audit/"+f.slug)
 	if len(p.Records) != 2 {
 		t.Fatalf("fabio reads %d records, want loja-a's 2", len(p.Records))
+	}
+	if len(p.Stores) != 1 || p.Stores[0].Slug != "loja-a" || p.Stores[0].Name != "Loja A" {
+		t.Errorf("fabio filters by %+v, want Loja A only", p.Stores)
 	}
 	for _, r := range p.Records {
 		if r.StoreSlug != "loja-a" {

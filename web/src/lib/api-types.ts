@@ -1342,7 +1342,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The group's activity ('Atividade'): the audit records, newest first, a page at a time
+         * The group's activity ('Atividade'): the audit records, newest first, a page at a time, with the filters' choices
          * @description For the group's 'Rede' members and franchisees; a franchisee reads only the records of their
          *     stores. Anyone else: 403 / 1403. A bad filter value is 400 / 1003 with a pt-BR message.
          */
@@ -3253,6 +3253,8 @@ export interface components {
             next: number | null;
             /** @description who appears in the records the caller may read (the person filter's choices), by e-mail */
             people: components["schemas"]["AuditPerson"][];
+            /** @description the stores the caller reaches (the store filter's choices), by name */
+            stores: components["schemas"]["TeamStore"][];
         };
     };
     responses: {
