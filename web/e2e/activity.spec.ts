@@ -64,7 +64,7 @@ test("a network member finds a store's new phone in 'Atividade', filters by stor
   await edit.getByRole('button', { name: 'Salvar' }).click()
   await expect(toast(page, 'Loja atualizada')).toBeVisible()
 
-  await page.getByRole('link', { name: 'ATIVIDADE' }).click()
+  await page.getByRole('link', { name: 'ATIVIDADE', exact: true }).click()
   await expect(page).toHaveURL(/\/activity$/)
   await expect(page.getByRole('heading', { name: 'Atividade', level: 1 })).toBeVisible()
   const newest = rows(page).first()
@@ -110,7 +110,7 @@ test("a network member finds a store's new phone in 'Atividade', filters by stor
   const other = await browser.newContext({ baseURL })
   const franchisee = await other.newPage()
   await loginAs(franchisee, fabiEmail, fabiPassword)
-  await franchisee.getByRole('link', { name: 'ATIVIDADE' }).click()
+  await franchisee.getByRole('link', { name: 'ATIVIDADE', exact: true }).click()
   await expect(franchisee.getByRole('heading', { name: 'Atividade', level: 1 })).toBeVisible()
   await expect(rows(franchisee)).toHaveCount(1)
   await expect(rows(franchisee).first()).toContainText('Loja Norte')
@@ -120,4 +120,23 @@ test("a network member finds a store's new phone in 'Atividade', filters by stor
   await franchisee.keyboard.press('Escape')
   await checkThemes(franchisee, '/activity (franchisee)')
   await other.close()
+})
+
+test("an administrator reads any group's activity, and the platform's, in the admin area", async ({ page, api, adminToken }) => {
+  const email = uniqueEmail('atividade-admin')
+  const group = `Rede Admin Atividade ${Date.now().toString(36)}`
+  const { token, franchise } = await operatorWithGroup(api, adminToken, { email, password: strongPassword('adm'), group })
+  await createStore(api, token, franchise.slug, { name: 'Loja Praia' })
+
+  await useSession(page, { token: adminToken, adminToken })
+  await page.goto('/dashboard')
+  await page.getByRole('link', { name: 'ATIVIDADE DOS GRUPOS' }).click()
+  await expect(page).toHaveURL(/\/admin\/activity$/)
+  await expect(page.getByRole('combobox', { name: 'Grupo' })).toHaveText('Plataforma (acessos e contas)')
+  await expect(page.getByRole('combobox', { name: 'Loja' })).toHaveCount(0)
+  await choose(page, 'Grupo', group)
+  await expect(rows(page)).toHaveCount(1)
+  await expect(rows(page).first()).toContainText('Loja Praia')
+  await expect(rows(page).first()).toContainText(email)
+  await checkThemes(page, '/admin/activity')
 })

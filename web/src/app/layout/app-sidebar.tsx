@@ -87,7 +87,7 @@ export function AppSidebar() {
             items={[
               { title: 'NOVO USUÁRIO', to: '/user/new', icon: UserPlus },
               { title: 'LISTA DE USUÁRIOS', to: '/user/list', icon: List },
-              { title: 'ATIVIDADE', to: '/admin/activity', icon: History },
+              { title: 'ATIVIDADE DOS GRUPOS', to: '/admin/activity', icon: History },
             ]}
           />
         )}
