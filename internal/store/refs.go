@@ -1,10 +1,6 @@
 package store
 
-import (
-	"context"
-
-	"vitrine/internal/db"
-)
+import "context"
 
 // Ref names a store by its id, slug and name: records that keep a store's
 // id (the audit trail's) are shown with these.
@@ -17,8 +13,5 @@ type Ref struct {
 // Refs returns every store of the franchise franchiseID (the whole group:
 // the caller narrows them to a member's scope).
 func (s *Service) Refs(ctx context.Context, franchiseID string) ([]Ref, error) {
-	return db.Collect(ctx, s.db, func(sc db.Scanner) (Ref, error) {
-		var r Ref
-		return r, sc.Scan(&r.ID, &r.Slug, &r.Name)
-	}, `SELECT id, slug, name FROM stores WHERE franchise_id = ? ORDER BY slug`, franchiseID)
+	return refs(ctx, s.db, franchiseID)
 }
