@@ -8,6 +8,10 @@ import (
 	"testing"
 	"time"
 
+	"gopkg.in/yaml.v3"
+
+	"vitrine/api"
+	"vitrine/internal/audit"
 	"vitrine/internal/testutil"
 )
 
@@ -219,4 +223,42 @@ func mustZone(t *testing.T, name string) *time.Location {
 		t.Fatal(err)
 	}
 	return loc
+}
+
+// Every kind the trail records is in the contract's AuditKind and has a
+// pt-BR name: a kind added to audit.Kinds alone fails here.
+func TestEveryAuditKindIsInTheContractAndNamed(t *testing.T) {
+	var doc struct {
+		Components struct {
+			Schemas struct {
+				AuditKind struct {
+					Enum []string `yaml:"enum"`
+				} `yaml:"AuditKind"`
+			} `yaml:"schemas"`
+		} `yaml:"components"`
+	}
+	if err := yaml.Unmarshal(api.OpenAPI, &doc); err != nil {
+		t.Fatal(err)
+	}
+	enum := doc.Components.Schemas.AuditKind.Enum
+	for _, kind := range audit.Kinds {
+		if !slices.Contains(enum, kind) {
+			t.Errorf("kind %q is missing from AuditKind in api/openapi.yaml", kind)
+		}
+		if api.AuditLabels.Kinds[kind] == "" {
+			t.Errorf("kind %q has no name in api/audit-labels.json", kind)
+		}
+	}
+	for _, kind := range enum {
+		if !slices.Contains(audit.Kinds, kind) {
+			t.Errorf("AuditKind lists %q, which audit.Kinds does not", kind)
+		}
+	}
+	for _, action := range []string{audit.ActionCreate, audit.ActionUpdate, audit.ActionDelete, audit.ActionLink, audit.ActionSend,
+		audit.ActionStart, audit.ActionClear, audit.ActionInvite, audit.ActionRevoke, audit.ActionAccept, audit.ActionSignIn,
+		audit.ActionSignInFailed, audit.ActionSignOut, audit.ActionImpersonate} {
+		if api.AuditLabels.Actions[action] == "" {
+			t.Errorf("action %q has no name in api/audit-labels.json", action)
+		}
+	}
 }
