@@ -9,9 +9,9 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"vitrine/internal/audit"
 	"vitrine/internal/br"
 	"vitrine/internal/change"
-	"vitrine/internal/audit"
 	"vitrine/internal/db"
 	"vitrine/internal/fault"
 	"vitrine/internal/franchise"
