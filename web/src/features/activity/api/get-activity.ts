@@ -16,6 +16,9 @@ export function activityQueryOptions(source: ActivitySource, filters: ActivityFi
     queryFn: ({ pageParam, signal }) => getActivity(source, filters, pageParam, signal),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.next ?? undefined,
+    // Every visit reads the trail again: a change made a moment ago is there.
+    staleTime: 0,
+    refetchOnMount: true,
     meta: { errorToast: { fallback: 'Ocorreu um erro ao carregar a atividade.' } },
   })
 }
