@@ -138,5 +138,6 @@ test("an administrator reads any group's activity, and the platform's, in the ad
   await expect(rows(page)).toHaveCount(1)
   await expect(rows(page).first()).toContainText('Loja Praia')
   await expect(rows(page).first()).toContainText(email)
+  await shot(page, 'activity-admin')
   await checkThemes(page, '/admin/activity')
 })
