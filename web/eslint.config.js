@@ -30,6 +30,7 @@ const featureImports = {
   schedules: ['displays', 'medias', 'stores'],
   'ads-center': ['medias'],
   override: ['displays', 'medias', 'stores'],
+  activity: ['admin'],
 }
 
 /** The allowed imports go one way: a cycle in `featureImports` is a mistake in this file. */

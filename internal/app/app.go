@@ -20,6 +20,7 @@ import (
 
 	"vitrine/internal/advertise"
 	"vitrine/internal/alerts"
+	"vitrine/internal/audit"
 	"vitrine/internal/auth"
 	"vitrine/internal/change"
 	"vitrine/internal/command"
@@ -174,7 +175,7 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 		quotes = &footerdata.AwesomeAPI{}
 	}
 	footer := footerdata.New(weather, quotes, a.Now, a.Log)
-	a.workers = append(a.workers, a.expireCommands, a.forgetDevices, a.turnAdDays)
+	a.workers = append(a.workers, a.expireCommands, a.forgetDevices, a.turnAdDays, a.purgeAudit)
 	a.Server = httpapi.New(httpapi.Deps{
 		Log:       a.Log,
 		Now:       a.Now,
@@ -198,6 +199,7 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 		Ads:            a.Ads,
 		Alerts:         a.Alerts,
 		Overrides:      a.Overrides,
+		Audit:          audit.NewLog(a.DB),
 		Screens:        screens,
 		Hub:            a.Hub,
 		Footer:         footer,
@@ -383,7 +385,8 @@ func (a *App) Close() {
 	a.DB.Close()
 }
 
-// Main is the command line: `vitrine serve [flags]`, `vitrine --help`.
+// Main is the command line: `vitrine serve [flags]`, backup, restore,
+// `vitrine audit verify`, `vitrine --help`.
 func Main(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		fmt.Fprint(stdout, config.Usage)
@@ -394,6 +397,9 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	}
 	if args[0] == "backup" || args[0] == "restore" {
 		return backupCommand(args[0], args[1:], stdout, stderr)
+	}
+	if args[0] == "audit" {
+		return auditCommand(args[1:], stdout, stderr)
 	}
 	if args[0] != "serve" {
 		fmt.Fprintf(stderr, "unknown command %q\n\n%s", args[0], config.Usage)

@@ -69,9 +69,16 @@ type Config struct {
 	// ShutdownTimeout is how long a stopping server waits for requests in
 	// flight (uploads above all) before it closes their connections.
 	ShutdownTimeout time.Duration
+	// AuditRetention is how long audit records are kept; older ones are
+	// purged every hour.
+	AuditRetention time.Duration
 
 	LogLevel string
 }
+
+// DefaultAuditRetention is how long audit records are kept unless
+// VITRINE_AUDIT_RETENTION says otherwise: one year.
+const DefaultAuditRetention = 365 * 24 * time.Hour
 
 // Usage is the text of `vitrine --help`.
 const Usage = `vitrine — digital-signage management server
@@ -81,9 +88,12 @@ Usage:
   vitrine backup FILE       write a consistent copy of the SQLite database to FILE, also while a server runs
   vitrine restore FILE      put a backup back as the SQLite database (the servers using the data folder
                             must be stopped; the replaced database is kept as vitrine.db.bak)
+  vitrine audit verify [--group SLUG]
+                            check that no audit record was changed or removed, each group's chain
+                            and the platform's (or one group's); exits 1 when one was
   vitrine --help            show this text
 
-backup and restore read --data / VITRINE_DATA and DATABASE_URL like serve; on PostgreSQL use
+backup, restore and audit read --data / VITRINE_DATA and DATABASE_URL like serve; on PostgreSQL use
 pg_dump and pg_restore instead (docs/operations.md, "Backups").
 
 Flags of serve (each also read from the environment variable shown):
@@ -112,6 +122,8 @@ Environment:
                           (default 256; 0 = no limit); a box authenticates within milliseconds
   VITRINE_SHUTDOWN_TIMEOUT  on SIGTERM, how long requests in flight (uploads) may take to finish before
                           their connections are closed (default 30s; a Go duration: 90s, 2m)
+  VITRINE_AUDIT_RETENTION  how long the audit trail ('Atividade') keeps a record; older ones are purged
+                          every hour (default 8760h, one year; a Go duration)
   STORAGE_URL             empty = DATA/objects; s3://ACCESS:SECRET@host:port/bucket?secure=false&region=…
   VITRINE_MEDIA_URL       public (CDN) base address of media files; default /files on this server
   VITRINE_UPLOAD_SECRET   signs uploads to local storage (at least 32 characters); default: made once and
@@ -225,6 +237,10 @@ func ParseCommand(args []string, getenv func(string) string, stderr io.Writer) (
 	c.ShutdownTimeout, err = time.ParseDuration(env("VITRINE_SHUTDOWN_TIMEOUT", "30s"))
 	if err != nil || c.ShutdownTimeout <= 0 {
 		return Config{}, nil, fmt.Errorf("VITRINE_SHUTDOWN_TIMEOUT: a duration such as 30s or 2m")
+	}
+	c.AuditRetention, err = time.ParseDuration(env("VITRINE_AUDIT_RETENTION", DefaultAuditRetention.String()))
+	if err != nil || c.AuditRetention <= 0 {
+		return Config{}, nil, fmt.Errorf("VITRINE_AUDIT_RETENTION: a duration such as 8760h (one year) or 2160h")
 	}
 	proxies, err := parsePrefixes(env("VITRINE_TRUSTED_PROXIES", ""))
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func env(m map[string]string) func(string) string {
@@ -34,6 +35,9 @@ func TestDefaults(t *testing.T) {
 	if c.PendingSocketsPerAddress != 256 {
 		t.Errorf("pending sockets per address %d", c.PendingSocketsPerAddress)
 	}
+	if c.AuditRetention != DefaultAuditRetention || DefaultAuditRetention != 365*24*time.Hour {
+		t.Errorf("audit retention %v, want a year", c.AuditRetention)
+	}
 }
 
 func TestEnvironmentAndFlags(t *testing.T) {
@@ -55,6 +59,7 @@ func TestEnvironmentAndFlags(t *testing.T) {
 		"VITRINE_TRUSTED_PROXIES":             "10.0.0.0/8, 192.168.1.10",
 		"VITRINE_METRICS_ADDR":                "127.0.0.1:9090",
 		"VITRINE_PENDING_SOCKETS_PER_ADDRESS": "1000",
+		"VITRINE_AUDIT_RETENTION":             "2160h",
 	}
 	c, err := Parse(nil, env(vars), io.Discard)
 	if err != nil {
@@ -72,6 +77,9 @@ func TestEnvironmentAndFlags(t *testing.T) {
 	}
 	if c.PendingSocketsPerAddress != 1000 {
 		t.Errorf("pending sockets per address %d", c.PendingSocketsPerAddress)
+	}
+	if c.AuditRetention != 90*24*time.Hour {
+		t.Errorf("audit retention %v", c.AuditRetention)
 	}
 
 	c, err = Parse([]string{"--addr", "127.0.0.1:7000", "--data=/tmp/v", "--demo=false", "--log-level", "debug"}, env(vars), io.Discard)
@@ -92,6 +100,8 @@ func TestBadSettingsAreRefused(t *testing.T) {
 		"a bad mail sender":               {"VITRINE_MAIL_FROM": "não é endereço"},
 		"metrics on the public address":   {"VITRINE_ADDR": "127.0.0.1:8080", "VITRINE_METRICS_ADDR": "127.0.0.1:8080"},
 		"a negative socket bound":         {"VITRINE_PENDING_SOCKETS_PER_ADDRESS": "-1"},
+		"a retention that is no duration": {"VITRINE_AUDIT_RETENTION": "1 ano"},
+		"a retention of nothing":          {"VITRINE_AUDIT_RETENTION": "0s"},
 	} {
 		if _, err := Parse(nil, env(vars), io.Discard); err == nil {
 			t.Errorf("%s: accepted", name)
@@ -112,7 +122,7 @@ func TestBadSettingsAreRefused(t *testing.T) {
 func TestUsageNamesEverySetting(t *testing.T) {
 	for _, name := range []string{"--addr", "VITRINE_ADDR", "--data", "VITRINE_DATA", "--demo", "DATABASE_URL",
 		"SMTP_URL", "VITRINE_MAIL_FROM", "VITRINE_PUBLIC_URL", "VITRINE_ADMIN_EMAIL", "VITRINE_ADMIN_PASSWORD",
-		"VITRINE_OPEN_SIGNUP", "VITRINE_TRUSTED_PROXIES", "VITRINE_METRICS_ADDR", "VITRINE_PENDING_SOCKETS_PER_ADDRESS", "STORAGE_URL", "WHATSAPP_TOKEN", "--log-level"} {
+		"VITRINE_OPEN_SIGNUP", "VITRINE_TRUSTED_PROXIES", "VITRINE_METRICS_ADDR", "VITRINE_PENDING_SOCKETS_PER_ADDRESS", "VITRINE_AUDIT_RETENTION", "STORAGE_URL", "WHATSAPP_TOKEN", "--log-level"} {
 		if !strings.Contains(Usage, name) {
 			t.Errorf("--help does not mention %s", name)
 		}

@@ -125,6 +125,14 @@ func (s *Server) registerRoutes() {
 	s.public("GET /api/invite/{code}", s.showInvitation)
 	s.public("POST /api/invite/{code}/accept", s.acceptInvitation)
 
+	// The audit trail ('Atividade'): the group's records for the network
+	// and franchisees (a franchisee's narrowed to their stores), as pages
+	// or one CSV; any group's, or the platform's sign-ins, for userA.
+	s.scoped("GET /api/audit/{franchise}", franchisees, s.listAudit)
+	s.scoped("GET /api/audit/{franchise}/csv", franchisees, s.exportAudit)
+	s.permitted("GET /api/admin/audit", "userA", s.adminListAudit)
+	s.permitted("GET /api/admin/audit/csv", "userA", s.adminExportAudit)
+
 	// Emergency overrides, for holders of the permission.
 	s.overriding("GET /api/override/{franchise}", franchisees, s.listOverrides)
 	s.overriding("POST /api/override/{franchise}", franchisees, s.startOverride)

@@ -74,6 +74,8 @@ type Deps struct {
 	Ads        *advertise.Service
 	Alerts     *alerts.Service
 	Overrides  *override.Service
+	// Audit reads the audit trail back ('Atividade').
+	Audit *audit.Log
 	// Screens composes what TVs show, as their players receive it (the
 	// live view of a TV); nil answers the live view 503.
 	Screens *screen.Builder

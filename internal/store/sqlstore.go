@@ -427,3 +427,11 @@ func NotifiedPhones(ctx context.Context, q db.Querier, franchiseID, storeSlug st
 	}
 	return slices.Sorted(maps.Keys(phones)), nil
 }
+
+// refs reads the id, slug and name of every store of a franchise.
+func refs(ctx context.Context, q db.Querier, franchiseID string) ([]Ref, error) {
+	return db.Collect(ctx, q, func(sc db.Scanner) (Ref, error) {
+		var r Ref
+		return r, sc.Scan(&r.ID, &r.Slug, &r.Name)
+	}, `SELECT id, slug, name FROM stores WHERE franchise_id = ? ORDER BY slug`, franchiseID)
+}

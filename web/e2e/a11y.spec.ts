@@ -355,6 +355,9 @@ test('ads center, account, administration and the phone layout', async ({ page, 
   await visit(page, `/ads-center/${advertise.id}/media`, page.getByRole('button', { name: 'Selecionar Arquivos de Mídia' }))
   await check(page, '/ads-center/{id}/media')
 
+  await visit(page, '/activity', page.getByRole('table', { name: 'Registros de atividade' }))
+  await check(page, '/activity')
+
   // Account and administration.
   await visit(page, '/groups', heading('Grupos'))
   await check(page, '/groups')
@@ -374,6 +377,8 @@ test('ads center, account, administration and the phone layout', async ({ page, 
   }
   await checkOpened(page, 'Editar Usuário', fromUserMenu('Editar'), page.getByRole('dialog', { name: 'Editar Usuário' }))
   await checkOpened(page, 'Adicionar/remover franquia', fromUserMenu('Add/Rem. Franquia'), page.getByRole('dialog', { name: 'Adicionar/remover franquia' }))
+  await visit(page, '/admin/activity', page.getByRole('combobox', { name: 'Grupo' }))
+  await check(page, '/admin/activity')
 
   // A phone: the sidebar is a sheet.
   await page.setViewportSize({ width: 390, height: 844 })

@@ -377,7 +377,21 @@ async function cutLabels(page: import('@playwright/test').Page, sidebar: string)
 test('every sidebar label reads whole at 1280 and 1440 px and in the phone menu', async ({ browser, api, adminToken }) => {
   test.setTimeout(120_000)
   const { token, franchise } = await impersonatedOperator(api, adminToken, 'menu-lateral')
-  const every = ['NOVO USUÁRIO', 'LISTA DE USUÁRIOS', 'VISÃO GERAL', 'PROGRAMAÇÕES', 'MINHAS MÍDIAS', 'ALERTAS', 'CENTRAL DE ANÚNCIOS', 'MENSAGEM DE EMERGÊNCIA', 'EQUIPE', 'CRIAR PROGRAMAÇÃO', 'ADICIONAR MÍDIA À PROGRAMAÇÃO']
+  const every = [
+    'NOVO USUÁRIO',
+    'LISTA DE USUÁRIOS',
+    'ATIVIDADE DOS GRUPOS',
+    'VISÃO GERAL',
+    'PROGRAMAÇÕES',
+    'MINHAS MÍDIAS',
+    'ALERTAS',
+    'CENTRAL DE ANÚNCIOS',
+    'MENSAGEM DE EMERGÊNCIA',
+    'EQUIPE',
+    'ATIVIDADE',
+    'CRIAR PROGRAMAÇÃO',
+    'ADICIONAR MÍDIA À PROGRAMAÇÃO',
+  ]
   for (const viewport of [...VIEWPORTS.slice(0, 2), VIEWPORTS[3]]) {
     const context = await browser.newContext({ viewport })
     const page = await context.newPage()

@@ -27,6 +27,8 @@ const GroupsPage = lazyPage(() => import('@/features/groups'), (m) => m.GroupsPa
 const AlertsPage = lazyPage(() => import('@/features/alerts'), (m) => m.AlertsPage)
 const OverridePage = lazyPage(() => import('@/features/override'), (m) => m.OverridePage)
 const TeamPage = lazyPage(() => import('@/features/team/team-page'), (m) => m.TeamPage)
+const ActivityPage = lazyPage(() => import('@/features/activity/activity-page'), (m) => m.ActivityPage)
+const AdminActivityPage = lazyPage(() => import('@/features/activity/admin-activity-page'), (m) => m.AdminActivityPage)
 const InvitationPage = lazyPage(() => import('@/features/team/invitation-page'), (m) => m.InvitationPage)
 const EditProfilePage = lazyPage(() => import('@/features/account'), (m) => m.EditProfilePage)
 const NewUserPage = lazyPage(() => import('@/features/admin'), (m) => m.NewUserPage)
@@ -60,6 +62,7 @@ export const routes: RouteObject[] = [
               { path: '/override', element: <OverridePage /> },
               { path: '/groups', element: <GroupsPage /> },
               { path: '/team', element: <TeamPage /> },
+              { path: '/activity', element: <ActivityPage /> },
               { path: '/profile/edit', element: <EditProfilePage /> },
               {
                 // Read by the network and franchisees, changed by the network (docs/roles.md).
@@ -93,6 +96,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: '/user/new', element: <NewUserPage /> },
                   { path: '/user/list', element: <UserListPage /> },
+                  { path: '/admin/activity', element: <AdminActivityPage /> },
                 ],
               },
             ],

@@ -1332,6 +1332,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/audit/{franchise}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The group's activity ('Atividade'): the audit records, newest first, a page at a time, with the filters' choices
+         * @description For the group's 'Rede' members and franchisees; a franchisee reads only the records of their
+         *     stores. Anyone else: 403 / 1403. A bad filter value is 400 / 1003 with a pt-BR message.
+         */
+        get: operations["listAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/audit/{franchise}/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The group's activity as a CSV, with the filters of listAudit
+         * @description A spreadsheet (";"-separated, UTF-8 with BOM) of every record the filters select, newest first,
+         *     at most 20,000 (when there are more, the newest and the header X-Vitrine-Truncated: 20000;
+         *     narrow the period for older ones). Columns: Data e hora (the group's time zone), Pessoa,
+         *     Administrador, Endereço, Requisição, Tipo, Ação, Item, Loja, Alterações ("campo: antes → depois; …").
+         *     A cell starting with = + - or @ gets a leading quote, so no spreadsheet reads it as a formula.
+         *     Named atividade-<group slug>-<date>.csv.
+         */
+        get: operations["exportAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Any group's activity, or the platform's (userA only, 403 / 1403 otherwise) */
+        get: operations["adminListAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/audit/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * adminListAudit as a CSV (userA only)
+         * @description A spreadsheet (";"-separated, UTF-8 with BOM) of every record the filters select, newest first,
+         *     at most 20,000 (when there are more, the newest and the header X-Vitrine-Truncated: 20000;
+         *     narrow the period for older ones). Columns: Data e hora (the group's time zone), Pessoa,
+         *     Administrador, Endereço, Requisição, Tipo, Ação, Item, Loja, Alterações ("campo: antes → depois; …").
+         *     A cell starting with = + - or @ gets a leading quote, so no spreadsheet reads it as a formula.
+         *     Named atividade-<group slug>-<date>.csv.
+         */
+        get: operations["adminExportAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/invite/{code}": {
         parameters: {
             query?: never;
@@ -3099,6 +3191,70 @@ export interface components {
             franchise: string;
             /** @description a new account's session token (as POST /user/auth answers) */
             token?: string;
+        };
+        /** @description One field's value before and after (JSON values); a secret field has neither, only redacted. */
+        AuditChange: {
+            /** @description the field's JSON name (pt-BR names in api/audit-labels.json) */
+            field: string;
+            /** @description absent for a creation or a value that was empty */
+            before?: unknown;
+            /** @description absent for a removal or a value that is empty */
+            after?: unknown;
+            /** @description a password, token or secret: changed, values never recorded */
+            redacted?: boolean;
+        };
+        /** @enum {string} */
+        AuditKind: "group" | "store" | "hours" | "display" | "schedule" | "entry" | "footer" | "media" | "folder" | "ad" | "booking" | "override" | "alerts" | "member" | "invitation" | "command" | "message" | "user" | "session";
+        AuditRecord: {
+            /**
+             * Format: int64
+             * @description the record's place in its chain (the cursor of the next page)
+             */
+            seq: number;
+            /** Format: date-time */
+            at: string;
+            /** @description who acted (absent: the system) */
+            userId?: string;
+            /** @description their e-mail then */
+            userEmail?: string;
+            /** @description the administrator behind an impersonation */
+            adminId?: string;
+            adminEmail?: string;
+            /** @description the caller's address */
+            address?: string;
+            requestId?: string;
+            kind: components["schemas"]["AuditKind"];
+            /** @description the id of what changed */
+            id?: string;
+            /** @description its name then */
+            name?: string;
+            /** @description the store the record belongs to */
+            storeId?: string;
+            /** @description the store's slug, while the store exists */
+            storeSlug?: string;
+            /** @description the store's name now, while the store exists */
+            storeName?: string;
+            /** @description create, update, delete, link, send, start, clear, invite, revoke, accept, signIn, signInFailed, signOut or impersonate */
+            action: string;
+            changes: components["schemas"]["AuditChange"][];
+        };
+        AuditPerson: {
+            id: string;
+            /** @description their latest e-mail in the records */
+            email: string;
+        };
+        AuditPage: {
+            /** @description newest first */
+            records: components["schemas"]["AuditRecord"][];
+            /**
+             * Format: int64
+             * @description the before of the next page; null on the last
+             */
+            next: number | null;
+            /** @description who appears in the records the caller may read (the person filter's choices), by e-mail */
+            people: components["schemas"]["AuditPerson"][];
+            /** @description the stores the caller reaches (the store filter's choices), by name */
+            stores: components["schemas"]["TeamStore"][];
         };
     };
     responses: {
@@ -5259,6 +5415,168 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+        };
+    };
+    listAudit: {
+        parameters: {
+            query?: {
+                /** @description a user's id: the records they made, or made as the administrator behind an impersonation */
+                person?: string;
+                /** @description what changed (an unknown kind: 400 / 1003) */
+                kind?: components["schemas"]["AuditKind"];
+                /** @description a store's slug (one the caller does not reach, or that does not exist: 404 / 1061) */
+                store?: string;
+                /** @description YYYY-MM-DD, the first day, in the group's time zone */
+                from?: string;
+                /** @description YYYY-MM-DD, the last day (included), in the group's time zone */
+                to?: string;
+                /** @description the next of the page before: records older than it */
+                before?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    exportAudit: {
+        parameters: {
+            query?: {
+                /** @description a user's id: the records they made, or made as the administrator behind an impersonation */
+                person?: string;
+                /** @description what changed (an unknown kind: 400 / 1003) */
+                kind?: components["schemas"]["AuditKind"];
+                /** @description a store's slug (one the caller does not reach, or that does not exist: 404 / 1061) */
+                store?: string;
+                /** @description YYYY-MM-DD, the first day, in the group's time zone */
+                from?: string;
+                /** @description YYYY-MM-DD, the last day (included), in the group's time zone */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV */
+            200: {
+                headers: {
+                    /** @description attachment; filename="atividade-<slug>-<YYYY-MM-DD>.csv" */
+                    "Content-Disposition"?: string;
+                    /** @description present when the records were more than the CSV holds */
+                    "X-Vitrine-Truncated"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    adminListAudit: {
+        parameters: {
+            query?: {
+                /** @description the group's slug (unknown: 404 / 1041); absent or empty: the platform's records (sign-ins, accounts) */
+                franchise?: string;
+                /** @description a user's id: the records they made, or made as the administrator behind an impersonation */
+                person?: string;
+                /** @description what changed (an unknown kind: 400 / 1003) */
+                kind?: components["schemas"]["AuditKind"];
+                /** @description a store's slug (one the caller does not reach, or that does not exist: 404 / 1061) */
+                store?: string;
+                /** @description YYYY-MM-DD, the first day, in the group's time zone */
+                from?: string;
+                /** @description YYYY-MM-DD, the last day (included), in the group's time zone */
+                to?: string;
+                /** @description the next of the page before: records older than it */
+                before?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    adminExportAudit: {
+        parameters: {
+            query?: {
+                /** @description the group's slug (unknown: 404 / 1041); absent or empty: the platform's records (sign-ins, accounts) */
+                franchise?: string;
+                /** @description a user's id: the records they made, or made as the administrator behind an impersonation */
+                person?: string;
+                /** @description what changed (an unknown kind: 400 / 1003) */
+                kind?: components["schemas"]["AuditKind"];
+                /** @description a store's slug (one the caller does not reach, or that does not exist: 404 / 1061) */
+                store?: string;
+                /** @description YYYY-MM-DD, the first day, in the group's time zone */
+                from?: string;
+                /** @description YYYY-MM-DD, the last day (included), in the group's time zone */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV */
+            200: {
+                headers: {
+                    /** @description attachment; filename="atividade-<slug>-<YYYY-MM-DD>.csv" */
+                    "Content-Disposition"?: string;
+                    /** @description present when the records were more than the CSV holds */
+                    "X-Vitrine-Truncated"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
         };
     };
     showInvitation: {

@@ -1,4 +1,4 @@
-import { BellRing, CalendarPlus, CalendarRange, ImagePlus, Images, LayoutDashboard, List, Megaphone, MonitorPlay, Siren, UserPlus, Users } from 'lucide-react'
+import { BellRing, CalendarPlus, History, CalendarRange, ImagePlus, Images, LayoutDashboard, List, Megaphone, MonitorPlay, Siren, UserPlus, Users } from 'lucide-react'
 import type { LucideIcon } from 'lucide-react'
 import { NavLink, useLocation } from 'react-router'
 import {
@@ -59,6 +59,7 @@ export function AppSidebar() {
   if (user?.canUseAdsCenter && abilities.adsCenter) main.push({ title: 'CENTRAL DE ANÚNCIOS', to: '/ads-center', icon: Megaphone })
   if (user?.canOverride && abilities.override) main.push({ title: 'MENSAGEM DE EMERGÊNCIA', to: '/override', icon: Siren })
   if (mayManageTeam(user, franchise?.slug)) main.push({ title: 'EQUIPE', to: '/team', icon: Users })
+  if (abilities.activity) main.push({ title: 'ATIVIDADE', to: '/activity', icon: History })
 
   return (
     <Sidebar collapsible="icon" aria-label="Menu principal">
@@ -86,6 +87,7 @@ export function AppSidebar() {
             items={[
               { title: 'NOVO USUÁRIO', to: '/user/new', icon: UserPlus },
               { title: 'LISTA DE USUÁRIOS', to: '/user/list', icon: List },
+              { title: 'ATIVIDADE DOS GRUPOS', to: '/admin/activity', icon: History },
             ]}
           />
         )}

@@ -136,6 +136,7 @@ describe('the role in the group', () => {
     expect(item('PROGRAMAÇÕES')).not.toBeInTheDocument()
     expect(item('MINHAS MÍDIAS')).not.toBeInTheDocument()
     expect(item('CENTRAL DE ANÚNCIOS')).not.toBeInTheDocument()
+    expect(item('ATIVIDADE')).not.toBeInTheDocument()
     expect(item('ALERTAS')).toBeInTheDocument()
   })
 
@@ -144,6 +145,7 @@ describe('the role in the group', () => {
     renderConsole('/schedule')
     expect(await screen.findByRole('heading', { name: 'Programações' })).toBeInTheDocument()
     expect(item('MINHAS MÍDIAS')).toBeInTheDocument()
+    expect(item('ATIVIDADE')).toBeInTheDocument()
     cleanup()
     renderConsole('/action/create-schedule')
     expect(await screen.findByRole('heading', { name: 'Visão Geral' })).toBeInTheDocument()

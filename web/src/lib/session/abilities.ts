@@ -42,6 +42,8 @@ export type Abilities = {
   override: boolean
   /** 'Central de Anúncios', with the user's permission. */
   adsCenter: boolean
+  /** 'Atividade': the group's changes, the network's all, a franchisee's of their stores. */
+  activity: boolean
 }
 
 /** The abilities of a membership; an unknown one (no role given) is the network's. */
@@ -63,5 +65,6 @@ export function abilitiesOf(member: MemberRole | undefined, user?: Pick<SessionU
     sendMessages: network || franchisee,
     override: (network || franchisee) && !!user?.canOverride,
     adsCenter: network && !!user?.canUseAdsCenter,
+    activity: network || franchisee,
   }
 }

@@ -1,0 +1,2 @@
+// Atividade (/activity), a chunk of its own for the router.
+export { ActivityPage } from './components/activity-page'
