@@ -193,8 +193,6 @@ var owners = map[string]string{
 	"overrides":            "override",
 	"override_acks":        "override", // until 20261126150000
 	"override_ack_batches": "override",
-	"audit_chains":         "audit",
-	"audit_records":        "audit",
 }
 
 // reads are the few places that read another package's table inside one of
