@@ -299,7 +299,7 @@ func (s *Server) writeAuditCSV(w http.ResponseWriter, r *http.Request, c auditCh
 func changesText(changes []audit.Change) string {
 	parts := make([]string, 0, len(changes))
 	for _, ch := range changes {
-		name := api.AuditLabel(api.AuditLabels.Fields, ch.Field)
+		name := api.AuditFieldLabel(ch.Field)
 		if ch.Redacted {
 			parts = append(parts, name+": (alterado, valor não registrado)")
 			continue

@@ -7,6 +7,13 @@ describe('activity labels', () => {
     expect(actionLabel('update')).toBe('Alteração')
     expect(fieldLabel('phone')).toBe('Telefone')
     expect(fieldLabel('corDoLetreiro')).toBe('corDoLetreiro')
+    // Paths inside lists and objects, as api/audit_test.go reads them.
+    expect(fieldLabel('entries[17].displayTime')).toBe('Itens nº 18 › Tempo de exibição')
+    expect(fieldLabel('entries[3:5]')).toBe('Itens nº 4 a 5')
+    expect(fieldLabel('entries[3:4]')).toBe('Itens nº 4')
+    expect(fieldLabel('entries[3:3]')).toBe('Itens: novos na posição 4')
+    expect(fieldLabel('contacts[0].phone')).toBe('Contatos nº 1 › Telefone')
+    expect(fieldLabel('footer.weather')).toBe('Rodapé › weather')
   })
 
   it('offers every kind in the filter, by name', () => {

@@ -10,7 +10,30 @@ const fields: Record<string, string> = labels.fields
 export const kindLabel = (kind: string) => kinds[kind] ?? kind
 export const actionLabel = (action: string) => actions[action] ?? action
 /** A known field's name; an unknown one shows its own. */
-export const fieldLabel = (field: string) => fields[field] ?? field
+const nameOf = (field: string) => fields[field] ?? field
+
+/**
+ * The name of a recorded change's field, whose path names the parts inside lists and objects:
+ * 'entries[17].displayTime' reads 'Itens nº 18 › Tempo de exibição', 'entries[3:5]' 'Itens nº 4 a
+ * 5', 'entries[3:3]' (items put in before the fourth) 'Itens: novos na posição 4'. The server's
+ * CSV says the same (api/audit.go, AuditFieldLabel).
+ */
+export function fieldLabel(path: string): string {
+  return path
+    .split('.')
+    .map((segment) => {
+      const m = /^([^[]+)\[(\d+)(?::(\d+))?\]$/.exec(segment)
+      if (!m) return nameOf(segment)
+      const label = nameOf(m[1])
+      const a = Number(m[2])
+      if (m[3] === undefined) return `${label} nº ${a + 1}`
+      const b = Number(m[3])
+      if (b <= a) return `${label}: novos na posição ${a + 1}`
+      if (b === a + 1) return `${label} nº ${a + 1}`
+      return `${label} nº ${a + 1} a ${b}`
+    })
+    .join(' › ')
+}
 
 /** The kinds of the 'Tipo' filter, by name. */
 export const kindOptions = Object.entries(kinds)
