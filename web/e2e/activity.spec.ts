@@ -71,7 +71,9 @@ test("a network member finds a store's new phone in 'Atividade', filters by stor
   await expect(newest).toContainText('Alteração')
   await expect(newest).toContainText('Loja Centro')
   await expect(newest).toContainText(ninaEmail)
-  await expect(rows(page)).toHaveCount(3) // two creations and the change
+  // The group and its creator's membership, two stores, the franchisee's membership added and
+  // narrowed, and the change.
+  await expect(rows(page)).toHaveCount(7)
 
   const open = newest.getByRole('button', { name: 'Ver alterações: Alteração de Loja Centro' })
   await open.focus()
@@ -83,11 +85,12 @@ test("a network member finds a store's new phone in 'Atividade', filters by stor
   await shot(page, 'activity')
   await checkThemes(page, '/activity')
 
-  // Filtered by store: Loja Norte's creation only.
+  // Filtered by store: Loja Norte's creation and its franchisee's membership.
   await choose(page, 'Loja', 'Loja Norte')
-  await expect(rows(page)).toHaveCount(1)
-  await expect(rows(page).first()).toContainText('Criação')
-  await expect(rows(page).first()).toContainText('Loja Norte')
+  await expect(rows(page)).toHaveCount(2)
+  await expect(rows(page).first()).toContainText('Membro da equipe')
+  await expect(rows(page).nth(1)).toContainText('Criação')
+  await expect(rows(page).nth(1)).toContainText('Loja Norte')
 
   // The CSV of Loja Centro: its creation and the new phone, in Portuguese.
   await choose(page, 'Loja', 'Loja Centro')
@@ -112,8 +115,10 @@ test("a network member finds a store's new phone in 'Atividade', filters by stor
   await loginAs(franchisee, fabiEmail, fabiPassword)
   await franchisee.getByRole('link', { name: 'ATIVIDADE', exact: true }).click()
   await expect(franchisee.getByRole('heading', { name: 'Atividade', level: 1 })).toBeVisible()
-  await expect(rows(franchisee)).toHaveCount(1)
-  await expect(rows(franchisee).first()).toContainText('Loja Norte')
+  // Her membership narrowed to Loja Norte, and the store's creation.
+  await expect(rows(franchisee)).toHaveCount(2)
+  await expect(rows(franchisee).first()).toContainText('Membro da equipe')
+  await expect(rows(franchisee).nth(1)).toContainText('Loja Norte')
   await expect(records(franchisee).getByText('Loja Centro')).toHaveCount(0)
   await franchisee.getByRole('combobox', { name: 'Loja' }).click()
   await expect(franchisee.getByRole('option')).toHaveText(['Todas as lojas', 'Loja Norte'])
@@ -135,7 +140,7 @@ test("an administrator reads any group's activity, and the platform's, in the ad
   await expect(page.getByRole('combobox', { name: 'Grupo' })).toHaveText('Plataforma (acessos e contas)')
   await expect(page.getByRole('combobox', { name: 'Loja' })).toHaveCount(0)
   await choose(page, 'Grupo', group)
-  await expect(rows(page)).toHaveCount(1)
+  await expect(rows(page)).toHaveCount(3) // the group, its creator's membership, the store
   await expect(rows(page).first()).toContainText('Loja Praia')
   await expect(rows(page).first()).toContainText(email)
   await shot(page, 'activity-admin')
