@@ -101,12 +101,12 @@ export function ActivityRecords({ records, groupWide }: { records: AuditRecord[]
                   </Button>
                 </TableCell>
                 <TableCell>{formatDateTime(new Date(record.at))}</TableCell>
-                <TableCell>
+                <TableCell className="min-w-40 max-w-56 whitespace-normal [overflow-wrap:anywhere]">
                   <Who record={record} />
                 </TableCell>
                 <TableCell>{kindLabel(record.kind)}</TableCell>
                 <TableCell>{actionLabel(record.action)}</TableCell>
-                <TableCell className="max-w-64 truncate" title={record.name}>
+                <TableCell className="max-w-48 truncate" title={record.name}>
                   {record.name || '—'}
                 </TableCell>
                 <TableCell>{record.storeName ?? (record.storeId ? 'Loja removida' : groupWide ? 'Todo o grupo' : '—')}</TableCell>
