@@ -282,14 +282,8 @@ func (s *Service) RevokeInvitation(ctx context.Context, m TeamManager, id string
 		if err != nil {
 			return err
 		}
-		res, err := tx.ExecContext(ctx, `DELETE FROM invitations WHERE id = ? AND franchise_id = ?`, id, m.Franchise.ID)
-		if err != nil {
+		if err := deleteInvitation(ctx, tx, `id = ? AND franchise_id = ?`, id, m.Franchise.ID); err != nil {
 			return err
-		}
-		if n, err := res.RowsAffected(); err != nil {
-			return err
-		} else if n == 0 {
-			return ErrInviteNotFound
 		}
 		stores, err := franchise.Stores(ctx, tx, m.Franchise.ID)
 		if err != nil {
@@ -467,14 +461,8 @@ func (s *Service) AcceptInvitation(ctx context.Context, code string, by *Princip
 			return err
 		}
 		// Spent in the transaction: of two acceptances at once, one wins.
-		res, err := tx.ExecContext(ctx, `DELETE FROM invitations WHERE id = ? AND expires_at > ?`, inv.ID, now.UnixMilli())
-		if err != nil {
+		if err := deleteInvitation(ctx, tx, `id = ? AND expires_at > ?`, inv.ID, now.UnixMilli()); err != nil {
 			return err
-		}
-		if n, err := res.RowsAffected(); err != nil {
-			return err
-		} else if n == 0 {
-			return ErrInviteNotFound
 		}
 		stores, err := franchise.Stores(ctx, tx, inv.franchiseID)
 		if err != nil {
@@ -714,4 +702,19 @@ func usersByID(ctx context.Context, q db.Querier, userIDs []string) (map[string]
 		}
 	}
 	return out, nil
+}
+
+// deleteInvitation deletes the invitation where says, or answers
+// ErrInviteNotFound when there is none (revoked, accepted or expired).
+func deleteInvitation(ctx context.Context, tx *db.Tx, where string, args ...any) error {
+	res, err := tx.ExecContext(ctx, `DELETE FROM invitations WHERE `+where, args...)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		return ErrInviteNotFound
+	}
+	return nil
 }
