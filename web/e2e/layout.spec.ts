@@ -19,8 +19,14 @@ const runningTransitions = (page: import('@playwright/test').Page) =>
   page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition).length)
 
 async function chooseTheme(page: import('@playwright/test').Page, name: 'Light' | 'Dark' | 'System') {
-  await page.getByRole('button', { name: 'Alternar tema' }).click()
-  await page.getByRole('menuitemradio', { name, exact: true }).click()
+  // The menu animates in (this file keeps the animations): on a busy machine a click may land
+  // while it is still being laid out, or after it closed; open it again and retry until the
+  // choice is made.
+  const item = page.getByRole('menuitemradio', { name, exact: true })
+  await expect(async () => {
+    if (!(await item.isVisible())) await page.getByRole('button', { name: 'Alternar tema' }).click()
+    await item.click({ timeout: 2_000 })
+  }).toPass({ timeout: 30_000 })
 }
 
 test.describe(() => {

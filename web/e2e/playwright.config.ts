@@ -20,7 +20,11 @@ export default defineConfig({
   outputDir: '../test-results/e2e',
   globalSetup: './harness/global-setup.ts',
   // One worker: the flows share one server, and the machine has two cores.
-  workers: 1,
+  // Two workers, each with its browser, against the one server: a flow waits on the server
+  // and the browser in turn, so two of them keep a 2-core machine busy (the suite in about
+  // 6 min instead of 10; docs/performance.md, "The test suite's time"). Each flow seeds a group
+  // of its own. VITRINE_E2E_WORKERS=1 runs one flow at a time.
+  workers: Number(process.env.VITRINE_E2E_WORKERS ?? 2),
   fullyParallel: false,
   retries: 0,
   // Caps for a loaded machine: a green run never waits for them.
