@@ -286,3 +286,29 @@ func TestShortListsOfWordsAreRecordedWhole(t *testing.T) {
 		t.Errorf("channels changed: %+v", got)
 	}
 }
+
+// An override aimed at a thousand stores records one record per store in
+// one transaction: written in batches, the chain stays whole.
+func TestManyRecordsInOneTransaction(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		ctx := context.Background()
+		d := testutil.NewDB(t, engine)
+		record(t, d, ctx, audit.Entry{FranchiseID: "g1", Kind: audit.KindGroup, Action: audit.ActionCreate})
+		if err := d.InTx(ctx, func(tx *db.Tx) error {
+			for i := range 1100 {
+				audit.Record(ctx, tx, audit.Entry{FranchiseID: "g1", StoreID: fmt.Sprintf("s%d", i),
+					Kind: audit.KindOverride, Action: audit.ActionStart})
+			}
+			audit.Record(ctx, tx, audit.Entry{FranchiseID: "", Kind: audit.KindSession, Action: audit.ActionSignIn})
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		for chain, want := range map[string]int{"g1": 1101, "": 1} {
+			rep, err := audit.Verify(ctx, d, chain)
+			if err != nil || rep.Problem != nil || rep.Records != want || rep.Last != int64(want) {
+				t.Errorf("chain %q: %+v, %v; want %d records", chain, rep, err, want)
+			}
+		}
+	})
+}
