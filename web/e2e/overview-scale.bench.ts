@@ -16,11 +16,23 @@ import { count, openWarmTab, printTable, QUIET_MS, quietAt } from './harness/ben
 import { operatorWithGroup, uniqueDevice } from './harness/overview-api.ts'
 import { printTraceSummary, TRACE_CATEGORIES } from './harness/trace-summary.ts'
 
-const STORES = 1000
+// VITRINE_BENCH_STORES=10000 for the 10,000-store group (50,000 TVs).
+const STORES = Number(process.env.VITRINE_BENCH_STORES ?? 1000)
 const TVS_PER_STORE = 5
 const RUNS = 5
 /** The main thread free of long tasks for this long: the page is interactive. */
 const TRACE_DIR = process.env.VITRINE_BENCH_TRACE
+
+/** The longest task (ms) the page's main thread ran since `from` (its performance.now()). */
+async function longestSince(tab: import('@playwright/test').Page, from: number): Promise<number> {
+  return tab.evaluate(
+    (since) =>
+      Math.round(
+        Math.max(0, ...(window as unknown as { __longTasks: number[][] }).__longTasks.filter(([start]) => start >= since).map(([, d]) => d)),
+      ),
+    from,
+  )
+}
 
 function median(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b)
@@ -55,14 +67,17 @@ test(`overview of ${STORES} stores and ${STORES * TVS_PER_STORE} TVs`, async ({ 
   const warm: number[] = []
   const interactive: number[] = []
   const filter: number[] = []
+  const scrollTask: number[] = []
+  const filterTask: number[] = []
   let nodes = 0
   for (let run = 0; run < RUNS; run++) {
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } })
     const tab = await context.newPage()
     await useSession(tab, { token, franchise: franchise.slug })
     await tab.addInitScript(() => {
-      const w = window as unknown as { __lastLongTaskEnd: number; __firstCard: Promise<number> }
+      const w = window as unknown as { __lastLongTaskEnd: number; __firstCard: Promise<number>; __longTasks: number[][] }
       w.__lastLongTaskEnd = 0
+      w.__longTasks = []
       // When the first store card enters the page, read in the page and awaited there: the
       // test runner's polling would round the figure up by hundreds of ms, and each of its
       // role queries reads the page's accessibility tree on the main thread the page is
@@ -78,7 +93,10 @@ test(`overview of ${STORES} stores and ${STORES * TVS_PER_STORE} TVs`, async ({ 
         }).observe(document, { childList: true, subtree: true })
       })
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) w.__lastLongTaskEnd = Math.max(w.__lastLongTaskEnd, e.startTime + e.duration)
+        for (const e of list.getEntries()) {
+          w.__lastLongTaskEnd = Math.max(w.__lastLongTaskEnd, e.startTime + e.duration)
+          w.__longTasks.push([e.startTime, e.duration])
+        }
       }).observe({ type: 'longtask', buffered: true })
     })
     const traceFile = TRACE_DIR && path.join(TRACE_DIR, `overview-${run + 1}.json`)
@@ -103,12 +121,24 @@ test(`overview of ${STORES} stores and ${STORES * TVS_PER_STORE} TVs`, async ({ 
     await expect(tab.getByRole('group', { name: `Televisores: ${STORES * TVS_PER_STORE}` })).toBeVisible()
     nodes = await tab.evaluate(() => document.getElementsByTagName('*').length)
 
+    // Scrolling through the cards: the longest task of the page's main thread meanwhile.
+    const scrollFrom = await tab.evaluate(() => performance.now())
+    for (let i = 0; i < 20; i++) {
+      await tab.mouse.wheel(0, 900)
+      await tab.waitForTimeout(50)
+    }
+    await tab.waitForTimeout(300)
+    scrollTask.push(await longestSince(tab, scrollFrom))
+    await tab.evaluate(() => window.scrollTo(0, 0))
+
     // The filter waits 500 ms for the typing to stop (spec 1 section 9); that wait is counted.
+    const filterFrom = await tab.evaluate(() => performance.now())
     const t1 = Date.now()
     await tab.getByRole('textbox', { name: 'Filtrar loja pelo nome' }).fill('Loja 999')
     await expect(tab.getByRole('region', { name: 'Loja 1', exact: true })).toHaveCount(0, { timeout: 60_000 })
     await expect(tab.getByRole('region', { name: 'Loja 999', exact: true })).toBeVisible()
     filter.push(Date.now() - t1)
+    filterTask.push(await longestSince(tab, filterFrom))
     if (run === 0) await shot(tab, 'bench-overview-1000-stores')
     warm.push(await openWarmTab(tab, '/dashboard', { selector: '[role="region"] h2', text: 'Loja 1' }))
     await context.close()
@@ -152,13 +182,18 @@ test(`overview of ${STORES} stores and ${STORES * TVS_PER_STORE} TVs`, async ({ 
   console.log(`first store card in one more tab of the same browser: median ${median(warm)} ms (runs: ${warm.join(', ')})`)
   console.log(`fully interactive (last long task, then ${QUIET_MS} ms without one): median ${median(interactive)} ms (runs: ${interactive.join(', ')})`)
   console.log(`DOM nodes with the overview drawn: ${nodes}`)
+  console.log(`longest task while scrolling: median ${median(scrollTask)} ms (runs: ${scrollTask.join(', ')})`)
+  console.log(`longest task while filtering: median ${median(filterTask)} ms (runs: ${filterTask.join(', ')})`)
   console.log(`name filter to redrawn cards, 500 ms debounce included: median ${median(filter)} ms (runs: ${filter.join(', ')})`)
   const screen = `Visão Geral (${count(STORES)} stores, ${count(STORES * TVS_PER_STORE)} TVs)`
   printTable([
-    { measure: `${screen}: first store card`, runs: firstCard, target: '< 1 s' },
+    // The 10,000-store group's target is usable, not as fast (docs/performance.md).
+    { measure: `${screen}: first store card`, runs: firstCard, target: STORES > 1000 ? '< 1.5 s' : '< 1 s' },
     { measure: `${screen}: first store card, one more tab of the same browser`, runs: warm, target: '< 1 s' },
     { measure: `${screen}: fully interactive`, runs: interactive, target: '< 2 s' },
     { measure: `${screen}: name filter to redrawn cards, the 500 ms debounce included`, runs: filter },
+    { measure: `${screen}: the longest task while scrolling the cards`, runs: scrollTask, target: '< 200 ms' },
+    { measure: `${screen}: the longest task while the name filter redraws`, runs: filterTask, target: '< 200 ms' },
     { measure: `${screen}: a franchisee of 10 of its stores, first store card`, runs: franchiseeCard, target: '< 1 s' },
   ])
 })
