@@ -318,16 +318,9 @@ func (s *Service) replaceInvitations(ctx context.Context, tx *db.Tx, franchiseID
 func (s *Service) ChangeMember(ctx context.Context, m TeamManager, userID string, in MemberInput) (TeamMember, error) {
 	var out TeamMember
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		if err := franchise.LockTeam(ctx, tx, m.Franchise.ID); err != nil {
-			return err
-		}
-		members, err := franchise.Members(ctx, tx, m.Franchise.ID)
+		members, i, err := lockedMember(ctx, tx, m.Franchise.ID, userID)
 		if err != nil {
 			return err
-		}
-		i := slices.IndexFunc(members, func(x franchise.Member) bool { return x.UserID == userID })
-		if i < 0 {
-			return ErrMemberNotFound
 		}
 		storeIDs, slugs, stores, err := s.checkMembership(ctx, tx, m.Franchise.ID, in)
 		if err != nil {
@@ -361,16 +354,9 @@ func (s *Service) ChangeMember(ctx context.Context, m TeamManager, userID string
 // close at once, and their next call in the group is refused.
 func (s *Service) RemoveMember(ctx context.Context, m TeamManager, userID string) error {
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
-		if err := franchise.LockTeam(ctx, tx, m.Franchise.ID); err != nil {
-			return err
-		}
-		members, err := franchise.Members(ctx, tx, m.Franchise.ID)
+		members, i, err := lockedMember(ctx, tx, m.Franchise.ID, userID)
 		if err != nil {
 			return err
-		}
-		i := slices.IndexFunc(members, func(x franchise.Member) bool { return x.UserID == userID })
-		if i < 0 {
-			return ErrMemberNotFound
 		}
 		if members[i].ManageTeam && managers(members) == 1 {
 			return ErrLastManager
@@ -717,4 +703,21 @@ func deleteInvitation(ctx context.Context, tx *db.Tx, where string, args ...any)
 		return ErrInviteNotFound
 	}
 	return nil
+}
+
+// lockedMember locks the group's team for the transaction and returns its
+// members with the index of userID among them, or ErrMemberNotFound.
+func lockedMember(ctx context.Context, tx *db.Tx, franchiseID, userID string) ([]franchise.Member, int, error) {
+	if err := franchise.LockTeam(ctx, tx, franchiseID); err != nil {
+		return nil, 0, err
+	}
+	members, err := franchise.Members(ctx, tx, franchiseID)
+	if err != nil {
+		return nil, 0, err
+	}
+	i := slices.IndexFunc(members, func(x franchise.Member) bool { return x.UserID == userID })
+	if i < 0 {
+		return nil, 0, ErrMemberNotFound
+	}
+	return members, i, nil
 }

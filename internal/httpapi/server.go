@@ -389,6 +389,22 @@ func (s *Server) register(pattern string, h http.HandlerFunc) {
 
 // withCaller makes p who acts in the audit trail of r's changes (the
 // administrator behind an impersonation too).
+// optionalCaller is the signed-in caller of a public route that also
+// serves one (an administrator registering a user, a member accepting an
+// invitation): nil without a token, an error for a token that is not a
+// session; the request it returns carries the caller as the actor.
+func (s *Server) optionalCaller(r *http.Request) (*auth.Principal, *http.Request, error) {
+	token := bearer(r)
+	if token == "" {
+		return nil, r, nil
+	}
+	p, err := s.Accounts.Authenticate(r.Context(), token)
+	if err != nil {
+		return nil, r, err
+	}
+	return p, withCaller(r, p), nil
+}
+
 func withCaller(r *http.Request, p *auth.Principal) *http.Request {
 	if !writes(r) {
 		return r

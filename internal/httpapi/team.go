@@ -96,13 +96,9 @@ func (s *Server) showInvitation(w http.ResponseWriter, r *http.Request) error {
 // signed in as the invited e-mail (bearer token), or a new person with a
 // name and a password, who gets a session as the sign-in answer gives.
 func (s *Server) acceptInvitation(w http.ResponseWriter, r *http.Request) error {
-	var by *auth.Principal
-	if token := bearer(r); token != "" {
-		p, err := s.Accounts.Authenticate(r.Context(), token)
-		if err != nil {
-			return err
-		}
-		by, r = p, withCaller(r, p)
+	by, r, err := s.optionalCaller(r)
+	if err != nil {
+		return err
 	}
 	var in auth.AcceptInput
 	if err := decodeOptional(w, r, &in); err != nil {

@@ -50,13 +50,9 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 // POST /api/user/register — an administrator's token registers a verified
 // user; without one it is open sign-up (when enabled), verified by e-mail.
 func (s *Server) registerUser(w http.ResponseWriter, r *http.Request) error {
-	var by *auth.Principal
-	if token := bearer(r); token != "" {
-		p, err := s.Accounts.Authenticate(r.Context(), token)
-		if err != nil {
-			return err
-		}
-		by, r = p, withCaller(r, p)
+	by, r, err := s.optionalCaller(r)
+	if err != nil {
+		return err
 	}
 	var in auth.RegisterInput
 	if err := decode(w, r, &in); err != nil {
