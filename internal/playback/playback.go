@@ -85,6 +85,12 @@ type Entry struct {
 	AdTime               float64 `json:"adTime,omitempty"`  // seconds of each position
 	// AdFallbackMediaID is the library media played in a position nobody booked.
 	AdFallbackMediaID string `json:"adFallbackMediaId,omitempty"`
+	// IsLocal marks a local space ('Espaço local'): the TV's store's
+	// approved items play there, LocalTime seconds each, or the fallback
+	// LocalFallbackMediaID where the store has none for the day.
+	IsLocal              bool    `json:"isLocal,omitempty"`
+	LocalTime            float64 `json:"localTime,omitempty"`
+	LocalFallbackMediaID string  `json:"localFallbackMediaId,omitempty"`
 }
 
 // Kind tells what an Item shows.

@@ -63,6 +63,13 @@ type Entry struct {
 	AdSlots              int      `json:"adSlots,omitempty"`
 	AdTime               int      `json:"adTime,omitempty"`
 	AdFallbackMediaID    string   `json:"adFallbackMediaId,omitempty"`
+	// IsLocal marks an 'Espaço local': each store plays there its own
+	// approved items (internal/localcontent), LocalTime seconds each, or
+	// LocalFallbackMediaID where it has none; without a fallback the space
+	// is skipped.
+	IsLocal              bool   `json:"isLocal,omitempty"`
+	LocalTime            int    `json:"localTime,omitempty"`
+	LocalFallbackMediaID string `json:"localFallbackMediaId,omitempty"`
 
 	// Filled on reads with fullMedia: the library media's addresses.
 	URL          string `json:"url,omitempty"`
@@ -90,6 +97,9 @@ type EntryInput struct {
 	AdSlots              *float64 `json:"adSlots"`
 	AdTime               *float64 `json:"adTime"`
 	AdFallbackMediaID    string   `json:"adFallbackMediaId"`
+	IsLocal              bool     `json:"isLocal"`
+	LocalTime            *float64 `json:"localTime"`
+	LocalFallbackMediaID string   `json:"localFallbackMediaId"`
 }
 
 // Input is the body of a create or update. On update, absent fields keep

@@ -1529,6 +1529,136 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/local/{franchise}/{storeSlug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                storeSlug: string;
+            };
+            cookie?: never;
+        };
+        /** A store's local content: the local spaces of the schedules its TVs play, its items in them with their state, its own media folder */
+        get: operations["getStoreLocal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/local/{franchise}/{storeSlug}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An upload policy for one file of the store's own folder (as /media/file/{franchise}) */
+        get: operations["getLocalUploadPolicy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/local/{franchise}/{storeSlug}/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register a file uploaded with the store's upload policy into the store's own folder (folder is ignored) */
+        post: operations["registerLocalMedia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/local/{franchise}/{storeSlug}/media/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a media of the store's own folder; the store's items showing it are removed at once */
+        delete: operations["deleteLocalMedia"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/local/{franchise}/{storeSlug}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put a media of the store's folder in a local space: it waits for approval ('Aguardando aprovação'), or plays at once when the group publishes without approval */
+        post: operations["addLocalItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/local/{franchise}/{storeSlug}/items/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                storeSlug: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change an item (sent again for approval) or move it in the store's list */
+        post: operations["updateLocalItem"];
+        /** Take an item off its space at once (no approval needed) */
+        delete: operations["deleteLocalItem"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/approvals/{franchise}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        /** What waits for approval ('Aprovações'), oldest first (network members with 'Aprovar conteúdo') */
+        get: operations["listApprovals"];
+        put?: never;
+        /** Approve or reject (with a reason) one or several waiting items at once */
+        post: operations["decideApprovals"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/device/plays": {
         parameters: {
             query?: never;
@@ -1634,6 +1764,8 @@ export interface components {
             stores: string[];
             /** @description 'Gerenciar equipe': manages the group's members */
             manageTeam: boolean;
+            /** @description 'Aprovar conteúdo': approves the stores' local content */
+            approveContent: boolean;
         };
         /** @description One row of the administrators' user list */
         UserSummary: {
@@ -1749,6 +1881,8 @@ export interface components {
             tagSchedule: string;
             /** @description IANA zone, America/Sao_Paulo by default */
             timeZone: string;
+            /** @description 'Publicar conteúdo local sem aprovação': what stores put in local spaces plays at once */
+            localWithoutApproval: boolean;
             /** @description number of stores */
             stores: number;
             /** @description number of TVs */
@@ -1784,6 +1918,8 @@ export interface components {
             tagDisplay?: string;
             tagSchedule?: string;
             timeZone?: string;
+            /** @description 'Publicar conteúdo local sem aprovação' (the network only) */
+            localWithoutApproval?: boolean;
         };
         FranchiseList: {
             /** @description sorted by createdAt ascending */
@@ -1994,6 +2130,12 @@ export interface components {
             adTime?: number;
             /** @description played when nothing is booked ("" = skip) */
             adFallbackMediaId?: string;
+            /** @description an 'Espaço local': each store plays its own approved items here */
+            isLocal?: boolean;
+            /** @description seconds each of the store's items plays */
+            localTime?: number;
+            /** @description the network media played where a store has nothing approved ("" = skip the space) */
+            localFallbackMediaId?: string;
         };
         /** @description An entry as sent; absent rules take their defaults (every day, enabled, all day, no limit) */
         ScheduleEntryInput: {
@@ -2025,6 +2167,189 @@ export interface components {
             /** @description required for an ad slot (100106) */
             adTime?: number;
             adFallbackMediaId?: string;
+            /** @description an 'Espaço local'; a new one gets an id */
+            isLocal?: boolean;
+            /** @description required for a local space, 5 to 300 seconds (400 / 1003) */
+            localTime?: number;
+            /** @description a network media (100101 otherwise) */
+            localFallbackMediaId?: string;
+        };
+        /** @description One version of a store's item in a local space (the one approved, or the one sent) */
+        LocalVersion: {
+            /** @description a media of the store's own folder */
+            mediaId: string;
+            /**
+             * Format: int64
+             * @description epoch ms, a calendar day of the franchise's zone; absent = from today
+             */
+            startDate?: number;
+            /**
+             * Format: int64
+             * @description epoch ms; absent = no end
+             */
+            endDate?: number;
+            media: components["schemas"]["LocalMedia"];
+        };
+        /** @description A media as a local space shows it; url is "" when its file is gone */
+        LocalMedia: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            type: "image" | "video";
+            url: string;
+            thumbnailUrl: string;
+            /** @description a video's length in seconds */
+            duration?: number;
+        };
+        /**
+         * @description One item of a store's list in a local space. live is the approved version, the one TVs play
+         *     (null until a first approval); draft is the version sent, waiting ('pending') or refused
+         *     ('rejected', with reason). state 'approved' has no draft.
+         */
+        LocalItem: {
+            id: string;
+            scheduleId: string;
+            spaceId: string;
+            /** @description order in the store's list for the space, from 0 */
+            position: number;
+            /** @enum {string} */
+            state: "approved" | "pending" | "rejected";
+            /** @description why it was refused; "" otherwise */
+            reason: string;
+            live: components["schemas"]["LocalVersion"] | null;
+            draft: components["schemas"]["LocalVersion"] | null;
+            /** @description the name of who sent the last version ("" when their account is gone) */
+            sentBy: string;
+            /** Format: int64 */
+            sentAt: number;
+            /** @description who decided last; "" before any decision or when published without approval */
+            decidedBy: string;
+            /**
+             * Format: int64
+             * @description 0 before any decision
+             */
+            decidedAt: number;
+        };
+        /** @description A local space ('Espaço local') of a schedule the store's TVs play, with the store's list for it */
+        LocalSpace: {
+            scheduleId: string;
+            scheduleName: string;
+            spaceId: string;
+            name: string;
+            /** @description seconds each item plays */
+            localTime: number;
+            dok: number;
+            timeGap: string[];
+            enabled: boolean;
+            /** Format: int64 */
+            startDate?: number;
+            /** Format: int64 */
+            endDate?: number;
+            /** @description the network's media played where the store has nothing approved; null: the space is skipped */
+            fallback: components["schemas"]["LocalMedia"] | null;
+            /** @description in play order */
+            items: components["schemas"]["LocalItem"][];
+            /** @description the store's TVs playing the schedule */
+            displays: number;
+        };
+        /** @description A store's local content — the spaces its TVs' schedules hold, what it put in them, and its own media folder */
+        StoreLocal: {
+            /** @description true: what is sent waits for approval ('Publicar conteúdo local sem aprovação' off) */
+            approval: boolean;
+            spaces: components["schemas"]["LocalSpace"][];
+            /** @description the store's own folder, newest first */
+            media: components["schemas"]["Media"][];
+        };
+        /**
+         * @description A new item for a space: a media of the store's own folder (100101 otherwise), in a space of a
+         *     schedule one of the store's TVs plays (404 / 100101 with a message otherwise), at most 50 per
+         *     space and store, endDate not before startDate (400 / 1003).
+         */
+        LocalItemInput: {
+            scheduleId: string;
+            spaceId: string;
+            mediaId: string;
+            /** Format: int64 */
+            startDate?: number;
+            /** Format: int64 */
+            endDate?: number;
+        };
+        /**
+         * @description A changed item (media or dates; an absent field keeps the last version's, a date of 0 clears
+         *     it): it is sent again and waits for approval while the approved version keeps playing.
+         *     position moves it in the store's list and takes effect at once.
+         */
+        LocalItemUpdate: {
+            mediaId?: string;
+            /** Format: int64 */
+            startDate?: number;
+            /** Format: int64 */
+            endDate?: number;
+            position?: number;
+        };
+        /** @description An item waiting for approval, with what a preview on the store's TV needs */
+        Approval: {
+            /** @description the item's id */
+            id: string;
+            store: components["schemas"]["TeamStore"];
+            scheduleId: string;
+            scheduleName: string;
+            spaceId: string;
+            spaceName: string;
+            localTime: number;
+            draft: components["schemas"]["LocalVersion"];
+            /** @description the approved version that plays meanwhile (a change); null for a new item */
+            live: components["schemas"]["LocalVersion"] | null;
+            sentBy: string;
+            sentByEmail?: string;
+            /** Format: int64 */
+            sentAt: number;
+            /** @description orientation of the store's first TV playing the schedule */
+            contentOrientation: number;
+            bottomBar: components["schemas"]["BottomBar"] | null;
+        };
+        ApprovalList: {
+            /** @description oldest sent first, up to limit */
+            items: components["schemas"]["Approval"][];
+            /** @description everything waiting */
+            total: number;
+            /** @description the cursor of the following page ('after'); absent on the last */
+            next?: string;
+        };
+        ApprovalDecision: {
+            ids: string[];
+            /** @enum {string} */
+            decision: "approve" | "reject";
+            /** @description required to reject (400 / 1003) */
+            reason?: string;
+        };
+        ApprovalResult: {
+            /** @description items decided; an item no longer waiting (decided or removed meanwhile) is left out */
+            decided: number;
+        };
+        /** @description A TV's store's approved items in the local spaces of its schedule, and their media */
+        PlayerLocal: {
+            /** @description by space id, the store's approved items in play order */
+            spaces: {
+                [key: string]: {
+                    id: string;
+                    mediaId: string;
+                    /** Format: int64 */
+                    startDate?: number;
+                    /** Format: int64 */
+                    endDate?: number;
+                }[];
+            };
+            media: {
+                [key: string]: {
+                    name: string;
+                    /** @enum {string} */
+                    type: "image" | "video";
+                    url: string;
+                    thumbnailUrl?: string;
+                    duration?: number;
+                };
+            };
         };
         /** @description A schedule's footer; a part left out is not shown (spec 2 §3, limits §5) */
         BottomBar: {
@@ -2066,6 +2391,10 @@ export interface components {
             media: components["schemas"]["ScheduleEntry"][];
             /** @description seconds of one pass over every entry */
             duration: number;
+            /** @description by local space id, the stores with approved or waiting content in it (absent: none); deleting such a space deletes that content */
+            localFill?: {
+                [key: string]: number;
+            };
             /** @description TVs linked to it */
             displays: number;
             /** @description changes whenever the entries or the footer change; send it back with a save */
@@ -2524,6 +2853,8 @@ export interface components {
             datesTimeZone: string;
             /** @description the positions sold in the schedule's ad slots from today for a week; absent when none is */
             ads?: components["schemas"]["PlayerAds"];
+            /** @description the store's approved items in the schedule's local spaces; absent when it has none */
+            local?: components["schemas"]["PlayerLocal"];
             /** @description the store's opening hours, read on the wall clock of timeZone; null: open all day */
             hours: components["schemas"]["Hours"] | null;
             /** @description what the player does outside the opening hours, on its own clock (offline too) */
@@ -3117,6 +3448,8 @@ export interface components {
             stores: string[];
             /** @description 'Gerenciar equipe' */
             manageTeam: boolean;
+            /** @description 'Aprovar conteúdo' */
+            approveContent: boolean;
             /**
              * Format: int64
              * @description when the membership began, epoch milliseconds
@@ -3130,6 +3463,7 @@ export interface components {
             /** @description slugs */
             stores: string[];
             manageTeam: boolean;
+            approveContent: boolean;
             /** @description the inviter's name, "" when their account is gone */
             invitedBy: string;
             /** Format: int64 */
@@ -3154,13 +3488,14 @@ export interface components {
         /**
          * @description A franchisee covers one or more of the group's stores, a store manager exactly one, the
          *     network none (400 / 1003 otherwise; a slug that is not the group's store is 404 / 1061).
-         *     manageTeam only for the network (400 / 1003).
+         *     manageTeam and approveContent only for the network (400 / 1003).
          */
         TeamMemberInput: {
             role: components["schemas"]["TeamRole"];
             /** @description store slugs */
             stores?: string[];
             manageTeam?: boolean;
+            approveContent?: boolean;
         };
         TeamInviteInput: components["schemas"]["TeamMemberInput"] & {
             email: string;
@@ -5740,6 +6075,262 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+        };
+    };
+    getStoreLocal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                storeSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The store's local content */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreLocal"];
+                };
+            };
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getLocalUploadPolicy: {
+        parameters: {
+            query: {
+                type: "image" | "video";
+                contentType: string;
+            };
+            header?: never;
+            path: {
+                franchise: string;
+                storeSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where and how to post the file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadPolicy"];
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    registerLocalMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                storeSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MediaRegisterInput"];
+            };
+        };
+        responses: {
+            /** @description The new media */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    deleteLocalMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                storeSlug: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    addLocalItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                storeSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LocalItemInput"];
+            };
+        };
+        responses: {
+            /** @description The new item */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LocalItem"];
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    updateLocalItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                storeSlug: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LocalItemUpdate"];
+            };
+        };
+        responses: {
+            /** @description The item */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LocalItem"];
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    deleteLocalItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                storeSlug: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listApprovals: {
+        parameters: {
+            query?: {
+                /** @description the cursor 'next' of the page before */
+                after?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of what waits */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalList"];
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    decideApprovals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApprovalDecision"];
+            };
+        };
+        responses: {
+            /** @description Decided; the stores' TVs get approved items at once */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
         };
     };
     reportDevicePlays: {
