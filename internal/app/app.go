@@ -32,6 +32,7 @@ import (
 	"vitrine/internal/franchise"
 	"vitrine/internal/httpapi"
 	"vitrine/internal/hub"
+	"vitrine/internal/localcontent"
 	"vitrine/internal/media"
 	"vitrine/internal/metrics"
 	"vitrine/internal/objects"
@@ -77,6 +78,7 @@ type App struct {
 	Ads        *advertise.Service
 	Alerts     *alerts.Service
 	Overrides  *override.Service
+	Local      *localcontent.Service
 	// Hub holds the players' connections to this replica.
 	Hub *hub.Hub
 	// Changes is the in-process change signal every domain announces on.
@@ -155,6 +157,10 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 	a.workers = append(a.workers, func(ctx context.Context) { a.Alerts.Run(ctx, 30*time.Second) })
 	a.Overrides = override.NewService(a.DB, a.Now, changes, a.Media, a.Log)
 	a.workers = append(a.workers, func(ctx context.Context) { a.Overrides.Run(ctx, 200*time.Millisecond) })
+	a.Local = localcontent.NewService(localcontent.Config{DB: a.DB, Now: a.Now, Changes: changes, Stores: a.Stores,
+		Displays: a.Displays, Schedules: a.Schedules, Library: a.Media, Enqueue: a.Outbox.Enqueue,
+		PublicURL: cfg.PublicURL, Log: a.Log})
+	a.workers = append(a.workers, a.Local.Run)
 	a.wireRules()
 	a.workers = append(a.workers, a.sweepUploads)
 	a.Devices = device.NewService(a.DB, a.Now)
@@ -164,6 +170,7 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 	}
 	screens := screen.NewBuilder(a.Displays, a.Schedules, a.Franchises, a.Stores, a.Ads, a.Stores)
 	screens.SetOverrides(a.Overrides)
+	screens.SetLocal(a.Local)
 	a.Hub = hub.New(hub.Sources{Devices: a.Devices, Screens: screens, StatusWriter: a.Displays}, a.Log, a.Now,
 		hub.Options{Acked: a.Metrics.PushAcked, PendingPerAddress: pending, OverridesAcked: a.Overrides.Acked})
 	a.Changes.Subscribe(a.Hub.Notify)
@@ -199,6 +206,7 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 		Ads:            a.Ads,
 		Alerts:         a.Alerts,
 		Overrides:      a.Overrides,
+		Local:          a.Local,
 		Audit:          audit.NewLog(a.DB),
 		Screens:        screens,
 		Hub:            a.Hub,

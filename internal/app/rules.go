@@ -40,4 +40,13 @@ func (a *App) wireRules() {
 	// media.Usage, answered by schedule.Service and advertise.Service.
 	a.Media.AddUsage(a.Schedules)
 	a.Media.AddUsage(a.Ads)
+
+	// A media of a store's own folder that is deleted takes the store's
+	// local items showing it off their spaces at once (media.Usage,
+	// answered by localcontent.Service). A schedule save that removes a
+	// local space deletes what stores put in it, and a schedule read
+	// counts the stores filling each space (schedule.Spaces, answered by
+	// localcontent.Service); the console asks before such a save.
+	a.Media.AddUsage(a.Local)
+	a.Schedules.Spaces = a.Local
 }

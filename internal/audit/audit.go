@@ -66,13 +66,14 @@ const (
 	KindMessage    = "message"
 	KindUser       = "user"
 	KindSession    = "session"
+	KindLocal      = "local"
 )
 
 // Kinds lists every kind, for the filters of the 'Atividade' page.
 var Kinds = []string{
 	KindGroup, KindStore, KindHours, KindDisplay, KindSchedule, KindEntry, KindFooter,
 	KindMedia, KindFolder, KindAd, KindBooking, KindOverride, KindAlerts, KindMember,
-	KindInvitation, KindCommand, KindMessage, KindUser, KindSession,
+	KindInvitation, KindCommand, KindMessage, KindUser, KindSession, KindLocal,
 }
 
 // Actions a record names.
@@ -91,6 +92,8 @@ const (
 	ActionSignInFailed = "signInFailed"
 	ActionSignOut      = "signOut"
 	ActionImpersonate  = "impersonate"
+	ActionApprove      = "approve"
+	ActionReject       = "reject"
 )
 
 // Entry is one change to record.

@@ -22,6 +22,7 @@ import (
 type matrixFixture struct {
 	*roleFixture
 	media, ad, override, invitation string
+	localMedia, localItem           string // store B's own media, and its item in a local space
 	command, commandA               string // to TV B, to TV A
 	olga                            testutil.SeededUser
 	olgaSlug                        string
@@ -57,6 +58,15 @@ func newMatrixFixture(t *testing.T, a *testutil.TestApp) *matrixFixture {
 		exec(`INSERT INTO display_commands (id, display_id, franchise_id, operation, status, requested_by, created_at, updated_at)
 			VALUES (?, ?, ?, 'screenshot', 'done', ?, ?, ?)`, id, tv, f.id, f.nina.ID, now, now)
 	}
+	// Store B's own folder and its item, approved, in a local space of the
+	// schedule its TV plays.
+	f.localMedia = seedMedia(t, a, f.id, "Cartaz da Loja B")
+	exec(`UPDATE media SET store_id = (SELECT id FROM stores WHERE franchise_id = ? AND slug = ?) WHERE id = ?`,
+		f.id, f.storeB, f.localMedia)
+	f.localItem = ids.New()
+	exec(`INSERT INTO local_items (id, franchise_id, store_id, schedule_id, space_id, position, state, media_id, sent_at)
+		SELECT ?, ?, id, ?, 'espaco-b', 0, 'approved', ?, ? FROM stores WHERE franchise_id = ? AND slug = ?`,
+		f.localItem, f.id, f.closed, f.localMedia, now, f.id, f.storeB)
 	f.override = startOverride(t, a, f.slug, f.nina.Token,
 		map[string]any{"target": "stores", "stores": []string{"loja-b"}, "title": "Só na B"})
 	r := a.Do(t, "POST", "/api/team/"+f.slug+"/invite", f.nina.Token,
@@ -74,7 +84,7 @@ func newMatrixFixture(t *testing.T, a *testutil.TestApp) *matrixFixture {
 // never holds one. The other group's member has a store called "Loja B" of
 // their own.
 func (f *matrixFixture) markers(c matrixCall) []string {
-	m := []string{"Bruna", "TV B", f.deviceB, f.tvB, "Só na B", f.override}
+	m := []string{"Bruna", "TV B", f.deviceB, f.tvB, "Só na B", f.override, "Cartaz da Loja B", f.localItem}
 	if !c.ownGroup {
 		m = append(m, "Loja B")
 	}
@@ -138,6 +148,10 @@ func (f *matrixFixture) idFor(path string) string {
 		return f.invitation
 	case strings.HasPrefix(path, "/api/device/command/"):
 		return f.command
+	case strings.HasPrefix(path, "/api/local/") && strings.Contains(path, "/media/"):
+		return f.localMedia
+	case strings.HasPrefix(path, "/api/local/") && strings.Contains(path, "/items/"):
+		return f.localItem
 	}
 	return ""
 }
@@ -180,6 +194,14 @@ func (f *matrixFixture) body(pattern string) any {
 		return map[string]any{"role": "franchisee", "stores": []string{f.storeB}}
 	case "POST /api/alerts/{franchise}":
 		return map[string]any{"enabled": false}
+	case "POST /api/local/{franchise}/{storeSlug}/items":
+		return map[string]any{"scheduleId": f.closed, "spaceId": "espaco-b", "mediaId": f.localMedia}
+	case "POST /api/local/{franchise}/{storeSlug}/items/{id}":
+		return map[string]any{"mediaId": f.localMedia, "position": 0}
+	case "POST /api/local/{franchise}/{storeSlug}/media":
+		return map[string]any{"name": "Intrusa", "type": "image", "filePath": "x.png"}
+	case "POST /api/approvals/{franchise}":
+		return map[string]any{"ids": []string{f.localItem}, "decision": "reject", "reason": "não"}
 	}
 	if strings.HasPrefix(pattern, "GET ") || strings.HasPrefix(pattern, "DELETE ") {
 		return nil
@@ -269,6 +291,8 @@ func crossGroupAnswer(pattern string) (answer, bool) {
 		return answer{404, 1003}, true
 	case strings.Contains(pattern, "/api/team/"):
 		return answer{404, 1025}, true
+	case strings.Contains(pattern, "/api/local/"):
+		return answer{404, 100101}, true
 	}
 	return answer{}, false
 }

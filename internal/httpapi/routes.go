@@ -133,6 +133,21 @@ func (s *Server) registerRoutes() {
 	s.permitted("GET /api/admin/audit", "userA", s.adminListAudit)
 	s.permitted("GET /api/admin/audit/csv", "userA", s.adminExportAudit)
 
+	// Local content: each store's items in the local spaces of the
+	// schedules its TVs play and its own media folder (franchisees and the
+	// network change them, a store manager reads), and 'Aprovações' for
+	// network members holding 'Aprovar conteúdo'.
+	s.scoped("GET /api/local/{franchise}/{storeSlug}", everyRole, s.storeLocal)
+	s.scoped("GET /api/local/{franchise}/{storeSlug}/file", franchisees, s.localUploadPolicy)
+	s.scoped("POST /api/local/{franchise}/{storeSlug}/media", franchisees, s.registerLocalMedia)
+	s.slow["POST /api/local/{franchise}/{storeSlug}/media"] = true // probes and thumbnails the file
+	s.scoped("DELETE /api/local/{franchise}/{storeSlug}/media/{id}", franchisees, s.deleteLocalMedia)
+	s.scoped("POST /api/local/{franchise}/{storeSlug}/items", franchisees, s.addLocalItem)
+	s.scoped("POST /api/local/{franchise}/{storeSlug}/items/{id}", franchisees, s.updateLocalItem)
+	s.scoped("DELETE /api/local/{franchise}/{storeSlug}/items/{id}", franchisees, s.deleteLocalItem)
+	s.approving("GET /api/approvals/{franchise}", s.listApprovals)
+	s.approving("POST /api/approvals/{franchise}", s.decideApprovals)
+
 	// Emergency overrides, for holders of the permission.
 	s.overriding("GET /api/override/{franchise}", franchisees, s.listOverrides)
 	s.overriding("POST /api/override/{franchise}", franchisees, s.startOverride)

@@ -27,6 +27,7 @@ import (
 	"vitrine/internal/fault"
 	"vitrine/internal/footerdata"
 	"vitrine/internal/franchise"
+	"vitrine/internal/localcontent"
 	"vitrine/internal/media"
 	"vitrine/internal/metrics"
 	"vitrine/internal/outbox"
@@ -74,6 +75,7 @@ type Deps struct {
 	Ads        *advertise.Service
 	Alerts     *alerts.Service
 	Overrides  *override.Service
+	Local      *localcontent.Service
 	// Audit reads the audit trail back ('Atividade').
 	Audit *audit.Log
 	// Screens composes what TVs show, as their players receive it (the

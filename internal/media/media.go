@@ -63,6 +63,7 @@ type Media struct {
 	Schedules    []ScheduleRef `json:"schedules"` // schedules that play this media
 
 	thumbnailPath string
+	storeID       string // the store whose own folder holds it; "" for the network's library
 }
 
 // Folder is a node of the folder tree: its media and its sub-folders, each
@@ -89,6 +90,10 @@ type RegisterInput struct {
 	FilePath    string   `json:"filePath"`
 	Volume      *float64 `json:"volume"`
 	LimitByHour *int     `json:"limitByHour"`
+	// StoreID puts the media in a store's own folder (local content)
+	// rather than the network's library; set by the server, never read
+	// from a body.
+	StoreID string `json:"-"`
 }
 
 // UpdateInput renames, moves or adjusts a media; absent fields stay.

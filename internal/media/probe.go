@@ -67,7 +67,7 @@ func (s *Service) checkAndAdd(ctx context.Context, t tenant.Tenant, key string, 
 
 	now := s.now().UnixMilli()
 	m = Media{
-		ID: ids.New(), Name: in.Name, Type: format.Kind, FilePath: key, Folder: in.Folder,
+		ID: ids.New(), Name: in.Name, Type: format.Kind, FilePath: key, Folder: in.Folder, storeID: in.StoreID,
 		Size: info.Size, ContentType: format.ContentType, Volume: *in.Volume, LimitByHour: *in.LimitByHour,
 		CreatedAt: now, UpdatedAt: now,
 	}

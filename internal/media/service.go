@@ -55,7 +55,7 @@ func (s *Service) Store() objects.Store { return s.store }
 // List returns the franchise's library, sorted by name in natural order,
 // and the same media arranged in the folder tree.
 func (s *Service) List(ctx context.Context, t tenant.Tenant) (Library, error) {
-	list, err := listMedia(ctx, s.db, t.ID)
+	list, err := listMedia(ctx, s.db, t.ID, "")
 	if err != nil {
 		return Library{}, err
 	}
@@ -170,6 +170,21 @@ func (s *Service) Update(ctx context.Context, t tenant.Tenant, id string, in Upd
 // them, then deletes their rows, files and thumbnails. Either every id is
 // found and deleted, or nothing is.
 func (s *Service) Delete(ctx context.Context, t tenant.Tenant, idList []string) error {
+	return s.deleteIn(ctx, t, "", idList)
+}
+
+// DeleteStore deletes media of the store's own folder as Delete does the
+// library's: the domains that show them (its local items) let go of them in
+// the same transaction. A media of another store or of the network is
+// ErrNotFound.
+func (s *Service) DeleteStore(ctx context.Context, t tenant.Tenant, storeID string, idList []string) error {
+	if storeID == "" || storeID == anyStore {
+		return ErrNotFound
+	}
+	return s.deleteIn(ctx, t, storeID, idList)
+}
+
+func (s *Service) deleteIn(ctx context.Context, t tenant.Tenant, storeID string, idList []string) error {
 	if len(idList) == 0 {
 		return ErrMissingID
 	}
@@ -192,7 +207,7 @@ func (s *Service) Delete(ctx context.Context, t tenant.Tenant, idList []string) 
 	// A booking of an advertisement that shows these media may lock the
 	// same rows in another order: PostgreSQL then aborts one of the two.
 	err := s.db.InTxRetrying(ctx, func(tx *db.Tx) error {
-		found, err := getMediaByIDs(ctx, tx, t.ID, unique)
+		found, err := getMediaByIDs(ctx, tx, t.ID, storeID, unique)
 		if err != nil {
 			return err
 		}
@@ -200,7 +215,7 @@ func (s *Service) Delete(ctx context.Context, t tenant.Tenant, idList []string) 
 			return ErrNotFound
 		}
 		for _, m := range found {
-			audit.Record(ctx, tx, audit.Entry{FranchiseID: t.ID, Kind: audit.KindMedia, ID: m.ID, Name: m.Name,
+			audit.Record(ctx, tx, audit.Entry{FranchiseID: t.ID, StoreID: storeID, Kind: audit.KindMedia, ID: m.ID, Name: m.Name,
 				Action: audit.ActionDelete, Changes: audit.Diff(audited(m), nil), At: s.now()})
 		}
 		for _, u := range s.usages {
@@ -236,7 +251,40 @@ func (s *Service) Delete(ctx context.Context, t tenant.Tenant, idList []string) 
 // ByIDs returns the franchise's media among ids, by id, with their
 // addresses; ids that are not media of the franchise are simply absent.
 func (s *Service) ByIDs(ctx context.Context, t tenant.Tenant, ids []string) (map[string]Media, error) {
-	found, err := getMediaByIDs(ctx, s.db, t.ID, ids)
+	return s.byIDsIn(ctx, t, "", ids)
+}
+
+// StoreByIDs is ByIDs over the store's own folder.
+func (s *Service) StoreByIDs(ctx context.Context, t tenant.Tenant, storeID string, ids []string) (map[string]Media, error) {
+	if storeID == "" || storeID == anyStore {
+		return map[string]Media{}, nil
+	}
+	return s.byIDsIn(ctx, t, storeID, ids)
+}
+
+// LocalByIDs is ByIDs over every store's own folder at once (what stores
+// put on their TVs, read for many stores together).
+func (s *Service) LocalByIDs(ctx context.Context, t tenant.Tenant, ids []string) (map[string]Media, error) {
+	return s.byIDsIn(ctx, t, anyStore, ids)
+}
+
+// ListStore lists the store's own folder, newest first.
+func (s *Service) ListStore(ctx context.Context, t tenant.Tenant, storeID string) ([]Media, error) {
+	if storeID == "" || storeID == anyStore {
+		return []Media{}, nil
+	}
+	list, err := listMedia(ctx, s.db, t.ID, storeID)
+	if err != nil {
+		return nil, err
+	}
+	for i := range list {
+		s.present(&list[i], t)
+	}
+	return list, nil
+}
+
+func (s *Service) byIDsIn(ctx context.Context, t tenant.Tenant, storeID string, ids []string) (map[string]Media, error) {
+	found, err := getMediaByIDs(ctx, s.db, t.ID, storeID, ids)
 	if err != nil {
 		return nil, err
 	}

@@ -25,8 +25,29 @@ func scanMedia(s db.Scanner) (Media, error) {
 	return m, err
 }
 
-func listMedia(ctx context.Context, q db.Querier, franchiseID string) ([]Media, error) {
-	out, err := db.Collect(ctx, q, scanMedia, `SELECT `+mediaColumns+` FROM media WHERE franchise_id = ?`, franchiseID)
+// anyStore names every store's own folder at once.
+const anyStore = "*"
+
+// inLibrary narrows a query to the library of storeID: the network's
+// ("", store_id NULL) or a store's own folder. A media of one never answers
+// for the other.
+func inLibrary(storeID string) (string, []any) {
+	switch storeID {
+	case "":
+		return ` AND store_id IS NULL`, nil
+	case anyStore:
+		return ` AND store_id IS NOT NULL`, nil
+	}
+	return ` AND store_id = ?`, []any{storeID}
+}
+
+func listMedia(ctx context.Context, q db.Querier, franchiseID, storeID string) ([]Media, error) {
+	where, args := inLibrary(storeID)
+	if storeID != "" {
+		where += ` ORDER BY created_at DESC, id` // a store's folder: newest first
+	}
+	out, err := db.Collect(ctx, q, scanMedia, `SELECT `+mediaColumns+` FROM media WHERE franchise_id = ?`+where,
+		append([]any{franchiseID}, args...)...)
 	if out == nil && err == nil {
 		out = []Media{}
 	}
@@ -35,14 +56,14 @@ func listMedia(ctx context.Context, q db.Querier, franchiseID string) ([]Media, 
 
 func getMedia(ctx context.Context, q db.Querier, franchiseID, id string) (Media, error) {
 	return scanOne(q.QueryRowContext(ctx,
-		`SELECT `+mediaColumns+` FROM media WHERE franchise_id = ? AND id = ?`, franchiseID, id))
+		`SELECT `+mediaColumns+` FROM media WHERE franchise_id = ? AND id = ? AND store_id IS NULL`, franchiseID, id))
 }
 
 // lockMedia reads a media inside a transaction that will write it back,
 // holding the row until the commit.
 func lockMedia(ctx context.Context, tx *db.Tx, franchiseID, id string) (Media, error) {
 	return scanOne(tx.QueryRowContext(ctx,
-		`SELECT `+mediaColumns+` FROM media WHERE franchise_id = ? AND id = ?`+db.ForUpdate(tx), franchiseID, id))
+		`SELECT `+mediaColumns+` FROM media WHERE franchise_id = ? AND id = ? AND store_id IS NULL`+db.ForUpdate(tx), franchiseID, id))
 }
 
 func scanOne(row *sql.Row) (Media, error) {
@@ -53,12 +74,13 @@ func scanOne(row *sql.Row) (Media, error) {
 	return m, err
 }
 
-func getMediaByIDs(ctx context.Context, q db.Querier, franchiseID string, ids []string) ([]Media, error) {
+func getMediaByIDs(ctx context.Context, q db.Querier, franchiseID, storeID string, ids []string) ([]Media, error) {
 	var out []Media
+	where, lib := inLibrary(storeID)
 	for _, chunk := range db.Chunks(ids) {
-		args := append([]any{franchiseID}, db.Args(chunk)...)
+		args := append(append([]any{franchiseID}, lib...), db.Args(chunk)...)
 		found, err := db.Collect(ctx, q, scanMedia, `SELECT `+mediaColumns+` FROM media
-			WHERE franchise_id = ? AND id IN (`+db.Placeholders(len(chunk))+`)`, args...)
+			WHERE franchise_id = ?`+where+` AND id IN (`+db.Placeholders(len(chunk))+`)`, args...)
 		if err != nil {
 			return nil, err
 		}
@@ -74,19 +96,23 @@ func filePathTaken(ctx context.Context, q db.Querier, filePath string) (bool, er
 }
 
 func insertMedia(ctx context.Context, q db.Querier, franchiseID string, m Media) error {
+	var store any // NULL: the network's library
+	if m.storeID != "" {
+		store = m.storeID
+	}
 	_, err := q.ExecContext(ctx, `INSERT INTO media (id, franchise_id, name, type, folder, file_path,
 		thumbnail_path, content_type, size, width, height, duration_ms, fps, display_time, volume,
-		limit_by_hour, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		limit_by_hour, created_at, updated_at, store_id)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		m.ID, franchiseID, m.Name, m.Type, m.Folder, m.FilePath, m.thumbnailPath, m.ContentType, m.Size,
 		m.Width, m.Height, int64(m.Duration*1000), m.FPS, m.DisplayTime, m.Volume, m.LimitByHour,
-		m.CreatedAt, m.UpdatedAt)
+		m.CreatedAt, m.UpdatedAt, store)
 	return err
 }
 
 func updateMedia(ctx context.Context, q db.Querier, franchiseID string, m Media) error {
 	res, err := q.ExecContext(ctx, `UPDATE media SET name = ?, folder = ?, volume = ?, limit_by_hour = ?,
-		updated_at = ? WHERE franchise_id = ? AND id = ?`,
+		updated_at = ? WHERE franchise_id = ? AND id = ? AND store_id IS NULL`,
 		m.Name, m.Folder, m.Volume, m.LimitByHour, m.UpdatedAt, franchiseID, m.ID)
 	if err != nil {
 		return err

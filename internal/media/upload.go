@@ -169,7 +169,7 @@ func (s *Service) Register(ctx context.Context, t tenant.Tenant, in RegisterInpu
 	}
 	m, refused, err := s.checkAndAdd(ctx, t, key, declared, RegisterInput{
 		Name: name, Type: kind, Folder: folder, DisplayTime: in.DisplayTime,
-		Volume: &volume, LimitByHour: &limitByHour,
+		Volume: &volume, LimitByHour: &limitByHour, StoreID: in.StoreID,
 	})
 	if err != nil && !refused && !errors.Is(err, ErrAlreadyDone) {
 		// Not the file's fault: put it back where its policy put it, so the

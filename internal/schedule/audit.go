@@ -39,6 +39,9 @@ type auditedEntry struct {
 	LimitByHour int      `json:"limitByHour,omitempty"`
 	Volume      float64  `json:"volume,omitempty"`
 	Fallback    string   `json:"adFallbackMediaId,omitempty"`
+	LocalSpace  bool     `json:"localSpace,omitempty"`
+	LocalTime   int      `json:"localTime,omitempty"`
+	LocalFB     string   `json:"localFallbackMediaId,omitempty"`
 }
 
 func auditEntry(e Entry) auditedEntry {
@@ -51,6 +54,9 @@ func auditEntry(e Entry) auditedEntry {
 	}
 	if e.IsAd {
 		a.AdSlot, a.AdSlots, a.Duration, a.Fallback = true, e.AdSlots, e.AdTime, e.AdFallbackMediaID
+	}
+	if e.IsLocal {
+		a.LocalSpace, a.LocalTime, a.LocalFB = true, e.LocalTime, e.LocalFallbackMediaID
 	}
 	return a
 }

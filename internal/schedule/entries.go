@@ -43,6 +43,9 @@ func build(in []EntryInput, media library, newID func() string, stored []Entry) 
 			if name == "" {
 				name = media[strings.TrimSpace(e.ID)].Name
 			}
+			if e.IsLocal {
+				return nil, AtSpace(err, i)
+			}
 			return nil, At(err, i, e.IsSlot(), name)
 		}
 		out = append(out, entry)
@@ -68,6 +71,15 @@ func At(err error, i int, slot bool, name string) error {
 	}
 }
 
+// AtSpace puts where a local space's error lies before its message.
+func AtSpace(err error, i int) error {
+	f, ok := fault.As(err)
+	if !ok || f.Msg == "" {
+		return err
+	}
+	return fault.WithMsg(f.Kind, f.Code, fmt.Sprintf("Espaço local (posição %d): %s", i+1, f.Msg))
+}
+
 // IsSlot tells an ad slot from a media entry: any of its fields marks it.
 func (e EntryInput) IsSlot() bool {
 	return e.IsAd || e.AdSlots != nil || e.AdTime != nil || e.AdFallbackMediaID != ""
@@ -77,6 +89,12 @@ func buildEntry(in EntryInput, media library, newID func() string, stored []Entr
 	e := Entry{
 		ID: strings.TrimSpace(in.ID), Name: strings.TrimSpace(in.Name), Dok: AllDays, Enabled: true,
 		Stretch: in.Stretch, TimeGap: []string{},
+	}
+	if in.IsLocal {
+		if e.ID == "" {
+			e.ID = newID()
+		}
+		return e, buildSpace(&e, in, media)
 	}
 	if in.IsSlot() {
 		if e.ID == "" {
@@ -108,7 +126,9 @@ func buildEntry(in EntryInput, media library, newID func() string, stored []Entr
 	// A media entry the stored list already plays on these days and windows
 	// keeps them, even where today's rules would refuse them.
 	kept := func(r Rules) bool {
-		return slices.ContainsFunc(stored, func(old Entry) bool { return !old.IsAd && old.ID == e.ID && SameWhen(old.Dok, old.TimeGap, r) })
+		return slices.ContainsFunc(stored, func(old Entry) bool {
+			return !old.IsAd && !old.IsLocal && old.ID == e.ID && SameWhen(old.Dok, old.TimeGap, r)
+		})
 	}
 	r, err := CheckRulesKeeping(in.Rules(), def, 0, e.Type == "image", kept)
 	if err != nil {
@@ -356,6 +376,58 @@ func overlap(a, b playback.Window) bool {
 // MaxLimitByHour is the highest plays-per-hour limit (one a second).
 const MaxLimitByHour = 3600
 
+// Bounds of a local space's time per item.
+const (
+	MinLocalTime = 5
+	MaxLocalTime = 300
+)
+
+// Messages of a local space.
+var (
+	ErrLocalTime     = fault.Invalidf("A duração de cada item do espaço local deve ser um número inteiro de %d a %d segundos.", MinLocalTime, MaxLocalTime)
+	ErrLocalTimeNone = fault.Invalidf("Informe a duração de cada item do espaço local (de %d a %d segundos).", MinLocalTime, MaxLocalTime)
+	ErrLocalMixed    = fault.Invalidf("Um espaço local não pode ser também uma vaga de anúncios.")
+)
+
+// buildSpace checks a local space ('Espaço local'): a name (by default
+// 'Espaço local'), the seconds each of a store's items plays (5–300), an
+// optional fallback from the network's library, and the rules every entry
+// has. Its displayTime is one item's.
+func buildSpace(e *Entry, in EntryInput, media library) error {
+	e.IsLocal = true
+	if e.Name == "" {
+		e.Name = "Espaço local"
+	}
+	if len([]rune(e.Name)) > 200 {
+		return fault.Invalidf("O nome pode ter no máximo 200 caracteres.")
+	}
+	if in.IsAd || in.AdSlots != nil || in.AdTime != nil || in.AdFallbackMediaID != "" {
+		return ErrLocalMixed
+	}
+	if in.LocalTime == nil {
+		return ErrLocalTimeNone
+	}
+	var ok bool
+	if e.LocalTime, ok = whole(*in.LocalTime, MinLocalTime, MaxLocalTime); !ok {
+		return ErrLocalTime
+	}
+	if fb := strings.TrimSpace(in.LocalFallbackMediaID); fb != "" {
+		if _, ok := media[fb]; !ok {
+			return ErrMediaNotFound
+		}
+		e.LocalFallbackMediaID = fb
+	}
+	rules := in.Rules()
+	rules.DisplayTime, rules.Volume = nil, nil
+	r, err := CheckRules(rules, e.LocalTime, 0, false)
+	if err != nil {
+		return err
+	}
+	e.DisplayTime, e.Dok, e.Enabled, e.StartDate, e.EndDate = e.LocalTime, r.Dok, r.Enabled, r.StartDate, r.EndDate
+	e.TimeGap, e.LimitByHour = r.TimeGap, r.LimitByHour
+	return nil
+}
+
 func buildSlot(e *Entry, in EntryInput, media library) error {
 	e.IsAd = true
 	if e.Name == "" {
@@ -402,6 +474,7 @@ func (e Entry) Playback() playback.Entry {
 		TimeGap: e.TimeGap, LimitByHour: e.LimitByHour, Volume: e.Volume,
 		DisplayTimeJumpStart: float64(e.DisplayTimeJumpStart), IsAd: e.IsAd, AdSlots: e.AdSlots,
 		AdTime: float64(e.AdTime), AdFallbackMediaID: e.AdFallbackMediaID,
+		IsLocal: e.IsLocal, LocalTime: float64(e.LocalTime), LocalFallbackMediaID: e.LocalFallbackMediaID,
 	}
 }
 

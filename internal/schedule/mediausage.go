@@ -57,11 +57,14 @@ func (s *Service) DetachMedia(ctx context.Context, q db.Querier, franchiseID str
 		kept := r.Entries[:0:0]
 		for _, e := range r.Entries {
 			switch {
-			case !e.IsAd && gone[e.ID]:
+			case !e.IsAd && !e.IsLocal && gone[e.ID]:
 				changed = true
 				continue
 			case e.IsAd && gone[e.AdFallbackMediaID]:
 				e.AdFallbackMediaID = ""
+				changed = true
+			case e.IsLocal && gone[e.LocalFallbackMediaID]:
+				e.LocalFallbackMediaID = ""
 				changed = true
 			}
 			kept = append(kept, e)

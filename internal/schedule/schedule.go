@@ -24,6 +24,9 @@ type Schedule struct {
 	Franchise      string `json:"franchise"`
 	CreatedAt      int64  `json:"createdAt"`
 	UpdatedAt      int64  `json:"updatedAt"`
+	// LocalFill counts, by local space id, the stores with approved or
+	// waiting content in it; nil when none.
+	LocalFill map[string]int `json:"localFill,omitempty"`
 }
 
 // Summary is a schedule in the list: everything but its entries.

@@ -36,6 +36,8 @@ type Service struct {
 	// Guards are asked before a save or a delete drops ad-slot positions
 	// or shortens them (slotguard.go); set while wiring, before serving.
 	Guards Guards
+	// Spaces keeps what stores put in local spaces (spaces.go).
+	Spaces Spaces
 
 	keep chan kept // versions waiting to be kept (payloads.go)
 }
@@ -104,6 +106,9 @@ func (s *Service) present(ctx context.Context, t tenant.Tenant, r row, fullMedia
 		Hash: r.Hash, Tags: r.Tags, BottomBar: r.BottomBar, ForFranchisees: r.ForFranchisees, Franchise: t.Slug,
 		CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
 	}
+	if err := s.fill(ctx, t.ID, &sc); err != nil {
+		return Schedule{}, err
+	}
 	if !fullMedia {
 		return sc, nil
 	}
@@ -113,7 +118,7 @@ func (s *Service) present(ctx context.Context, t tenant.Tenant, r row, fullMedia
 	}
 	for i := range sc.Media {
 		e := &sc.Media[i]
-		if m, ok := lib[e.ID]; ok && !e.IsAd {
+		if m, ok := lib[e.ID]; ok && !e.IsAd && !e.IsLocal {
 			e.Type, e.FilePath, e.URL, e.ThumbnailURL = m.Type, m.FilePath, m.URL, m.ThumbnailURL
 		}
 	}
@@ -132,9 +137,12 @@ func mediaIDs(entries []Entry) []string {
 		}
 	}
 	for _, e := range entries {
-		if e.IsAd {
+		switch {
+		case e.IsAd:
 			add(e.AdFallbackMediaID)
-		} else {
+		case e.IsLocal:
+			add(e.LocalFallbackMediaID)
+		default:
 			add(e.ID)
 		}
 	}
@@ -217,9 +225,12 @@ func (s *Service) build(ctx context.Context, t tenant.Tenant, in []EntryInput, s
 func (s *Service) libraryOf(ctx context.Context, t tenant.Tenant, in []EntryInput) (library, error) {
 	var idList []string
 	for _, e := range in {
-		if e.IsSlot() {
+		switch {
+		case e.IsLocal:
+			idList = append(idList, strings.TrimSpace(e.LocalFallbackMediaID))
+		case e.IsSlot():
 			idList = append(idList, strings.TrimSpace(e.AdFallbackMediaID))
-		} else {
+		default:
 			idList = append(idList, strings.TrimSpace(e.ID))
 		}
 	}
@@ -257,6 +268,9 @@ func (s *Service) modify(ctx context.Context, t tenant.Tenant, id string, change
 			return err
 		}
 		if err := s.checkSlotTimes(ctx, tx, t.ID, id, hadTimes, r.Entries); err != nil {
+			return err
+		}
+		if err := s.dropRemovedSpaces(ctx, tx, t.ID, id, was.Entries, r.Entries); err != nil {
 			return err
 		}
 		r.Hash = contentHash(r.Entries, r.BottomBar)

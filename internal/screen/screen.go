@@ -24,6 +24,7 @@ import (
 	"vitrine/internal/display"
 	"vitrine/internal/franchise"
 	"vitrine/internal/hours"
+	"vitrine/internal/localcontent"
 	"vitrine/internal/override"
 	"vitrine/internal/playback"
 	"vitrine/internal/schedule"
@@ -62,6 +63,7 @@ type Builder struct {
 	ads        AdSource
 	hours      HoursSource
 	overrides  OverrideSource
+	local      LocalSource
 
 	mu         sync.Mutex
 	builds     int64
@@ -108,6 +110,16 @@ type OverrideSource interface {
 	ForScreens(ctx context.Context, franchiseID string, tvs []override.TV) (map[string][]override.Player, error)
 }
 
+// LocalSource gives TVs their stores' approved local content
+// (localcontent.Service): TVs without any are absent from the answer.
+type LocalSource interface {
+	ForScreens(ctx context.Context, t tenant.Tenant, tvs []localcontent.TV) (map[string]*localcontent.Player, error)
+}
+
+// SetLocal plugs in the stores' local content (call it while wiring);
+// without it no screen carries any.
+func (p *Builder) SetLocal(l LocalSource) { p.local = l }
+
 // SetOverrides plugs in the emergency overrides (call it while wiring);
 // without it no screen carries one.
 func (p *Builder) SetOverrides(o OverrideSource) { p.overrides = o }
@@ -146,6 +158,9 @@ type tvPart struct {
 	// Ads are the positions booked in the ad slots of the TV's schedule
 	// from today for a week, when there are any.
 	Ads *advertise.PlayerAds `json:"ads,omitempty"`
+	// Local is the store's approved items in the local spaces of the TV's
+	// schedule, when it has any.
+	Local *localcontent.Player `json:"local,omitempty"`
 	// Hours are the store's opening hours (nil: open all day), read on
 	// the wall clock of TimeZone; WhenClosed is what the player does
 	// outside them (store.KeepPlaying or store.Rest).
@@ -235,10 +250,15 @@ func (p *Builder) EncodeTVs(ctx context.Context, screens []TV) ([][]byte, error)
 			maps.Copy(ads, got)
 		}
 	}
+	local, err := p.localOf(ctx, screens)
+	if err != nil {
+		return nil, err
+	}
 	for i, part := range parts {
 		if feed, ok := ads[part.DisplayID]; ok && part.ScheduleID != "" {
 			part.Ads = &feed
 		}
+		part.Local = local[part.DisplayID]
 		part.Overrides = overrides[part.DisplayID]
 		if part.Overrides == nil {
 			part.Overrides = []override.Player{}
@@ -246,6 +266,33 @@ func (p *Builder) EncodeTVs(ctx context.Context, screens []TV) ([][]byte, error)
 		if out[i], err = json.Marshal(part); err != nil {
 			return nil, err
 		}
+	}
+	return out, nil
+}
+
+// localOf reads the stores' approved local content of each TV, by TV id,
+// in one ask per franchise.
+func (p *Builder) localOf(ctx context.Context, screens []TV) (map[string]*localcontent.Player, error) {
+	out := map[string]*localcontent.Player{}
+	if p.local == nil {
+		return out, nil
+	}
+	tvsBy := map[string][]localcontent.TV{}
+	for _, sc := range screens {
+		if sc.ScheduleID != "" {
+			tvsBy[sc.FranchiseID] = append(tvsBy[sc.FranchiseID], localcontent.TV{DisplayID: sc.DisplayID, StoreID: sc.StoreID, ScheduleID: sc.ScheduleID})
+		}
+	}
+	for franchiseID, tvs := range tvsBy {
+		f, err := p.franchise(ctx, franchiseID)
+		if err != nil {
+			return nil, err
+		}
+		got, err := p.local.ForScreens(ctx, f.tenant, tvs)
+		if err != nil {
+			return nil, err
+		}
+		maps.Copy(out, got)
 	}
 	return out, nil
 }

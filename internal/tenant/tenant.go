@@ -55,6 +55,8 @@ type Membership struct {
 	StoreSlugs []string
 	// ManageTeam is the 'Gerenciar equipe' permission (network members).
 	ManageTeam bool
+	// ApproveContent is the 'Aprovar conteúdo' permission (network members).
+	ApproveContent bool
 }
 
 // Scope is the part of a franchise a call reaches.

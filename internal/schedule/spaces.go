@@ -1,0 +1,68 @@
+// Local spaces: what a schedule's 'Espaço local' entries hold is kept by the
+// local content domain (internal/localcontent), which the schedule service
+// asks through Spaces — how many stores fill each space, and dropping what
+// stores put in spaces a save removed.
+
+package schedule
+
+import (
+	"context"
+
+	"vitrine/internal/db"
+)
+
+// Spaces is what schedules ask of local content; set while wiring, before
+// serving (nil: no store fills any space).
+type Spaces interface {
+	// SpaceFill counts, by space id, the stores with approved or waiting
+	// items in the schedule's local spaces.
+	SpaceFill(ctx context.Context, q db.Querier, franchiseID, scheduleID string) (map[string]int, error)
+	// DropSpaces deletes what stores put in the schedule's spaces
+	// spaceIDs, in the save's transaction.
+	DropSpaces(ctx context.Context, tx *db.Tx, franchiseID, scheduleID string, spaceIDs []string) error
+}
+
+// spaceIDs lists the ids of the local spaces among entries.
+func spaceIDs(entries []Entry) map[string]bool {
+	out := map[string]bool{}
+	for _, e := range entries {
+		if e.IsLocal {
+			out[e.ID] = true
+		}
+	}
+	return out
+}
+
+// dropRemovedSpaces lets go of what stores put in the spaces was had and
+// now has not.
+func (s *Service) dropRemovedSpaces(ctx context.Context, tx *db.Tx, franchiseID, scheduleID string, was, now []Entry) error {
+	if s.Spaces == nil {
+		return nil
+	}
+	kept := spaceIDs(now)
+	var gone []string
+	for id := range spaceIDs(was) {
+		if !kept[id] {
+			gone = append(gone, id)
+		}
+	}
+	if len(gone) == 0 {
+		return nil
+	}
+	return s.Spaces.DropSpaces(ctx, tx, franchiseID, scheduleID, gone)
+}
+
+// fill sets sc.LocalFill when the schedule holds a local space.
+func (s *Service) fill(ctx context.Context, franchiseID string, sc *Schedule) error {
+	if s.Spaces == nil || len(spaceIDs(sc.Media)) == 0 {
+		return nil
+	}
+	got, err := s.Spaces.SpaceFill(ctx, s.db, franchiseID, sc.ID)
+	if err != nil {
+		return err
+	}
+	if len(got) > 0 {
+		sc.LocalFill = got
+	}
+	return nil
+}
