@@ -90,8 +90,8 @@ func (s *Service) Digest(ctx context.Context) (int, error) {
 	now := s.now()
 	type due struct {
 		franchiseID, name string
-		oldest           int64
-		count            int
+		oldest            int64
+		count             int
 	}
 	list, err := db.Collect(ctx, s.db, func(sc db.Scanner) (due, error) {
 		var d due

@@ -142,7 +142,9 @@ func (s *Service) spaces(ctx context.Context, t tenant.Tenant, played map[string
 			out = append(out, sp)
 		}
 	}
-	slices.SortStableFunc(out, func(a, b Space) int { return strings.Compare(strings.ToLower(a.ScheduleName), strings.ToLower(b.ScheduleName)) })
+	slices.SortStableFunc(out, func(a, b Space) int {
+		return strings.Compare(strings.ToLower(a.ScheduleName), strings.ToLower(b.ScheduleName))
+	})
 	if len(fallbacks) == 0 {
 		return out, nil
 	}

@@ -12,17 +12,17 @@ import (
 // row is an item as stored.
 type row struct {
 	ID, FranchiseID, StoreID, ScheduleID, SpaceID string
-	Position                                     int
-	State                                        string
-	MediaID                                      string // "" until a first approval
-	StartDate, EndDate                           int64
-	DraftMediaID                                 string // "" without a draft
-	DraftStartDate, DraftEndDate                 int64
-	Reason                                       string
-	SentBy                                       string
-	SentAt                                       int64
-	DecidedBy                                    string
-	DecidedAt                                    int64
+	Position                                      int
+	State                                         string
+	MediaID                                       string // "" until a first approval
+	StartDate, EndDate                            int64
+	DraftMediaID                                  string // "" without a draft
+	DraftStartDate, DraftEndDate                  int64
+	Reason                                        string
+	SentBy                                        string
+	SentAt                                        int64
+	DecidedBy                                     string
+	DecidedAt                                     int64
 }
 
 // live and draft are the row's two versions (nil when absent).
