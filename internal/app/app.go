@@ -159,7 +159,7 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 	a.workers = append(a.workers, func(ctx context.Context) { a.Overrides.Run(ctx, 200*time.Millisecond) })
 	a.Local = localcontent.NewService(localcontent.Config{DB: a.DB, Now: a.Now, Changes: changes, Stores: a.Stores,
 		Displays: a.Displays, Schedules: a.Schedules, Library: a.Media, Enqueue: a.Outbox.Enqueue,
-		PublicURL: cfg.PublicURL, Log: a.Log})
+		People: a.localPeople, Approvers: a.localApprovers, PublicURL: cfg.PublicURL, Log: a.Log})
 	a.workers = append(a.workers, a.Local.Run)
 	a.wireRules()
 	a.workers = append(a.workers, a.sweepUploads)
@@ -534,4 +534,31 @@ func (a *App) turnAdDays(ctx context.Context) {
 		case <-t.C:
 		}
 	}
+}
+
+// localPeople names users for local content (auth.Service.People).
+func (a *App) localPeople(ctx context.Context, q db.Querier, ids []string) (map[string]localcontent.Person, error) {
+	got, err := a.Accounts.People(ctx, q, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]localcontent.Person, len(got))
+	for id, p := range got {
+		out[id] = localcontent.Person{Name: p.Name, Email: p.Email}
+	}
+	return out, nil
+}
+
+// localApprovers lists a group's content approvers for local content's
+// digest (auth.Service.ContentApprovers).
+func (a *App) localApprovers(ctx context.Context, q db.Querier, franchiseID string) ([]localcontent.Person, error) {
+	got, err := a.Accounts.ContentApprovers(ctx, q, franchiseID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]localcontent.Person, len(got))
+	for i, p := range got {
+		out[i] = localcontent.Person{Name: p.Name, Email: p.Email}
+	}
+	return out, nil
 }

@@ -167,6 +167,8 @@ var owners = map[string]string{
 	"audit_log":            "auth",
 	"audit_chains":         "audit",
 	"audit_records":        "audit",
+	"local_items":          "localcontent",
+	"local_digests":        "localcontent",
 	"franchises":           "franchise",
 	"user_franchises":      "franchise",
 	"membership_stores":    "franchise",

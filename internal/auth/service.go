@@ -559,6 +559,34 @@ func (s *Service) OfflineAlertEmails(ctx context.Context, q db.Querier, franchis
 	return offlineAlertEmails(ctx, q, members)
 }
 
+// Person is a user as other domains name them.
+type Person struct{ ID, Name, Email string }
+
+// People returns the names and e-mails of users by id (a user gone is
+// absent): who sent and who decided what a store put on its screens.
+func (s *Service) People(ctx context.Context, q db.Querier, userIDs []string) (map[string]Person, error) {
+	return people(ctx, q, userIDs, false)
+}
+
+// ContentApprovers returns the verified accounts of the franchise's
+// network members holding 'Aprovar conteúdo', by e-mail.
+func (s *Service) ContentApprovers(ctx context.Context, q db.Querier, franchiseID string) ([]Person, error) {
+	ids, err := franchise.ContentApprovers(ctx, q, franchiseID)
+	if err != nil {
+		return nil, err
+	}
+	got, err := people(ctx, q, ids, true)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Person, 0, len(got))
+	for _, p := range got {
+		out = append(out, p)
+	}
+	slices.SortFunc(out, func(a, b Person) int { return strings.Compare(a.Email, b.Email) })
+	return out, nil
+}
+
 // List is every account, sorted by name as a reader expects.
 func (s *Service) List(ctx context.Context) ([]Summary, error) {
 	list, err := allUsers(ctx, s.db)

@@ -124,6 +124,29 @@ func offlineAlertEmails(ctx context.Context, q db.Querier, userIDs []string) ([]
 	return out, nil
 }
 
+// people reads the names and e-mails of users (a user gone is absent);
+// verifiedOnly leaves out the unverified.
+func people(ctx context.Context, q db.Querier, userIDs []string, verifiedOnly bool) (map[string]Person, error) {
+	out := map[string]Person{}
+	where := ""
+	if verifiedOnly {
+		where = " AND verified = 1"
+	}
+	for _, chunk := range db.Chunks(userIDs) {
+		list, err := db.Collect(ctx, q, func(sc db.Scanner) (Person, error) {
+			var p Person
+			return p, sc.Scan(&p.ID, &p.Name, &p.Email)
+		}, `SELECT id, name, email FROM users WHERE id IN (`+db.Placeholders(len(chunk))+`)`+where, db.Args(chunk)...)
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range list {
+			out[p.ID] = p
+		}
+	}
+	return out, nil
+}
+
 func setAdsCenter(ctx context.Context, q db.Querier, id string, on int, now int64) error {
 	_, err := q.ExecContext(ctx, `UPDATE users SET view_ads_center = ?, updated_at = ? WHERE id = ?`, on, now, id)
 	return err

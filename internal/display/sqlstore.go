@@ -218,6 +218,31 @@ func Playing(ctx context.Context, q db.Querier, franchiseID, scheduleID string) 
 		`SELECT id FROM displays WHERE franchise_id = ? AND schedule_id = ?`, franchiseID, scheduleID)
 }
 
+// Orientations returns, by store id and schedule id, the content
+// orientation of the oldest TV of each of the stores playing the schedule.
+func Orientations(ctx context.Context, q db.Querier, franchiseID string, storeIDs []string) (map[[2]string]int, error) {
+	out := map[[2]string]int{}
+	for _, chunk := range db.Chunks(storeIDs) {
+		type o struct {
+			store, schedule string
+			orientation     int
+		}
+		got, err := db.Collect(ctx, q, func(sc db.Scanner) (o, error) {
+			var x o
+			return x, sc.Scan(&x.store, &x.schedule, &x.orientation)
+		}, `SELECT store_id, schedule_id, content_orientation FROM displays
+			WHERE franchise_id = ? AND schedule_id IS NOT NULL AND store_id IN (`+db.Placeholders(len(chunk))+`)
+			ORDER BY created_at DESC, id DESC`, append([]any{franchiseID}, db.Args(chunk)...)...)
+		if err != nil {
+			return nil, err
+		}
+		for _, x := range got {
+			out[[2]string{x.store, x.schedule}] = x.orientation // the oldest last: it stays
+		}
+	}
+	return out, nil
+}
+
 // InStore returns the ids of the franchise's TVs in the store storeID.
 func InStore(ctx context.Context, q db.Querier, franchiseID, storeID string) ([]string, error) {
 	return db.Collect(ctx, q, db.ScanString,

@@ -114,14 +114,15 @@ func update(ctx context.Context, q db.Querier, id string, r row, now int64) erro
 func Memberships(ctx context.Context, q db.Querier, userID string) (map[string]tenant.Membership, error) {
 	list, err := db.Collect(ctx, q, func(sc db.Scanner) (tenant.Membership, error) {
 		var (
-			m    tenant.Membership
-			team int
+			m             tenant.Membership
+			team, approve int
 		)
-		err := sc.Scan(&m.ID, &m.Slug, &m.Name, &m.Role, &team)
+		err := sc.Scan(&m.ID, &m.Slug, &m.Name, &m.Role, &team, &approve)
 		m.ManageTeam = team == 1 && m.Role == tenant.Network
+		m.ApproveContent = approve == 1 && m.Role == tenant.Network
 		return m, err
 	}, `
-		SELECT f.id, f.slug, f.name, uf.role, uf.manage_team
+		SELECT f.id, f.slug, f.name, uf.role, uf.manage_team, uf.approve_content
 		FROM user_franchises uf JOIN franchises f ON f.id = uf.franchise_id
 		WHERE uf.user_id = ?`, userID)
 	if err != nil {
@@ -132,7 +133,7 @@ func Memberships(ctx context.Context, q db.Querier, userID string) (map[string]t
 	for _, m := range list {
 		if !m.Role.Valid() {
 			// A role this version does not know reaches nothing.
-			m.Role, m.ManageTeam = tenant.StoreManager, false
+			m.Role, m.ManageTeam, m.ApproveContent = tenant.StoreManager, false, false
 		}
 		scoped = scoped || m.Role != tenant.Network
 		out[m.Slug] = m
@@ -183,6 +184,24 @@ func MembersReaching(ctx context.Context, q db.Querier, franchiseID, storeID str
 			SELECT 1 FROM membership_stores ms
 			WHERE ms.user_id = uf.user_id AND ms.franchise_id = uf.franchise_id AND ms.store_id = ?))
 		ORDER BY uf.user_id`, franchiseID, storeID)
+}
+
+// LocalWithoutApproval reads the group's 'Publicar conteúdo local sem
+// aprovação': what its stores put in local spaces plays at once.
+func LocalWithoutApproval(ctx context.Context, q db.Querier, franchiseID string) (bool, error) {
+	var on int
+	err := q.QueryRowContext(ctx, `SELECT local_without_approval FROM franchises WHERE id = ?`, franchiseID).Scan(&on)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, ErrNotFound
+	}
+	return on == 1, err
+}
+
+// ContentApprovers returns the ids of the franchise's network members
+// holding 'Aprovar conteúdo'.
+func ContentApprovers(ctx context.Context, q db.Querier, franchiseID string) ([]string, error) {
+	return db.Collect(ctx, q, db.ScanString, `SELECT user_id FROM user_franchises
+		WHERE franchise_id = ? AND role = 'network' AND approve_content = 1 ORDER BY user_id`, franchiseID)
 }
 
 // AllMemberships returns every user's franchises: user id -> slug -> name.

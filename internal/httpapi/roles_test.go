@@ -101,7 +101,7 @@ func (f *roleFixture) path(p string) string {
 var stateTables = []string{"users", "franchises", "user_franchises", "membership_stores", "invitations", "stores",
 	"store_contacts", "store_hours", "store_messages", "schedules", "displays", "display_commands", "media",
 	"advertisements", "ad_displays", "ad_bookings", "alert_settings", "overrides", "outbox", "audit_log",
-	"audit_records"}
+	"audit_records", "local_items", "local_digests"}
 
 // stateColumns narrow a state table to what a call changes: the delivery of
 // the outbox's messages (status, attempts, errors) is the worker's, done

@@ -9,6 +9,7 @@ import (
 
 	"vitrine/internal/audit"
 	"vitrine/internal/db"
+	"vitrine/internal/display"
 	"vitrine/internal/media"
 	"vitrine/internal/schedule"
 	"vitrine/internal/store"
@@ -85,7 +86,7 @@ type described struct {
 	stores      map[string]store.Ref
 	schedules   map[string]schedule.Schedule
 	media       map[string]media.Media
-	people      map[string]person
+	people      map[string]Person
 	orientation map[[2]string]int
 }
 
@@ -134,10 +135,10 @@ func (s *Service) describe(ctx context.Context, t tenant.Tenant, rows []row) (de
 	if d.media, err = s.library.LocalByIDs(ctx, t, compactIDs(mediaIDs)); err != nil {
 		return d, err
 	}
-	if d.people, err = people(ctx, s.db, userIDs); err != nil {
+	if d.people, err = s.people(ctx, s.db, compactIDs(userIDs)); err != nil {
 		return d, err
 	}
-	d.orientation, err = orientations(ctx, s.db, t.ID, compactIDs(storeIDs))
+	d.orientation, err = display.Orientations(ctx, s.db, t.ID, compactIDs(storeIDs))
 	return d, err
 }
 

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"vitrine/internal/db"
+	"vitrine/internal/franchise"
 	"vitrine/internal/outbox"
 	"vitrine/internal/tenant"
 )
@@ -21,7 +22,7 @@ type decidedItem struct {
 // mailDecisions queues, in the decision's transaction, one e-mail per
 // sender naming the decisions on what they sent (and the reason of a
 // refusal).
-func (s *Service) mailDecisions(ctx context.Context, tx *db.Tx, t tenant.Tenant, bySender map[string][]decidedItem, who map[string]person, approved bool, reason string) error {
+func (s *Service) mailDecisions(ctx context.Context, tx *db.Tx, t tenant.Tenant, bySender map[string][]decidedItem, who map[string]Person, approved bool, reason string) error {
 	for _, sender := range slices.Sorted(func(yield func(string) bool) {
 		for id := range bySender {
 			if !yield(id) {
@@ -89,25 +90,28 @@ const DigestEvery = time.Hour
 func (s *Service) Digest(ctx context.Context) (int, error) {
 	now := s.now()
 	type due struct {
-		franchiseID, name string
-		oldest            int64
-		count             int
+		franchiseID string
+		count       int
 	}
 	list, err := db.Collect(ctx, s.db, func(sc db.Scanner) (due, error) {
 		var d due
-		return d, sc.Scan(&d.franchiseID, &d.name, &d.oldest, &d.count)
-	}, `SELECT f.id, f.name, MIN(i.sent_at), COUNT(*) FROM local_items i
-		JOIN franchises f ON f.id = i.franchise_id
+		return d, sc.Scan(&d.franchiseID, &d.count)
+	}, `SELECT i.franchise_id, COUNT(*) FROM local_items i
 		LEFT JOIN local_digests d ON d.franchise_id = i.franchise_id
 		WHERE i.state = 'pending' AND (d.sent_at IS NULL OR d.sent_at <= ?)
-		GROUP BY f.id, f.name
+		GROUP BY i.franchise_id
 		HAVING MAX(i.sent_at) > COALESCE(MAX(d.sent_at), 0)`, now.Add(-DigestEvery).UnixMilli())
 	if err != nil {
 		return 0, err
 	}
 	sent := 0
 	for _, d := range list {
-		ok, err := s.digestOne(ctx, d.franchiseID, d.name, d.count, now)
+		f, err := franchise.ByID(ctx, s.db, d.franchiseID)
+		if err != nil {
+			s.log.Error("local content digest", "franchise", d.franchiseID, "err", err)
+			continue
+		}
+		ok, err := s.digestOne(ctx, d.franchiseID, f.Name, d.count, now)
 		if err != nil {
 			s.log.Error("local content digest", "franchise", d.franchiseID, "err", err)
 			continue
@@ -132,21 +136,11 @@ func (s *Service) digestOne(ctx context.Context, franchiseID, group string, coun
 			return nil // another replica sent it
 		}
 		claimed = true
-		approvers, err := db.Collect(ctx, tx, func(sc db.Scanner) (person, error) {
-			var p person
-			return p, sc.Scan(&p.Name, &p.Email)
-		}, `SELECT u.name, u.email FROM user_franchises uf JOIN users u ON u.id = uf.user_id
-			WHERE uf.franchise_id = ? AND uf.role = 'network' AND uf.approve_content = 1 ORDER BY u.email`, franchiseID)
+		approvers, err := s.approvers(ctx, tx, franchiseID)
 		if err != nil {
 			return err
 		}
-		oldest, err := db.Collect(ctx, tx, func(sc db.Scanner) (string, error) {
-			var store, media string
-			err := sc.Scan(&store, &media)
-			return fmt.Sprintf("%s (loja %s)", media, store), err
-		}, `SELECT s.name, COALESCE(m.name, '') FROM local_items i JOIN stores s ON s.id = i.store_id
-			LEFT JOIN media m ON m.id = i.draft_media_id
-			WHERE i.franchise_id = ? AND i.state = 'pending' ORDER BY i.sent_at, i.id LIMIT 10`, franchiseID)
+		oldest, err := s.oldestWaiting(ctx, tx, franchiseID)
 		if err != nil {
 			return err
 		}
@@ -178,6 +172,37 @@ func (s *Service) digestOne(ctx context.Context, franchiseID, group string, coun
 		return nil
 	})
 	return claimed, err
+}
+
+// oldestWaiting names the ten oldest items waiting in the franchise: the
+// media and its store.
+func (s *Service) oldestWaiting(ctx context.Context, q db.Querier, franchiseID string) ([]string, error) {
+	rows, err := waitingPage(ctx, q, franchiseID, cursor{}, 10)
+	if err != nil || len(rows) == 0 {
+		return nil, err
+	}
+	t := tenant.Tenant{Franchise: tenant.Franchise{ID: franchiseID}}
+	refs, err := s.stores.Refs(ctx, franchiseID)
+	if err != nil {
+		return nil, err
+	}
+	names := make(map[string]string, len(refs))
+	for _, r := range refs {
+		names[r.ID] = r.Name
+	}
+	var ids []string
+	for _, r := range rows {
+		ids = append(ids, r.DraftMediaID)
+	}
+	lib, err := s.library.LocalByIDs(ctx, t, compactIDs(ids))
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(rows))
+	for i, r := range rows {
+		out[i] = fmt.Sprintf("%s (loja %s)", lib[r.DraftMediaID].Name, names[r.StoreID])
+	}
+	return out, nil
 }
 
 // Run mails the digests every minute until ctx ends.

@@ -55,9 +55,22 @@ type Service struct {
 	schedules Schedules
 	library   Library
 	enqueue   outbox.EnqueueFunc
+	people    PeopleFunc
+	approvers ApproversFunc
 	publicURL string
 	log       *slog.Logger
 }
+
+// Person is a user as local content names them: who sent, who decided.
+type Person struct{ Name, Email string }
+
+// PeopleFunc returns users' names and e-mails by id (auth.Service.People);
+// a user gone is absent.
+type PeopleFunc func(ctx context.Context, q db.Querier, userIDs []string) (map[string]Person, error)
+
+// ApproversFunc returns the verified accounts of a group's network members
+// holding 'Aprovar conteúdo' (auth.Service.ContentApprovers).
+type ApproversFunc func(ctx context.Context, q db.Querier, franchiseID string) ([]Person, error)
 
 // Config wires the service.
 type Config struct {
@@ -69,6 +82,8 @@ type Config struct {
 	Schedules Schedules
 	Library   Library
 	Enqueue   outbox.EnqueueFunc
+	People    PeopleFunc
+	Approvers ApproversFunc
 	PublicURL string // base of the links in e-mails
 	Log       *slog.Logger
 }
@@ -79,7 +94,7 @@ func NewService(c Config) *Service {
 		c.Enqueue = outbox.Enqueue
 	}
 	return &Service{db: c.DB, now: c.Now, changes: c.Changes, stores: c.Stores, displays: c.Displays,
-		schedules: c.Schedules, library: c.Library, enqueue: c.Enqueue,
+		schedules: c.Schedules, library: c.Library, enqueue: c.Enqueue, people: c.People, approvers: c.Approvers,
 		publicURL: strings.TrimRight(c.PublicURL, "/"), log: c.Log}
 }
 
@@ -205,7 +220,7 @@ func (s *Service) Store(ctx context.Context, t tenant.Tenant, storeSlug string) 
 	if err != nil {
 		return StoreLocal{}, err
 	}
-	off, err := withoutApproval(ctx, s.db, t.ID)
+	off, err := franchise.LocalWithoutApproval(ctx, s.db, t.ID)
 	if err != nil {
 		return StoreLocal{}, err
 	}
@@ -226,7 +241,7 @@ func (s *Service) items(ctx context.Context, t tenant.Tenant, storeID string, ro
 	if err != nil {
 		return nil, err
 	}
-	who, err := people(ctx, s.db, userIDs)
+	who, err := s.people(ctx, s.db, compactIDs(userIDs))
 	if err != nil {
 		return nil, err
 	}
@@ -237,7 +252,7 @@ func (s *Service) items(ctx context.Context, t tenant.Tenant, storeID string, ro
 	return out, nil
 }
 
-func itemOf(r row, lib map[string]media.Media, who map[string]person) Item {
+func itemOf(r row, lib map[string]media.Media, who map[string]Person) Item {
 	return Item{ID: r.ID, ScheduleID: r.ScheduleID, SpaceID: r.SpaceID, Position: r.Position, State: r.State,
 		Reason: r.Reason, Live: present(r.live(), lib), Draft: present(r.draft(), lib),
 		SentBy: who[r.SentBy].Name, SentAt: r.SentAt, DecidedBy: who[r.DecidedBy].Name, DecidedAt: r.DecidedAt}
@@ -330,7 +345,7 @@ func (s *Service) Add(ctx context.Context, t tenant.Tenant, storeSlug string, in
 	}
 	var r row
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
-		if err := lockStore(ctx, tx, t.ID, tg.store.ID); err != nil {
+		if err := store.Lock(ctx, tx, t.ID, tg.store.ID); err != nil {
 			return err
 		}
 		list, err := spaceRows(ctx, tx, t.ID, tg.store.ID, tg.space.ScheduleID, tg.space.SpaceID)
@@ -340,7 +355,7 @@ func (s *Service) Add(ctx context.Context, t tenant.Tenant, storeSlug string, in
 		if len(list) >= MaxItems {
 			return ErrTooMany
 		}
-		off, err := withoutApproval(ctx, tx, t.ID)
+		off, err := franchise.LocalWithoutApproval(ctx, tx, t.ID)
 		if err != nil {
 			return err
 		}
@@ -395,7 +410,7 @@ func (s *Service) Update(ctx context.Context, t tenant.Tenant, storeSlug, id str
 	}
 	var r row
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
-		if err := lockStore(ctx, tx, t.ID, st.ID); err != nil {
+		if err := store.Lock(ctx, tx, t.ID, st.ID); err != nil {
 			return err
 		}
 		was, err := getRow(ctx, tx, t.ID, st.ID, id)
@@ -429,7 +444,7 @@ func (s *Service) Update(ctx context.Context, t tenant.Tenant, storeSlug, id str
 				return err
 			}
 			mediaName = m.Name
-			off, err := withoutApproval(ctx, tx, t.ID)
+			off, err := franchise.LocalWithoutApproval(ctx, tx, t.ID)
 			if err != nil {
 				return err
 			}
@@ -530,7 +545,7 @@ func (s *Service) Remove(ctx context.Context, t tenant.Tenant, storeSlug, id str
 		return err
 	}
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
-		if err := lockStore(ctx, tx, t.ID, st.ID); err != nil {
+		if err := store.Lock(ctx, tx, t.ID, st.ID); err != nil {
 			return err
 		}
 		r, err := getRow(ctx, tx, t.ID, st.ID, id)

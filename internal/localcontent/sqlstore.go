@@ -123,48 +123,6 @@ func deleteRow(ctx context.Context, q db.Querier, franchiseID, id string) error 
 	return err
 }
 
-// lockStore holds the store's row until the transaction ends, so that two
-// additions to its lists run one after the other (the 50-item limit).
-func lockStore(ctx context.Context, tx *db.Tx, franchiseID, storeID string) error {
-	var id string
-	return tx.QueryRowContext(ctx, `SELECT id FROM stores WHERE franchise_id = ? AND id = ?`+db.ForUpdate(tx),
-		franchiseID, storeID).Scan(&id)
-}
-
-// withoutApproval reads the group's 'Publicar conteúdo local sem
-// aprovação'.
-func withoutApproval(ctx context.Context, q db.Querier, franchiseID string) (bool, error) {
-	var on int
-	err := q.QueryRowContext(ctx, `SELECT local_without_approval FROM franchises WHERE id = ?`, franchiseID).Scan(&on)
-	return on == 1, err
-}
-
-// person is a user as items name them.
-type person struct{ Name, Email string }
-
-// people reads the names and e-mails of users; a user gone is absent.
-func people(ctx context.Context, q db.Querier, userIDs []string) (map[string]person, error) {
-	out := map[string]person{}
-	ids := compactIDs(userIDs)
-	for _, chunk := range db.Chunks(ids) {
-		type p struct {
-			id string
-			person
-		}
-		got, err := db.Collect(ctx, q, func(sc db.Scanner) (p, error) {
-			var x p
-			return x, sc.Scan(&x.id, &x.Name, &x.Email)
-		}, `SELECT id, name, email FROM users WHERE id IN (`+db.Placeholders(len(chunk))+`)`, db.Args(chunk)...)
-		if err != nil {
-			return nil, err
-		}
-		for _, x := range got {
-			out[x.id] = x.person
-		}
-	}
-	return out, nil
-}
-
 func compactIDs(list []string) []string {
 	seen := map[string]bool{}
 	out := make([]string, 0, len(list))
@@ -244,32 +202,6 @@ func liveRows(ctx context.Context, q db.Querier, franchiseID string, storeIDs []
 			return nil, err
 		}
 		out = append(out, got...)
-	}
-	return out, nil
-}
-
-// orientations reads, by store id and schedule id, the content orientation
-// of the store's first TV playing the schedule (a read of the TVs' table
-// for the previews of 'Aprovações').
-func orientations(ctx context.Context, q db.Querier, franchiseID string, storeIDs []string) (map[[2]string]int, error) {
-	out := map[[2]string]int{}
-	for _, chunk := range db.Chunks(storeIDs) {
-		type o struct {
-			store, schedule string
-			orientation     int
-		}
-		got, err := db.Collect(ctx, q, func(sc db.Scanner) (o, error) {
-			var x o
-			return x, sc.Scan(&x.store, &x.schedule, &x.orientation)
-		}, `SELECT store_id, schedule_id, content_orientation FROM displays
-			WHERE franchise_id = ? AND schedule_id IS NOT NULL AND store_id IN (`+db.Placeholders(len(chunk))+`)
-			ORDER BY created_at DESC, id DESC`, append([]any{franchiseID}, db.Args(chunk)...)...)
-		if err != nil {
-			return nil, err
-		}
-		for _, x := range got {
-			out[[2]string{x.store, x.schedule}] = x.orientation // the oldest TV last: it wins
-		}
 	}
 	return out, nil
 }

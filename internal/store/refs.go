@@ -2,8 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 
 	"vitrine/internal/tenant"
 )
@@ -25,10 +23,8 @@ func (s *Service) Refs(ctx context.Context, franchiseID string) ([]Ref, error) {
 // RefOf returns the store with slug, within t's reach: a store of another
 // group, or outside a scoped member's stores, is ErrNotFound.
 func (s *Service) RefOf(ctx context.Context, t tenant.Tenant, slug string) (Ref, error) {
-	var r Ref
-	err := s.db.QueryRowContext(ctx, `SELECT id, slug, name FROM stores WHERE franchise_id = ? AND slug = ?`,
-		t.ID, slug).Scan(&r.ID, &r.Slug, &r.Name)
-	if errors.Is(err, sql.ErrNoRows) || (err == nil && !t.Covers(r.ID)) {
+	r, err := refOf(ctx, s.db, t.ID, slug)
+	if err == nil && !t.Covers(r.ID) {
 		return Ref{}, ErrNotFound
 	}
 	return r, err

@@ -162,6 +162,30 @@ func load(ctx context.Context, q db.Querier, franchiseID, slug string) (string, 
 	return id, r, err
 }
 
+// refOf reads the franchise's store with slug, or ErrNotFound.
+func refOf(ctx context.Context, q db.Querier, franchiseID, slug string) (Ref, error) {
+	var r Ref
+	err := q.QueryRowContext(ctx, `SELECT id, slug, name FROM stores WHERE franchise_id = ? AND slug = ?`,
+		franchiseID, slug).Scan(&r.ID, &r.Slug, &r.Name)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Ref{}, ErrNotFound
+	}
+	return r, err
+}
+
+// Lock holds the franchise's store storeID until tx ends, so that changes
+// another domain keeps per store (a store's local content) run one after
+// the other; ErrNotFound when it is gone.
+func Lock(ctx context.Context, tx *db.Tx, franchiseID, storeID string) error {
+	var id string
+	err := tx.QueryRowContext(ctx, `SELECT id FROM stores WHERE franchise_id = ? AND id = ?`+db.ForUpdate(tx),
+		franchiseID, storeID).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrNotFound
+	}
+	return err
+}
+
 // ID returns the id of the franchise's store with slug, or ErrNotFound.
 func ID(ctx context.Context, q db.Querier, franchiseID, slug string) (string, error) {
 	var id string
