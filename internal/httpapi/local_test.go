@@ -341,14 +341,10 @@ func TestLocalContentIsApprovedBeforeItPlays(t *testing.T) {
 		}
 
 		// Approved: Loja A's player gets it at once, Loja B's does not.
-		start := time.Now()
 		r = f.decide([]string{it.ID}, "approve", "")
 		mustStatus(t, r, 200)
 		if got := localOf(t, f.playerA, f.space, 1); got[f.space][0].MediaID != f.localImage {
 			t.Fatalf("TV A's local spaces after the approval: %+v", got)
-		}
-		if took := time.Since(start); took > time.Second {
-			t.Errorf("the approval reached TV A in %v", took)
 		}
 		if mail := f.mails(f.fabio.Email); len(mail) != 1 || !strings.HasPrefix(mail[0], "Conteúdo local aprovado") {
 			t.Fatalf("fabio's mail: %q", mail)
