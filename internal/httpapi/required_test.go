@@ -34,6 +34,11 @@ type walkFixture struct {
 	job           string              // a command to tv waiting for the answer
 	ad            string              // an advertisement on tv
 	upload        string              // an uploaded file's object key
+	// Local content: the schedule 'Locais' with the space "espaco" played
+	// by a TV of centro, centro's own image, an item of it waiting for
+	// approval (op approves content), and a file uploaded for centro's
+	// folder, not yet registered.
+	local, localImage, localItem, localUpload string
 }
 
 func newWalkFixture(t *testing.T, a *testutil.TestApp) *walkFixture {
@@ -67,6 +72,36 @@ func newWalkFixture(t *testing.T, a *testutil.TestApp) *walkFixture {
 		map[string]any{"hours": weekBody(hoursRange("09:00", "18:00")), "whenClosed": "rest"}), 200)
 	mustStatus(t, a.Do(t, "POST", f.scheduleAt("/config"), f.admin.Token, map[string]any{"bottomBar": defaultFooter()}), 200)
 	f.upload = upload(t, a, f.op.Token, f.slug, "image", "image/png", mediatest.PNG(64, 48))
+
+	r = a.Do(t, "POST", "/api/schedule/"+f.slug, f.op.Token, map[string]any{"name": "Locais"})
+	mustStatus(t, r, 201)
+	var sc struct {
+		Schedule struct{ ID string } `json:"schedule"`
+	}
+	r.Decode(t, &sc)
+	f.local = sc.Schedule.ID
+	mustStatus(t, a.Do(t, "POST", "/api/schedule/"+f.slug+"/"+f.local, f.op.Token,
+		map[string]any{"media": []map[string]any{{"id": "espaco", "isLocal": true, "localTime": 10}}}), 200)
+	f.addTV(t, f.op.Token, f.slug, "centro", "TV Local", "LOC"+strings.ToUpper(u), f.local)
+	localKey := upload(t, a, f.op.Token, f.slug, "image", "image/png", mediatest.PNG(64, 48))
+	r = a.Do(t, "POST", "/api/local/"+f.slug+"/centro/media", f.op.Token,
+		map[string]any{"name": "Aviso", "type": "image", "filePath": localKey})
+	mustStatus(t, r, 201)
+	var m struct {
+		Media struct{ ID string } `json:"media"`
+	}
+	r.Decode(t, &m)
+	f.localImage = m.Media.ID
+	r = a.Do(t, "POST", "/api/local/"+f.slug+"/centro/items", f.op.Token,
+		map[string]any{"scheduleId": f.local, "spaceId": "espaco", "mediaId": f.localImage})
+	mustStatus(t, r, 201)
+	var it struct{ ID string }
+	r.Decode(t, &it)
+	f.localItem = it.ID
+	if _, err := a.DB.ExecContext(context.Background(), `UPDATE user_franchises SET approve_content = 1 WHERE user_id = ?`, f.op.ID); err != nil {
+		t.Fatal(err)
+	}
+	f.localUpload = upload(t, a, f.op.Token, f.slug, "image", "image/png", mediatest.PNG(32, 24))
 	return f
 }
 
@@ -150,6 +185,24 @@ var bodyExamples = map[string]bodyExample{
 			return map[string]any{"name": "Cartaz", "type": "image", "filePath": f.upload}
 		},
 		reads: func(f *walkFixture) []read { return []read{{"/api/media/" + f.slug, f.op.Token}} }},
+	"POST /api/local/{franchise}/{storeSlug}/media": {path: func(f *walkFixture) string { return "/api/local/" + f.slug + "/centro/media" },
+		token: byOp, answer: 201,
+		body: func(f *walkFixture) map[string]any {
+			return map[string]any{"name": "Horário", "type": "image", "filePath": f.localUpload}
+		},
+		reads: func(f *walkFixture) []read { return []read{{"/api/local/" + f.slug + "/centro", f.op.Token}} }},
+	"POST /api/local/{franchise}/{storeSlug}/items": {path: func(f *walkFixture) string { return "/api/local/" + f.slug + "/centro/items" },
+		token: byOp, answer: 201,
+		body: func(f *walkFixture) map[string]any {
+			return map[string]any{"scheduleId": f.local, "spaceId": "espaco", "mediaId": f.localImage}
+		},
+		reads: func(f *walkFixture) []read { return []read{{"/api/local/" + f.slug + "/centro", f.op.Token}} }},
+	"POST /api/approvals/{franchise}": {path: func(f *walkFixture) string { return "/api/approvals/" + f.slug },
+		token: byOp, answer: 200,
+		body: func(f *walkFixture) map[string]any {
+			return map[string]any{"ids": []string{f.localItem}, "decision": "approve"}
+		},
+		reads: func(f *walkFixture) []read { return []read{{"/api/approvals/" + f.slug, f.op.Token}} }},
 	"POST /api/store/{franchise}/notify": {path: func(f *walkFixture) string { return "/api/store/" + f.slug + "/notify" }, token: byOp, answer: 202,
 		body: func(*walkFixture) map[string]any {
 			return map[string]any{"message": "Bom dia", "storeSlugList": []string{"centro"}}
