@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"vitrine/internal/display"
 	"vitrine/internal/fault"
 	"vitrine/internal/footerdata"
+	"vitrine/internal/localcontent"
 	"vitrine/internal/playback"
 	"vitrine/internal/schedule"
 	"vitrine/internal/tenant"
@@ -23,6 +25,25 @@ type displayScreenResponse struct {
 	Day      string                   `json:"day"`
 	Schedule *schedule.PlayerSchedule `json:"schedule"`
 	Ads      advertise.PlayerAds      `json:"ads"`
+	// Local is the store's approved items in the schedule's local spaces.
+	Local *localcontent.Player `json:"local,omitempty"`
+}
+
+// localOf is what the TV d's store put in the local spaces of its
+// schedule, approved, as its player receives it (nil: nothing).
+func (s *Server) localOf(ctx context.Context, t tenant.Tenant, d display.Display) (*localcontent.Player, error) {
+	if s.Local == nil || d.Schedule == "" {
+		return nil, nil
+	}
+	st, err := s.Stores.RefOf(ctx, t, d.Store)
+	if err != nil {
+		return nil, err
+	}
+	got, err := s.Local.ForScreens(ctx, t, []localcontent.TV{{DisplayID: d.ID, StoreID: st.ID, ScheduleID: d.Schedule}})
+	if err != nil {
+		return nil, err
+	}
+	return got[d.ID], nil
 }
 
 // GET /api/display/{franchise}/{storeSlug}/{displayId}/screen?day=yyyyMMdd
@@ -60,6 +81,9 @@ func (s *Server) displayScreen(w http.ResponseWriter, r *http.Request, t tenant.
 			return err
 		default:
 			answer.Schedule = &sc
+			if answer.Local, err = s.localOf(ctx, t, d); err != nil {
+				return err
+			}
 			if s.Ads != nil {
 				if answer.Ads, err = s.Ads.ForDisplayDay(ctx, t, d.ID, day); err != nil {
 					return err

@@ -2551,6 +2551,8 @@ export interface components {
             /** @description the TV's linked schedule; null without one */
             schedule: components["schemas"]["PlayerSchedule"] | null;
             ads: components["schemas"]["PlayerAds"];
+            /** @description the store's approved items in the schedule's local spaces, as the TV's player receives them; absent when none */
+            local?: components["schemas"]["PlayerLocal"];
         };
         DisplayLive: {
             display: components["schemas"]["Display"];
@@ -3539,7 +3541,7 @@ export interface components {
             redacted?: boolean;
         };
         /** @enum {string} */
-        AuditKind: "group" | "store" | "hours" | "display" | "schedule" | "entry" | "footer" | "media" | "folder" | "ad" | "booking" | "override" | "alerts" | "member" | "invitation" | "command" | "message" | "user" | "session";
+        AuditKind: "group" | "store" | "hours" | "display" | "schedule" | "entry" | "footer" | "media" | "folder" | "ad" | "booking" | "override" | "alerts" | "member" | "invitation" | "command" | "message" | "user" | "session" | "local";
         AuditRecord: {
             /**
              * Format: int64
@@ -3569,7 +3571,7 @@ export interface components {
             storeSlug?: string;
             /** @description the store's name now, while the store exists */
             storeName?: string;
-            /** @description create, update, delete, link, send, start, clear, invite, revoke, accept, signIn, signInFailed, signOut or impersonate */
+            /** @description create, update, delete, link, send, start, clear, invite, revoke, accept, signIn, signInFailed, signOut, impersonate, approve or reject */
             action: string;
             changes: components["schemas"]["AuditChange"][];
         };
