@@ -346,6 +346,16 @@ func TestLocalContentIsApprovedBeforeItPlays(t *testing.T) {
 		if got := localOf(t, f.playerA, f.space, 1); got[f.space][0].MediaID != f.localImage {
 			t.Fatalf("TV A's local spaces after the approval: %+v", got)
 		}
+		// The TV's screen, as the console previews it, shows the same.
+		r = a.Do(t, "GET", "/api/display/"+f.slug+"/loja-a/"+f.tvA+"/screen", f.gabi.Token, nil)
+		mustStatus(t, r, 200)
+		var screen struct {
+			Local *localcontent.Player `json:"local"`
+		}
+		r.Decode(t, &screen)
+		if screen.Local == nil || len(screen.Local.Spaces[f.space]) != 1 || screen.Local.Media[f.localImage].URL == "" {
+			t.Fatalf("TV A's screen: %s", r.Body)
+		}
 		if mail := f.mails(f.fabio.Email); len(mail) != 1 || !strings.HasPrefix(mail[0], "Conteúdo local aprovado") {
 			t.Fatalf("fabio's mail: %q", mail)
 		}
