@@ -49,4 +49,9 @@ func (a *App) wireRules() {
 	// localcontent.Service); the console asks before such a save.
 	a.Media.AddUsage(a.Local)
 	a.Schedules.Spaces = a.Local
+
+	// A store deleted takes its own media folder with it: the rows in the
+	// deletion's transaction, the files once it has committed (never
+	// refused). Asked as store.RemovalGuard, answered by media.Service.
+	a.Stores.AddRemovalGuard(a.Media)
 }

@@ -193,7 +193,7 @@ type storeLocalBody struct {
 		Items                     []localcontent.Item
 		Displays                  int
 	} `json:"spaces"`
-	Media []struct{ ID, Name, Folder string } `json:"media"`
+	Media []struct{ ID, Name, Folder, URL string } `json:"media"`
 }
 
 func (f *localFixture) storeLocal(token, store string) storeLocalBody {
@@ -540,6 +540,35 @@ func TestLocalMediaDeletedTakesItsItemsOff(t *testing.T) {
 		localOf(t, f.playerA, f.space, 0)
 		if items := f.storeLocal(f.fabio.Token, "loja-a").Spaces[0].Items; len(items) != 0 {
 			t.Fatalf("items left: %+v", items)
+		}
+		// A store deleted takes its own folder with it, files included.
+		var url string
+		for _, m := range f.storeLocal(f.nina.Token, "loja-b").Media {
+			if m.ID == f.storeBM {
+				url = m.URL
+			}
+		}
+		if url == "" {
+			t.Fatal("Loja B's media has no address")
+		}
+		if !strings.HasPrefix(url, "http") {
+			url = a.URL + url
+		}
+		if r := get(t, url); r.Status != 200 {
+			t.Fatalf("Loja B's file before: %d", r.Status)
+		}
+		mustStatus(t, a.Do(t, "DELETE", "/api/store/"+f.slug+"/loja-b", f.nina.Token, map[string]any{"name": "Loja B"}), 200)
+		var left int
+		a.DB.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM media WHERE id = ?`, f.storeBM).Scan(&left)
+		if left != 0 {
+			t.Fatal("Loja B's media outlived the store")
+		}
+		deadline := time.Now().Add(5 * time.Second)
+		for get(t, url).Status != 404 {
+			if time.Now().After(deadline) {
+				t.Fatal("Loja B's file outlived the store")
+			}
+			time.Sleep(50 * time.Millisecond)
 		}
 	})
 }

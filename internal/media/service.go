@@ -366,3 +366,45 @@ func checkExtras(volume float64, limitByHour int, v *float64, l *int) (float64, 
 	}
 	return volume, limitByHour, nil
 }
+
+// StoreRemoving lets a store's own folder go with the store, inside the
+// transaction that deletes it (store.RemovalGuard; it never refuses): its
+// rows are deleted there, and its files and thumbnails once the deletion
+// has committed.
+func (s *Service) StoreRemoving(ctx context.Context, q db.Querier, franchiseID, storeID string) error {
+	list, err := listMedia(ctx, q, franchiseID, storeID)
+	if err != nil || len(list) == 0 {
+		return err
+	}
+	ids := make([]string, len(list))
+	for i, m := range list {
+		ids[i] = m.ID
+	}
+	for _, u := range s.usages {
+		if err := u.DetachMedia(ctx, q, franchiseID, ids); err != nil {
+			return err
+		}
+	}
+	if _, err := deleteMedia(ctx, q, franchiseID, ids); err != nil {
+		return err
+	}
+	remove := func() {
+		bg := context.WithoutCancel(ctx)
+		for _, m := range list {
+			for _, key := range []string{m.FilePath, m.thumbnailPath} {
+				if key == "" {
+					continue
+				}
+				if err := s.store.Delete(bg, key); err != nil {
+					s.log.Error("delete media object", "key", key, "err", err)
+				}
+			}
+		}
+	}
+	if tx, ok := q.(*db.Tx); ok {
+		tx.AfterCommit(func() { go remove() })
+		return nil
+	}
+	remove()
+	return nil
+}
