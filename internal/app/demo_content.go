@@ -35,7 +35,7 @@ var demoSlides = []struct {
 }
 
 // seedDemoSchedule gives the demo franchise three slides, a schedule that
-// plays them with a footer, and links it to every demo TV. It does nothing
+// plays them and a local space with a footer, and links it to every demo TV. It does nothing
 // when the schedule exists.
 func (a *App) seedDemoSchedule(ctx context.Context, t tenant.Tenant) error {
 	list, err := a.Schedules.List(ctx, t)
@@ -62,6 +62,11 @@ func (a *App) seedDemoSchedule(ctx context.Context, t tenant.Tenant) error {
 		}
 		entries = append(entries, schedule.EntryInput{ID: m.ID, Name: m.Name, DisplayTime: &seconds})
 	}
+	// A local space: each store puts its own there ('Conteúdo local'); a
+	// store with nothing approved shows the opening hours' slide.
+	perItem := 10.0
+	entries = append(entries, schedule.EntryInput{IsLocal: true, Name: "Recados da loja", LocalTime: &perItem,
+		LocalFallbackMediaID: entries[len(entries)-1].ID})
 	name := DemoSchedule
 	// The demo franchisee may link their TVs to it ('Disponível para franqueados').
 	available := true

@@ -59,19 +59,20 @@ func TestDemoStoresAreSeededOnce(t *testing.T) {
 		t.Errorf("demo stores need contacts to message: %+v", stores[0])
 	}
 
-	// The demo schedule plays three slides with a footer on every demo TV,
-	// seeded once.
+	// The demo schedule plays three slides and a local space with a footer
+	// on every demo TV, seeded once.
 	for range 2 {
 		if err := a.seedDemoSchedule(ctx, f); err != nil {
 			t.Fatal(err)
 		}
 	}
 	schedules, err := a.Schedules.List(ctx, f)
-	if err != nil || len(schedules) != 1 || schedules[0].Name != DemoSchedule || schedules[0].MediaCount != 3 {
+	if err != nil || len(schedules) != 1 || schedules[0].Name != DemoSchedule || schedules[0].MediaCount != 4 {
 		t.Fatalf("demo schedules: %+v %v", schedules, err)
 	}
 	sc, err := a.Schedules.Get(ctx, f, schedules[0].ID, true)
-	if err != nil || sc.BottomBar == nil || sc.Media[0].URL == "" || sc.Media[0].Type != "image" {
+	if err != nil || sc.BottomBar == nil || sc.Media[0].URL == "" || sc.Media[0].Type != "image" ||
+		!sc.Media[3].IsLocal || sc.Media[3].LocalFallbackMediaID != sc.Media[2].ID {
 		t.Fatalf("demo schedule: %+v %v", sc, err)
 	}
 	if tvs, _ = a.Displays.ListFranchise(ctx, f); tvs[0].Schedule != sc.ID || tvs[5].Schedule != sc.ID {
