@@ -59,6 +59,8 @@ type options struct {
 	idle, settle, ackEvery, roundTimeout       time.Duration
 	keep, floor                                bool
 
+	localSpaces, localStores int // local content: spaces in the schedule, stores filling them
+
 	storm, nginx, site string
 	perProcess         int
 	stormWait          time.Duration
@@ -82,6 +84,8 @@ func main() {
 	flag.DurationVar(&o.settle, "settle", 5*time.Second, "wait after the last player connected before measuring")
 	flag.DurationVar(&o.ackEvery, "ack-every", 30*time.Second, "each player's ack period")
 	flag.DurationVar(&o.roundTimeout, "round-timeout", 30*time.Second, "how long a save's playlist is waited for")
+	flag.IntVar(&o.localSpaces, "local-spaces", 0, "local spaces in the schedule, each filled by every store with an approved image of its own (0: none)")
+	flag.IntVar(&o.localStores, "local-stores", 1000, "with -local-spaces: the stores the TVs are spread over")
 	flag.IntVar(&o.workers, "workers", 16, "parallel API calls while seeding")
 	flag.IntVar(&o.dialers, "dialers", 64, "players connecting at once")
 	flag.StringVar(&o.email, "email", demoEmail, "account to seed with")
@@ -230,8 +234,11 @@ func run(o options) error {
 	}
 
 	a := newAPI(servers[0].url)
-	fx, err := seed(ctx, a, o.email, o.password, n, o.workers)
+	fx, err := seed(ctx, a, o.email, o.password, n, o.workers, o.localSpaces, o.localStores)
 	if err != nil {
+		return err
+	}
+	if err := seedLocal(ctx, a, fx, o.workers); err != nil {
 		return err
 	}
 	seeded := time.Now()
@@ -596,7 +603,7 @@ func report(o options, engine string, n int, connectTook time.Duration, ackRate 
 		return
 	}
 	tr := pushRun{
-		setup:    setup(engine, len(res), false, n),
+		setup:    setup(engine, len(res), false, n) + localSetup(o),
 		saves:    len(saves),
 		saveCPU:  cpu / time.Duration(len(saves)),
 		players:  n,

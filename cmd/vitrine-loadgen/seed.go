@@ -27,8 +27,10 @@ type fixture struct {
 	stores    []string // slugs
 	media     [2]string
 	schedule  string
-	hash      string // the schedule's hash after the first save
-	override  string // the emergency override started, to clear
+	spaces    []string // its local spaces (-local-spaces)
+	perStore  int      // TVs per store
+	hash      string   // the schedule's hash after the first save
+	override  string   // the emergency override started, to clear
 	devices   []device
 }
 
@@ -37,18 +39,25 @@ type device struct {
 	Token string `json:"token"`
 }
 
-// tvsPerStore spreads the TVs over stores as a large franchise has them.
+// tvsPerStore spreads the TVs over stores as a large franchise has them
+// (with -local-spaces, over -local-stores stores).
 const tvsPerStore = 100
 
 // seed signs in, makes a franchise with stores, two images and a schedule,
 // announces n players (POST /api/device/hello) and registers a TV for each,
 // linked to the schedule.
-func seed(ctx context.Context, a *apiclient.Client, email, password string, n, workers int) (*fixture, error) {
+func seed(ctx context.Context, a *apiclient.Client, email, password string, n, workers, spaces, localStores int) (*fixture, error) {
 	if err := a.Login(ctx, email, password); err != nil {
 		return nil, fmt.Errorf("sign in as %s (is the server started with --demo?): %w", email, err)
 	}
 
-	f := &fixture{}
+	f := &fixture{perStore: tvsPerStore}
+	for i := range spaces {
+		f.spaces = append(f.spaces, spaceID(i))
+	}
+	if spaces > 0 {
+		f.perStore = max((n+localStores-1)/localStores, 1)
+	}
 	var fr struct {
 		Franchise struct {
 			Slug string `json:"slug"`
@@ -59,7 +68,7 @@ func seed(ctx context.Context, a *apiclient.Client, email, password string, n, w
 	}
 	f.franchise = fr.Franchise.Slug
 
-	stores := (n + tvsPerStore - 1) / tvsPerStore
+	stores := (n + f.perStore - 1) / f.perStore
 	for i := range stores {
 		var st struct {
 			Store struct {
@@ -110,7 +119,7 @@ func seed(ctx context.Context, a *apiclient.Client, email, password string, n, w
 	}
 	err = parallel(ctx, n, workers, "TVs registered", func(ctx context.Context, i int) error {
 		body := map[string]any{"name": fmt.Sprintf("TV %05d", i+1), "device": f.devices[i].Code, "scheduleId": f.schedule}
-		return a.Do(ctx, "POST", "/api/display/"+f.franchise+"/"+f.stores[i/tvsPerStore], body, nil, 201)
+		return a.Do(ctx, "POST", "/api/display/"+f.franchise+"/"+f.stores[i/f.perStore], body, nil, 201)
 	})
 	if err != nil {
 		return nil, err
@@ -125,6 +134,7 @@ func saveSchedule(ctx context.Context, a *apiclient.Client, f *fixture, r int) (
 	if r%2 == 1 {
 		entries = []map[string]any{{"id": f.media[1], "displayTime": 5 + r}, {"id": f.media[0], "displayTime": 5}}
 	}
+	entries = append(entries, spaceEntries(f)...)
 	var out struct {
 		Schedule struct {
 			Hash string `json:"hash"`

@@ -167,7 +167,7 @@ func runStorm(o options) error {
 	}
 
 	a := newAPI(first.url)
-	fx, err := seed(ctx, a, o.email, o.password, o.players, o.workers)
+	fx, err := seed(ctx, a, o.email, o.password, o.players, o.workers, 0, 0)
 	if err != nil {
 		return err
 	}

@@ -120,6 +120,10 @@ type Policy struct {
 // Policy asks for an upload policy for a file of kind ("image" or "video")
 // and contentType in franchise's library (GET /api/media/file/{franchise}).
 func (c *Client) Policy(ctx context.Context, franchise, kind, contentType string) (Policy, error) {
+	return c.policy(ctx, "/api/media/file/"+franchise, kind, contentType)
+}
+
+func (c *Client) policy(ctx context.Context, path, kind, contentType string) (Policy, error) {
 	var pol struct {
 		Data struct {
 			URL    string            `json:"url"`
@@ -127,7 +131,7 @@ func (c *Client) Policy(ctx context.Context, franchise, kind, contentType string
 		} `json:"data"`
 	}
 	q := url.Values{"type": {kind}, "contentType": {contentType}}
-	if err := c.Do(ctx, "GET", "/api/media/file/"+franchise+"?"+q.Encode(), nil, &pol, 200); err != nil {
+	if err := c.Do(ctx, "GET", path+"?"+q.Encode(), nil, &pol, 200); err != nil {
 		return Policy{}, err
 	}
 	p := Policy{URL: pol.Data.URL, Fields: pol.Data.Fields, Key: pol.Data.Fields["key"]}
@@ -140,13 +144,17 @@ func (c *Client) Policy(ctx context.Context, franchise, kind, contentType string
 // Register adds the file stored at key to franchise's library as a media
 // named name (POST /api/media/{franchise}) and returns the media's id.
 func (c *Client) Register(ctx context.Context, franchise, name, kind, key string) (string, error) {
+	return c.register(ctx, "/api/media/"+franchise, name, kind, key)
+}
+
+func (c *Client) register(ctx context.Context, path, name, kind, key string) (string, error) {
 	var m struct {
 		Media struct {
 			ID string `json:"id"`
 		} `json:"media"`
 	}
 	reg := map[string]any{"name": name, "type": kind, "filePath": key}
-	if err := c.Do(ctx, "POST", "/api/media/"+franchise, reg, &m, 201); err != nil {
+	if err := c.Do(ctx, "POST", path, reg, &m, 201); err != nil {
 		return "", err
 	}
 	return m.Media.ID, nil
@@ -156,7 +164,18 @@ func (c *Client) Register(ctx context.Context, franchise, name, kind, key string
 // policy, the multipart POST it names (straight to storage, which may be
 // another host), then the registration. It returns the media's id.
 func (c *Client) Upload(ctx context.Context, franchise, name, kind, contentType string, file []byte) (string, error) {
-	pol, err := c.Policy(ctx, franchise, kind, contentType)
+	return c.upload(ctx, "/api/media/file/"+franchise, "/api/media/"+franchise, name, kind, contentType, file)
+}
+
+// UploadLocal puts file in the store's own folder (local content) with the
+// same flow, and returns the media's id.
+func (c *Client) UploadLocal(ctx context.Context, franchise, store, name, kind, contentType string, file []byte) (string, error) {
+	base := "/api/local/" + franchise + "/" + store
+	return c.upload(ctx, base+"/file", base+"/media", name, kind, contentType, file)
+}
+
+func (c *Client) upload(ctx context.Context, policyPath, registerPath, name, kind, contentType string, file []byte) (string, error) {
+	pol, err := c.policy(ctx, policyPath, kind, contentType)
 	if err != nil {
 		return "", err
 	}
@@ -189,7 +208,7 @@ func (c *Client) Upload(ctx context.Context, franchise, name, kind, contentType 
 	if res.StatusCode/100 != 2 {
 		return "", &Error{Method: "POST", Path: pol.URL, Status: res.StatusCode, Body: string(b), Header: res.Header}
 	}
-	return c.Register(ctx, franchise, name, kind, pol.Key)
+	return c.register(ctx, registerPath, name, kind, pol.Key)
 }
 
 // ConnectPlayer opens a player's socket at base (docs/device-protocol.md)
