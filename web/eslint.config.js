@@ -31,6 +31,8 @@ const featureImports = {
   'ads-center': ['medias'],
   override: ['displays', 'medias', 'stores'],
   activity: ['admin'],
+  local: ['medias', 'stores'],
+  approvals: ['local'],
 }
 
 /** The allowed imports go one way: a cycle in `featureImports` is a mistake in this file. */

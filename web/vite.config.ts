@@ -185,7 +185,7 @@ export default defineConfig({
             // (the list screens, chunks of their own, would otherwise split them out).
             {
               name: 'app-layout',
-              test: /[\\/]@radix-ui[\\/]react-separator[\\/]|[\\/]src[\\/](app[\\/](layout[\\/]|routes[\\/]page-skeleton)|components[\\/](page-header|ui[\\/](separator|sidebar|badge|skeleton|lazy-(parts|dropdown-menu|popover)))\.tsx?|hooks[\\/]use-(mobile|idle-preload|batches|debounced|now)\.ts|lib[\\/]name-order\.ts|features[\\/](ads-center[\\/](index|permission)|notifications[\\/])|lib[\\/]events[\\/])/,
+              test: /[\\/]@radix-ui[\\/]react-separator[\\/]|[\\/]src[\\/](app[\\/](layout[\\/]|routes[\\/]page-skeleton)|components[\\/](page-header|ui[\\/](separator|sidebar|badge|skeleton|lazy-(parts|dropdown-menu|popover)))\.tsx?|hooks[\\/]use-(mobile|idle-preload|batches|debounced|now)\.ts|lib[\\/]name-order\.ts|features[\\/](ads-center[\\/](index|permission)|approvals[\\/](index|permissions)|notifications[\\/])|lib[\\/]events[\\/])/,
               includeDependenciesRecursively: false,
             },
           ],

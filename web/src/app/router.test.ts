@@ -38,6 +38,8 @@ describe('route table', () => {
     '/reset/password/new',
     '/team',
     '/convite',
+    '/local',
+    '/approvals',
   ])(
     '%s is loaded on its first visit, as a chunk of its own',
     (path) => {

@@ -27,6 +27,8 @@ const GroupsPage = lazyPage(() => import('@/features/groups'), (m) => m.GroupsPa
 const AlertsPage = lazyPage(() => import('@/features/alerts'), (m) => m.AlertsPage)
 const OverridePage = lazyPage(() => import('@/features/override'), (m) => m.OverridePage)
 const TeamPage = lazyPage(() => import('@/features/team/team-page'), (m) => m.TeamPage)
+const LocalPage = lazyPage(() => import('@/features/local/local-page'), (m) => m.LocalPage)
+const ApprovalsPage = lazyPage(() => import('@/features/approvals/approvals-page'), (m) => m.ApprovalsPage)
 const ActivityPage = lazyPage(() => import('@/features/activity/activity-page'), (m) => m.ActivityPage)
 const AdminActivityPage = lazyPage(() => import('@/features/activity/admin-activity-page'), (m) => m.AdminActivityPage)
 const InvitationPage = lazyPage(() => import('@/features/team/invitation-page'), (m) => m.InvitationPage)
@@ -62,6 +64,10 @@ export const routes: RouteObject[] = [
               { path: '/override', element: <OverridePage /> },
               { path: '/groups', element: <GroupsPage /> },
               { path: '/team', element: <TeamPage /> },
+              // Every role: a store manager reads it; the page says who changes it.
+              { path: '/local', element: <LocalPage /> },
+              // The page itself says when the member does not approve content (as /team).
+              { path: '/approvals', element: <ApprovalsPage /> },
               { path: '/activity', element: <ActivityPage /> },
               { path: '/profile/edit', element: <EditProfilePage /> },
               {

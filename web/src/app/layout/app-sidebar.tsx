@@ -1,4 +1,4 @@
-import { BellRing, CalendarPlus, History, CalendarRange, ImagePlus, Images, LayoutDashboard, List, Megaphone, MonitorPlay, Siren, UserPlus, Users } from 'lucide-react'
+import { BellRing, CalendarPlus, ClipboardCheck, History, CalendarRange, ImagePlus, Images, LayoutDashboard, List, Megaphone, MonitorPlay, Siren, Store, UserPlus, Users } from 'lucide-react'
 import type { LucideIcon } from 'lucide-react'
 import { NavLink, useLocation } from 'react-router'
 import {
@@ -15,6 +15,7 @@ import {
   useSidebar,
 } from '@/components/ui/sidebar'
 import { useFollowAdsCenterPermission } from '@/features/ads-center'
+import { mayApproveContent } from '@/features/approvals'
 import { mayManageTeam } from '@/features/team'
 import { useSession } from '@/lib/session'
 
@@ -55,6 +56,9 @@ export function AppSidebar() {
   if (abilities.readLibrary) {
     main.push({ title: 'PROGRAMAÇÕES', to: '/schedule', icon: CalendarRange }, { title: 'MINHAS MÍDIAS', to: '/medias', icon: Images })
   }
+  // Every role: a store manager reads the store's local content.
+  main.push({ title: 'CONTEÚDO LOCAL', to: '/local', icon: Store })
+  if (mayApproveContent(user, franchise?.slug)) main.push({ title: 'APROVAÇÕES', to: '/approvals', icon: ClipboardCheck })
   main.push({ title: 'ALERTAS', to: '/alerts', icon: BellRing })
   if (user?.canUseAdsCenter && abilities.adsCenter) main.push({ title: 'CENTRAL DE ANÚNCIOS', to: '/ads-center', icon: Megaphone })
   if (user?.canOverride && abilities.override) main.push({ title: 'MENSAGEM DE EMERGÊNCIA', to: '/override', icon: Siren })

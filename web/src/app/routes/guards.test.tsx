@@ -15,7 +15,7 @@ vi.mock('@/hooks/use-toast', () => ({ errorToast: vi.fn(), toast: vi.fn(), ERROR
 /** What GET /api/user/detail says about the ads-center permission; an administrator may change it meanwhile. */
 let viewAdsCenter = 0
 /** The user's role in the group 'norte'. */
-let roles: Record<string, { role: 'network' | 'franchisee' | 'store'; stores: string[]; manageTeam: boolean }> = {}
+let roles: Record<string, { role: 'network' | 'franchisee' | 'store'; stores: string[]; manageTeam: boolean; approveContent?: boolean }> = {}
 
 function stubServer() {
   vi.stubGlobal(
@@ -138,6 +138,9 @@ describe('the role in the group', () => {
     expect(item('CENTRAL DE ANÚNCIOS')).not.toBeInTheDocument()
     expect(item('ATIVIDADE')).not.toBeInTheDocument()
     expect(item('ALERTAS')).toBeInTheDocument()
+    // The store's local content, to read.
+    expect(item('CONTEÚDO LOCAL')).toHaveAttribute('href', '/local')
+    expect(item('APROVAÇÕES')).not.toBeInTheDocument()
   })
 
   it('lets a franchisee read Programações but not open the pages that change it', async () => {
@@ -157,5 +160,23 @@ describe('the role in the group', () => {
     renderConsole('/action/create-schedule')
     expect(await screen.findByRole('heading', { name: 'Criar Programação' })).toBeInTheDocument()
     expect(item('CENTRAL DE ANÚNCIOS')).toBeInTheDocument()
+  })
+
+  it("shows 'Aprovações' only to a 'Rede' member holding 'Aprovar conteúdo'", async () => {
+    roles = { norte: { role: 'network', stores: [], manageTeam: false, approveContent: false } }
+    renderConsole('/dashboard')
+    expect(await screen.findByRole('heading', { name: 'Visão Geral' })).toBeInTheDocument()
+    expect(item('CONTEÚDO LOCAL')).toBeInTheDocument()
+    expect(item('APROVAÇÕES')).not.toBeInTheDocument()
+    cleanup()
+    roles = { norte: { role: 'franchisee', stores: ['centro'], manageTeam: false, approveContent: true } }
+    renderConsole('/dashboard')
+    expect(await screen.findByRole('heading', { name: 'Visão Geral' })).toBeInTheDocument()
+    expect(item('APROVAÇÕES')).not.toBeInTheDocument()
+    cleanup()
+    roles = { norte: { role: 'network', stores: [], manageTeam: false, approveContent: true } }
+    renderConsole('/dashboard')
+    expect(await screen.findByRole('heading', { name: 'Visão Geral' })).toBeInTheDocument()
+    await vi.waitFor(() => expect(item('APROVAÇÕES')).toHaveAttribute('href', '/approvals'))
   })
 })

@@ -8,7 +8,7 @@ import { acceptFor, helperText } from '../lib/upload-rules'
 import { mediaMessages, uploadNamesSchema } from '../schemas'
 import type { MediaKind } from '../types'
 import { UploadItemRow } from './upload-item-row'
-import { useUploadQueue, type UploadItem } from './use-upload-queue'
+import { useUploadQueue, type UploadItem, type UploadTarget } from './use-upload-queue'
 
 const titles: Record<MediaKind, string> = { image: 'Enviar Imagens', video: 'Enviar Vídeos' }
 
@@ -24,13 +24,15 @@ type Props = {
   folder: string
   /** The open folder as the breadcrumb shows it. */
   folderLabel: string
+  /** Another destination than the library (a store's own folder). */
+  target?: UploadTarget
 }
 
-export function UploadDialog({ kind, onClose, franchise, folder, folderLabel }: Props) {
+export function UploadDialog({ kind, onClose, franchise, folder, folderLabel, target }: Props) {
   // Keep the last kind so the closing animation keeps its title.
   const [shownKind, setShownKind] = React.useState<MediaKind>(kind ?? 'image')
   if (kind && kind !== shownKind) setShownKind(kind)
-  const queue = useUploadQueue(shownKind, franchise)
+  const queue = useUploadQueue(shownKind, franchise, target)
   const [showNameErrors, setShowNameErrors] = React.useState(false)
   const [dragging, setDragging] = React.useState(false)
   const inputRef = React.useRef<HTMLInputElement>(null)

@@ -20,7 +20,32 @@ import {
   uploadFailedText,
   videoWarnings,
 } from '../lib/upload-rules'
-import type { MediaKind, MediaRegisterInput } from '../types'
+import type { MediaKind, MediaRegisterInput, UploadPolicy } from '../types'
+
+/**
+ * Where the queue sends its files: the policy for one file, the registration
+ * of the uploaded file, the list that shows them, and the words of the
+ * success toast. The library's own (Minhas Mídias) unless a screen gives
+ * another, as 'Conteúdo local' does for a store's own folder.
+ */
+export type UploadTarget = {
+  policy: (kind: MediaKind, contentType: string, signal: AbortSignal) => Promise<UploadPolicy>
+  register: (input: MediaRegisterInput, signal: AbortSignal) => Promise<unknown>
+  /** The query the saved files appear in, refreshed once the queue has run. */
+  queryKey: readonly unknown[]
+  /** Where the files went, as the toast says it ('às suas mídias'). */
+  savedTo: string
+}
+
+/** Minhas Mídias: the franchise's library. */
+export function libraryTarget(franchise: string): UploadTarget {
+  return {
+    policy: (kind, contentType, signal) => getUploadPolicy(franchise, kind, contentType, signal),
+    register: (input, signal) => registerMedia(franchise, input, signal),
+    queryKey: mediaKeys.library(franchise),
+    savedTo: 'às suas mídias',
+  }
+}
 
 export type UploadStatus = 'analyzing' | 'ready' | 'error' | 'uploading' | 'saving' | 'done' | 'failed'
 
@@ -86,17 +111,16 @@ const sendable = (item: UploadItem) => item.status === 'ready' || item.status ==
  * added, then sent one after the other (compress, policy, direct upload,
  * register). Unmounting aborts what is in flight.
  */
-export function useUploadQueue(kind: MediaKind, franchise: string | undefined) {
+export function useUploadQueue(kind: MediaKind, franchise: string | undefined, target?: UploadTarget) {
   const queryClient = useQueryClient()
   // Mutations so that an expired session ends like everywhere else (the
   // cache's handler); their other failures get the upload's own toast below.
   const policy = useMutation({
-    mutationFn: (v: { franchise: string; contentType: string; signal: AbortSignal }) =>
-      getUploadPolicy(v.franchise, kind, v.contentType, v.signal),
+    mutationFn: (v: { target: UploadTarget; contentType: string; signal: AbortSignal }) => v.target.policy(kind, v.contentType, v.signal),
     meta: { errorToast: false },
   })
   const register = useMutation({
-    mutationFn: (v: { franchise: string; input: MediaRegisterInput; signal: AbortSignal }) => registerMedia(v.franchise, v.input, v.signal),
+    mutationFn: (v: { target: UploadTarget; input: MediaRegisterInput; signal: AbortSignal }) => v.target.register(v.input, v.signal),
     meta: { errorToast: false },
   })
   const { mutateAsync: requestPolicy } = policy
@@ -174,6 +198,7 @@ export function useUploadQueue(kind: MediaKind, franchise: string | undefined) {
   const start = React.useCallback(
     async (folder: string): Promise<boolean> => {
       if (!requireFranchise(franchise)) return false
+      const to = target ?? libraryTarget(franchise)
       const queue = itemsRef.current.filter(sendable)
       if (queue.length === 0) return false
       const controller = new AbortController()
@@ -190,7 +215,7 @@ export function useUploadQueue(kind: MediaKind, franchise: string | undefined) {
           const plan = kind === 'image' ? compressionPlan({ type: item.contentType ?? '', size: item.file.size }) : null
           const body: Blob = plan ? await compressImage(item.file, plan) : item.file
           const contentType = plan && body.type ? body.type : item.contentType!
-          const signed = await requestPolicy({ franchise, contentType, signal })
+          const signed = await requestPolicy({ target: to, contentType, signal })
           const startedAt = performance.now()
           await uploadFile(signed, body, {
             signal,
@@ -202,7 +227,7 @@ export function useUploadQueue(kind: MediaKind, franchise: string | undefined) {
           patch(item.id, { status: 'saving', progress: 100, estimatedTimeRemaining: 0 })
           const input: MediaRegisterInput = { name, type: kind, folder, filePath: signed.fields.key }
           if (kind === 'video' && item.duration) input.displayTime = Math.floor(item.duration)
-          await registerUpload({ franchise, input, signal })
+          await registerUpload({ target: to, input, signal })
           patch(item.id, { status: 'done' })
           saved.push(name)
         } catch (error) {
@@ -216,7 +241,7 @@ export function useUploadQueue(kind: MediaKind, franchise: string | undefined) {
           errorToast(text, UPLOAD_ERROR_TITLE)
         }
       }
-      void queryClient.invalidateQueries({ queryKey: mediaKeys.library(franchise) })
+      void queryClient.invalidateQueries({ queryKey: to.queryKey })
       if (!mounted.current) return false
       setUploading(false)
       abortRef.current = null
@@ -225,12 +250,12 @@ export function useUploadQueue(kind: MediaKind, franchise: string | undefined) {
       if (saved.length > 0 && failed === 0 && !signal.aborted) {
         toast({
           title: 'Arquivo salvo',
-          description: saved.length === 1 ? `${saved[0]} foi adicionado às suas mídias.` : `${saved.length} arquivos foram adicionados às suas mídias.`,
+          description: saved.length === 1 ? `${saved[0]} foi adicionado ${to.savedTo}.` : `${saved.length} arquivos foram adicionados ${to.savedTo}.`,
         })
       }
       return failed === 0 && !signal.aborted && saved.length === queue.length
     },
-    [franchise, kind, patch, queryClient, requestPolicy, registerUpload],
+    [franchise, kind, target, patch, queryClient, requestPolicy, registerUpload],
   )
 
   return { items, isUploading, addFiles, setName, remove, clear, cancel, start }
