@@ -15,7 +15,7 @@ const stores: TeamStore[] = [
   { slug: 'norte', name: 'Loja Norte' },
 ]
 
-const fabio: TeamMember = { id: 'u2', name: 'Fábio', email: 'fabio@vitrine.test', role: 'franchisee', stores: ['centro'], manageTeam: false, since: 0 }
+const fabio: TeamMember = { id: 'u2', name: 'Fábio', email: 'fabio@vitrine.test', role: 'franchisee', stores: ['centro'], manageTeam: false, approveContent: false, since: 0 }
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>
 
