@@ -10,6 +10,7 @@
     '/dashboard': function (f) { return ['/store/' + f, '/display/' + f] },
     '/medias': function (f) { return ['/media/' + f + '?only=folderMap'] },
     '/schedule': function (f) { return ['/schedule/' + f] },
+    '/local': function (f) { return ['/store/' + f] },
     '/ads-center': function (f) { return ['/advertise/' + f] },
     '/ads-center/new': function (f) { return ['/advertise/' + f + '/map'] },
   }

@@ -13,6 +13,8 @@ const pageCalls: Record<string, (franchise: string) => string[]> = {
   // The library's folder tree alone, as features/medias/api/get-medias.ts's libraryPath.
   '/medias': (franchise) => [`/media/${encodeURIComponent(franchise)}?only=folderMap`],
   '/schedule': (franchise) => [`/schedule/${encodeURIComponent(franchise)}`],
+  // The stores to pick from; the chosen store's content follows it.
+  '/local': (franchise) => [`/store/${encodeURIComponent(franchise)}`],
   '/ads-center': (franchise) => [`/advertise/${encodeURIComponent(franchise)}`],
   // The booking calendar: every screen with an ad slot, 183 days of each.
   '/ads-center/new': (franchise) => [`/advertise/${encodeURIComponent(franchise)}/map`],
