@@ -59,7 +59,7 @@ func (a *App) seedDemoFranchisee(ctx context.Context, t tenant.Tenant) ([]string
 			}
 			ids = append(ids, id)
 		}
-		return franchise.SetMember(ctx, tx, u.ID, t.ID, tenant.Franchisee, false, ids, a.Now().UnixMilli())
+		return franchise.SetMember(ctx, tx, u.ID, t.ID, tenant.Franchisee, false, false, ids, a.Now().UnixMilli())
 	})
 	if err != nil {
 		return nil, fmt.Errorf("demo franchisee's stores: %w", err)

@@ -41,6 +41,8 @@ type Role struct {
 	Stores []string `json:"stores"`
 	// ManageTeam is the 'Gerenciar equipe' permission.
 	ManageTeam bool `json:"manageTeam"`
+	// ApproveContent is the 'Aprovar conteúdo' permission.
+	ApproveContent bool `json:"approveContent"`
 }
 
 // Impersonator is the administrator behind an impersonation session.

@@ -64,7 +64,7 @@ func withFranchises(ctx context.Context, q db.Querier, u userRow) (User, error) 
 		if stores == nil {
 			stores = []string{}
 		}
-		out.Roles[slug] = Role{Role: f.Role, Stores: stores, ManageTeam: f.ManageTeam}
+		out.Roles[slug] = Role{Role: f.Role, Stores: stores, ManageTeam: f.ManageTeam, ApproveContent: f.ApproveContent}
 	}
 	return out, nil
 }

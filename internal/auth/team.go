@@ -21,8 +21,8 @@ import (
 
 // A group runs its own team ('Equipe'): its 'Rede' members holding 'Gerenciar
 // equipe', and the platform administrators (userA), invite people by e-mail
-// with a role and stores, change a member's role and stores, and remove
-// members. Every change announces change.Ended for the member in its
+// with a role, stores and permissions ('Gerenciar equipe', 'Aprovar
+// conteúdo': the network's only), change a member's, and remove members. Every change announces change.Ended for the member in its
 // transaction, so their open event streams close at once; their next call
 // reads the new membership (a Principal is read per request).
 
@@ -46,7 +46,9 @@ type TeamMember struct {
 	Role       tenant.Role `json:"role"`
 	Stores     []string    `json:"stores"` // slugs
 	ManageTeam bool        `json:"manageTeam"`
-	Since      int64       `json:"since"`
+	// ApproveContent is 'Aprovar conteúdo'.
+	ApproveContent bool  `json:"approveContent"`
+	Since          int64 `json:"since"`
 }
 
 // Invitation is a pending invitation to a group's team.
@@ -56,9 +58,11 @@ type Invitation struct {
 	Role       tenant.Role `json:"role"`
 	Stores     []string    `json:"stores"` // slugs
 	ManageTeam bool        `json:"manageTeam"`
-	InvitedBy  string      `json:"invitedBy"` // the inviter's name, "" when their account is gone
-	CreatedAt  int64       `json:"createdAt"`
-	ExpiresAt  int64       `json:"expiresAt"`
+	// ApproveContent is 'Aprovar conteúdo'.
+	ApproveContent bool   `json:"approveContent"`
+	InvitedBy      string `json:"invitedBy"` // the inviter's name, "" when their account is gone
+	CreatedAt      int64  `json:"createdAt"`
+	ExpiresAt      int64  `json:"expiresAt"`
 }
 
 // TeamStore is one of the group's stores, to choose a member's stores from.
@@ -75,11 +79,12 @@ type Team struct {
 }
 
 // MemberInput is the body that changes a member: their role, stores
-// (slugs) and the 'Gerenciar equipe' permission.
+// (slugs) and the 'Gerenciar equipe' and 'Aprovar conteúdo' permissions.
 type MemberInput struct {
-	Role       tenant.Role `json:"role"`
-	Stores     []string    `json:"stores"`
-	ManageTeam bool        `json:"manageTeam"`
+	Role           tenant.Role `json:"role"`
+	Stores         []string    `json:"stores"`
+	ManageTeam     bool        `json:"manageTeam"`
+	ApproveContent bool        `json:"approveContent"`
 }
 
 // InviteInput is the body of an invitation.
@@ -115,13 +120,14 @@ type Accepted struct {
 var (
 	ErrRoleInvalid = fault.WithMsg(fault.Invalid, 1003,
 		"Escolha um papel: 'Rede', 'Franqueado' ou 'Gerente de loja'.")
-	ErrNetworkStores     = fault.WithMsg(fault.Invalid, 1003, "Membros da rede alcançam todas as lojas: não escolha lojas.")
-	ErrFranchiseeStores  = fault.WithMsg(fault.Invalid, 1003, "Escolha ao menos uma loja para o franqueado.")
-	ErrStoreManagerStore = fault.WithMsg(fault.Invalid, 1003, "Escolha exatamente uma loja para o gerente de loja.")
-	ErrTeamOnlyNetwork   = fault.WithMsg(fault.Invalid, 1003, "Apenas membros da rede podem ter 'Gerenciar equipe'.")
-	ErrStoreNotInGroup   = fault.WithMsg(fault.NotFound, 1061, "Loja não encontrada neste grupo.")
-	ErrMemberNotFound    = fault.WithMsg(fault.NotFound, 1001, "Membro não encontrado neste grupo.")
-	ErrInviteNotFound    = fault.WithMsg(fault.NotFound, 1025,
+	ErrNetworkStores      = fault.WithMsg(fault.Invalid, 1003, "Membros da rede alcançam todas as lojas: não escolha lojas.")
+	ErrFranchiseeStores   = fault.WithMsg(fault.Invalid, 1003, "Escolha ao menos uma loja para o franqueado.")
+	ErrStoreManagerStore  = fault.WithMsg(fault.Invalid, 1003, "Escolha exatamente uma loja para o gerente de loja.")
+	ErrTeamOnlyNetwork    = fault.WithMsg(fault.Invalid, 1003, "Apenas membros da rede podem ter 'Gerenciar equipe'.")
+	ErrApproveOnlyNetwork = fault.WithMsg(fault.Invalid, 1003, "Apenas membros da rede podem ter 'Aprovar conteúdo'.")
+	ErrStoreNotInGroup    = fault.WithMsg(fault.NotFound, 1061, "Loja não encontrada neste grupo.")
+	ErrMemberNotFound     = fault.WithMsg(fault.NotFound, 1001, "Membro não encontrado neste grupo.")
+	ErrInviteNotFound     = fault.WithMsg(fault.NotFound, 1025,
 		"Convite não encontrado ou expirado. Peça um novo convite a quem convidou você.")
 	ErrAlreadyMember = fault.WithMsg(fault.Conflict, 1003, "Esta pessoa já faz parte da equipe.")
 	ErrLastManager   = fault.WithMsg(fault.Conflict, 1003,
@@ -154,6 +160,35 @@ func (s *Service) TeamManagerOf(ctx context.Context, p *Principal, slug string) 
 	return TeamManager{}, fault.ErrForbidden
 }
 
+// ContentApprover is who approves a group's local content in a call
+// ('Aprovações').
+type ContentApprover struct {
+	Franchise tenant.Franchise
+	UserID    string
+	// Admin is a platform administrator (userA), who approves in any
+	// group, member of it or not.
+	Admin bool
+}
+
+// ContentApproverOf returns p approving the local content of the group with
+// slug: a 'Rede' member holding 'Aprovar conteúdo', or a platform
+// administrator (userA, not through an impersonation) as TeamManagerOf
+// decides. Anyone else is refused 403/1403; an administrator naming no
+// group, 404/1041.
+func (s *Service) ContentApproverOf(ctx context.Context, p *Principal, slug string) (ContentApprover, error) {
+	if m, ok := p.Franchises[slug]; ok && m.Role == tenant.Network && m.ApproveContent {
+		return ContentApprover{Franchise: m.Franchise, UserID: p.UserID}, nil
+	}
+	if p.Permissions["userA"] == 1 {
+		f, err := franchise.BySlug(ctx, s.db, slug)
+		if err != nil {
+			return ContentApprover{}, err
+		}
+		return ContentApprover{Franchise: f, UserID: p.UserID, Admin: true}, nil
+	}
+	return ContentApprover{}, fault.ErrForbidden
+}
+
 // Team lists the group's members, its pending invitations and its stores.
 func (s *Service) Team(ctx context.Context, m TeamManager) (Team, error) {
 	members, err := franchise.Members(ctx, s.db, m.Franchise.ID)
@@ -183,7 +218,7 @@ func (s *Service) Team(ctx context.Context, m TeamManager) (Team, error) {
 	for _, x := range members {
 		u := people[x.UserID]
 		out.Members = append(out.Members, TeamMember{ID: x.UserID, Name: u.Name, Email: u.Email, Role: x.Role,
-			Stores: orEmpty(x.StoreSlugs), ManageTeam: x.ManageTeam, Since: x.CreatedAt})
+			Stores: orEmpty(x.StoreSlugs), ManageTeam: x.ManageTeam, ApproveContent: x.ApproveContent, Since: x.CreatedAt})
 	}
 	slices.SortStableFunc(out.Members, func(a, b TeamMember) int {
 		return strings.Compare(names.SortKey(a.Name), names.SortKey(b.Name))
@@ -255,15 +290,17 @@ func (s *Service) Invite(ctx context.Context, m TeamManager, in InviteInput) (In
 		}
 		code := ids.Secret(32)
 		out = Invitation{ID: ids.New(), Email: email, Role: in.Role, Stores: slugs, ManageTeam: in.ManageTeam,
-			InvitedBy: inviter, CreatedAt: now.UnixMilli(), ExpiresAt: now.Add(InviteTTL).UnixMilli()}
+			ApproveContent: in.ApproveContent, InvitedBy: inviter, CreatedAt: now.UnixMilli(),
+			ExpiresAt: now.Add(InviteTTL).UnixMilli()}
 		if _, err := tx.ExecContext(ctx, `
-			INSERT INTO invitations (id, franchise_id, email, role, manage_team, stores, code_hash, invited_by, created_at, expires_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			out.ID, m.Franchise.ID, email, string(in.Role), boolInt(in.ManageTeam), string(storesJSON), ids.Hash(code),
-			m.UserID, out.CreatedAt, out.ExpiresAt); err != nil {
+			INSERT INTO invitations (id, franchise_id, email, role, manage_team, approve_content, stores, code_hash,
+			    invited_by, created_at, expires_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			out.ID, m.Franchise.ID, email, string(in.Role), boolInt(in.ManageTeam), boolInt(in.ApproveContent),
+			string(storesJSON), ids.Hash(code), m.UserID, out.CreatedAt, out.ExpiresAt); err != nil {
 			return err
 		}
-		invited := viewOf(email, in.Role, in.ManageTeam, storeIDs, stores)
+		invited := viewOf(email, in.Role, in.ManageTeam, in.ApproveContent, storeIDs, stores)
 		s.recordMember(ctx, tx, m.Franchise.ID, audit.KindInvitation, out.ID, email, audit.ActionInvite, nil, &invited, nil)
 		return s.mail(ctx, tx, inviteMail(s.cfg.PublicURL, email, name, m.Franchise.Name, inviter, in.Role, code))
 	})
@@ -289,7 +326,7 @@ func (s *Service) RevokeInvitation(ctx context.Context, m TeamManager, id string
 		if err != nil {
 			return err
 		}
-		was := viewOf(inv.Email, inv.Role, inv.ManageTeam, inv.storeIDs, stores)
+		was := viewOf(inv.Email, inv.Role, inv.ManageTeam, inv.ApproveContent, inv.storeIDs, stores)
 		s.recordMember(ctx, tx, m.Franchise.ID, audit.KindInvitation, inv.ID, inv.Email, audit.ActionRevoke, &was, nil, nil)
 		return nil
 	})
@@ -307,13 +344,14 @@ func (s *Service) replaceInvitations(ctx context.Context, tx *db.Tx, franchiseID
 		return err
 	}
 	for _, inv := range pending {
-		was := viewOf(inv.Email, inv.Role, inv.ManageTeam, inv.storeIDs, stores)
+		was := viewOf(inv.Email, inv.Role, inv.ManageTeam, inv.ApproveContent, inv.storeIDs, stores)
 		s.recordMember(ctx, tx, franchiseID, audit.KindInvitation, inv.ID, inv.Email, audit.ActionRevoke, &was, nil, nil)
 	}
 	return nil
 }
 
-// ChangeMember sets a member's role, stores and 'Gerenciar equipe'. Their
+// ChangeMember sets a member's role, stores, 'Gerenciar equipe' and
+// 'Aprovar conteúdo'. Their
 // open event streams close at once; their next call has the new scope.
 func (s *Service) ChangeMember(ctx context.Context, m TeamManager, userID string, in MemberInput) (TeamMember, error) {
 	var out TeamMember
@@ -327,13 +365,14 @@ func (s *Service) ChangeMember(ctx context.Context, m TeamManager, userID string
 			return err
 		}
 		before := members[i]
-		if userID == m.UserID && !m.Admin && raises(before, in.Role, in.ManageTeam, storeIDs) {
+		if userID == m.UserID && !m.Admin && raises(before, in, storeIDs) {
 			return ErrSelfRaise
 		}
 		if before.ManageTeam && !(in.Role == tenant.Network && in.ManageTeam) && managers(members) == 1 {
 			return ErrLastManager
 		}
-		if err := franchise.SetMember(ctx, tx, userID, m.Franchise.ID, in.Role, in.ManageTeam, storeIDs, s.now().UnixMilli()); err != nil {
+		if err := franchise.SetMember(ctx, tx, userID, m.Franchise.ID, in.Role, in.ManageTeam, in.ApproveContent,
+			storeIDs, s.now().UnixMilli()); err != nil {
 			return err
 		}
 		u, err := userByID(ctx, tx, userID)
@@ -341,9 +380,10 @@ func (s *Service) ChangeMember(ctx context.Context, m TeamManager, userID string
 			return err
 		}
 		out = TeamMember{ID: userID, Name: u.Name, Email: u.Email, Role: in.Role, Stores: slugs,
-			ManageTeam: in.ManageTeam && in.Role == tenant.Network, Since: before.CreatedAt}
-		was := viewOf(u.Email, before.Role, before.ManageTeam, before.Stores, stores)
-		next := viewOf(u.Email, in.Role, in.ManageTeam, storeIDs, stores)
+			ManageTeam:     in.ManageTeam && in.Role == tenant.Network,
+			ApproveContent: in.ApproveContent && in.Role == tenant.Network, Since: before.CreatedAt}
+		was := viewOf(u.Email, before.Role, before.ManageTeam, before.ApproveContent, before.Stores, stores)
+		next := viewOf(u.Email, in.Role, in.ManageTeam, in.ApproveContent, storeIDs, stores)
 		s.recordMember(ctx, tx, m.Franchise.ID, audit.KindMember, userID, u.Name, audit.ActionUpdate, &was, &next, nil)
 		return s.announceEnded(ctx, tx, m.Franchise.ID, userID)
 	})
@@ -479,15 +519,16 @@ func (s *Service) AcceptInvitation(ctx context.Context, code string, by *Princip
 			return err
 		}
 		if i := slices.IndexFunc(members, func(x franchise.Member) bool { return x.UserID == userID }); i >= 0 {
-			v := viewOf(inv.Email, members[i].Role, members[i].ManageTeam, members[i].Stores, stores)
+			v := viewOf(inv.Email, members[i].Role, members[i].ManageTeam, members[i].ApproveContent, members[i].Stores, stores)
 			was = &v
 		}
-		if err := franchise.SetMember(ctx, tx, userID, inv.franchiseID, inv.Role, inv.ManageTeam, storeIDs, now.UnixMilli()); err != nil {
+		if err := franchise.SetMember(ctx, tx, userID, inv.franchiseID, inv.Role, inv.ManageTeam, inv.ApproveContent,
+			storeIDs, now.UnixMilli()); err != nil {
 			return err
 		}
 		// The new member accepts: on this public route, they are who acts.
 		actor := actingAs(ctx, userID, inv.Email)
-		joined := viewOf(inv.Email, inv.Role, inv.ManageTeam, storeIDs, stores)
+		joined := viewOf(inv.Email, inv.Role, inv.ManageTeam, inv.ApproveContent, storeIDs, stores)
 		memberName := name
 		if !newAccount {
 			memberName = existing.Name
@@ -529,6 +570,8 @@ func (s *Service) checkMembership(ctx context.Context, q db.Querier, franchiseID
 	switch {
 	case in.ManageTeam && in.Role != tenant.Network:
 		return nil, nil, nil, ErrTeamOnlyNetwork
+	case in.ApproveContent && in.Role != tenant.Network:
+		return nil, nil, nil, ErrApproveOnlyNetwork
 	case in.Role == tenant.Network && len(wanted) > 0:
 		return nil, nil, nil, ErrNetworkStores
 	case in.Role == tenant.Franchisee && len(wanted) == 0:
@@ -577,13 +620,13 @@ func rank(r tenant.Role) int {
 	}
 }
 
-// raises tells whether a member's new role, permission or stores reach
+// raises tells whether a member's new role, permissions or stores reach
 // more than they had.
-func raises(before franchise.Member, role tenant.Role, manageTeam bool, storeIDs []string) bool {
-	if rank(role) != rank(before.Role) {
-		return rank(role) > rank(before.Role)
+func raises(before franchise.Member, in MemberInput, storeIDs []string) bool {
+	if rank(in.Role) != rank(before.Role) {
+		return rank(in.Role) > rank(before.Role)
 	}
-	if manageTeam && role == tenant.Network && !before.ManageTeam {
+	if in.Role == tenant.Network && (in.ManageTeam && !before.ManageTeam || in.ApproveContent && !before.ApproveContent) {
 		return true
 	}
 	for _, id := range storeIDs {
@@ -627,19 +670,21 @@ type invitationRow struct {
 	storeIDs    []string
 }
 
-const invitationColumns = `id, franchise_id, email, role, manage_team, stores, invited_by, created_at, expires_at`
+const invitationColumns = `id, franchise_id, email, role, manage_team, approve_content, stores, invited_by, created_at, expires_at`
 
 func scanInvitation(sc db.Scanner) (invitationRow, error) {
 	var (
-		inv    invitationRow
-		team   int
-		stores string
+		inv           invitationRow
+		team, approve int
+		stores        string
 	)
-	err := sc.Scan(&inv.ID, &inv.franchiseID, &inv.Email, &inv.Role, &team, &stores, &inv.invitedBy, &inv.CreatedAt, &inv.ExpiresAt)
+	err := sc.Scan(&inv.ID, &inv.franchiseID, &inv.Email, &inv.Role, &team, &approve, &stores, &inv.invitedBy,
+		&inv.CreatedAt, &inv.ExpiresAt)
 	if err != nil {
 		return inv, err
 	}
 	inv.ManageTeam = team == 1 && inv.Role == tenant.Network
+	inv.ApproveContent = approve == 1 && inv.Role == tenant.Network
 	if err := json.Unmarshal([]byte(stores), &inv.storeIDs); err != nil {
 		inv.storeIDs = nil // a malformed list covers nothing
 	}

@@ -25,11 +25,16 @@ type memberView struct {
 	Role       tenant.Role `json:"role"`
 	Stores     []string    `json:"stores"`
 	ManageTeam bool        `json:"manageTeam"`
-	storeIDs   []string
+	// ApproveContent is 'Aprovar conteúdo'.
+	ApproveContent bool `json:"approveContent"`
+	storeIDs       []string
 }
 
-func viewOf(email string, role tenant.Role, manageTeam bool, storeIDs []string, stores []franchise.StoreRef) memberView {
-	v := memberView{Email: email, Role: role, ManageTeam: manageTeam && role == tenant.Network, Stores: []string{}}
+// viewOf is a membership as the trail keeps it; the permissions count only
+// for the network.
+func viewOf(email string, role tenant.Role, manageTeam, approveContent bool, storeIDs []string, stores []franchise.StoreRef) memberView {
+	v := memberView{Email: email, Role: role, ManageTeam: manageTeam && role == tenant.Network,
+		ApproveContent: approveContent && role == tenant.Network, Stores: []string{}}
 	for _, st := range stores {
 		if slices.Contains(storeIDs, st.ID) {
 			v.Stores = append(v.Stores, st.Name)
@@ -95,7 +100,7 @@ func (s *Service) recordRemoval(ctx context.Context, tx *db.Tx, franchiseID stri
 		return err
 	}
 	u := people[x.UserID]
-	was := viewOf(u.Email, x.Role, x.ManageTeam, x.Stores, stores)
+	was := viewOf(u.Email, x.Role, x.ManageTeam, x.ApproveContent, x.Stores, stores)
 	s.recordMember(ctx, tx, franchiseID, audit.KindMember, x.UserID, u.Name, audit.ActionDelete, &was, nil, nil)
 	return nil
 }
@@ -111,14 +116,14 @@ func (s *Service) recordFranchiseChange(ctx context.Context, tx *db.Tx, f tenant
 	m, member := memberships[f.Slug]
 	switch {
 	case action == "ADD" && !member:
-		after := viewOf(u.Email, tenant.Network, false, nil, nil)
+		after := viewOf(u.Email, tenant.Network, false, false, nil, nil)
 		s.recordMember(ctx, tx, f.ID, audit.KindMember, u.ID, u.Name, audit.ActionCreate, nil, &after, nil)
 	case action == "DEL" && member:
 		stores, err := franchise.Stores(ctx, tx, f.ID)
 		if err != nil {
 			return err
 		}
-		before := viewOf(u.Email, m.Role, m.ManageTeam, m.Stores, stores)
+		before := viewOf(u.Email, m.Role, m.ManageTeam, m.ApproveContent, m.Stores, stores)
 		s.recordMember(ctx, tx, f.ID, audit.KindMember, u.ID, u.Name, audit.ActionDelete, &before, nil, nil)
 	}
 	return nil

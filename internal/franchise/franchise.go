@@ -22,10 +22,13 @@ type Franchise struct {
 	TagDisplay            string `json:"tagDisplay"`
 	TagSchedule           string `json:"tagSchedule"`
 	TimeZone              string `json:"timeZone"`
-	Stores                int    `json:"stores"`
-	Displays              int    `json:"displays"`
-	CreatedAt             int64  `json:"createdAt"`
-	UpdatedAt             int64  `json:"updatedAt"`
+	// LocalWithoutApproval is 'Publicar conteúdo local sem aprovação': what
+	// the stores put in their local spaces plays at once.
+	LocalWithoutApproval bool  `json:"localWithoutApproval"`
+	Stores               int   `json:"stores"`
+	Displays             int   `json:"displays"`
+	CreatedAt            int64 `json:"createdAt"`
+	UpdatedAt            int64 `json:"updatedAt"`
 }
 
 // Input is the body of a create or update. On update, absent fields keep
@@ -45,6 +48,7 @@ type Input struct {
 	TagDisplay            *string `json:"tagDisplay"`
 	TagSchedule           *string `json:"tagSchedule"`
 	TimeZone              *string `json:"timeZone"`
+	LocalWithoutApproval  *bool   `json:"localWithoutApproval"`
 }
 
 // Errors of this domain.

@@ -95,7 +95,7 @@ func (s *Service) Create(ctx context.Context, creatorID string, in Input) (Franc
 			if err := AddMember(ctx, tx, creatorID, id, now); err != nil {
 				return err
 			}
-			// The group's creator runs its team.
+			// The group's creator runs its team and approves its content.
 			if err := GrantTeam(ctx, tx, creatorID, id); err != nil {
 				return err
 			}
@@ -176,7 +176,8 @@ func (s *Service) Update(ctx context.Context, id string, in Input) (Franchise, e
 var counters = []string{"stores", "displays"}
 
 // recordCreated records, in the group's chain, the group created and its
-// creator's membership ('Rede' with 'Gerenciar equipe').
+// creator's membership ('Rede' with 'Gerenciar equipe' and 'Aprovar
+// conteúdo').
 func (s *Service) recordCreated(ctx context.Context, tx *db.Tx, id, creatorID string) error {
 	created, err := get(ctx, tx, id)
 	if err != nil {
@@ -191,7 +192,8 @@ func (s *Service) recordCreated(ctx context.Context, tx *db.Tx, id, creatorID st
 	}
 	audit.Record(ctx, tx, audit.Entry{FranchiseID: id, Kind: audit.KindMember, ID: creatorID, Name: name,
 		Action: audit.ActionCreate, At: at,
-		Changes: audit.Diff(nil, map[string]any{"email": name, "role": tenant.Network, "manageTeam": true})})
+		Changes: audit.Diff(nil, map[string]any{"email": name, "role": tenant.Network, "manageTeam": true,
+			"approveContent": true})})
 	return nil
 }
 
@@ -224,6 +226,9 @@ func (in Input) applyTo(r *row) error {
 			}
 		}
 		r.Phone = p
+	}
+	if in.LocalWithoutApproval != nil {
+		r.LocalWithoutApproval = *in.LocalWithoutApproval
 	}
 	if in.TimeZone != nil {
 		tz := strings.TrimSpace(*in.TimeZone)

@@ -17,17 +17,23 @@ type row struct {
 	Name, Social, Document, State, City, Address, Number, Complement string
 	AdditionalInformation, Phone, TagStore, TagDisplay, TagSchedule  string
 	TimeZone                                                         string
+	LocalWithoutApproval                                             bool
 }
 
 const columns = `f.slug, f.name, f.social, COALESCE(f.document, ''), f.state, f.city, f.address,
 	f.number, f.complement, f.additional_information, f.phone, f.tag_store, f.tag_display,
-	f.tag_schedule, f.time_zone, f.created_at, f.updated_at, f.store_count, f.display_count`
+	f.tag_schedule, f.time_zone, f.local_without_approval, f.created_at, f.updated_at, f.store_count,
+	f.display_count`
 
 func scan(sc interface{ Scan(...any) error }) (Franchise, error) {
-	var f Franchise
+	var (
+		f     Franchise
+		local int
+	)
 	err := sc.Scan(&f.Slug, &f.Name, &f.Social, &f.Document, &f.State, &f.City, &f.Address,
 		&f.Number, &f.Complement, &f.AdditionalInformation, &f.Phone, &f.TagStore, &f.TagDisplay,
-		&f.TagSchedule, &f.TimeZone, &f.CreatedAt, &f.UpdatedAt, &f.Stores, &f.Displays)
+		&f.TagSchedule, &f.TimeZone, &local, &f.CreatedAt, &f.UpdatedAt, &f.Stores, &f.Displays)
+	f.LocalWithoutApproval = local == 1
 	return f, err
 }
 
@@ -68,13 +74,18 @@ func get(ctx context.Context, q db.Querier, id string) (Franchise, error) {
 // load reads a franchise's editable fields, locking the row until the
 // transaction ends.
 func load(ctx context.Context, q db.Querier, id string) (row, error) {
-	var r row
+	var (
+		r     row
+		local int
+	)
 	err := q.QueryRowContext(ctx, `
 		SELECT name, social, COALESCE(document, ''), state, city, address, number, complement,
-		       additional_information, phone, tag_store, tag_display, tag_schedule, time_zone
+		       additional_information, phone, tag_store, tag_display, tag_schedule, time_zone,
+		       local_without_approval
 		FROM franchises WHERE id = ?`+db.ForUpdate(q), id).
 		Scan(&r.Name, &r.Social, &r.Document, &r.State, &r.City, &r.Address, &r.Number, &r.Complement,
-			&r.AdditionalInformation, &r.Phone, &r.TagStore, &r.TagDisplay, &r.TagSchedule, &r.TimeZone)
+			&r.AdditionalInformation, &r.Phone, &r.TagStore, &r.TagDisplay, &r.TagSchedule, &r.TimeZone, &local)
+	r.LocalWithoutApproval = local == 1
 	if errors.Is(err, sql.ErrNoRows) {
 		return r, ErrNotFound
 	}
@@ -86,11 +97,11 @@ func insert(ctx context.Context, q db.Querier, slug string, r row, now int64) (s
 	_, err := q.ExecContext(ctx, `
 		INSERT INTO franchises (id, slug, name, name_key, social, document, state, city, address,
 		    number, complement, additional_information, phone, tag_store, tag_display, tag_schedule,
-		    time_zone, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		    time_zone, local_without_approval, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		id, slug, r.Name, names.Key(r.Name), r.Social, db.NullIfEmpty(r.Document), r.State, r.City, r.Address, r.Number,
 		r.Complement, r.AdditionalInformation, r.Phone, r.TagStore, r.TagDisplay, r.TagSchedule,
-		r.TimeZone, now, now)
+		r.TimeZone, flag(r.LocalWithoutApproval), now, now)
 	return id, err
 }
 
@@ -98,11 +109,20 @@ func update(ctx context.Context, q db.Querier, id string, r row, now int64) erro
 	_, err := q.ExecContext(ctx, `
 		UPDATE franchises SET name = ?, social = ?, document = ?, state = ?, city = ?, address = ?,
 		    number = ?, complement = ?, additional_information = ?, phone = ?, tag_store = ?,
-		    tag_display = ?, tag_schedule = ?, time_zone = ?, updated_at = ?
+		    tag_display = ?, tag_schedule = ?, time_zone = ?, local_without_approval = ?, updated_at = ?
 		WHERE id = ?`,
 		r.Name, r.Social, db.NullIfEmpty(r.Document), r.State, r.City, r.Address, r.Number, r.Complement,
-		r.AdditionalInformation, r.Phone, r.TagStore, r.TagDisplay, r.TagSchedule, r.TimeZone, now, id)
+		r.AdditionalInformation, r.Phone, r.TagStore, r.TagDisplay, r.TagSchedule, r.TimeZone,
+		flag(r.LocalWithoutApproval), now, id)
 	return err
+}
+
+// flag stores a boolean as the schema's 0 or 1.
+func flag(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // Membership: user_franchises belongs here. Accounts read it through
@@ -290,10 +310,11 @@ func AddMember(ctx context.Context, q db.Querier, userID, franchiseID string, no
 }
 
 // GrantTeam gives userID's network membership of the franchise the
-// 'Gerenciar equipe' permission.
+// 'Gerenciar equipe' and 'Aprovar conteúdo' permissions.
 func GrantTeam(ctx context.Context, q db.Querier, userID, franchiseID string) error {
 	_, err := q.ExecContext(ctx, `
-		UPDATE user_franchises SET manage_team = 1 WHERE user_id = ? AND franchise_id = ? AND role = 'network'`,
+		UPDATE user_franchises SET manage_team = 1, approve_content = 1
+		WHERE user_id = ? AND franchise_id = ? AND role = 'network'`,
 		userID, franchiseID)
 	return err
 }
@@ -371,9 +392,10 @@ func revision(ctx context.Context, q db.Querier, franchiseID string) (int64, err
 
 // Member is one membership of a franchise, as its team page lists it.
 type Member struct {
-	UserID     string
-	Role       tenant.Role
-	ManageTeam bool
+	UserID         string
+	Role           tenant.Role
+	ManageTeam     bool
+	ApproveContent bool
 	// Stores are the ids of the stores a franchisee or store manager
 	// covers, and StoreSlugs their slugs, both sorted by slug.
 	Stores     []string
@@ -385,13 +407,14 @@ type Member struct {
 func Members(ctx context.Context, q db.Querier, franchiseID string) ([]Member, error) {
 	list, err := db.Collect(ctx, q, func(sc db.Scanner) (Member, error) {
 		var (
-			m    Member
-			team int
+			m             Member
+			team, approve int
 		)
-		err := sc.Scan(&m.UserID, &m.Role, &team, &m.CreatedAt)
+		err := sc.Scan(&m.UserID, &m.Role, &team, &approve, &m.CreatedAt)
 		m.ManageTeam = team == 1 && m.Role == tenant.Network
+		m.ApproveContent = approve == 1 && m.Role == tenant.Network
 		return m, err
-	}, `SELECT user_id, role, manage_team, created_at FROM user_franchises
+	}, `SELECT user_id, role, manage_team, approve_content, created_at FROM user_franchises
 		WHERE franchise_id = ? ORDER BY created_at, user_id`, franchiseID)
 	if err != nil {
 		return nil, err
@@ -411,7 +434,7 @@ func Members(ctx context.Context, q db.Querier, franchiseID string) ([]Member, e
 	for i, m := range list {
 		at[m.UserID] = i
 		if !m.Role.Valid() {
-			list[i].Role, list[i].ManageTeam = tenant.StoreManager, false
+			list[i].Role, list[i].ManageTeam, list[i].ApproveContent = tenant.StoreManager, false, false
 		}
 	}
 	for _, c := range covers {
@@ -438,18 +461,24 @@ func LockTeam(ctx context.Context, q db.Querier, franchiseID string) error {
 }
 
 // SetMember makes userID a member of the franchise with the role, the
-// 'Gerenciar equipe' permission and the stores given (ids of the
-// franchise's stores; none for the network), replacing what the membership
-// had; the membership is created when missing.
-func SetMember(ctx context.Context, q db.Querier, userID, franchiseID string, role tenant.Role, manageTeam bool, storeIDs []string, now int64) error {
-	team := 0
+// 'Gerenciar equipe' and 'Aprovar conteúdo' permissions (kept only for the
+// network) and the stores given (ids of the franchise's stores; none for
+// the network), replacing what the membership had; the membership is
+// created when missing.
+func SetMember(ctx context.Context, q db.Querier, userID, franchiseID string, role tenant.Role, manageTeam, approveContent bool, storeIDs []string, now int64) error {
+	team, approve := 0, 0
 	if manageTeam && role == tenant.Network {
 		team = 1
 	}
+	if approveContent && role == tenant.Network {
+		approve = 1
+	}
 	if _, err := q.ExecContext(ctx, `
-		INSERT INTO user_franchises (user_id, franchise_id, created_at, role, manage_team) VALUES (?, ?, ?, ?, ?)
-		ON CONFLICT (user_id, franchise_id) DO UPDATE SET role = excluded.role, manage_team = excluded.manage_team`,
-		userID, franchiseID, now, string(role), team); err != nil {
+		INSERT INTO user_franchises (user_id, franchise_id, created_at, role, manage_team, approve_content)
+		VALUES (?, ?, ?, ?, ?, ?)
+		ON CONFLICT (user_id, franchise_id) DO UPDATE SET role = excluded.role, manage_team = excluded.manage_team,
+		    approve_content = excluded.approve_content`,
+		userID, franchiseID, now, string(role), team, approve); err != nil {
 		return err
 	}
 	if _, err := q.ExecContext(ctx, `DELETE FROM membership_stores WHERE user_id = ? AND franchise_id = ?`,
