@@ -241,8 +241,8 @@ func TestTheCreatorRunsTheGroupsTeam(t *testing.T) {
 			t.Fatal(err)
 		}
 		m := mine[f.Slug]
-		if m.Role != tenant.Network || !m.ManageTeam || len(m.Stores) != 0 {
-			t.Errorf("the creator's membership: %+v, want network with the team", m)
+		if m.Role != tenant.Network || !m.ManageTeam || !m.ApproveContent || len(m.Stores) != 0 {
+			t.Errorf("the creator's membership: %+v, want network with the team and the approvals", m)
 		}
 	})
 }
@@ -276,6 +276,94 @@ func TestMembersReachingAStore(t *testing.T) {
 		fa, err := franchise.Memberships(ctx, d, "fa")
 		if err != nil || fa["f1"].Role != tenant.Franchisee || !slices.Equal(fa["f1"].StoreSlugs, []string{"a"}) || fa["f1"].ManageTeam {
 			t.Errorf("the franchisee's membership: %+v %v", fa["f1"], err)
+		}
+	})
+}
+
+// 'Aprovar conteúdo' is kept for the network only: a franchisee set with it
+// holds nothing; the team list and the memberships carry it.
+func TestApproveContentIsTheNetworks(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		d := testutil.NewDB(t, engine)
+		ctx := context.Background()
+		for _, q := range []string{
+			`INSERT INTO users (id, email, name, password_hash, created_at, updated_at) VALUES
+				('rede', 'r@x.com', 'R', 'x', 0, 0), ('fa', 'fa@x.com', 'FA', 'x', 0, 0)`,
+			`INSERT INTO franchises (id, slug, name, created_at, updated_at) VALUES ('f1', 'f1', 'Um', 0, 0)`,
+			`INSERT INTO stores (id, franchise_id, slug, name, region, state, city, created_at, updated_at) VALUES
+				('sa', 'f1', 'a', 'A', 'Sudeste', 'SP', 'São Paulo', 0, 0)`,
+		} {
+			if _, err := d.ExecContext(ctx, q); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := franchise.SetMember(ctx, d, "rede", "f1", tenant.Network, false, true, nil, 1); err != nil {
+			t.Fatal(err)
+		}
+		if err := franchise.SetMember(ctx, d, "fa", "f1", tenant.Franchisee, true, true, []string{"sa"}, 2); err != nil {
+			t.Fatal(err)
+		}
+		members, err := franchise.Members(ctx, d, "f1")
+		if err != nil || len(members) != 2 {
+			t.Fatalf("members %+v %v", members, err)
+		}
+		if m := members[0]; m.UserID != "rede" || !m.ApproveContent || m.ManageTeam {
+			t.Errorf("the network member %+v", m)
+		}
+		if m := members[1]; m.UserID != "fa" || m.ApproveContent || m.ManageTeam {
+			t.Errorf("the franchisee %+v", m)
+		}
+		var stored int
+		if err := d.QueryRowContext(ctx, `SELECT approve_content FROM user_franchises WHERE user_id = 'fa'`).Scan(&stored); err != nil || stored != 0 {
+			t.Errorf("the franchisee's stored permission %d %v", stored, err)
+		}
+		mine, err := franchise.Memberships(ctx, d, "rede")
+		if err != nil || !mine["f1"].ApproveContent {
+			t.Errorf("the network member's membership %+v %v", mine["f1"], err)
+		}
+		// Changed again without it, the network member loses it.
+		if err := franchise.SetMember(ctx, d, "rede", "f1", tenant.Network, false, false, nil, 3); err != nil {
+			t.Fatal(err)
+		}
+		if mine, _ = franchise.Memberships(ctx, d, "rede"); mine["f1"].ApproveContent {
+			t.Error("the permission stayed")
+		}
+	})
+}
+
+// 'Publicar conteúdo local sem aprovação' starts off, is set on update
+// (absent, it keeps its value), and is read by the group's readers and
+// by LocalWithoutApproval.
+func TestLocalWithoutApprovalIsAGroupSetting(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		d := testutil.NewDB(t, engine)
+		ctx := context.Background()
+		const user = "u1"
+		if _, err := d.ExecContext(ctx, `
+			INSERT INTO users (id, email, name, password_hash, created_at, updated_at)
+			VALUES ('u1', 'ana@example.com', 'Ana', 'x', 0, 0)`); err != nil {
+			t.Fatal(err)
+		}
+		s := franchise.NewService(d, testutil.NewClock(time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC)).Now)
+		f := create(t, s, user, "Rede Local")
+		id := idOf(t, s, f.Slug)
+		if f.LocalWithoutApproval {
+			t.Fatal("a new group starts with the setting on")
+		}
+		got, err := s.Update(ctx, id, franchise.Input{LocalWithoutApproval: ptr(true)})
+		if err != nil || !got.LocalWithoutApproval {
+			t.Fatalf("update: %+v %v", got, err)
+		}
+		got, err = s.Update(ctx, id, franchise.Input{City: ptr("Campinas")})
+		if err != nil || !got.LocalWithoutApproval || got.City != "Campinas" {
+			t.Fatalf("another field's update: %+v %v", got, err)
+		}
+		list, err := s.ListForUser(ctx, user)
+		if err != nil || len(list) != 1 || !list[0].LocalWithoutApproval {
+			t.Fatalf("the list %+v %v", list, err)
+		}
+		if on, err := franchise.LocalWithoutApproval(ctx, d, id); err != nil || !on {
+			t.Fatalf("LocalWithoutApproval = %v %v", on, err)
 		}
 	})
 }
