@@ -8,15 +8,15 @@ function user(roles: SessionUser['roles'], permission: SessionUser['permission']
 
 describe('mayManageTeam', () => {
   it("is for the network members holding 'Gerenciar equipe' of that group", () => {
-    const u = user({ rede: { role: 'network', stores: [], manageTeam: true }, outra: { role: 'network', stores: [], manageTeam: false } })
+    const u = user({ rede: { role: 'network', stores: [], manageTeam: true, approveContent: false }, outra: { role: 'network', stores: [], manageTeam: false, approveContent: false } })
     expect(mayManageTeam(u, 'rede')).toBe(true)
     expect(mayManageTeam(u, 'outra')).toBe(false)
     expect(mayManageTeam(u, 'nenhuma')).toBe(false)
   })
 
   it('is never for a franchisee or a store manager', () => {
-    expect(mayManageTeam(user({ rede: { role: 'franchisee', stores: ['a'], manageTeam: true } }), 'rede')).toBe(false)
-    expect(mayManageTeam(user({ rede: { role: 'store', stores: ['a'], manageTeam: false } }), 'rede')).toBe(false)
+    expect(mayManageTeam(user({ rede: { role: 'franchisee', stores: ['a'], manageTeam: true, approveContent: false } }), 'rede')).toBe(false)
+    expect(mayManageTeam(user({ rede: { role: 'store', stores: ['a'], manageTeam: false, approveContent: false } }), 'rede')).toBe(false)
   })
 
   it('is for platform administrators in any group', () => {
