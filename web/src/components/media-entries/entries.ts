@@ -2,8 +2,14 @@
 // entry: weekdays, time windows, seconds, kind, and moving one by dragging.
 import { entryDuration, EVERY_DAY, isAdSlot, parseWindow, type ScheduleEntry as PlaybackEntry } from '@/lib/playback'
 
-/** An entry as a media list shows it: a schedule's entry or an advertisement's media item. */
-export type ListedEntry = PlaybackEntry & { name: string; thumbnailUrl?: string }
+/**
+ * An entry as a media list shows it: a schedule's entry (a media, an ad slot
+ * or an 'Espaço local') or an advertisement's media item.
+ */
+export type ListedEntry = PlaybackEntry & { name: string; thumbnailUrl?: string; isLocal?: boolean | null; localTime?: number | null }
+
+/** An 'Espaço local': each store plays its own items in it, localTime seconds each. */
+export const isLocalEntry = (entry: ListedEntry) => entry.isLocal === true
 
 /** The list with the entry at `from` moved to `to` (drag to reorder). */
 export function moveEntry<T>(entries: readonly T[], from: number, to: number): T[] {
@@ -56,12 +62,22 @@ export function windowsLabel(entry: ListedEntry): string {
   return sortWindows(gaps).map(windowLabel).join(', ')
 }
 
+/**
+ * The display-time column: a local space's seconds per item (what it lasts
+ * depends on each store's items), otherwise the seconds the entry plays.
+ */
+export function displayTimeLabel(entry: ListedEntry, seconds: number): string {
+  if (isLocalEntry(entry)) return `${entry.localTime ?? seconds}s por item`
+  return `${seconds}s`
+}
+
 /** Seconds the entry plays (slots: adSlots × adTime), by the shared rule. */
 export function displaySeconds(entry: ListedEntry): number {
   return entryDuration(entry) / 1000
 }
 
 export function typeLabel(entry: ListedEntry): string {
+  if (isLocalEntry(entry)) return 'Espaço local'
   if (isAdSlot(entry)) return 'Slot'
   return entry.type === 'video' ? 'Vídeo' : 'Imagem'
 }

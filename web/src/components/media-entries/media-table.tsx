@@ -2,13 +2,13 @@ import * as React from 'react'
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core'
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
-import { GripVertical, ImageIcon, Megaphone, Video } from 'lucide-react'
+import { GripVertical, ImageIcon, Megaphone, Store, Video } from 'lucide-react'
 import { TruncatedText } from '@/components/truncated-text'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
 import { isAdSlot } from '@/lib/playback'
 import { cn } from '@/lib/utils'
-import { displaySeconds, moveEntry, typeLabel, WEEKDAY_LETTERS, WEEKDAY_NAMES, weekdays, windowsLabel, type ListedEntry } from './entries'
+import { displaySeconds, displayTimeLabel, isLocalEntry, moveEntry, typeLabel, WEEKDAY_LETTERS, WEEKDAY_NAMES, weekdays, windowsLabel, type ListedEntry } from './entries'
 import { EntryDateBadge } from './entry-badge'
 import { restrictToVerticalAxis } from './restrict-vertical'
 
@@ -43,6 +43,8 @@ export type MediaTableProps<T extends ListedEntry> = {
   seconds?: (entry: T) => number
   /** Shown, not changed: no selection, no actions (a franchisee reading the network's schedule). */
   readOnly?: boolean
+  /** A line under the entry's name (a local space's fallback media). */
+  detail?: (entry: T) => React.ReactNode
 }
 
 /** Stable row keys: an entry's id may repeat (the same media twice), so the occurrence is part of it. */
@@ -56,6 +58,13 @@ export function entryKeys(entries: readonly { id: string }[]) {
 }
 
 function Thumbnail({ entry }: { entry: ListedEntry }) {
+  if (isLocalEntry(entry)) {
+    return (
+      <span className="grid size-10 place-items-center rounded bg-muted text-muted-foreground">
+        <Store className="size-4" />
+      </span>
+    )
+  }
   if (isAdSlot(entry)) {
     return (
       <span className="grid size-10 place-items-center rounded bg-muted text-muted-foreground">
@@ -138,6 +147,7 @@ export function MediaTable<T extends ListedEntry>({
   badge,
   seconds = displaySeconds,
   readOnly = false,
+  detail,
 }: MediaTableProps<T>) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -177,11 +187,14 @@ export function MediaTable<T extends ListedEntry>({
           <span className="shrink-0">
             <Thumbnail entry={entry} />
           </span>
-          <TruncatedText text={isAdSlot(entry) ? 'Slot' : entry.name} className="font-medium" />
+          <span className="grid min-w-0">
+            <TruncatedText text={isAdSlot(entry) && !isLocalEntry(entry) ? 'Slot' : entry.name} className="font-medium" />
+            {detail?.(entry)}
+          </span>
         </span>
       </TableCell>
       <TableCell>{typeLabel(entry)}</TableCell>
-      <TableCell className="tabular-nums">{seconds(entry)}s</TableCell>
+      <TableCell className="whitespace-nowrap tabular-nums">{displayTimeLabel(entry, seconds(entry))}</TableCell>
       <TableCell>{badge ? badge(entry) : <EntryDateBadge entry={entry} now={now} timeZone={timeZone} />}</TableCell>
       <TableCell>
         <Weekdays entry={entry} />

@@ -23,6 +23,7 @@ const memberFields = {
   role: z.enum(['network', 'franchisee', 'store']),
   stores: z.array(z.string()),
   manageTeam: z.boolean(),
+  approveContent: z.boolean(),
 }
 
 /** The stores a role needs: one or more for a franchisee, exactly one for a store manager, none for the network. */
@@ -35,7 +36,7 @@ function storesForRole(value: { role: TeamRole; stores: string[] }, ctx: z.Refin
   }
 }
 
-/** The edit dialog of a member: role, stores and 'Gerenciar equipe'. */
+/** The edit dialog of a member: role, stores, 'Gerenciar equipe' and 'Aprovar conteúdo'. */
 export const memberSchema = z.object(memberFields).superRefine(storesForRole)
 export type MemberFormValues = z.infer<typeof memberSchema>
 
@@ -43,10 +44,27 @@ export type MemberFormValues = z.infer<typeof memberSchema>
 export const inviteSchema = z.object({ email: emailField, ...memberFields }).superRefine(storesForRole)
 export type InviteFormValues = z.infer<typeof inviteSchema>
 
-/** The body the server takes: the network has no stores, only the network manages the team. */
+/** The body the server takes: the network has no stores, only the network manages the team and approves content. */
 export function toMemberInput(values: MemberFormValues): TeamMemberInput {
   const network = values.role === 'network'
-  return { role: values.role, stores: network ? [] : [...values.stores], manageTeam: network && values.manageTeam }
+  return {
+    role: values.role,
+    stores: network ? [] : [...values.stores],
+    manageTeam: network && values.manageTeam,
+    approveContent: network && values.approveContent,
+  }
+}
+
+/**
+ * The permissions a member or an invitation holds, as the lists name them:
+ * only a 'Rede' role holds any (the form offers them to it alone).
+ */
+export function permissionLabels(holder: { role: TeamRole; manageTeam: boolean; approveContent?: boolean }): string[] {
+  if (holder.role !== 'network') return []
+  const labels: string[] = []
+  if (holder.manageTeam) labels.push('Gerencia a equipe')
+  if (holder.approveContent) labels.push('Aprova conteúdo')
+  return labels
 }
 
 /** A new person accepting an invitation: their name and a password, typed twice. */

@@ -1,10 +1,12 @@
 import * as React from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useForm } from 'react-hook-form'
+import { Controller, useForm } from 'react-hook-form'
 import { DialogFormFooter } from '@/components/dialog-form-footer'
+import { Checkbox } from '@/components/ui/checkbox'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
 import { toast } from '@/hooks/use-toast'
 import { isApiError } from '@/lib/api-client'
 import { maskCnpj } from '@/lib/masks'
@@ -28,12 +30,12 @@ export function GroupDialog({ open, onOpenChange, group }: Props) {
   const pending = create.isPending || update.isPending
   const form = useForm<GroupFormValues>({
     resolver: zodResolver(groupSchema),
-    defaultValues: { name: '', document: '' },
+    defaultValues: { name: '', document: '', localWithoutApproval: false },
   })
   const { errors } = form.formState
 
   React.useEffect(() => {
-    if (open) form.reset({ name: group?.name ?? '', document: maskCnpj(group?.document ?? '') })
+    if (open) form.reset({ name: group?.name ?? '', document: maskCnpj(group?.document ?? ''), localWithoutApproval: group?.localWithoutApproval ?? false })
   }, [open, group, form])
 
   const onError = (error: unknown) => {
@@ -93,6 +95,29 @@ export function GroupDialog({ open, onOpenChange, group }: Props) {
               }}
             />
           </FormField>
+          <Controller
+            control={form.control}
+            name="localWithoutApproval"
+            render={({ field }) => (
+              <div className="flex items-start gap-3">
+                <Checkbox
+                  id="group-local-without-approval"
+                  className="mt-0.5"
+                  checked={field.value}
+                  onCheckedChange={(on) => field.onChange(on === true)}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  aria-describedby="group-local-without-approval-help"
+                />
+                <div className="grid gap-1">
+                  <Label htmlFor="group-local-without-approval">Publicar conteúdo local sem aprovação</Label>
+                  <p id="group-local-without-approval-help" className="text-sm text-muted-foreground">
+                    O conteúdo que as lojas enviam para os espaços locais passa a tocar sem aprovação da rede.
+                  </p>
+                </div>
+              </div>
+            )}
+          />
           <DialogFormFooter pending={pending} />
         </form>
       </DialogContent>

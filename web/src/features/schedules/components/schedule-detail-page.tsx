@@ -1,10 +1,11 @@
 import * as React from 'react'
-import { ArrowLeft, Copy, Eye, ListPlus, Megaphone, PanelBottom, Pencil, Trash2 } from 'lucide-react'
+import { ArrowLeft, Copy, Eye, ListPlus, Megaphone, PanelBottom, Pencil, Store, Trash2 } from 'lucide-react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
+import { findMedia, useMedias } from '@/features/medias'
 import { toast } from '@/hooks/use-toast'
 import { DEFAULT_TIME_ZONE, isAdSlot } from '@/lib/playback'
 import { useSession } from '@/lib/session'
@@ -12,10 +13,12 @@ import { useSchedule } from '../api/get-schedule'
 import { useRemoveEntry } from '../api/remove-entry'
 import { useSaveEntries } from '../api/update-schedule'
 import { filterEntries, isFiltering, NO_FILTER, type EntryFilter, withoutIndexes } from '../entries'
+import { droppedFilledSpaces, filledSpacesWarning, isLocalSpace } from '../local-space'
 import { AdSlotDialog, type EditedSlot } from './ad-slot-dialog'
 import { EntryFilters } from './entry-filters'
 import { EntryTable } from './entry-table'
 import { ForFranchiseesSwitch } from './for-franchisees-switch'
+import { LocalSpaceDialog, type LocalSpaceTarget } from './local-space-dialog'
 import { PreviewDialog } from './preview-dialog'
 import { ScheduleActionDialogs, type ScheduleDialogState } from './schedule-actions'
 import { ScheduleDisplays } from './schedule-displays'
@@ -35,6 +38,8 @@ export function ScheduleDetailPage() {
   const [dialog, setDialog] = React.useState<ScheduleDialogState>(null)
   const [slotOpen, setSlotOpen] = React.useState(false)
   const [editingSlot, setEditingSlot] = React.useState<EditedSlot>()
+  const [localOpen, setLocalOpen] = React.useState(false)
+  const [localTarget, setLocalTarget] = React.useState<LocalSpaceTarget>({ entries: [], hash: '' })
   const [confirmBulk, setConfirmBulk] = React.useState(false)
   // The position of the entry whose unlink waits for a confirmation.
   const [unlinking, setUnlinking] = React.useState<number | null>(null)
@@ -45,6 +50,10 @@ export function ScheduleDetailPage() {
 
   // A new version of the list (a save, a reload after a 409) clears the selection: positions changed.
   const data = schedule.data
+  // The library is read only to name the local spaces' fallback media.
+  const hasLocalFallback = !!data?.media.some((entry) => isLocalSpace(entry) && entry.localFallbackMediaId)
+  const medias = useMedias(hasLocalFallback ? slug : undefined)
+  const mediaName = (id: string) => (medias.data ? (findMedia(medias.data.folderMap, id)?.name ?? 'Mídia removida') : undefined)
   const [seenHash, setSeenHash] = React.useState<string | undefined>(undefined)
   if (data && data.hash !== seenHash) {
     setSeenHash(data.hash)
@@ -69,12 +78,21 @@ export function ScheduleDetailPage() {
   const busy = remove.isPending || save.isPending
 
   const unlinkingEntry = unlinking === null ? undefined : data.media[unlinking]
+  const unlinkingLocal = !!unlinkingEntry && isLocalSpace(unlinkingEntry)
+  // Deleting a space that stores fill deletes their content: the confirmation says how many stores.
+  const unlinkWarning =
+    unlinking === null ? null : filledSpacesWarning(droppedFilledSpaces(data.media, data.media.filter((_e, i) => i !== unlinking), data.localFill))
+  const bulkWarning = confirmBulk ? filledSpacesWarning(droppedFilledSpaces(data.media, withoutIndexes(data.media, selected), data.localFill)) : null
+  const openLocal = (index?: number) => {
+    setLocalTarget({ entries: data.media, hash: data.hash, index })
+    setLocalOpen(true)
+  }
   const onUnlink = (index: number) =>
     remove.mutate(
       { franchise: slug, id: data.id, index, hash: data.hash },
       {
         onSuccess: () => {
-          toast({ title: 'Mídia desvinculada' })
+          toast({ title: unlinkingLocal ? 'Espaço local excluído' : 'Mídia desvinculada' })
           setUnlinking(null)
         },
         onError: () => setUnlinking(null),
@@ -155,6 +173,9 @@ export function ScheduleDetailPage() {
               <Megaphone /> Adicionar vaga para anúncios
             </Button>
           )}
+          <Button variant="outline" onClick={() => openLocal()}>
+            <Store /> Adicionar espaço local
+          </Button>
           <Button asChild>
             <Link to={`/schedule/${encodeURIComponent(data.id)}/media`}>
               <ListPlus /> Adicionar Mídia à Programação
@@ -168,6 +189,8 @@ export function ScheduleDetailPage() {
         {...tableProps}
         readOnly={!editable}
         visible={isFiltering(filter) ? filterEntries(data.media, filter) : undefined}
+        mediaName={mediaName}
+        onEditLocal={editable ? openLocal : undefined}
         onEditSlot={
           editable && user?.canUseAdsCenter
             ? (index) => {
@@ -202,12 +225,17 @@ export function ScheduleDetailPage() {
       <ScheduleActionDialogs franchise={slug} dialog={dialog?.kind === 'preview' ? null : dialog} onClose={() => setDialog(null)} afterDelete="/schedule" openCreated />
       <PreviewDialog franchise={slug} preview={dialog?.kind === 'preview' ? { scheduleId: data.id, at: dialog.at } : undefined} onClose={() => setDialog(null)} />
       <AdSlotDialog open={slotOpen} onOpenChange={setSlotOpen} franchise={slug} scheduleId={data.id} editing={editingSlot} />
+      <LocalSpaceDialog open={localOpen} onOpenChange={setLocalOpen} franchise={slug} timeZone={timeZone} scheduleId={data.id} target={localTarget} />
       <ConfirmDialog
         open={unlinking !== null}
         onOpenChange={(open) => !open && setUnlinking(null)}
-        title="Desvincular mídia?"
-        description={`"${unlinkingEntry ? (isAdSlot(unlinkingEntry) ? 'Slot' : unlinkingEntry.name) : ''}" sai desta programação. A mídia continua na biblioteca.`}
-        confirmLabel="Desvincular"
+        title={unlinkingLocal ? 'Excluir espaço local?' : 'Desvincular mídia?'}
+        description={
+          unlinkingLocal
+            ? (unlinkWarning ?? `"${unlinkingEntry?.name ?? ''}" sai desta programação. Nenhuma loja tem conteúdo nele.`)
+            : `"${unlinkingEntry ? (isAdSlot(unlinkingEntry) ? 'Slot' : unlinkingEntry.name) : ''}" sai desta programação. A mídia continua na biblioteca.`
+        }
+        confirmLabel={unlinkingLocal ? 'Excluir' : 'Desvincular'}
         destructive
         pending={remove.isPending}
         onConfirm={() => unlinking !== null && onUnlink(unlinking)}
@@ -216,7 +244,11 @@ export function ScheduleDetailPage() {
         open={confirmBulk}
         onOpenChange={setConfirmBulk}
         title="Excluir mídia(s) selecionadas?"
-        description={`${selected.size} ${selected.size === 1 ? 'mídia sai' : 'mídias saem'} desta programação. A mídia continua na biblioteca.`}
+        description={
+          bulkWarning
+            ? `${selected.size} ${selected.size === 1 ? 'item sai' : 'itens saem'} desta programação. ${bulkWarning}`
+            : `${selected.size} ${selected.size === 1 ? 'mídia sai' : 'mídias saem'} desta programação. A mídia continua na biblioteca.`
+        }
         confirmLabel="Excluir"
         destructive
         pending={save.isPending}

@@ -76,7 +76,7 @@ describe("'Convidar'", () => {
     await userEvent.click(screen.getByRole('button', { name: 'Enviar convite' }))
     await vi.waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Convite enviado' })))
     expect(url()).toMatch(/\/api\/team\/rede\/invite$/)
-    expect(sent()).toEqual({ email: 'ana@vitrine.test', role: 'franchisee', stores: ['centro', 'norte'], manageTeam: false })
+    expect(sent()).toEqual({ email: 'ana@vitrine.test', role: 'franchisee', stores: ['centro', 'norte'], manageTeam: false, approveContent: false })
   })
 
   it('says a franchisee needs a store, and sends nothing', async () => {
@@ -95,7 +95,37 @@ describe("'Convidar'", () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Gerenciar equipe' }))
     await userEvent.click(screen.getByRole('button', { name: 'Enviar convite' }))
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled())
-    expect(sent()).toEqual({ email: 'rui@vitrine.test', role: 'network', stores: [], manageTeam: true })
+    expect(sent()).toEqual({ email: 'rui@vitrine.test', role: 'network', stores: [], manageTeam: true, approveContent: false })
+  })
+})
+
+describe("'Aprovar conteúdo'", () => {
+  it('is offered to the network only, beside \'Gerenciar equipe\', with what it allows', async () => {
+    const { sent } = open()
+    expect(screen.queryByRole('checkbox', { name: 'Aprovar conteúdo' })).not.toBeInTheDocument()
+    await userEvent.type(screen.getByLabelText('E-mail'), 'rui@vitrine.test')
+    await chooseRole('Rede')
+    const box = screen.getByRole('checkbox', { name: 'Aprovar conteúdo' })
+    expect(box).toHaveAccessibleDescription('Aprova ou recusa o que as lojas enviam para os espaços locais.')
+    box.focus()
+    await userEvent.keyboard(' ')
+    expect(box).toBeChecked()
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar convite' }))
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled())
+    expect(sent()).toEqual({ email: 'rui@vitrine.test', role: 'network', stores: [], manageTeam: false, approveContent: true })
+  })
+
+  it("opens with a member's permission and drops it when the role leaves the network", async () => {
+    const rui: TeamMember = { ...fabio, id: 'u3', name: 'Rui', role: 'network', stores: [], approveContent: true }
+    const { sent } = open(rui)
+    expect(screen.getByRole('checkbox', { name: 'Aprovar conteúdo' })).toBeChecked()
+    await chooseRole('Gerente de loja')
+    expect(screen.queryByRole('checkbox', { name: 'Aprovar conteúdo' })).not.toBeInTheDocument()
+    await chooseRole('Rede')
+    expect(screen.getByRole('checkbox', { name: 'Aprovar conteúdo' })).not.toBeChecked()
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }))
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled())
+    expect(sent()).toEqual({ role: 'network', stores: [], manageTeam: false, approveContent: false })
   })
 })
 
@@ -107,6 +137,6 @@ describe("'Editar membro'", () => {
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }))
     await vi.waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Membro alterado' })))
     expect(url()).toMatch(/\/api\/team\/rede\/u2$/)
-    expect(sent()).toEqual({ role: 'store', stores: ['centro'], manageTeam: false })
+    expect(sent()).toEqual({ role: 'store', stores: ['centro'], manageTeam: false, approveContent: false })
   })
 })

@@ -27,14 +27,14 @@ type Props = {
   member?: TeamMember
 }
 
-/** 'Convidar' (e-mail, role, stores, 'Gerenciar equipe') and 'Editar membro' (the same without the e-mail). */
+/** 'Convidar' (e-mail, role, stores, 'Gerenciar equipe', 'Aprovar conteúdo') and 'Editar membro' (the same without the e-mail). */
 export function MemberDialog({ open, onOpenChange, franchise, stores, member }: Props) {
   const invite = useInviteMember(franchise)
   const change = useChangeMember(franchise)
   const pending = invite.isPending || change.isPending
   const form = useForm<InviteFormValues>({
     resolver: zodResolver(inviteSchema),
-    defaultValues: { email: '', role: 'franchisee', stores: [], manageTeam: false },
+    defaultValues: { email: '', role: 'franchisee', stores: [], manageTeam: false, approveContent: false },
   })
   const { errors } = form.formState
   const role = useWatch({ control: form.control, name: 'role' })
@@ -43,8 +43,8 @@ export function MemberDialog({ open, onOpenChange, franchise, stores, member }: 
     if (!open) return
     form.reset(
       member
-        ? { email: member.email, role: member.role, stores: [...member.stores], manageTeam: member.manageTeam }
-        : { email: '', role: 'franchisee', stores: [], manageTeam: false },
+        ? { email: member.email, role: member.role, stores: [...member.stores], manageTeam: member.manageTeam, approveContent: member.approveContent }
+        : { email: '', role: 'franchisee', stores: [], manageTeam: false, approveContent: false },
     )
   }, [open, member, form])
 
@@ -103,7 +103,10 @@ export function MemberDialog({ open, onOpenChange, franchise, stores, member }: 
                   onValueChange={(value) => {
                     field.onChange(value as TeamRole)
                     if (value === 'network') form.setValue('stores', [])
-                    else form.setValue('manageTeam', false)
+                    else {
+                      form.setValue('manageTeam', false)
+                      form.setValue('approveContent', false)
+                    }
                   }}
                 >
                   <SelectTrigger id="team-role" className="w-full" aria-describedby="team-role-description">
@@ -156,6 +159,28 @@ export function MemberDialog({ open, onOpenChange, franchise, stores, member }: 
                     <Label htmlFor="team-manage">Gerenciar equipe</Label>
                     <p id="team-manage-description" className="text-sm text-muted-foreground">
                       Convida, altera e remove os membros do grupo.
+                    </p>
+                  </div>
+                </div>
+              )}
+            />
+          )}
+          {role === 'network' && (
+            <Controller
+              control={form.control}
+              name="approveContent"
+              render={({ field }) => (
+                <div className="flex items-start gap-3">
+                  <Checkbox
+                    id="team-approve"
+                    checked={field.value}
+                    onCheckedChange={(checked) => field.onChange(checked === true)}
+                    aria-describedby="team-approve-description"
+                  />
+                  <div className="grid gap-1">
+                    <Label htmlFor="team-approve">Aprovar conteúdo</Label>
+                    <p id="team-approve-description" className="text-sm text-muted-foreground">
+                      Aprova ou recusa o que as lojas enviam para os espaços locais.
                     </p>
                   </div>
                 </div>

@@ -15,7 +15,7 @@ import { useRemoveMember } from '../api/remove-member'
 import { useRevokeInvitation } from '../api/revoke-invitation'
 import type { TeamInvitation, TeamMember, TeamStore } from '../api/types'
 import { mayManageTeam } from '../permissions'
-import { roleLabels } from '../schemas'
+import { permissionLabels, roleLabels } from '../schemas'
 import { MemberDialog } from './member-dialog'
 
 /** The stores' names, for the slugs a member covers; 'Todas' for the network. */
@@ -52,7 +52,11 @@ function memberColumns(stores: TeamStore[], selfId: string | undefined, actions:
       cell: ({ row }) => (
         <div className="flex flex-wrap gap-1">
           <Badge variant={row.original.role === 'network' ? 'default' : 'secondary'}>{roleLabels[row.original.role]}</Badge>
-          {row.original.manageTeam && <Badge variant="outline">Gerencia a equipe</Badge>}
+          {permissionLabels(row.original).map((label) => (
+            <Badge key={label} variant="outline">
+              {label}
+            </Badge>
+          ))}
         </div>
       ),
     },
@@ -89,6 +93,16 @@ function invitationColumns(stores: TeamStore[], onRevoke: (i: TeamInvitation) =>
       accessorFn: (i) => roleLabels[i.role],
       meta: { label: 'Papel' },
       header: ({ column }) => <DataTableColumnHeader column={column} title="Papel" />,
+      cell: ({ row }) => (
+        <div className="flex flex-wrap gap-1">
+          <span>{roleLabels[row.original.role]}</span>
+          {permissionLabels(row.original).map((label) => (
+            <Badge key={label} variant="outline">
+              {label}
+            </Badge>
+          ))}
+        </div>
+      ),
     },
     {
       id: 'stores',
