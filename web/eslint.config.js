@@ -32,7 +32,7 @@ const featureImports = {
   override: ['displays', 'medias', 'stores'],
   activity: ['admin'],
   local: ['medias', 'stores'],
-  approvals: ['local'],
+  approvals: ['local', 'schedules'],
 }
 
 /** The allowed imports go one way: a cycle in `featureImports` is a mistake in this file. */

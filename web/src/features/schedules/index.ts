@@ -7,6 +7,8 @@ export { NewDisplayScheduleField } from './components/new-display-schedule-field
 export { LiveViewDialog } from './components/live-view-dialog'
 export { NowPlayingDialog } from './components/now-playing-dialog'
 export { ScheduleDialog } from './components/schedule-dialog'
+// The footer as a TV draws it, for previews of what a TV will show ('Aprovações').
+export { FooterPreview } from './components/footer-preview'
 
 /** The schedule screens, as a chunk of their own for the router. */
 export const loadSchedulePages = () => import('./pages')

@@ -1,7 +1,6 @@
 import { cn } from '@/lib/utils'
 // The schedules' footer preview, as the schedule's preview draws it; its index does not lend it (yet).
-// eslint-disable-next-line vitrine/feature-boundaries
-import { FooterPreview } from '@/features/schedules/components/footer-preview'
+import { FooterPreview } from '@/features/schedules'
 import type { BottomBar, LocalVersion } from '../api/types'
 
 /** How the store's TV stands, as the live view says it. */
