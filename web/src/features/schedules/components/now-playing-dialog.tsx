@@ -34,7 +34,7 @@ function slotName(item: PlayingItem) {
 function localName(item: PlayingItem) {
   const space = item.position ? `Espaço local, item ${item.position}` : 'Espaço local'
   if (item.localItemId) return `${space}: ${item.name}`
-  return item.name ? `${space}: ${item.name} (mídia padrão)` : space
+  return item.name ? `Espaço local: ${item.name} (mídia padrão)` : 'Espaço local'
 }
 
 function itemName(item: PlayingItem) {
