@@ -153,7 +153,13 @@ func (s *Server) displayNow(w http.ResponseWriter, r *http.Request, t tenant.Ten
 			}
 			ads = feed.OnDay(day.Key())
 		}
-		if answer.Playing, err = s.Schedules.Playing(r.Context(), t, d.Schedule, at, zone, next, ads); err != nil {
+		// The store's approved items in the schedule's local spaces, as its
+		// player receives them.
+		player, err := s.localOf(r.Context(), t, d)
+		if err != nil {
+			return err
+		}
+		if answer.Playing, err = s.Schedules.PlayingLocal(r.Context(), t, d.Schedule, at, zone, next, ads, storeLocal(player)); err != nil {
 			return err
 		}
 	}

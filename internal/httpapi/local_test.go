@@ -10,6 +10,7 @@ import (
 
 	"vitrine/internal/localcontent"
 	"vitrine/internal/media/mediatest"
+	"vitrine/internal/schedule"
 	"vitrine/internal/testutil"
 )
 
@@ -356,6 +357,14 @@ func TestLocalContentIsApprovedBeforeItPlays(t *testing.T) {
 		if screen.Local == nil || len(screen.Local.Spaces[f.space]) != 1 || screen.Local.Media[f.localImage].URL == "" {
 			t.Fatalf("TV A's screen: %s", r.Body)
 		}
+		// 'O que está passando' plays it in the space; Loja B's TV, with nothing approved, the fallback.
+		if got := spaceNow(t, a, f.gabi.Token, "/api/display/"+f.slug+"/loja-a/"+f.tvA+"/now?next=10", f.space); got.LocalItemID != it.ID ||
+			got.Name != "Horário de feriado" || got.Position != 1 || got.End-got.Start != 10_000 {
+			t.Fatalf("TV A now plays in the space %+v", got)
+		}
+		if got := spaceNow(t, a, f.nina.Token, "/api/display/"+f.slug+"/loja-b/"+f.tvB+"/now?next=10", f.space); got.LocalItemID != "" || got.Name != "Reserva" {
+			t.Fatalf("TV B now plays in the space %+v", got)
+		}
 		if mail := f.mails(f.fabio.Email); len(mail) != 1 || !strings.HasPrefix(mail[0], "Conteúdo local aprovado") {
 			t.Fatalf("fabio's mail: %q", mail)
 		}
@@ -411,6 +420,30 @@ func TestLocalContentIsApprovedBeforeItPlays(t *testing.T) {
 			t.Fatalf("%d records of local content, want 7", n)
 		}
 	})
+}
+
+// spaceNow is the first item 'O que está passando' lists in the local space.
+func spaceNow(t *testing.T, a *testutil.TestApp, token, path, space string) schedule.PlayingItem {
+	t.Helper()
+	r := a.Do(t, "GET", path, token, nil)
+	mustStatus(t, r, 200)
+	var got struct {
+		Playing schedule.Playing `json:"playing"`
+	}
+	r.Decode(t, &got)
+	if got.Playing.Now == nil {
+		t.Fatalf("nothing plays: %s", r.Body)
+	}
+	for _, it := range append([]schedule.PlayingItem{*got.Playing.Now}, got.Playing.Next...) {
+		if it.EntryID == space {
+			if it.Kind != "local" {
+				t.Fatalf("the space plays as %q", it.Kind)
+			}
+			return it
+		}
+	}
+	t.Fatalf("the space is not among %s", r.Body)
+	return schedule.PlayingItem{}
 }
 
 func TestLocalContentRefusesBadInput(t *testing.T) {

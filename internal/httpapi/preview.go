@@ -46,6 +46,24 @@ func (s *Server) localOf(ctx context.Context, t tenant.Tenant, d display.Display
 	return got[d.ID], nil
 }
 
+// storeLocal is a TV's local content as the schedule's "what plays now"
+// takes it.
+func storeLocal(p *localcontent.Player) schedule.StoreLocal {
+	if p == nil {
+		return schedule.StoreLocal{}
+	}
+	out := schedule.StoreLocal{Items: playback.Local{}, Media: make(map[string]schedule.LocalMedia, len(p.Media))}
+	for id, items := range p.Spaces {
+		for _, it := range items {
+			out.Items[id] = append(out.Items[id], playback.LocalItem{ID: it.ID, MediaID: it.MediaID, StartDate: it.StartDate, EndDate: it.EndDate})
+		}
+	}
+	for id, m := range p.Media {
+		out.Media[id] = schedule.LocalMedia{Name: m.Name, Type: m.Type, URL: m.URL, ThumbnailURL: m.ThumbnailURL}
+	}
+	return out
+}
+
 // GET /api/display/{franchise}/{storeSlug}/{displayId}/screen?day=yyyyMMdd
 // — the TV's screen on a day (today in its store's zone by default):
 // its schedule resolved for players and the positions sold in its ad slots

@@ -60,21 +60,39 @@ type DayPlan struct {
 	// Positions holds, by index in Entries, for a slot the advertisement of
 	// each position played ("" is the fallback).
 	Positions [][]string
+	// Local holds, by index in Entries, for a local space the store's item
+	// of each position played (nil is the space's fallback).
+	Local [][]*LocalItem
 }
 
 // PlanDay is the plan of a day (planDay of ads.ts): entries whose media is
 // gone (has reports false) are left out; each ad slot keeps, in order, the
 // positions sold that day to an advertisement with a file to show and,
 // where its fallback exists, the others; a slot left with no position is
-// left out.
+// left out. Local spaces play their fallback, as for a store with nothing
+// approved (PlanDayLocal gives them the store's items).
 func PlanDay(entries []Entry, has func(mediaID string) bool, ads DayAds) DayPlan {
+	return planDay(entries, has, ads, nil)
+}
+
+func planDay(entries []Entry, has func(mediaID string) bool, ads DayAds, local Local) DayPlan {
 	var plan DayPlan
+	add := func(e Entry, i int, positions []string, plays []*LocalItem) {
+		plan.Entries = append(plan.Entries, e)
+		plan.Index = append(plan.Index, i)
+		plan.Positions = append(plan.Positions, positions)
+		plan.Local = append(plan.Local, plays)
+	}
 	for i, e := range entries {
+		if e.IsLocal {
+			if plays := planSpace(e, has, local); len(plays) > 0 {
+				add(cutSpace(e, len(plays)), i, nil, plays)
+			}
+			continue
+		}
 		if !IsAdSlot(e) {
 			if e.ID != "" && has(e.ID) {
-				plan.Entries = append(plan.Entries, e)
-				plan.Index = append(plan.Index, i)
-				plan.Positions = append(plan.Positions, nil)
+				add(e, i, nil, nil)
 			}
 			continue
 		}
@@ -82,9 +100,7 @@ func PlanDay(entries []Entry, has func(mediaID string) bool, ads DayAds) DayPlan
 		if e.AdSlots <= 0 || e.AdTime <= 0 {
 			// No positions to sell: the slot is its fallback for its whole length.
 			if fallback {
-				plan.Entries = append(plan.Entries, e)
-				plan.Index = append(plan.Index, i)
-				plan.Positions = append(plan.Positions, nil)
+				add(e, i, nil, nil)
 			}
 			continue
 		}
@@ -102,9 +118,7 @@ func PlanDay(entries []Entry, has func(mediaID string) bool, ads DayAds) DayPlan
 		}
 		cut := e
 		cut.AdSlots = len(positions)
-		plan.Entries = append(plan.Entries, cut)
-		plan.Index = append(plan.Index, i)
-		plan.Positions = append(plan.Positions, positions)
+		add(cut, i, positions, nil)
 	}
 	return plan
 }
@@ -115,8 +129,8 @@ type Shown struct {
 	Item
 	// ScheduleIndex is the entry's position in the schedule; -1 when idle.
 	ScheduleIndex int
-	// Position is the slot's position played (0-based, in the day's plan);
-	// -1 for anything else.
+	// Position is the slot's or local space's position played (0-based, in
+	// the day's plan); -1 for anything else.
 	Position int
 	// Ad is the advertisement sold in the position, nil for the fallback.
 	Ad *Ad
@@ -124,6 +138,9 @@ type Shown struct {
 	// media may play at the moment (the screen then shows the fallback, or
 	// nothing without one).
 	AdMedia *AdMedia
+	// Local is, in a local space, the store's item on screen; nil for the
+	// space's fallback (and for anything else).
+	Local *LocalItem
 }
 
 // adTurns takes an advertisement's media in turn, each time it plays,
@@ -163,7 +180,7 @@ func (t *adTurns) pick(ad *Ad, start int64) *AdMedia {
 
 // ScreenFrom is PlayingFrom on a day's plan with its advertisements: what
 // the screen shows at moment and what follows, count stretches in all, a
-// slot's positions each a stretch of its own. An advertisement's media take
+// slot's positions and a local space's items each a stretch of its own. An advertisement's media take
 // turns from the anchor on, as the screen has played them since. It returns
 // nil when moment is before anchor.
 func ScreenFrom(plan DayPlan, ads DayAds, moment time.Time, loc *time.Location, anchor time.Time, count int) []Shown {
@@ -183,6 +200,20 @@ func ScreenFrom(plan DayPlan, ads DayAds, moment time.Time, loc *time.Location, 
 		positions := []string(nil)
 		if it.EntryIndex >= 0 {
 			positions = plan.Positions[it.EntryIndex]
+		}
+		if it.Kind == LocalSpace && it.EntryIndex >= 0 && it.EntryIndex < len(plan.Local) {
+			plays := plan.Local[it.EntryIndex]
+			each := time.Duration(localEachMs(plan.Entries[it.EntryIndex])) * time.Millisecond
+			if len(plays) > 0 && time.Duration(len(plays))*each == it.Duration {
+				for p, li := range plays {
+					part := sh
+					part.Start, part.Duration, part.Position, part.Local = it.Start.Add(time.Duration(p)*each), each, p, li
+					if part.End().UnixMilli() > at && len(out) < count {
+						out = append(out, part)
+					}
+				}
+				return
+			}
 		}
 		if it.Kind != Slot || len(positions) == 0 {
 			if it.End().UnixMilli() > at && len(out) < count {

@@ -174,3 +174,43 @@ func BenchmarkScreenAt2359WithAds(b *testing.B) {
 		}
 	}
 }
+
+func TestScreenFromPlaysEachLocalItemForLocalTime(t *testing.T) {
+	loc, _ := LoadZone("America/Sao_Paulo")
+	t0 := time.Date(2026, 3, 2, 10, 0, 0, 0, loc)
+	entries := []Entry{
+		{ID: "m-img", DisplayTime: 10},
+		{ID: "space", IsLocal: true, DisplayTime: 8, LocalTime: 8, LocalFallbackMediaID: "m-fb"},
+	}
+	has := func(id string) bool { return id == "m-img" || id == "m-fb" }
+	local := Local{"space": {{ID: "li-b", MediaID: "lm-b"}, {ID: "li-a", MediaID: "lm-a", EndDate: t0.Add(-24 * time.Hour).UnixMilli()}, {ID: "li-c", MediaID: "lm-c"}}}
+	day := local.OnDay(t0, loc, func(id string) bool { return id != "lm-c" })
+	plan := PlanDayLocal(entries, has, DayAds{}, day)
+	var got []string
+	for _, s := range ScreenFrom(plan, DayAds{}, t0, loc, t0, 4) {
+		name := s.EntryID + "@" + s.Start.Sub(t0).String() + "/" + s.Duration.String()
+		if s.Kind == LocalSpace {
+			name += ":" + map[bool]string{true: "fallback", false: ""}[s.Local == nil]
+			if s.Local != nil {
+				name += s.Local.ID
+			}
+		}
+		got = append(got, name)
+	}
+	if want := []string{"m-img@0s/10s", "space@10s/8s:li-b", "m-img@18s/10s", "space@28s/8s:li-b"}; !slices.Equal(got, want) {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+	two := PlanDayLocal(entries, has, DayAds{}, Local{"space": {{ID: "li-b", MediaID: "lm-b"}, {ID: "li-a", MediaID: "lm-a"}}})
+	s := ScreenFrom(two, DayAds{}, t0.Add(19*time.Second), loc, t0, 2)
+	if s[0].Local == nil || s[0].Local.ID != "li-a" || s[0].Position != 1 || !s[0].Start.Equal(t0.Add(18*time.Second)) || s[0].ScheduleIndex != 1 || s[1].EntryID != "m-img" {
+		t.Fatalf("the second item: %+v", s)
+	}
+	// Nothing approved: the fallback, once; the old PlanDay plays spaces that way.
+	fb := ScreenFrom(PlanDay(entries, has, DayAds{}), DayAds{}, t0.Add(11*time.Second), loc, t0, 1)[0]
+	if fb.Kind != LocalSpace || fb.Local != nil || fb.Position != 0 || fb.Duration != 8*time.Second || fb.FallbackMediaID != "m-fb" {
+		t.Fatalf("the fallback: %+v", fb)
+	}
+	if IsAdSlot(entries[1]) {
+		t.Fatal("a local space taken for an ad slot")
+	}
+}

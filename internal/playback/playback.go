@@ -35,6 +35,10 @@
 //     others when there is a fallback); ScreenFrom is what the screen shows
 //     with them, each position an item, an advertisement's media in turn
 //     from the anchor.
+//   - Local spaces (local.go): a space is eligible by its own rules, kind
+//     "local"; PlanDayLocal cuts it into the store's items of the day
+//     (Local.OnDay), localTime each, or its fallback once, or leaves it out;
+//     ScreenFrom tells which item (Shown.Local) is on screen.
 package playback
 
 import (
@@ -99,7 +103,9 @@ type Kind string
 const (
 	Media Kind = "media"
 	Slot  Kind = "slot"
-	Idle  Kind = "idle" // nothing eligible: the screen waits 1 s and looks again
+	// LocalSpace is a local space: the store's items, or the space's fallback.
+	LocalSpace Kind = "local"
+	Idle       Kind = "idle" // nothing eligible: the screen waits 1 s and looks again
 )
 
 // Item is one stretch of what a screen shows.
@@ -109,7 +115,8 @@ type Item struct {
 	Kind       Kind
 	Start      time.Time
 	Duration   time.Duration
-	// FallbackMediaID is set on a slot whose entry names a fallback media.
+	// FallbackMediaID is set on a slot or a local space whose entry names a
+	// fallback media.
 	FallbackMediaID string
 }
 

@@ -52,6 +52,14 @@ type playbackCase struct {
 			} `json:"media"`
 		} `json:"ads"`
 	} `json:"ads"`
+	// For dayPlan: the store's approved items in the local spaces, as the
+	// player receives them (an item whose media has no url has no file).
+	Local *struct {
+		Spaces Local `json:"spaces"`
+		Media  map[string]struct {
+			URL string `json:"url"`
+		} `json:"media"`
+	} `json:"local"`
 }
 
 // wireItem is an item as the case file writes it.
@@ -207,6 +215,8 @@ func TestTheSharedPlaybackCases(t *testing.T) {
 					Entries   []string    `json:"entries"`
 					AdSlots   []*int      `json:"adSlots"`
 					Positions [][]*string `json:"positions"`
+					Local     [][]*string `json:"local"`
+					Durations []int64     `json:"durations"`
 				}
 				mustDecode(t, c.DayPlan, &want)
 				day := moment.In(loc).Format("20060102")
@@ -223,7 +233,52 @@ func TestTheSharedPlaybackCases(t *testing.T) {
 					}
 					ads.Ads[id] = ad
 				}
-				plan := PlanDay(c.Schedule, func(id string) bool { return slices.Contains(c.Library, id) }, ads)
+				var local Local
+				if c.Local != nil {
+					local = c.Local.Spaces
+					if c.DatesTimeZone != "" {
+						local = local.DatesOn(zone(t, c.DatesTimeZone), loc)
+					}
+					local = local.OnDay(moment, loc, func(id string) bool { return c.Local.Media[id].URL != "" })
+				}
+				plan := PlanDayLocal(c.Schedule, func(id string) bool { return slices.Contains(c.Library, id) }, ads, local)
+				if want.Local != nil {
+					var got, wantLocal [][]string
+					for i := range plan.Entries {
+						row := []string{}
+						for _, li := range plan.Local[i] {
+							if li == nil {
+								row = append(row, "null")
+							} else {
+								row = append(row, li.ID)
+							}
+						}
+						got = append(got, row)
+					}
+					for _, ps := range want.Local {
+						row := []string{}
+						for _, p := range ps {
+							if p == nil {
+								row = append(row, "null")
+							} else {
+								row = append(row, *p)
+							}
+						}
+						wantLocal = append(wantLocal, row)
+					}
+					if !slices.EqualFunc(got, wantLocal, slices.Equal) {
+						t.Fatalf("local items %q, want %q", got, wantLocal)
+					}
+				}
+				if want.Durations != nil {
+					var got []int64
+					for _, e := range plan.Entries {
+						got = append(got, Duration(e).Milliseconds())
+					}
+					if !slices.Equal(got, want.Durations) {
+						t.Fatalf("durations %v, want %v", got, want.Durations)
+					}
+				}
 				var got struct {
 					Entries   []string
 					AdSlots   []string

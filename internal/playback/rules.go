@@ -18,9 +18,16 @@ const (
 )
 
 // IsAdSlot tells whether an entry is an ad slot rather than media: any of
-// isAd, adSlots, adTime or adFallbackMediaId set.
+// isAd, adSlots, adTime or adFallbackMediaId set, on an entry that is not a
+// local space.
 func IsAdSlot(e Entry) bool {
-	return e.IsAd || e.AdSlots != 0 || e.AdTime != 0 || e.AdFallbackMediaID != ""
+	return !e.IsLocal && (e.IsAd || e.AdSlots != 0 || e.AdTime != 0 || e.AdFallbackMediaID != "")
+}
+
+// IsLocalSpace tells whether an entry is a local space ('Espaço local'):
+// neither media nor ad slot, the TV's store's approved items play there.
+func IsLocalSpace(e Entry) bool {
+	return e.IsLocal
 }
 
 // positiveMs turns seconds into whole milliseconds, or 0 when that is not a
@@ -33,8 +40,16 @@ func positiveMs(seconds float64) int64 {
 }
 
 // durationMs is what an entry plays for: a slot adSlots × adTime, else
-// displayTimeJumpStart, else 10 s; media displayTime, else 10 s.
+// displayTimeJumpStart, else 10 s; a local space displayTime (stored as its
+// localTime, one item's worth; a day's plan makes it the items × localTime),
+// else localTime, else 10 s; media displayTime, else 10 s.
 func durationMs(e Entry) int64 {
+	if e.IsLocal {
+		if ms := positiveMs(e.DisplayTime); ms > 0 {
+			return ms
+		}
+		return localEachMs(e)
+	}
 	if IsAdSlot(e) {
 		if e.AdSlots > 0 && e.AdTime > 0 {
 			if ms := positiveMs(float64(e.AdSlots) * e.AdTime); ms > 0 {
@@ -52,6 +67,15 @@ func durationMs(e Entry) int64 {
 	return defaultMs
 }
 
+// localEachMs is what each item of a local space plays for: localTime,
+// else 10 s.
+func localEachMs(e Entry) int64 {
+	if ms := positiveMs(e.LocalTime); ms > 0 {
+		return ms
+	}
+	return defaultMs
+}
+
 // Duration is how long an entry plays once started.
 func Duration(e Entry) time.Duration {
 	return time.Duration(durationMs(e)) * time.Millisecond
@@ -61,6 +85,7 @@ func Duration(e Entry) time.Duration {
 type compiled struct {
 	id         string
 	slot       bool
+	local      bool
 	enabled    bool
 	dok        int
 	start, end int64 // epoch ms; 0 = no bound
@@ -75,6 +100,7 @@ func compile(e Entry) compiled {
 	c := compiled{
 		id:       e.ID,
 		slot:     IsAdSlot(e),
+		local:    e.IsLocal,
 		enabled:  e.Enabled == nil || *e.Enabled,
 		dok:      EveryDay,
 		start:    e.StartDate,
@@ -88,6 +114,9 @@ func compile(e Entry) compiled {
 	c.windows, c.allDay = entryWindows(e.TimeGap)
 	if c.slot {
 		c.fallback = e.AdFallbackMediaID
+	}
+	if c.local {
+		c.fallback = e.LocalFallbackMediaID
 	}
 	return c
 }

@@ -91,6 +91,9 @@ func (s *sequencer) toItem(it item) Item {
 		if e.slot {
 			out.Kind = Slot
 		}
+		if e.local {
+			out.Kind = LocalSpace
+		}
 	}
 	return out
 }

@@ -4,6 +4,7 @@
 package schedule
 
 import (
+	"cmp"
 	"context"
 	"time"
 
@@ -44,6 +45,24 @@ type PlayingItem struct {
 	// A position without them plays the slot's fallback media.
 	AdvertisementID   string `json:"advertisementId,omitempty"`
 	AdvertisementName string `json:"advertisementName,omitempty"`
+	// LocalItemID names, in a local space (kind local), the store's item
+	// on screen; Name, Type and URL are then its media. A space's item
+	// without it is the space's fallback media.
+	LocalItemID string `json:"localItemId,omitempty"`
+}
+
+// StoreLocal is what a TV's store put in the local spaces of its schedule,
+// approved: the items by space id in the store's order, their dates as
+// written (calendar days in the franchise's zone), and their media by id
+// (an item whose media is absent, or has no URL, has no file to show).
+type StoreLocal struct {
+	Items playback.Local
+	Media map[string]LocalMedia
+}
+
+// LocalMedia is a store's media as a screen shows it.
+type LocalMedia struct {
+	Name, Type, URL, ThumbnailURL string
 }
 
 // MaxNext bounds how many upcoming items one call computes.
@@ -54,8 +73,18 @@ const MaxNext = 100
 // schedule's last change (playback.Anchor), as the player does. ads is
 // what fills the ad slots on at's local day (advertise.PlayerAds.OnDay):
 // sold positions play their advertisements, the others the slot's fallback
-// or nothing (playback.PlanDay, as the player plans its day).
+// or nothing (playback.PlanDay, as the player plans its day). Local spaces
+// play their fallback, as for a store with nothing approved (PlayingLocal
+// plays a store's items).
 func (s *Service) Playing(ctx context.Context, t tenant.Tenant, id string, at time.Time, zone string, next int, ads playback.DayAds) (Playing, error) {
+	return s.PlayingLocal(ctx, t, id, at, zone, next, ads, StoreLocal{})
+}
+
+// PlayingLocal is Playing on a TV whose store has put local, approved, in
+// the schedule's local spaces: on at's local day those whose dates
+// include it play in each space, localTime each, else the space's fallback,
+// else the space is skipped (playback.PlanDayLocal).
+func (s *Service) PlayingLocal(ctx context.Context, t tenant.Tenant, id string, at time.Time, zone string, next int, ads playback.DayAds, local StoreLocal) (Playing, error) {
 	loc, err := playback.LoadZone(zone)
 	if err != nil {
 		return Playing{}, fault.Invalidf("Fuso horário inválido: %q.", zone)
@@ -89,7 +118,8 @@ func (s *Service) Playing(ctx context.Context, t tenant.Tenant, id string, at ti
 	}
 	entries = playback.DatesOn(entries, datesLoc, loc)
 	ads = ads.DatesOn(datesLoc, loc)
-	plan := playback.PlanDay(entries, func(id string) bool { _, ok := shown[id]; return ok }, ads)
+	items := local.Items.DatesOn(datesLoc, loc).OnDay(at, loc, func(id string) bool { return local.Media[id].URL != "" })
+	plan := playback.PlanDayLocal(entries, func(id string) bool { _, ok := shown[id]; return ok }, ads, items)
 	anchor := playback.Anchor(at, loc, time.UnixMilli(sc.UpdatedAt))
 	out := Playing{TimeZone: loc.String(), At: at.UnixMilli(), Anchor: anchor.UnixMilli(), Next: []PlayingItem{}}
 	describe := func(it playback.Shown) PlayingItem {
@@ -101,6 +131,18 @@ func (s *Service) Playing(ctx context.Context, t tenant.Tenant, id string, at ti
 			if m, ok := shown[e.AdFallbackMediaID]; ok && it.Kind == playback.Slot {
 				// A position nobody bought shows the slot's fallback media.
 				p.Name, p.Type, p.URL, p.ThumbnailURL = m.Name, m.Type, m.URL, m.ThumbnailURL
+			}
+			if it.Kind == playback.LocalSpace {
+				// A local space shows the store's item, or its fallback media.
+				p.Type, p.URL, p.ThumbnailURL = "", "", ""
+				if m, ok := shown[e.LocalFallbackMediaID]; ok && it.Local == nil {
+					p.Name, p.Type, p.URL, p.ThumbnailURL = m.Name, m.Type, m.URL, m.ThumbnailURL
+				}
+				if it.Local != nil {
+					m := local.Media[it.Local.MediaID]
+					p.LocalItemID = it.Local.ID
+					p.Name, p.Type, p.URL, p.ThumbnailURL = cmp.Or(m.Name, e.Name), m.Type, m.URL, m.ThumbnailURL
+				}
 			}
 		} else {
 			p.EntryIndex = -1
@@ -123,14 +165,14 @@ func (s *Service) Playing(ctx context.Context, t tenant.Tenant, id string, at ti
 	// The items after the one on screen continue its sequence, so the
 	// plays since the anchor count toward each entry's limitByHour (and an
 	// advertisement's media take turns since the anchor).
-	items := playback.ScreenFrom(plan, ads, at, loc, anchor, 1+next)
-	if len(items) == 0 {
+	screen := playback.ScreenFrom(plan, ads, at, loc, anchor, 1+next)
+	if len(screen) == 0 {
 		return out, nil
 	}
-	cur := describe(items[0])
+	cur := describe(screen[0])
 	out.Now = &cur
 	if len(plan.Entries) > 0 {
-		for _, it := range items[1:] {
+		for _, it := range screen[1:] {
 			out.Next = append(out.Next, describe(it))
 		}
 	}

@@ -2444,10 +2444,10 @@ export interface components {
         };
         PlayingItem: {
             /**
-             * @description idle: nothing eligible, the screen looks again after 1 s
+             * @description local: a local space (the store's item, or the space's fallback media); idle: nothing eligible, the screen looks again after 1 s
              * @enum {string}
              */
-            kind: "media" | "slot" | "idle";
+            kind: "media" | "slot" | "local" | "idle";
             /** @description position in the schedule; -1 when idle */
             entryIndex: number;
             entryId: string;
@@ -2466,11 +2466,13 @@ export interface components {
              * @description epoch ms
              */
             end: number;
-            /** @description an ad slot cut into positions: the one played (1-based, as bookings number them); each position is an item of its own */
+            /** @description an ad slot cut into positions, or a local space cut into its store's items: the one played (1-based, as bookings number them); each position is an item of its own */
             position?: number;
             /** @description the advertisement sold in the position; name, type and url are then its media on screen (absent when none of its media may play at the moment). A position without it plays the slot's fallback media */
             advertisementId?: string;
             advertisementName?: string;
+            /** @description in a local space, the store's approved item on screen; name, type and url are then its media. A local item without it is the space's fallback media */
+            localItemId?: string;
         };
         Playing: {
             /** @description the IANA zone of the TV's store, the rules run in */

@@ -1,10 +1,10 @@
 // @vitest-environment node
 import fs from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { isAdSlot, type ScheduleEntry } from '@/lib/playback'
-import { AdTurns, dayKey, planDay, positionAt, screenDatesOn } from './ads'
+import { entryDuration, isAdSlot, type ScheduleEntry } from '@/lib/playback'
+import { AdTurns, dayKey, localOnDay, planDay, positionAt, screenDatesOn } from './ads'
 import { itemAt, mediaUrls, shownFor, Timeline } from './playlist'
-import type { PlayerAds, PlayerSchedule } from './protocol'
+import type { PlayerAds, PlayerLocal, PlayerSchedule } from './protocol'
 import { adMedia, entry, schedule } from './testing'
 
 const ZONE = 'America/Sao_Paulo'
@@ -63,7 +63,7 @@ describe("a day's plan", () => {
     expect(planDay(withSlot, ads, '20260303').positions).toEqual([[], [null, null, null], ['ad-a']])
     expect(planDay(withSlot, ads, '20260304').entries.map((e) => e.id)).toEqual(['m-img', 'slot-1'])
     expect(planDay(withSlot, null, DAY).entries.map((e) => e.id)).toEqual(['m-img', 'slot-1'])
-    expect(planDay(null, ads, DAY)).toEqual({ entries: [], positions: [] })
+    expect(planDay(null, ads, DAY)).toEqual({ entries: [], positions: [], local: [] })
   })
 
   it("keys days by the franchise's wall clock", () => {
@@ -153,7 +153,10 @@ interface DayPlanCase {
   /** The media ids the library holds. */
   library?: string[]
   ads?: Pick<PlayerAds, 'bookings' | 'ads'>
-  dayPlan?: { entries: string[]; adSlots: (number | null)[]; positions: (string | null)[][] }
+  datesTimeZone?: string
+  /** The store's approved items in the local spaces, as the player receives them. */
+  local?: PlayerLocal
+  dayPlan?: { entries: string[]; adSlots: (number | null)[]; positions: (string | null)[][]; local?: (string | null)[][]; durations?: number[] }
 }
 
 const shared = (
@@ -168,13 +171,17 @@ describe('api/playback-cases.json day plans', () => {
   it.each(shared)('$name', (c) => {
     const day = dayKey(Date.parse(c.moment), c.timeZone)
     const media = Object.fromEntries((c.library ?? []).map((id) => [id, { name: id, type: 'image', url: `/files/${id}` }]))
-    const sched = { id: 's', name: 's', hash: '', entries: c.schedule, media, bottomBar: null, updatedAt: 0 } as unknown as PlayerSchedule
-    const plan = planDay(sched, { from: day, to: day, ...c.ads } as PlayerAds, day)
+    const written = { id: 's', name: 's', hash: '', entries: c.schedule, media, bottomBar: null, updatedAt: 0 } as unknown as PlayerSchedule
+    const dated = c.datesTimeZone ? screenDatesOn(written, null, c.datesTimeZone, c.timeZone, c.local) : { schedule: written, local: c.local }
+    const plan = planDay(dated.schedule, { from: day, to: day, ...c.ads } as PlayerAds, day, localOnDay(dated.local, day, c.timeZone))
+    const { local, durations, ...want } = c.dayPlan!
     expect({
       entries: plan.entries.map((entry) => entry.id),
       adSlots: plan.entries.map((entry) => (isAdSlot(entry) && Number(entry.adSlots) > 0 && Number(entry.adTime) > 0 ? Number(entry.adSlots) : null)),
       positions: plan.positions,
-    }).toEqual(c.dayPlan)
+    }).toEqual(want)
+    if (local) expect(plan.local.map((plays) => plays.map((item) => item?.id ?? null))).toEqual(local)
+    if (durations) expect(plan.entries.map(entryDuration)).toEqual(durations)
   })
 })
 

@@ -100,6 +100,32 @@ describe('the player screen', () => {
     s.session.stop()
   })
 
+  it("plays its store's approved items in a local space, caches their files, and the fallback for a store with none", async () => {
+    const space = entry({ id: 'space', name: 'Recados da loja', isLocal: true, displayTime: 5, localTime: 5, localFallbackMediaId: 'm-vid' })
+    const local = {
+      spaces: { space: [{ id: 'li-1', mediaId: 'lm-1' }] },
+      media: { 'lm-1': { name: 'Horário de feriado', type: 'image' as const, url: '/files/loja-demo/local/feriado.jpg' } },
+    }
+    const s = await started({ device: 'K7M3QX', token: 'tok', paired: true })
+    await act(async () => {
+      s.last().open()
+      s.last().push({ type: 'playlist', serverTime: T0, screen: { ...SCREEN, local }, schedule: schedule({ entries: [entry({ id: 'm-img', displayTime: 10 }), space] }) })
+      await vi.advanceTimersByTimeAsync(0)
+    })
+    expect(s.media.synced.at(-1)).toContain('/files/loja-demo/local/feriado.jpg')
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10_000)
+    })
+    expect(document.querySelector('[data-stage] img[src="/files/loja-demo/local/feriado.jpg"]')).not.toBeNull()
+    // Without the store's items, the space plays its fallback.
+    await act(async () => {
+      s.last().push({ type: 'playlist', serverTime: T0 + 15_000, screen: SCREEN, schedule: schedule({ hash: 'h2', entries: [space, entry({ id: 'm-img', displayTime: 10 })] }) })
+      await vi.advanceTimersByTimeAsync(0)
+    })
+    expect(document.querySelector('[data-stage] video[src="https://cdn.example.com/loja-demo/video.mp4"]')).not.toBeNull()
+    s.session.stop()
+  })
+
   it('plays a video muted when the browser refuses sound without a gesture', async () => {
     const play = vi.spyOn(HTMLMediaElement.prototype, 'play')
     play.mockRejectedValueOnce(new DOMException('no gesture', 'NotAllowedError'))

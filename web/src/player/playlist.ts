@@ -3,13 +3,14 @@
 // steps from item to item. Which entry plays and for how long is decided by
 // lib/playback alone (spec 2 §4); this file only asks it, at the right
 // moments, and looks the media up.
-import { isAdSlot, nowPlaying, playbackAnchor, type PlaybackItem, type ScheduleEntry } from '../lib/playback'
+import { isAdSlot, isLocalSpace, nowPlaying, playbackAnchor, type PlaybackItem, type ScheduleEntry } from '../lib/playback'
 import { planDay, positionAt, type AdTurns, type PlayerItem } from './ads'
-import type { PlayerAds, PlayerMedia, PlayerSchedule } from './protocol'
+import type { LocalItem, PlayerAds, PlayerLocal, PlayerMedia, PlayerSchedule } from './protocol'
 import { overrideUrls, type PlayerOverride } from './override'
 
-/** The media an entry shows: its own, or for an ad slot its fallback (no advertisement is booked in yet). */
+/** The media an entry shows: its own, or for an ad slot or a local space its fallback (no advertisement is booked in yet, the store has nothing). */
 export function entryMediaId(entry: ScheduleEntry): string | null {
+  if (isLocalSpace(entry)) return entry.localFallbackMediaId || null
   if (isAdSlot(entry)) return entry.adFallbackMediaId || null
   return entry.id || null
 }
@@ -27,10 +28,10 @@ export function playableEntries(schedule: PlayerSchedule | null): ScheduleEntry[
 /**
  * Every file the screen may show: the emergency overrides' first, then the
  * schedule's in the order its entries first need them (prefetched in that
- * order), then the advertisements' files, then the footer's logo and coin
- * icons.
+ * order), then the store's local items' files, then the advertisements'
+ * files, then the footer's logo and coin icons.
  */
-export function mediaUrls(schedule: PlayerSchedule | null, ads?: PlayerAds | null, overrides?: readonly PlayerOverride[]): string[] {
+export function mediaUrls(schedule: PlayerSchedule | null, ads?: PlayerAds | null, overrides?: readonly PlayerOverride[], local?: PlayerLocal | null): string[] {
   const urls: string[] = overrideUrls(overrides)
   if (!schedule) return urls
   const add = (url: string | undefined) => {
@@ -41,6 +42,9 @@ export function mediaUrls(schedule: PlayerSchedule | null, ads?: PlayerAds | nul
     if (id !== null && Object.prototype.hasOwnProperty.call(schedule.media, id)) add(schedule.media[id].url)
   }
   for (const id of Object.keys(schedule.media)) add(schedule.media[id].url)
+  for (const items of Object.values(local?.spaces ?? {})) {
+    if (Array.isArray(items)) items.forEach((item) => add(local?.media?.[item?.mediaId]?.url))
+  }
   const sold = new Set((ads?.bookings ?? []).map((b) => b.advertisementId))
   for (const id of Object.keys(ads?.ads ?? {})) {
     if (sold.has(id)) ads!.ads[id].media?.forEach((m) => add(m.url))
@@ -74,6 +78,8 @@ export interface Shown {
   stretch: boolean
   /** For an advertisement's play: which one and which of its media (proof of play). */
   ad?: { advertisementId: string; mediaId: string }
+  /** For a store's item in a local space: which one and its media (no proof of play). */
+  local?: { itemId: string; mediaId: string }
 }
 
 /** What shownFor needs to fill a slot's positions with advertisements. */
@@ -83,6 +89,10 @@ export interface AdContext {
   ads: PlayerAds | null | undefined
   turns: AdTurns
   timeZone: string
+  /** The day plan's local items, by entry index (null: the space's fallback). */
+  local?: (LocalItem | null)[][]
+  /** The store's local media, by id. */
+  localMedia?: PlayerLocal['media']
 }
 
 const volumeOf = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0)
@@ -105,6 +115,12 @@ export function shownFor(item: PlayerItem, entries: readonly ScheduleEntry[], sc
         ad: { advertisementId: ad.id, mediaId: picked.id },
       }
     }
+  }
+  const localItem = adContext && item.kind === 'local' && item.position !== undefined ? adContext.local?.[item.entryIndex]?.[item.position] : null
+  const own = localItem ? adContext?.localMedia?.[localItem.mediaId] : undefined
+  if (localItem && own?.url) {
+    const media: PlayerMedia = { name: own.name, type: own.type === 'video' ? 'video' : 'image', url: own.url }
+    return { key: `${item.start}:${item.entryIndex}:${media.url}`, item, media, volume: volumeOf(entry?.volume), stretch, local: { itemId: localItem.id, mediaId: localItem.mediaId } }
   }
   const mediaId = entry ? entryMediaId(entry) : null
   const media = schedule && mediaId !== null ? (schedule.media[mediaId] ?? null) : null

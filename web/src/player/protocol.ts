@@ -27,6 +27,15 @@ export type PlayerAd = PlayerAds['ads'][string]
 /** A media of an advertisement: the library file and the rules of a schedule entry. */
 export type AdMedia = Schemas['AdMediaItem']
 
+/** The TV's store's approved items in the schedule's local spaces, and their media (internal/localcontent). */
+export type PlayerLocal = Schemas['PlayerLocal']
+
+/** One approved item of a store in a local space, in the store's order. */
+export type LocalItem = PlayerLocal['spaces'][string][number]
+
+/** A store's media named by its items. */
+export type LocalMedia = PlayerLocal['media'][string]
+
 /** The TV's linked schedule, resolved for players. */
 export type PlayerSchedule = Schemas['PlayerSchedule']
 

@@ -185,7 +185,7 @@ export class PlayerSession {
   start() {
     const playlist = this.state.playlist
     if (playlist) {
-      void this.options.media.sync(mediaUrls(playlist.schedule, playlist.screen.ads, playlist.screen.overrides)).then(() => this.refreshHealth())
+      void this.options.media.sync(mediaUrls(playlist.schedule, playlist.screen.ads, playlist.screen.overrides, playlist.screen.local)).then(() => this.refreshHealth())
       this.followFooter(playlist.schedule?.bottomBar ?? null)
     }
     if (this.plays.length > 0) this.planPlays(PLAYS_FIRST_MS)
@@ -367,7 +367,7 @@ export class PlayerSession {
     const env = this.options.env
     if (!env || this.stopped) return
     const playlist = this.state.playlist
-    const urls = playlist ? mediaUrls(playlist.schedule, playlist.screen.ads, playlist.screen.overrides) : []
+    const urls = playlist ? mediaUrls(playlist.schedule, playlist.screen.ads, playlist.screen.overrides, playlist.screen.local) : []
     const [storage, files] = await Promise.all([
       env.estimate().catch(() => null),
       this.options.media.status ? this.options.media.status(urls).catch(() => ({ cached: 0, all: false })) : Promise.resolve({ cached: 0, all: false }),
@@ -456,7 +456,7 @@ export class PlayerSession {
     this.update({ playlist, paired: true, device: frame.screen.device || this.state.device, connection: 'online' })
     this.ack()
     void this.refreshHealth()
-    void this.options.media.sync(mediaUrls(schedule, frame.screen.ads, frame.screen.overrides)).then(() => this.refreshHealth())
+    void this.options.media.sync(mediaUrls(schedule, frame.screen.ads, frame.screen.overrides, frame.screen.local)).then(() => this.refreshHealth())
     this.followFooter(schedule?.bottomBar ?? null)
   }
 
@@ -557,7 +557,7 @@ export class PlayerSession {
       clearMedia: async () => {
         await this.options.media.clear()
         // Kept again at once: the box must not stay without its offline copy.
-        void this.options.media.sync(mediaUrls(this.state.playlist?.schedule ?? null, this.state.playlist?.screen.ads, this.state.playlist?.screen.overrides))
+        void this.options.media.sync(mediaUrls(this.state.playlist?.schedule ?? null, this.state.playlist?.screen.ads, this.state.playlist?.screen.overrides, this.state.playlist?.screen.local))
       },
       captureStill: () => this.options.host.captureStill(),
       captureClip: (ms) => this.options.host.captureClip(ms),

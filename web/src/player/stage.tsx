@@ -7,13 +7,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { openAt, type StoreHours } from '../lib/hours'
 import { DEFAULT_TIME_ZONE } from '../lib/playback'
-import { AdTurns, dayKey, planDay, playId, screenDatesOn, type AdPlay, type PlayerItem } from './ads'
+import { AdTurns, dayKey, localOnDay, planDay, playId, screenDatesOn, type AdPlay, type PlayerItem } from './ads'
 import { FooterBar } from './footer-bar'
 import { playbackFailed } from './health'
 import type { MediaFiles } from './media-cache'
 import { nextOverrideChange, overrideAt, type PlayerOverride } from './override'
 import { orientationDegrees, shownFor, Timeline, type Shown } from './playlist'
-import type { FooterData, PlayerAds, PlayerSchedule } from './protocol'
+import type { FooterData, PlayerAds, PlayerLocal, PlayerSchedule } from './protocol'
 import type { StoredPlaylist } from './storage'
 import { useAddress } from './use-address'
 
@@ -58,7 +58,10 @@ export function Stage({
   // the end day on this screen's clock. A playlist stored before the screen
   // named that zone reads them in the screen's own.
   const datesZone = screen.datesTimeZone || timeZone
-  const { schedule: dated, ads } = useMemo(() => screenDatesOn(schedule, screen.ads, datesZone, timeZone), [schedule, screen.ads, datesZone, timeZone])
+  const { schedule: dated, ads, local } = useMemo(
+    () => screenDatesOn(schedule, screen.ads, datesZone, timeZone, screen.local),
+    [schedule, screen.ads, screen.local, datesZone, timeZone],
+  )
   if (override)
     return (
       <div className={`stage r${degrees}`} data-stage="">
@@ -70,7 +73,7 @@ export function Stage({
     <div className={`stage r${degrees}`} data-stage="">
       <div className="screen">
         {dated ? (
-          <Playback schedule={dated} ads={ads ?? undefined} timeZone={timeZone} changedAt={playlist.changedAt} now={now} media={media} onPlay={onPlay} />
+          <Playback schedule={dated} ads={ads ?? undefined} local={local ?? undefined} timeZone={timeZone} changedAt={playlist.changedAt} now={now} media={media} onPlay={onPlay} />
         ) : (
           <p className="notice" data-text="">
             Nenhuma programação vinculada a este televisor.
@@ -177,6 +180,7 @@ function useDay(now: () => number, timeZone: string) {
 function Playback({
   schedule,
   ads,
+  local,
   timeZone,
   changedAt,
   now,
@@ -185,6 +189,8 @@ function Playback({
 }: {
   schedule: PlayerSchedule
   ads: PlayerAds | undefined
+  /** The store's approved items in the local spaces (no proof of play for them). */
+  local: PlayerLocal | undefined
   timeZone: string
   changedAt: number
   now: () => number
@@ -192,7 +198,7 @@ function Playback({
   onPlay?: (play: AdPlay) => void
 }) {
   const day = useDay(now, timeZone)
-  const plan = useMemo(() => planDay(schedule, ads, day), [schedule, ads, day])
+  const plan = useMemo(() => planDay(schedule, ads, day, localOnDay(local, day, timeZone)), [schedule, ads, local, day, timeZone])
   const turns = useRef(new AdTurns())
   const reportPlay = useRef(onPlay)
   useEffect(() => {
@@ -205,7 +211,7 @@ function Playback({
   useEffect(() => {
     const waiting = prepared.current
     const { entries } = plan
-    const adContext = { positions: plan.positions, ads, turns: turns.current, timeZone }
+    const adContext = { positions: plan.positions, ads, turns: turns.current, timeZone, local: plan.local, localMedia: local?.media }
     // The advertisement on screen, reported when it gives way.
     let playing: { play: AdPlay; shownAt: number; until: number } | null = null
     const endPlay = () => {
@@ -258,7 +264,7 @@ function Playback({
       waiting.forEach((stale) => void stale.then((value) => media.release(value)))
       waiting.clear()
     }
-  }, [plan, ads, schedule, timeZone, changedAt, now, media])
+  }, [plan, ads, local, schedule, timeZone, changedAt, now, media])
 
   const ready = useCallback((key: string) => {
     setLayers((current) => current.map((layer) => (layer.shown.key === key && !layer.ready ? { ...layer, ready: true } : layer)))

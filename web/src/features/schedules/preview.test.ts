@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { nowPlaying, playbackAnchor, type ScheduleEntry } from '@/lib/playback'
-import type { PlayerAds, PlayerSchedule } from '@/player/protocol'
+import type { PlayerAds, PlayerLocal, PlayerSchedule } from '@/player/protocol'
 import { fromWallInput, nextMoment, previewQueue, toWallInput, tvItemLabel, tvQueue } from './preview'
 
 const TZ = 'America/Sao_Paulo'
@@ -130,5 +130,60 @@ describe('tvQueue', () => {
     const q = tvQueue(screen, at('10:00') + 16_000)
     expect(q.current).toMatchObject({ position: 1, start: at('10:00') + 15_000 })
     expect(tvItemLabel(q.current, q.plan, screen)).toBe('Anúncio Promo')
+  })
+})
+
+describe('local spaces in the preview', () => {
+  const space: ScheduleEntry = { id: 'espaco', name: 'Recados da loja', isLocal: true, displayTime: 6, localTime: 6, localFallbackMediaId: 'padrao' }
+  const banner: ScheduleEntry = { id: 'banner', name: 'Banner', displayTime: 10 }
+
+  it('without a store, plays a space as its fallback once, for localTime, and names its position in the schedule', () => {
+    // The loop from 00:00 lasts 16 s: 10:00 is 36,000 s in, the banner begins.
+    const { current, upcoming } = previewQueue([banner, space], at('10:00'), TZ, null, 2)
+    expect(current).toMatchObject({ kind: 'media', entryIndex: 0 })
+    expect(upcoming[0]).toMatchObject({ kind: 'local', entryId: 'espaco', entryIndex: 1, duration: 6000, start: at('10:00') + 10_000 })
+  })
+
+  it('without a store, skips a space without fallback; the others keep their positions', () => {
+    const bare = { ...space, localFallbackMediaId: '' }
+    const { current, upcoming } = previewQueue([bare, banner], at('10:00'), TZ, null, 2)
+    expect([current, ...upcoming].map((item) => [item.entryId, item.entryIndex])).toEqual([
+      ['banner', 1],
+      ['banner', 1],
+      ['banner', 1],
+    ])
+  })
+
+  it("as a TV, plays its store's items of the day in order, localTime each, and the fallback where it has none", () => {
+    const schedule = {
+      id: 's',
+      name: 'Loja',
+      hash: 'h',
+      updatedAt: 0,
+      bottomBar: null,
+      entries: [banner, space],
+      media: {
+        banner: { name: 'Banner', type: 'image', url: '/b.jpg' },
+        padrao: { name: 'Padrão', type: 'image', url: '/p.jpg' },
+      },
+    } as unknown as PlayerSchedule
+    const local = {
+      spaces: { espaco: [{ id: 'i1', mediaId: 'lm1' }, { id: 'i2', mediaId: 'lm2' }] },
+      media: { lm1: { name: 'Feriado', type: 'image', url: '/l1.jpg' }, lm2: { name: 'Vagas', type: 'video', url: '/l2.mp4' } },
+    } as PlayerLocal
+    const screen = { schedule, ads: null, local, timeZone: TZ }
+    // The loop lasts 22 s: 10:00 is 36,000 s in, 36,000 = 1,636 × 22 + 8: 2 s later the space begins.
+    const q = tvQueue(screen, at('10:00') + 2_000, 3)
+    expect([q.current, ...q.upcoming].map((item) => tvItemLabel(item, q.plan, screen))).toEqual([
+      'Feriado (espaço local)',
+      'Vagas (espaço local)',
+      'Banner',
+      'Feriado (espaço local)',
+    ])
+    expect(q.current).toMatchObject({ kind: 'local', duration: 6000, position: 0, start: at('10:00') + 2_000 })
+    expect(q.upcoming[0]).toMatchObject({ kind: 'local', duration: 6000, position: 1, start: at('10:00') + 8_000 })
+    const none = { ...screen, local: null }
+    const bare = tvQueue(none, at('10:00'), 1)
+    expect([bare.current, ...bare.upcoming].map((item) => tvItemLabel(item, bare.plan, none))).toContain('Padrão (espaço local, mídia padrão)')
   })
 })

@@ -6,9 +6,9 @@
 // At any moment the preview is where a TV would be: in the loop the TV
 // started at its anchor (local midnight, or the schedule's last change),
 // with the plays since then counted toward each entry's limitByHour.
-import { IDLE_MS, localTime, playbackAnchor, playingFrom, type PlaybackItem, type ScheduleEntry } from '@/lib/playback'
-import { dayKey, planDay, positionAt, type DayPlan, type PlayerItem } from '@/player/ads'
-import type { PlayerAds, PlayerSchedule } from '@/player/protocol'
+import { IDLE_MS, isLocalSpace, localItemDuration, localTime, playbackAnchor, playingFrom, type PlaybackItem, type ScheduleEntry } from '@/lib/playback'
+import { dayKey, localOnDay, planDay, positionAt, type DayPlan, type PlayerItem } from '@/player/ads'
+import type { PlayerAds, PlayerLocal, PlayerSchedule } from '@/player/protocol'
 
 /** How many items 'A seguir' lists. */
 export const UPCOMING_COUNT = 5
@@ -21,13 +21,37 @@ function anchorAt(moment: number, timeZone: string, changedAt: number | null | u
 const idleAt = (moment: number): PlaybackItem => ({ entryIndex: -1, entryId: '', kind: 'idle', start: moment, duration: IDLE_MS })
 
 /**
- * The schedule as the spec's preview plays it (every slot a 'Slot'): the item
- * a TV shows at `moment` and the ones after it. `changedAt` is the
- * schedule's last change (its updatedAt).
+ * The schedule without a store: a local space plays its fallback once, for
+ * localTime, as a store with nothing approved sees it, and is skipped
+ * without one. `index` is each entry's position in the schedule.
+ */
+function withoutStore(entries: readonly ScheduleEntry[]): { entries: ScheduleEntry[]; index: number[] } {
+  const out: { entries: ScheduleEntry[]; index: number[] } = { entries: [], index: [] }
+  entries.forEach((entry, i) => {
+    if (isLocalSpace(entry)) {
+      if (!entry.localFallbackMediaId) return
+      const each = localItemDuration(entry)
+      out.entries.push({ ...entry, localTime: each / 1000, displayTime: each / 1000 })
+    } else out.entries.push(entry)
+    out.index.push(i)
+  })
+  return out
+}
+
+/**
+ * The schedule as the spec's preview plays it (every slot a 'Slot', every
+ * local space its fallback, or skipped without one: no store is chosen): the
+ * item a TV shows at `moment` and the ones after it, entryIndex their
+ * position in `entries`. `changedAt` is the schedule's last change (its
+ * updatedAt).
  */
 export function previewQueue(entries: readonly ScheduleEntry[], moment: number, timeZone: string, changedAt?: number | null, upcoming = UPCOMING_COUNT) {
-  if (entries.length === 0) return { current: idleAt(moment), upcoming: [] as PlaybackItem[] }
-  const [current, ...rest] = playingFrom(entries, moment, timeZone, anchorAt(moment, timeZone, changedAt), 1 + upcoming)
+  const plan = withoutStore(entries)
+  if (plan.entries.length === 0) return { current: idleAt(moment), upcoming: [] as PlaybackItem[] }
+  const items = playingFrom(plan.entries, moment, timeZone, anchorAt(moment, timeZone, changedAt), 1 + upcoming).map((item) =>
+    item.entryIndex >= 0 ? { ...item, entryIndex: plan.index[item.entryIndex] } : item,
+  )
+  const [current, ...rest] = items
   return { current, upcoming: rest.filter((item) => item.kind !== 'idle') }
 }
 
@@ -40,6 +64,8 @@ export function nextMoment(item: PlaybackItem) {
 export interface TvScreen {
   schedule: PlayerSchedule | null
   ads: PlayerAds | null | undefined
+  /** The TV's store's approved items in the local spaces; absent: spaces play their fallback. */
+  local?: PlayerLocal | null
   timeZone: string
 }
 
@@ -51,7 +77,7 @@ export interface TvQueue {
   upcoming: PlayerItem[]
 }
 
-/** A slot item's positions, one item each, from the one covering `from` on; any other item as it is. */
+/** A slot's or local space's item's positions, one item each, from the one covering `from` on; any other item as it is. */
 function positionsOf(item: PlaybackItem, entries: readonly ScheduleEntry[], from: number): PlayerItem[] {
   const first = positionAt(item, entries, Math.max(from, item.start))
   if (first.position === undefined) return [first]
@@ -63,11 +89,12 @@ function positionsOf(item: PlaybackItem, entries: readonly ScheduleEntry[], from
 /**
  * What a TV plays at `moment`, as its player does: the plan of the moment's
  * day (positions sold that day play their advertisements, unsold ones their
+ * fallback or nothing; local spaces the store's items of the day, or their
  * fallback or nothing), sequenced from the TV's anchor.
  */
 export function tvQueue(screen: TvScreen, moment: number, upcoming = UPCOMING_COUNT): TvQueue {
   const day = dayKey(moment, screen.timeZone)
-  const plan = planDay(screen.schedule, screen.ads, day)
+  const plan = planDay(screen.schedule, screen.ads, day, localOnDay(screen.local, day, screen.timeZone))
   if (plan.entries.length === 0) return { day, plan, current: idleAt(moment), upcoming: [] }
   const anchor = anchorAt(moment, screen.timeZone, screen.schedule?.updatedAt)
   const items = playingFrom(plan.entries, moment, screen.timeZone, anchor, 1 + upcoming)
@@ -81,6 +108,12 @@ export function tvItemLabel(item: PlayerItem, plan: DayPlan, screen: TvScreen): 
   const entry = plan.entries[item.entryIndex]
   const media = screen.schedule?.media ?? {}
   if (item.kind === 'media') return media[entry.id]?.name ?? entry.name ?? ''
+  if (item.kind === 'local') {
+    const own = item.position !== undefined ? plan.local[item.entryIndex]?.[item.position] : null
+    if (own) return `${screen.local?.media[own.mediaId]?.name ?? ''} (espaço local)`
+    const fallback = entry.localFallbackMediaId ? media[entry.localFallbackMediaId]?.name : undefined
+    return `${fallback ?? entry.name ?? 'Espaço local'} (espaço local, mídia padrão)`
+  }
   const adId = item.position !== undefined ? plan.positions[item.entryIndex]?.[item.position] : null
   const ad = adId ? screen.ads?.ads[adId] : undefined
   if (ad) return `Anúncio ${ad.name}`

@@ -32,7 +32,7 @@
 //   the moment.
 export { entryBadge, FOREVER_MS } from './badge'
 export { datesOn, entryDatesOn } from './dates'
-export { DEFAULT_DURATION_MS, entryDuration, EVERY_DAY, IDLE_MS, isAdSlot, isEligible } from './rules'
+export { DEFAULT_DURATION_MS, entryDuration, EVERY_DAY, IDLE_MS, isAdSlot, isEligible, isLocalSpace, localItemDuration } from './rules'
 export { nextItems, nowPlaying, playbackAnchor, playingFrom } from './sequence'
 export type { BadgeStatus, EntryBadge, ItemKind, PlaybackItem, ScheduleEntry } from './types'
 export { entryWindows, parseWindow, windowContains, type TimeWindow } from './windows'

@@ -11,9 +11,14 @@ export const IDLE_MS = 1_000
 /** Every weekday bit set. */
 export const EVERY_DAY = 127
 
-/** An ad-slot entry, told apart from media by any of isAd, adSlots, adTime or adFallbackMediaId. */
+/** An ad-slot entry, told apart from media by any of isAd, adSlots, adTime or adFallbackMediaId (a local space is none). */
 export function isAdSlot(entry: ScheduleEntry): boolean {
-  return Boolean(entry.isAd || entry.adSlots || entry.adTime || entry.adFallbackMediaId)
+  return !entry.isLocal && Boolean(entry.isAd || entry.adSlots || entry.adTime || entry.adFallbackMediaId)
+}
+
+/** A local space ('Espaço local'): neither media nor ad slot, the TV's store's approved items play there. */
+export function isLocalSpace(entry: ScheduleEntry): boolean {
+  return entry.isLocal === true
 }
 
 /** Seconds to whole milliseconds, or null when that is not a positive duration. */
@@ -23,11 +28,19 @@ function positiveMs(seconds: number | null | undefined): number | null {
   return ms > 0 ? ms : null
 }
 
+/** How long each item of a local space plays, in ms: localTime, else 10 s. */
+export function localItemDuration(entry: ScheduleEntry): number {
+  return positiveMs(entry.localTime) ?? DEFAULT_DURATION_MS
+}
+
 /**
  * How long an entry plays, in ms: a slot lasts adSlots × adTime, else
- * displayTimeJumpStart, else 10 s; media lasts displayTime, else 10 s.
+ * displayTimeJumpStart, else 10 s; a local space displayTime (stored as its
+ * localTime, one item's worth; a day's plan makes it the items ×
+ * localTime), else localTime, else 10 s; media lasts displayTime, else 10 s.
  */
 export function entryDuration(entry: ScheduleEntry): number {
+  if (isLocalSpace(entry)) return positiveMs(entry.displayTime) ?? localItemDuration(entry)
   if (isAdSlot(entry)) {
     const slots = entry.adSlots ?? 0
     const each = entry.adTime ?? 0
@@ -41,6 +54,7 @@ export interface CompiledEntry {
   index: number
   id: string
   slot: boolean
+  local: boolean
   enabled: boolean
   dok: number
   /** Epoch ms, or null for no bound. */
@@ -56,11 +70,13 @@ export interface CompiledEntry {
 
 export function compileEntry(entry: ScheduleEntry, index: number): CompiledEntry {
   const slot = isAdSlot(entry)
+  const local = isLocalSpace(entry)
   const limit = entry.limitByHour ?? 0
   return {
     index,
     id: entry.id,
     slot,
+    local,
     enabled: entry.enabled !== false,
     dok: entry.dok ?? EVERY_DAY,
     start: entry.startDate || null,
@@ -68,7 +84,7 @@ export function compileEntry(entry: ScheduleEntry, index: number): CompiledEntry
     windows: entryWindows(entry.timeGap),
     limit: limit > 0 ? Math.floor(limit) : 0,
     duration: entryDuration(entry),
-    fallbackMediaId: slot && entry.adFallbackMediaId ? entry.adFallbackMediaId : null,
+    fallbackMediaId: slot && entry.adFallbackMediaId ? entry.adFallbackMediaId : local && entry.localFallbackMediaId ? entry.localFallbackMediaId : null,
   }
 }
 

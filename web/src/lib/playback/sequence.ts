@@ -50,7 +50,7 @@ class Sequencer {
       const item: PlaybackItem = {
         entryIndex: index,
         entryId: entry.id,
-        kind: entry.slot ? 'slot' : 'media',
+        kind: entry.slot ? 'slot' : entry.local ? 'local' : 'media',
         start: moment,
         duration: entry.duration,
       }

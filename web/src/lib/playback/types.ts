@@ -33,9 +33,15 @@ export interface ScheduleEntry {
   adTime?: number | null
   /** Library media played in a position nobody booked. */
   adFallbackMediaId?: string | null
+  /** An 'Espaço local': neither media nor ad slot, the TV's store's approved items play there. */
+  isLocal?: boolean | null
+  /** Seconds each of the store's items plays in a local space. */
+  localTime?: number | null
+  /** Network media a local space plays where the store has nothing for the day. */
+  localFallbackMediaId?: string | null
 }
 
-export type ItemKind = 'media' | 'slot' | 'idle'
+export type ItemKind = 'media' | 'slot' | 'local' | 'idle'
 
 /** One stretch of what a screen shows. */
 export interface PlaybackItem {
@@ -48,7 +54,7 @@ export interface PlaybackItem {
   start: number
   /** Milliseconds. */
   duration: number
-  /** On a slot item whose entry names one: the media for positions nobody booked. */
+  /** On a slot or local space item whose entry names one: the media for positions nobody booked, or for a store with nothing approved. */
   fallbackMediaId?: string
 }
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { Display, DisplayRef } from '@/features/displays'
 import { api } from '@/lib/api-client'
-import type { PlayerAds, PlayerSchedule } from '@/player/protocol'
+import type { PlayerAds, PlayerLocal, PlayerSchedule } from '@/player/protocol'
 import { scheduleKeys } from './keys'
 
 /** A TV's screen on one day, in the shapes its player receives (GET /display/{franchise}/{store}/{id}/screen). */
@@ -14,6 +14,8 @@ export interface DisplayScreen {
   schedule: PlayerSchedule | null
   /** The positions sold in the schedule's ad slots that day, with their advertisements. */
   ads: PlayerAds
+  /** The store's approved items in the schedule's local spaces; absent when none. */
+  local?: PlayerLocal
 }
 
 export function getDisplayScreen({ franchise, store, id }: DisplayRef, day: string, signal?: AbortSignal) {

@@ -103,7 +103,7 @@ function LiveScreen({ live, moment, groupZone, turns, onMoment }: { live: Displa
   // The entries' dates name days in the group's zone, played on the TV's clock.
   const datesZone = screen.datesTimeZone || zone
   const shown = React.useMemo((): Shown => {
-    const view = { schedule, ads: screen.ads, timeZone: zone }
+    const view = { schedule, ads: screen.ads, local: screen.local, timeZone: zone }
     const played = tvShown(view, datesZone, moment, turns)
     const override = overrideAt(screen.overrides, moment)
     if (!override && screen.whenClosed === 'rest' && screen.hours && !openAt(screen.hours, zone, moment)) {

@@ -30,9 +30,17 @@ function slotName(item: PlayingItem) {
   return item.name ? `${slot}: ${item.name} (mídia padrão)` : slot
 }
 
+/** A local space's item: the store's approved item, or the space's fallback media. */
+function localName(item: PlayingItem) {
+  const space = item.position ? `Espaço local, item ${item.position}` : 'Espaço local'
+  if (item.localItemId) return `${space}: ${item.name}`
+  return item.name ? `Espaço local: ${item.name} (mídia padrão)` : 'Espaço local'
+}
+
 function itemName(item: PlayingItem) {
   if (item.kind === 'idle') return 'Nada (nenhuma mídia pode ser exibida agora)'
   if (item.kind === 'slot') return slotName(item)
+  if (item.kind === 'local') return localName(item)
   return item.name
 }
 

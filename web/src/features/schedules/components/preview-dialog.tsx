@@ -135,13 +135,17 @@ function SchedulePreview({ schedule, moment, timeZone, muted, onMoment }: { sche
   const entries = schedule.media
   const shown = React.useMemo((): Shown => {
     const { current, upcoming } = previewQueue(entries, moment, timeZone, schedule.updatedAt)
-    const nameOf = (item: PlaybackItem) => (item.kind === 'slot' ? 'Slot' : (entries[item.entryIndex]?.name ?? ''))
+    // No store is chosen: a local space shows its fallback, as a store with nothing approved sees it.
+    const nameOf = (item: PlaybackItem) =>
+      item.kind === 'slot' ? 'Slot' : item.kind === 'local' ? `${entries[item.entryIndex]?.name || 'Espaço local'} (espaço local, mídia padrão)` : (entries[item.entryIndex]?.name ?? '')
     const entry = current.entryIndex >= 0 ? entries[current.entryIndex] : undefined
     const content: StageContent =
       current.kind === 'idle' || !entry
         ? { kind: 'idle' }
         : current.kind === 'slot'
           ? { kind: 'slot', duration: current.duration }
+          : current.kind === 'local'
+            ? { kind: 'local', name: entry.name, duration: current.duration }
           : { kind: 'media', key: `${current.start}-${current.entryIndex}`, name: entry.name, type: entry.type === 'video' ? 'video' : 'image', url: entry.url ?? '', volume: entry.volume ?? 1 }
     return {
       current,
@@ -189,7 +193,7 @@ function TvPreview({
   const shown = React.useMemo((): Shown | null => {
     if (!data) return null
     // The entries' dates name days in the group's zone, played on the TV's clock.
-    return tvShown({ schedule: data.schedule, ads: data.ads, timeZone: data.timeZone || timeZone }, datesZone, moment, turns, screen.isPlaceholderData)
+    return tvShown({ schedule: data.schedule, ads: data.ads, local: data.local, timeZone: data.timeZone || timeZone }, datesZone, moment, turns, screen.isPlaceholderData)
   }, [data, moment, timeZone, datesZone, turns, screen.isPlaceholderData])
   if (!shown) return <Skeleton className="aspect-video w-full" />
   return <Screen shown={shown} moment={moment} timeZone={timeZone} muted={muted} bar={bar} store={tv.store} onMoment={onMoment} />

@@ -30,12 +30,13 @@ export function clockText(moment: number, timeZone: string) {
 /** An emergency override as the stage draws it (the player's PlayerScreen overrides). */
 export type StageOverride = { title: string; text: string; background: string; color: string; media?: { type: string; url: string } | null }
 
-/** What the stage draws: a picture or a video, a 'Slot' card, a resting screen, an override, or nothing. */
+/** What the stage draws: a picture or a video, a 'Slot' card, a local space's card (its fallback, no store chosen), a resting screen, an override, or nothing. */
 export type StageContent =
   | { kind: 'idle' }
   | { kind: 'rest' }
   | { kind: 'override'; override: StageOverride }
   | { kind: 'slot'; duration: number }
+  | { kind: 'local'; name: string; duration: number }
   | { kind: 'media'; key: string; name: string; type: 'image' | 'video'; url: string; volume: number }
 
 function Stage({ content, muted }: { content: StageContent; muted: boolean }) {
@@ -60,6 +61,14 @@ function Stage({ content, muted }: { content: StageContent; muted: boolean }) {
       <div className="grid place-items-center gap-1 text-white" aria-label="Slot">
         <span className="text-3xl font-bold">Slot</span>
         <span className="text-sm text-white/80">{content.duration / 1000}s</span>
+      </div>
+    )
+  }
+  if (content.kind === 'local') {
+    return (
+      <div className="grid place-items-center gap-1 p-2 text-center text-white" aria-label="Espaço local">
+        <span className="text-2xl font-bold">{content.name || 'Espaço local'}</span>
+        <span className="text-sm text-white/80">Espaço local: mídia padrão · {content.duration / 1000}s</span>
       </div>
     )
   }
@@ -90,12 +99,20 @@ export type Shown = { current: PlaybackItem; content: StageContent; label: strin
 /**
  * What a TV shows at `moment`, as its player plays it: its schedule's plan
  * of the day with the advertisements sold in it (their media taking turns
- * in `turns`), the entries' dates read in `datesZone` on the TV's clock.
+ * in `turns`) and its store's local items, the entries' dates read in
+ * `datesZone` on the TV's clock.
  */
 export function tvShown(view: TvScreen, datesZone: string, moment: number, turns: AdTurns, loading = false): Shown {
-  const dated = { ...screenDatesOn(view.schedule, view.ads ?? null, datesZone, view.timeZone), timeZone: view.timeZone }
+  const dated = { ...screenDatesOn(view.schedule, view.ads ?? null, datesZone, view.timeZone, view.local), timeZone: view.timeZone }
   const q = tvQueue(dated, moment)
-  const drawn = shownFor(q.current, q.plan.entries, dated.schedule, { positions: q.plan.positions, ads: dated.ads, turns, timeZone: dated.timeZone })
+  const drawn = shownFor(q.current, q.plan.entries, dated.schedule, {
+    positions: q.plan.positions,
+    ads: dated.ads,
+    turns,
+    timeZone: dated.timeZone,
+    local: q.plan.local,
+    localMedia: dated.local?.media,
+  })
   const content: StageContent =
     q.current.kind === 'idle' || !drawn.media
       ? { kind: 'idle' }
