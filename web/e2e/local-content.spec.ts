@@ -96,7 +96,7 @@ test('a franchisee fills the local space, the network approves it, and only thei
   await expect(waiting.getByText('Loja Norte: horario-feriado')).toBeVisible()
   await checkThemes(nina, '/approvals', 'approvals')
   await nina.getByRole('button', { name: 'Aprovar horario-feriado de Loja Norte' }).click()
-  await expect(nina.getByText('Nada aguardando aprovação.')).toBeVisible()
+  await expect(nina.getByText('Nada aguardando aprovação.', { exact: true }).last()).toBeVisible()
 
   // Loja Norte's TV plays it in the space; Loja Sul's keeps its fallback.
   await expect(onScreen(tvNorth)).toHaveAttribute('data-media', 'horario-feriado', { timeout: 20_000 })
@@ -121,7 +121,7 @@ test('a franchisee fills the local space, the network approves it, and only thei
   await expect(reject.getByText('Informe o motivo da recusa.')).toBeVisible()
   await reject.getByLabel('Motivo').fill('A data final passa do fim da campanha.')
   await reject.getByRole('button', { name: 'Recusar' }).click()
-  await expect(nina.getByText('Nada aguardando aprovação.')).toBeVisible()
+  await expect(nina.getByText('Nada aguardando aprovação.', { exact: true }).last()).toBeVisible()
   const mail = await mailbox.waitFor(fabio.email, { subject: /Conteúdo local recusado/ })
   expect(mail.text).toContain('Motivo: A data final passa do fim da campanha.')
   await page.reload()
