@@ -390,6 +390,8 @@ test('every sidebar label reads whole at 1280 and 1440 px and in the phone menu'
     'VISÃO GERAL',
     'PROGRAMAÇÕES',
     'MINHAS MÍDIAS',
+    'CONTEÚDO LOCAL',
+    'APROVAÇÕES',
     'ALERTAS',
     'CENTRAL DE ANÚNCIOS',
     'MENSAGEM DE EMERGÊNCIA',
