@@ -1,12 +1,7 @@
-// Shared by the ads center's component tests: the providers a page needs and
-// a fetch stub that answers by method and path.
-import type * as React from 'react'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { render } from '@testing-library/react'
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
-import { vi } from 'vitest'
+// Shared by the ads center's component tests: the session they run in, the
+// page harness, and the ads center's own test data.
+import type { stubApi } from '@/test/page-harness'
 import type { ScheduleEntry } from '@/lib/playback'
-import { createQueryClient } from '@/lib/query-client'
 import type { SessionContextValue } from '@/lib/session'
 import type { AdMap, AdMapScreen, AdMediaItem, Advertise } from './api/types'
 import { calendarDays, dayKeyAt } from './calendar'
@@ -22,52 +17,13 @@ export const testSession = {
   selectFranchise: async () => {},
 } as unknown as SessionContextValue
 
-/** For vi.waitFor: a loaded machine (two cores, other suites running) can take more than its default second. */
-export const WAIT = { timeout: 5000 }
-
-export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status })
-
-type Handler = (init: RequestInit | undefined, url: string) => Response | Promise<Response>
-
-/** A fetch stub: 'GET /api/advertise/rede-norte' → handler; anything else fails the test loudly. */
-export function stubApi(handlers: Record<string, Handler>) {
-  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const url = String(input)
-    const method = init?.method ?? 'GET'
-    const handler = handlers[`${method} ${url}`] ?? handlers[`${method} ${url.split('?')[0]}`]
-    if (!handler) throw new Error(`unexpected ${method} ${url}`)
-    return handler(init, url)
-  })
-  vi.stubGlobal('fetch', fetchMock)
-  return fetchMock
-}
+// The page harness every page's tests share (providers, fetch stub, waits).
+export { json, renderAt, stubApi, WAIT } from '@/test/page-harness'
 
 /** The JSON body a call was made with. */
 export function bodyOf(fetchMock: ReturnType<typeof stubApi>, method: string, url: string) {
   const call = fetchMock.mock.calls.find(([input, init]) => String(input) === url && (init?.method ?? 'GET') === method)
   return call ? JSON.parse(String(call[1]?.body)) : undefined
-}
-
-function Location() {
-  const location = useLocation()
-  return <output data-testid="location">{location.pathname + location.search}</output>
-}
-
-/** Renders `element` at `path` (matched by `pattern`), with the query client and the current address shown. */
-export function renderAt(element: React.ReactElement, path: string, pattern = path.split('?')[0]) {
-  const client = createQueryClient()
-  const view = render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path={pattern} element={element} />
-          <Route path="*" element={null} />
-        </Routes>
-        <Location />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  )
-  return { ...view, client }
 }
 
 /** A screen of the ad map with one all-day slot of 1 position of 30 s, free unless `dayMap` says otherwise. */
