@@ -58,6 +58,7 @@ type options struct {
 	binary, database, email, password          string
 	idle, settle, ackEvery, roundTimeout       time.Duration
 	keep, floor                                bool
+	cpuProfile                                 string
 
 	localSpaces, localStores int // local content: spaces in the schedule, stores filling them
 
@@ -91,6 +92,7 @@ func main() {
 	flag.StringVar(&o.email, "email", demoEmail, "account to seed with")
 	flag.StringVar(&o.password, "password", demoPassword, "its password")
 	flag.BoolVar(&o.keep, "keep", false, "keep the run's folder (data, server logs)")
+	flag.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the first server over the saves and the override's start and clear to this file (go tool pprof)")
 	flag.BoolVar(&o.floor, "floor", true, "measure the kernel floor after the pushes (the same sockets and sizes without the hub)")
 	flag.StringVar(&o.storm, "storm", "", "a reconnect storm instead of the push rounds: kill (replica 1 of 2 killed behind nginx), "+
 		"drop (every socket cut, two replicas behind nginx) or restart (one SQLite server restarted)")
@@ -101,6 +103,7 @@ func main() {
 	worker := flag.Bool("worker", false, "internal: run as a storm's generator process (players on standard input)")
 	floorServer := flag.Bool("floor-server", false, "internal: run as the kernel floor's server (commands on standard input)")
 	flag.Parse()
+	profileServers = o.cpuProfile != ""
 	if *floorServer {
 		if err := runFloorServer(); err != nil {
 			fmt.Fprintln(os.Stderr, "vitrine-loadgen floor server:", err)
@@ -328,6 +331,18 @@ func run(o options) error {
 
 	var rounds []round
 	load0 := loadAvg()
+	if o.cpuProfile != "" {
+		// Each push takes under a second and is followed by two: the
+		// profile spans the saves and the override's two steps.
+		wait := servers[0].cpuProfile(o.cpuProfile, time.Duration(o.saves+2)*3*time.Second)
+		defer func() {
+			if err := wait(); err != nil {
+				logf("CPU profile not written: %v", err)
+			} else {
+				logf("CPU profile of %s over the pushes: %s", servers[0].name, o.cpuProfile)
+			}
+		}()
+	}
 	for r := 1; r <= o.saves; r++ {
 		srvCPU0, genCPU0 := totalCPU(servers), selfCPU()
 		start := time.Now()

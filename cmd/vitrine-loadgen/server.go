@@ -27,9 +27,11 @@ import (
 type server struct {
 	name string
 	url  string // http://127.0.0.1:PORT
-	cmd  *exec.Cmd
-	log  *os.File // everything it wrote but the GC trace
-	exit chan struct{}
+	// profiles is the metrics listener serving Go's profiles (-cpuprofile), else empty.
+	profiles string
+	cmd      *exec.Cmd
+	log      *os.File // everything it wrote but the GC trace
+	exit     chan struct{}
 
 	mu     sync.Mutex
 	gcs    []gcLine
@@ -56,6 +58,15 @@ func startServerAt(ctx context.Context, name, addr, binary, dataDir, databaseURL
 	}
 	cmd := exec.Command(binary, args...)
 	cmd.Env = childEnv(databaseURL)
+	var profiles string
+	if profileServers {
+		mport, err := freeport.Loopback()
+		if err != nil {
+			return nil, err
+		}
+		profiles = "http://127.0.0.1:" + strconv.Itoa(mport)
+		cmd.Env = append(cmd.Env, "VITRINE_METRICS_ADDR=127.0.0.1:"+strconv.Itoa(mport), "VITRINE_PPROF=1")
+	}
 	// The child dies with the generator, whatever ends it.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	logFile, err := os.OpenFile(filepath.Join(filepath.Dir(dataDir), name+".log"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
@@ -70,7 +81,7 @@ func startServerAt(ctx context.Context, name, addr, binary, dataDir, databaseURL
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("start %s: %w", binary, err)
 	}
-	s := &server{name: name, url: "http://" + addr, cmd: cmd, log: logFile, exit: make(chan struct{}), gcWake: make(chan struct{})}
+	s := &server{name: name, url: "http://" + addr, profiles: profiles, cmd: cmd, log: logFile, exit: make(chan struct{}), gcWake: make(chan struct{})}
 	go s.readStderr(stderr)
 	go func() { cmd.Wait(); close(s.exit) }()
 
@@ -96,6 +107,39 @@ func startServerAt(ctx context.Context, name, addr, binary, dataDir, databaseURL
 			return nil, fmt.Errorf("%s did not answer /api/health within 60 s; its log: %s", name, logFile.Name())
 		}
 	}
+}
+
+// profileServers starts the servers with Go's profiles on a metrics
+// listener of their own (-cpuprofile).
+var profileServers bool
+
+// cpuProfile takes a CPU profile of s over d into file, in the background;
+// wait returns once it is written.
+func (s *server) cpuProfile(file string, d time.Duration) (wait func() error) {
+	done := make(chan error, 1)
+	go func() {
+		done <- func() error {
+			secs := int(d.Round(time.Second) / time.Second)
+			res, err := http.Get(s.profiles + "/debug/pprof/profile?seconds=" + strconv.Itoa(max(secs, 1)))
+			if err != nil {
+				return err
+			}
+			defer res.Body.Close()
+			if res.StatusCode != http.StatusOK {
+				return fmt.Errorf("%s: CPU profile: %s", s.name, res.Status)
+			}
+			f, err := os.Create(file)
+			if err != nil {
+				return err
+			}
+			if _, err := io.Copy(f, res.Body); err != nil {
+				f.Close()
+				return err
+			}
+			return f.Close()
+		}()
+	}()
+	return func() error { return <-done }
 }
 
 // extraEnv is added to the servers' environment (the storm's trusted proxy).

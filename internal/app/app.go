@@ -448,7 +448,7 @@ func Serve(ctx context.Context, cfg config.Config, stdout io.Writer) error {
 	}
 	a.Start()
 	if cfg.MetricsAddr != "" {
-		addr, stop, err := a.ServeMetrics(cfg.MetricsAddr)
+		addr, stop, err := a.ServeMetrics(cfg.MetricsAddr, cfg.Profiles)
 		if err != nil {
 			return err
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"time"
 
 	"vitrine/internal/display"
@@ -31,14 +32,22 @@ func (a *App) watch() {
 
 // ServeMetrics serves GET /metrics on addr — a listener of its own, never
 // the public one — until stop is called, and returns the address it
-// listens on.
-func (a *App) ServeMetrics(addr string) (bound net.Addr, stop func(), err error) {
+// listens on. With profiles, Go's profiles are served there too
+// (/debug/pprof/).
+func (a *App) ServeMetrics(addr string, profiles bool) (bound net.Addr, stop func(), err error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, nil, fmt.Errorf("VITRINE_METRICS_ADDR: %w", err)
 	}
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", a.Metrics.Handler())
+	if profiles {
+		mux.HandleFunc("GET /debug/pprof/", pprof.Index)
+		mux.HandleFunc("GET /debug/pprof/cmdline", pprof.Cmdline)
+		mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
+		mux.HandleFunc("GET /debug/pprof/symbol", pprof.Symbol)
+		mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
+	}
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = srv.Serve(ln) }()
 	return ln.Addr(), func() { srv.Close() }, nil

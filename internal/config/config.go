@@ -36,6 +36,9 @@ type Config struct {
 	// MetricsAddr is where GET /metrics is served (Prometheus); empty = off.
 	// Never the public address: the numbers are for the operator only.
 	MetricsAddr string
+	// Profiles adds Go's profiles (/debug/pprof/) to the metrics listener:
+	// off unless asked for, as a profile costs CPU while it is taken.
+	Profiles bool
 
 	StorageURL string // empty = local objects folder; s3://ACCESS:SECRET@host:port/bucket?secure=false&region=…
 	MediaURL   string // public base of media files (CDN); empty = /files on this server
@@ -113,6 +116,8 @@ Environment:
                           X-Request-Id is kept
   VITRINE_METRICS_ADDR    serve GET /metrics (Prometheus) on this address, e.g. 127.0.0.1:9090; a
                           listener of its own, never the public one (default empty: off)
+  VITRINE_PPROF=1         also serve Go's profiles (/debug/pprof/, e.g. profile?seconds=10) on the
+                          metrics listener (default off)
   VITRINE_ADMIN_EMAIL     with VITRINE_ADMIN_PASSWORD: on start, create this verified administrator
   VITRINE_ADMIN_PASSWORD  (permissions dispA and userA) when no user has that e-mail
   VITRINE_OPEN_SIGNUP=1   allow POST /api/user/register without a token (users must verify their e-mail)
@@ -190,6 +195,7 @@ func ParseCommand(args []string, getenv func(string) string, stderr io.Writer) (
 		AdminPassword:   env("VITRINE_ADMIN_PASSWORD", ""),
 		OpenSignup:      truthy(env("VITRINE_OPEN_SIGNUP", "")),
 		MetricsAddr:     env("VITRINE_METRICS_ADDR", ""),
+		Profiles:        truthy(env("VITRINE_PPROF", "")),
 		StorageURL:      env("STORAGE_URL", ""),
 		MediaURL:        env("VITRINE_MEDIA_URL", ""),
 		UploadSecret:    env("VITRINE_UPLOAD_SECRET", ""),

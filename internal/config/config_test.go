@@ -122,7 +122,7 @@ func TestBadSettingsAreRefused(t *testing.T) {
 func TestUsageNamesEverySetting(t *testing.T) {
 	for _, name := range []string{"--addr", "VITRINE_ADDR", "--data", "VITRINE_DATA", "--demo", "DATABASE_URL",
 		"SMTP_URL", "VITRINE_MAIL_FROM", "VITRINE_PUBLIC_URL", "VITRINE_ADMIN_EMAIL", "VITRINE_ADMIN_PASSWORD",
-		"VITRINE_OPEN_SIGNUP", "VITRINE_TRUSTED_PROXIES", "VITRINE_METRICS_ADDR", "VITRINE_PENDING_SOCKETS_PER_ADDRESS", "VITRINE_AUDIT_RETENTION", "STORAGE_URL", "WHATSAPP_TOKEN", "--log-level"} {
+		"VITRINE_OPEN_SIGNUP", "VITRINE_TRUSTED_PROXIES", "VITRINE_METRICS_ADDR", "VITRINE_PPROF", "VITRINE_PENDING_SOCKETS_PER_ADDRESS", "VITRINE_AUDIT_RETENTION", "STORAGE_URL", "WHATSAPP_TOKEN", "--log-level"} {
 		if !strings.Contains(Usage, name) {
 			t.Errorf("--help does not mention %s", name)
 		}

@@ -25,7 +25,7 @@ import (
 // function reading them.
 func scrape(t *testing.T, a *testutil.TestApp) func() string {
 	t.Helper()
-	addr, stop, err := a.ServeMetrics("127.0.0.1:0")
+	addr, stop, err := a.ServeMetrics("127.0.0.1:0", false)
 	if err != nil {
 		t.Fatal(err)
 	}

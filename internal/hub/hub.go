@@ -289,6 +289,11 @@ func (h *Hub) Close(ctx context.Context) {
 	case <-waited:
 	case <-ctx.Done():
 	}
-	h.stopOnce.Do(func() { close(h.stop) })
+	h.stopOnce.Do(func() {
+		close(h.stop)
+		for _, p := range h.polls {
+			p.stop() // its wait for events ends
+		}
+	})
 	h.done.Wait()
 }

@@ -1,9 +1,10 @@
 package hub
 
 import (
-	"errors"
+	"os"
 	"runtime"
 	"sync"
+	"syscall"
 
 	"golang.org/x/sys/unix"
 )
@@ -14,10 +15,18 @@ import (
 // too (its writes, deadlines and close go through net.Conn); the poller
 // reads it through syscall.RawConn, which keeps it open during the read,
 // never waiting (a read with nothing to read returns EAGAIN).
+//
+// The poller's own epoll descriptor is itself watched by Go's poller (an
+// epoll descriptor is readable while it holds events): the poller asks it
+// for events without waiting and, when there are none, parks like any
+// goroutine waiting on a socket. No thread blocks in epoll_wait, so a
+// wake-up costs no hand-off of the processor to another thread and back.
 type poller struct {
 	ep    int
+	file  *os.File        // ep, watched by Go's poller
+	rc    syscall.RawConn // file's, to wait for ep's events
 	mu    sync.Mutex
-	conns map[int32]*conn // by descriptor
+	conns []*conn // by descriptor number
 
 	buf    []byte
 	n      int
@@ -30,11 +39,22 @@ type poller struct {
 func (h *Hub) startPollers() {
 	for range runtime.GOMAXPROCS(0) {
 		ep, err := unix.EpollCreate1(unix.EPOLL_CLOEXEC)
+		if err == nil {
+			if err = unix.SetNonblock(ep, true); err != nil {
+				unix.Close(ep)
+			}
+		}
 		if err != nil {
 			h.log.Warn("epoll unavailable; a goroutine reads each player's socket", "err", err)
 			return
 		}
-		p := &poller{ep: ep, conns: map[int32]*conn{}, buf: make([]byte, pollRead)}
+		p := &poller{ep: ep, buf: make([]byte, pollRead)}
+		p.file = os.NewFile(uintptr(ep), "epoll") // non-blocking: Go's poller watches it
+		if p.rc, err = p.file.SyscallConn(); err != nil {
+			p.file.Close()
+			h.log.Warn("epoll unavailable; a goroutine reads each player's socket", "err", err)
+			return
+		}
 		p.readFn = func(fd uintptr) bool {
 			p.n, p.err = unix.Read(int(fd), p.buf)
 			return true
@@ -54,6 +74,9 @@ func (p *poller) add(c *conn) bool {
 		ev := unix.EpollEvent{Events: unix.EPOLLIN | unix.EPOLLRDHUP, Fd: int32(fd)}
 		if err = unix.EpollCtl(p.ep, unix.EPOLL_CTL_ADD, int(fd), &ev); err == nil {
 			c.fd = int32(fd)
+			if int(fd) >= len(p.conns) {
+				p.conns = append(p.conns, make([]*conn, int(fd)+1-len(p.conns))...)
+			}
 			p.conns[c.fd] = c
 			c.poll = p
 		}
@@ -66,37 +89,50 @@ func (p *poller) add(c *conn) bool {
 func (p *poller) remove(c *conn) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.conns[c.fd] != c {
+	if int(c.fd) >= len(p.conns) || p.conns[c.fd] != c {
 		return
 	}
-	delete(p.conns, c.fd)
+	p.conns[c.fd] = nil
 	c.rc.Control(func(fd uintptr) {
 		unix.EpollCtl(p.ep, unix.EPOLL_CTL_DEL, int(fd), nil)
 	})
 }
 
+// stop closes the poller's epoll descriptor: its wait for events ends.
+func (p *poller) stop() { p.file.Close() }
+
 // run reads the sockets that have bytes until the hub stops.
 func (p *poller) run(h *Hub) {
 	defer h.done.Done()
-	defer unix.Close(p.ep)
 	events := make([]unix.EpollEvent, 256)
+	var n int
+	var werr error
+	wait := func(fd uintptr) bool {
+		n, werr = unix.EpollWait(int(fd), events, 0)
+		return n > 0 || werr != nil // none yet: park until ep is readable
+	}
 	for {
-		n, err := unix.EpollWait(p.ep, events, 200)
-		select {
-		case <-h.stop:
-			return
-		default:
-		}
-		if err != nil {
-			if errors.Is(err, unix.EINTR) {
-				continue
+		if err := p.rc.Read(wait); err != nil {
+			select {
+			case <-h.stop:
+			default:
+				h.log.Error("epoll wait failed", "err", err)
 			}
-			h.log.Error("epoll wait failed", "err", err)
+			return
+		}
+		if werr == unix.EINTR {
+			continue
+		}
+		if werr != nil {
+			h.log.Error("epoll wait failed", "err", werr)
 			return
 		}
 		for i := range events[:n] {
+			var c *conn
 			p.mu.Lock()
-			c := p.conns[events[i].Fd]
+			if fd := int(events[i].Fd); fd < len(p.conns) {
+				c = p.conns[fd]
+			}
 			p.mu.Unlock()
 			if c != nil {
 				p.read(c)

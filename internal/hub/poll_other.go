@@ -11,3 +11,5 @@ func (h *Hub) startPollers() {}
 func (p *poller) add(*conn) bool { return false }
 
 func (p *poller) remove(*conn) {}
+
+func (p *poller) stop() {}
