@@ -1,20 +1,17 @@
 import * as React from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { X } from 'lucide-react'
 import { useForm, useWatch } from 'react-hook-form'
 import { DialogFormFooter } from '@/components/dialog-form-footer'
-import { Badge } from '@/components/ui/badge'
-import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
-import { findMedia, MediaPickerDialog, useMedias } from '@/features/medias'
 import { toast } from '@/hooks/use-toast'
 import { useAddSlot } from '../api/add-slot'
 import { useSaveEntries } from '../api/update-schedule'
 import type { ScheduleEntry } from '../api/types'
 import { withSlotChanged } from '../entries'
 import { AD_SLOT_DEFAULTS, adSlotSchema, type AdSlotInput, type AdSlotValues } from '../schemas'
+import { FallbackMediaField } from './fallback-media-field'
 
 /** The slot row being edited: the schedule's list as loaded (with its hash) and the slot's position in it. */
 export type EditedSlot = { entries: ScheduleEntry[]; hash: string; index: number }
@@ -46,11 +43,7 @@ export function AdSlotDialog({ open, onOpenChange, franchise, scheduleId, editin
   const pending = add.isPending || save.isPending
   const form = useForm<AdSlotInput, unknown, AdSlotValues>({ resolver: zodResolver(adSlotSchema), defaultValues: valuesOf(editing) })
   const { errors } = form.formState
-  const [pickerOpen, setPickerOpen] = React.useState(false)
   const fallbackId = useWatch({ control: form.control, name: 'adFallbackMediaId' })
-  // The library is read only to name a chosen fallback.
-  const medias = useMedias(open && fallbackId ? franchise : undefined)
-  const fallbackName = fallbackId ? ((medias.data && findMedia(medias.data.folderMap, fallbackId)?.name) ?? 'Mídia reserva') : ''
 
   React.useEffect(() => {
     if (open) form.reset(valuesOf(editing))
@@ -88,38 +81,16 @@ export function AdSlotDialog({ open, onOpenChange, franchise, scheduleId, editin
           <FormField id="slot-duration" label="Duração (em seg.)" error={errors.duration?.message}>
             <Input inputMode="numeric" {...form.register('duration')} />
           </FormField>
-          <div className="grid gap-2">
-            <span className="text-sm font-medium">Mídia reserva (exibida quando nenhum anúncio foi vendido)</span>
-            <div className="flex flex-wrap items-center gap-2">
-              {fallbackId ? (
-                <Badge variant="secondary" className="gap-1 pr-1">
-                  {fallbackName}
-                  <button
-                    type="button"
-                    aria-label={`Remover ${fallbackName}`}
-                    className="rounded-full p-0.5 hover:bg-muted-foreground/20"
-                    onClick={() => form.setValue('adFallbackMediaId', '')}
-                  >
-                    <X className="size-3" />
-                  </button>
-                </Badge>
-              ) : (
-                <span className="text-sm text-muted-foreground">Nenhuma: a vaga é pulada.</span>
-              )}
-              <Button type="button" variant="outline" size="sm" onClick={() => setPickerOpen(true)}>
-                {fallbackId ? 'Trocar mídia reserva' : 'Escolher mídia reserva'}
-              </Button>
-            </div>
-          </div>
+          <FallbackMediaField
+            franchise={franchise}
+            mediaId={fallbackId}
+            onChange={(id) => form.setValue('adFallbackMediaId', id)}
+            label="Mídia reserva (exibida quando nenhum anúncio foi vendido)"
+            labelId="slot-fallback-label"
+            emptyText="Nenhuma: a vaga é pulada."
+          />
           <DialogFormFooter pending={pending} submitLabel={editing ? 'Salvar' : 'Adicionar'} />
         </form>
-        <MediaPickerDialog
-          open={pickerOpen}
-          onOpenChange={setPickerOpen}
-          franchise={franchise}
-          multiple={false}
-          onSelect={(chosen) => chosen[0] && form.setValue('adFallbackMediaId', chosen[0].id)}
-        />
       </DialogContent>
     </Dialog>
   )

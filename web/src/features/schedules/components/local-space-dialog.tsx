@@ -1,18 +1,15 @@
 import * as React from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { X } from 'lucide-react'
 import { useForm, useWatch } from 'react-hook-form'
 import { DialogFormFooter } from '@/components/dialog-form-footer'
-import { Badge } from '@/components/ui/badge'
-import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
-import { findMedia, MediaPickerDialog, useMedias } from '@/features/medias'
 import { toast } from '@/hooks/use-toast'
 import { useSaveEntries } from '../api/update-schedule'
 import type { ScheduleEntry } from '../api/types'
 import { localSpaceFormOf, localSpaceSchema, toLocalEntry, withLocalSpace, type LocalSpaceInput, type LocalSpaceValues } from '../local-space'
+import { FallbackMediaField } from './fallback-media-field'
 import { LocalSpaceRules } from './local-space-rules'
 
 /** The schedule's list as loaded (with its hash) and, for 'Editar' on a space's row, the space's position in it. */
@@ -39,11 +36,7 @@ export function LocalSpaceDialog({ open, onOpenChange, franchise, timeZone, sche
   const editing = target.index === undefined ? undefined : target.entries[target.index]
   const form = useForm<LocalSpaceInput, unknown, LocalSpaceValues>({ resolver: zodResolver(localSpaceSchema), defaultValues: localSpaceFormOf(editing, timeZone) })
   const { errors } = form.formState
-  const [pickerOpen, setPickerOpen] = React.useState(false)
   const fallbackId = useWatch({ control: form.control, name: 'localFallbackMediaId' })
-  // The library is read only to name a chosen fallback.
-  const medias = useMedias(open && fallbackId ? franchise : undefined)
-  const fallbackName = fallbackId ? ((medias.data && findMedia(medias.data.folderMap, fallbackId)?.name) ?? 'Mídia reserva') : ''
 
   React.useEffect(() => {
     if (open) form.reset(localSpaceFormOf(editing, timeZone))
@@ -79,41 +72,17 @@ export function LocalSpaceDialog({ open, onOpenChange, franchise, timeZone, sche
           <FormField id="local-time" label="Duração de cada item (segundos)" error={errors.localTime?.message} className="max-w-xs">
             <Input inputMode="numeric" autoComplete="off" {...form.register('localTime')} />
           </FormField>
-          <div className="grid gap-2" role="group" aria-labelledby="local-fallback-label">
-            <span id="local-fallback-label" className="text-sm font-medium">
-              Mídia reserva (opcional)
-            </span>
-            <div className="flex flex-wrap items-center gap-2">
-              {fallbackId ? (
-                <Badge variant="secondary" className="gap-1 pr-1">
-                  {fallbackName}
-                  <button
-                    type="button"
-                    aria-label={`Remover ${fallbackName}`}
-                    className="rounded-full p-0.5 hover:bg-muted-foreground/20"
-                    onClick={() => form.setValue('localFallbackMediaId', '')}
-                  >
-                    <X className="size-3" />
-                  </button>
-                </Badge>
-              ) : (
-                <span className="text-sm text-muted-foreground">Nenhuma: onde a loja não tem itens, o espaço é pulado.</span>
-              )}
-              <Button type="button" variant="outline" size="sm" onClick={() => setPickerOpen(true)}>
-                {fallbackId ? 'Trocar mídia reserva' : 'Escolher mídia reserva'}
-              </Button>
-            </div>
-          </div>
+          <FallbackMediaField
+            franchise={franchise}
+            mediaId={fallbackId}
+            onChange={(id) => form.setValue('localFallbackMediaId', id)}
+            label="Mídia reserva (opcional)"
+            labelId="local-fallback-label"
+            emptyText="Nenhuma: onde a loja não tem itens, o espaço é pulado."
+          />
           <LocalSpaceRules form={form} />
           <DialogFormFooter pending={pending} submitLabel={editing ? 'Salvar' : 'Adicionar'} />
         </form>
-        <MediaPickerDialog
-          open={pickerOpen}
-          onOpenChange={setPickerOpen}
-          franchise={franchise}
-          multiple={false}
-          onSelect={(chosen) => chosen[0] && form.setValue('localFallbackMediaId', chosen[0].id)}
-        />
       </DialogContent>
     </Dialog>
   )
