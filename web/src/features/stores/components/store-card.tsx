@@ -14,9 +14,9 @@ export type StoreCardAction =
 
 type Props = {
   store: Store
-  /** The store's TVs, and how many of them are Offline. */
+  /** The store's TVs, and how many of them are Offline (null until the TV list has arrived). */
   displayCount: number
-  offlineCount: number
+  offlineCount: number | null
   onAction: (action: StoreCardAction) => void
   /** The store's TV table. */
   children: React.ReactNode
@@ -35,14 +35,21 @@ function IconButton({ label, onClick, children }: { label: string; onClick: () =
   )
 }
 
-function Counter({ label, value, icon, tone }: { label: string; value: number; icon: React.ReactNode; tone?: 'alert' }) {
+/** A count of the card; null while it is not known yet (the TV list still loading). */
+function Counter({ label, value, icon, tone }: { label: string; value: number | null; icon: React.ReactNode; tone?: 'alert' }) {
+  const alert = tone === 'alert' && value !== null && value > 0
   return (
-    <div className="flex items-center gap-2 rounded-md border px-3 py-1.5" aria-label={`${label}: ${value}`} role="group">
-      <span className={tone === 'alert' && value > 0 ? 'text-destructive' : 'text-muted-foreground'} aria-hidden="true">
+    <div
+      className="flex items-center gap-2 rounded-md border px-3 py-1.5"
+      aria-label={value === null ? `${label}: carregando` : `${label}: ${value}`}
+      aria-busy={value === null || undefined}
+      role="group"
+    >
+      <span className={alert ? 'text-destructive' : 'text-muted-foreground'} aria-hidden="true">
         {icon}
       </span>
       <span className="text-sm text-muted-foreground">{label}</span>
-      <span className={`text-sm font-semibold tabular-nums ${tone === 'alert' && value > 0 ? 'text-destructive' : ''}`}>{value}</span>
+      <span className={`text-sm font-semibold tabular-nums ${alert ? 'text-destructive' : ''}`}>{value ?? '…'}</span>
     </div>
   )
 }
