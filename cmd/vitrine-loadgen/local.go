@@ -4,6 +4,9 @@ import (
 	"context"
 	"fmt"
 	"image/color"
+	"os"
+	"sync/atomic"
+	"time"
 
 	"vitrine/internal/apiclient"
 )
@@ -85,4 +88,127 @@ func localSetup(o options) string {
 		return ""
 	}
 	return fmt.Sprintf(", %d local spaces × %s stores", o.localSpaces, thousands(o.localStores))
+}
+
+// approvalRounds is how many stores get an item approved while every
+// player is connected: each a round of its own, timed from the decision's
+// call until the store's players have the item.
+const approvalRounds = 5
+
+// approvalRound is one approval: the store's players that got the item
+// and when, and the other stores' players sent a playlist meanwhile (none
+// should be: their screens did not change).
+type approvalRound struct {
+	store    string
+	took     time.Duration // the decision's API call
+	lat      []time.Duration
+	missing  int // the store's players without it when the round ended
+	strayers int // players of other stores sent a playlist meanwhile
+}
+
+// approveRounds sends, for approvalRounds stores spread over the group, a
+// new image into the first space (waiting for approval), then approves
+// it and waits for the store's players to receive a frame naming the
+// image. The players watch for the image's id in every frame (watchFor).
+func approveRounds(ctx context.Context, a *apiclient.Client, f *fixture, players []*player, timeout time.Duration) ([]approvalRound, error) {
+	if len(f.spaces) == 0 {
+		return nil, nil
+	}
+	defer watchFor("")
+	step := max(len(f.stores)/approvalRounds, 1)
+	var out []approvalRound
+	for r := range min(approvalRounds, len(f.stores)) {
+		si := r * step
+		store := f.stores[si]
+		file := apiclient.PNG(96, 54, func(int, int) color.RGBA { return color.RGBA{uint8(40 * r), 90, 200, 255} })
+		mediaID, err := a.UploadLocal(ctx, f.franchise, store, fmt.Sprintf("Aprovação %d", r+1), "image", "image/png", file)
+		if err != nil {
+			return nil, err
+		}
+		var item struct {
+			ID string `json:"id"`
+		}
+		body := map[string]any{"scheduleId": f.schedule, "spaceId": f.spaces[0], "mediaId": mediaID}
+		if err := a.Do(ctx, "POST", "/api/local/"+f.franchise+"/"+store+"/items", body, &item, 201); err != nil {
+			return nil, err
+		}
+		watchFor(mediaID)
+		key := "mark:" + mediaID
+		mine := players[si*f.perStore : min((si+1)*f.perStore, len(players))]
+		before := make([]int, len(players))
+		for i, p := range players {
+			before[i] = p.received()
+		}
+		start := time.Now()
+		err = a.Do(ctx, "POST", "/api/approvals/"+f.franchise, map[string]any{"ids": []string{item.ID}, "decision": "approve"}, nil, 200)
+		took := time.Since(start)
+		if err != nil {
+			return nil, err
+		}
+		rd := awaitRound(mine, 1, key, start, timeout)
+		// A frame to another store's TV would arrive with the store's own:
+		// any playlist they got since the decision counts.
+		if !sleep(ctx, 500*time.Millisecond) {
+			return nil, ctx.Err()
+		}
+		strayers := 0
+		for i, p := range players {
+			if i/f.perStore != si && p.received() != before[i] {
+				strayers++
+			}
+		}
+		s := summarize(rd.lat)
+		logf("approval %d (%s): %d/%d of its players have the item: p50 %s, max %s (decision call %s); other stores' players reached: %d",
+			r+1, store, s.N, len(mine), ms(s.P50), ms(s.Max), ms(took), strayers)
+		out = append(out, approvalRound{store: store, took: took, lat: rd.lat, missing: rd.missing, strayers: strayers})
+	}
+	return out, nil
+}
+
+// watched is the media id the players look for in their frames ("" none).
+var watched atomic.Pointer[[]byte]
+
+func watchFor(id string) {
+	if id == "" {
+		watched.Store(nil)
+		return
+	}
+	b := []byte(id)
+	watched.Store(&b)
+}
+
+// reportApprovals prints the approval rounds and their table row.
+func reportApprovals(o options, engine string, n int, rounds []approvalRound) []tableLine {
+	if len(rounds) == 0 {
+		return nil
+	}
+	w := os.Stdout
+	fmt.Fprintln(w, "\n| Approval | Store's players with the item | p50 | p99 | max | Decision call | Other stores' players sent a playlist |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|")
+	var all []time.Duration
+	missing, strayers := 0, 0
+	for i, rd := range rounds {
+		s := summarize(rd.lat)
+		fmt.Fprintf(w, "| %d (%s) | %d/%d | %s | %s | %s | %s | %d |\n", i+1, rd.store, s.N, s.N+rd.missing, ms(s.P50), ms(s.P99), ms(s.Max), ms(rd.took), rd.strayers)
+		all = append(all, rd.lat...)
+		missing += rd.missing
+		strayers += rd.strayers
+	}
+	s := summarize(all)
+	verdict := "met"
+	if s.Max >= time.Second || missing > 0 || strayers > 0 {
+		verdict = "MISSED"
+	}
+	fmt.Fprintf(w, "\nTarget: an approval reaches every player of its store within 1 s, and no other store's: %s (worst %s; %d missed, %d other stores' players sent a playlist).\n",
+		verdict, ms(s.Max), missing, strayers)
+	figure := fmt.Sprintf("p50 %s, max %s over %d approvals of %d players each", ms(s.P50), ms(s.Max), len(rounds), len(rounds[0].lat)+rounds[0].missing)
+	if missing > 0 || strayers > 0 {
+		figure += fmt.Sprintf(" (%d missed, %d players of other stores sent a playlist)", missing, strayers)
+	}
+	return []tableLine{{
+		measure: "Push: an approval of local content to its store's players, from the decision's call",
+		setup:   setup(engine, o.replicas, false, n) + localSetup(o),
+		figure:  figure,
+		target:  "< 1 s, no other store's players",
+	}}
 }

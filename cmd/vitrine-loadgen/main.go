@@ -381,6 +381,12 @@ func run(o options) error {
 			return ctx.Err()
 		}
 	}
+	// With local content: approvals of one store's new item, each timed to
+	// that store's players.
+	approvals, err := approveRounds(ctx, a, fx, players, o.roundTimeout)
+	if err != nil {
+		return err
+	}
 	load := fmt.Sprintf("%s at the first save, %s after the last push", load0, loadAvg())
 	for i, s := range servers {
 		res[i].afterPushRSS, _ = s.rss()
@@ -411,6 +417,9 @@ func run(o options) error {
 	}
 
 	report(o, engine, n, connectTook, ackRate, load, res, rounds, open, why, floor, floorErr)
+	if lines := reportApprovals(o, engine, n, approvals); len(lines) > 0 {
+		printTable(lines)
+	}
 	failed = false
 	return nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -31,6 +32,7 @@ type player struct {
 	// it acks); arrived["ov:"+ids] is when that set last began.
 	overrides   []string
 	playlistLen int   // bytes of the last playlist frame (the kernel floor's message)
+	playlists   int   // playlist frames received
 	closed      error // why the socket ended, nil while open
 }
 
@@ -95,11 +97,17 @@ func (p *player) read() {
 				p.arrived[hash] = now
 			}
 			p.hash, p.playlistLen = hash, len(data)
+			p.playlists++
 			ovs = overrideIDs(data)
 			if key := "ov:" + strings.Join(ovs, ","); key != "ov:"+strings.Join(p.overrides, ",") || p.arrived[key].IsZero() {
 				p.arrived[key] = now
 			}
 			p.overrides = ovs
+		}
+		if m := watched.Load(); m != nil && bytes.Contains(data, *m) {
+			if key := "mark:" + string(*m); p.arrived[key].IsZero() {
+				p.arrived[key] = now
+			}
 		}
 		p.mu.Unlock()
 		if typ == "playlist" {
@@ -131,6 +139,13 @@ func (p *player) acked() (hash string, overrides []string, closed error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.hash, p.overrides, p.closed
+}
+
+// received counts the playlist frames the player got so far.
+func (p *player) received() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.playlists
 }
 
 func (p *player) arrival(hash string) (time.Time, bool) {

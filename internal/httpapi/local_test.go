@@ -88,7 +88,8 @@ type savedSchedule struct {
 		DisplayTime          int    `json:"displayTime"`
 		LocalFallbackMediaID string `json:"localFallbackMediaId"`
 	} `json:"media"`
-	LocalFill map[string]int `json:"localFill"`
+	LocalFill   map[string]int `json:"localFill"`
+	LocalStores int            `json:"localStores"`
 }
 
 // save sets a schedule's entries and expects status.
@@ -543,8 +544,26 @@ func TestLocalContentWithoutApprovalAndSpacesRemoved(t *testing.T) {
 			Schedule savedSchedule `json:"schedule"`
 		}
 		r.Decode(t, &got)
-		if got.Schedule.LocalFill[f.space] != 1 {
-			t.Fatalf("localFill %v", got.Schedule.LocalFill)
+		if got.Schedule.LocalFill[f.space] != 1 || got.Schedule.LocalStores != 1 {
+			t.Fatalf("localFill %v, localStores %d", got.Schedule.LocalFill, got.Schedule.LocalStores)
+		}
+		// So does the list, whose 'Excluir' warns before the content goes.
+		r = a.Do(t, "GET", "/api/schedule/"+f.slug, f.nina.Token, nil)
+		mustStatus(t, r, 200)
+		var list struct {
+			Schedules []struct {
+				ID          string `json:"id"`
+				LocalStores int    `json:"localStores"`
+			} `json:"scheduleList"`
+		}
+		r.Decode(t, &list)
+		if len(list.Schedules) < 2 {
+			t.Fatalf("%d schedules listed, want the space's and another", len(list.Schedules))
+		}
+		for _, sc := range list.Schedules {
+			if want := map[bool]int{true: 1}[sc.ID == f.schedule]; sc.LocalStores != want {
+				t.Fatalf("schedule %s listed with localStores %d, want %d", sc.ID, sc.LocalStores, want)
+			}
 		}
 		f.save(f.schedule, 200, map[string]any{"id": f.image})
 		if sp := f.storeLocal(f.fabio.Token, "loja-a").Spaces; len(sp) != 0 {

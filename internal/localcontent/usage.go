@@ -14,6 +14,27 @@ func (s *Service) SpaceFill(ctx context.Context, q db.Querier, franchiseID, sche
 	return fill(ctx, q, franchiseID, scheduleID)
 }
 
+// StoresFilling counts, by schedule id, the stores with items in any of
+// its local spaces (schedule.Spaces).
+func (s *Service) StoresFilling(ctx context.Context, q db.Querier, franchiseID string) (map[string]int, error) {
+	type count struct {
+		schedule string
+		n        int
+	}
+	got, err := db.Collect(ctx, q, func(sc db.Scanner) (count, error) {
+		var c count
+		return c, sc.Scan(&c.schedule, &c.n)
+	}, `SELECT schedule_id, COUNT(DISTINCT store_id) FROM local_items WHERE franchise_id = ? GROUP BY schedule_id`, franchiseID)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]int, len(got))
+	for _, c := range got {
+		out[c.schedule] = c.n
+	}
+	return out, nil
+}
+
 // DropSpaces deletes what stores put in spaces a schedule's save removed,
 // in the save's transaction (schedule.Spaces). The schedule's own record
 // names the spaces removed; the stores' TVs get their screens again.

@@ -27,6 +27,9 @@ type Schedule struct {
 	// LocalFill counts, by local space id, the stores with approved or
 	// waiting content in it; nil when none.
 	LocalFill map[string]int `json:"localFill,omitempty"`
+	// LocalStores counts the stores with approved or waiting content in any
+	// of its local spaces: deleting the schedule deletes that content.
+	LocalStores int `json:"localStores,omitempty"`
 }
 
 // Summary is a schedule in the list: everything but its entries.
@@ -43,6 +46,8 @@ type Summary struct {
 	Franchise      string `json:"franchise"`
 	CreatedAt      int64  `json:"createdAt"`
 	UpdatedAt      int64  `json:"updatedAt"`
+	// LocalStores is Schedule.LocalStores.
+	LocalStores int `json:"localStores,omitempty"`
 }
 
 // Entry is one position of a schedule: a library media with its rules, or an

@@ -74,6 +74,9 @@ func (s *Service) List(ctx context.Context, t tenant.Tenant) ([]Summary, error) 
 			out[i].Displays = linked[out[i].ID]
 		}
 	}
+	if err := s.fillSummaries(ctx, t.ID, out); err != nil {
+		return nil, err
+	}
 	slices.SortFunc(out, func(a, b Summary) int {
 		if c := names.Compare(a.Name, b.Name); c != 0 {
 			return c

@@ -17,6 +17,9 @@ type Spaces interface {
 	// SpaceFill counts, by space id, the stores with approved or waiting
 	// items in the schedule's local spaces.
 	SpaceFill(ctx context.Context, q db.Querier, franchiseID, scheduleID string) (map[string]int, error)
+	// StoresFilling counts, by schedule id, the stores with approved or
+	// waiting items in any of its local spaces (absent: none).
+	StoresFilling(ctx context.Context, q db.Querier, franchiseID string) (map[string]int, error)
 	// DropSpaces deletes what stores put in the schedule's spaces
 	// spaceIDs, in the save's transaction.
 	DropSpaces(ctx context.Context, tx *db.Tx, franchiseID, scheduleID string, spaceIDs []string) error
@@ -52,7 +55,8 @@ func (s *Service) dropRemovedSpaces(ctx context.Context, tx *db.Tx, franchiseID,
 	return s.Spaces.DropSpaces(ctx, tx, franchiseID, scheduleID, gone)
 }
 
-// fill sets sc.LocalFill when the schedule holds a local space.
+// fill sets sc.LocalFill and sc.LocalStores when the schedule holds a
+// local space.
 func (s *Service) fill(ctx context.Context, franchiseID string, sc *Schedule) error {
 	if s.Spaces == nil || len(spaceIDs(sc.Media)) == 0 {
 		return nil
@@ -63,6 +67,26 @@ func (s *Service) fill(ctx context.Context, franchiseID string, sc *Schedule) er
 	}
 	if len(got) > 0 {
 		sc.LocalFill = got
+	}
+	stores, err := s.Spaces.StoresFilling(ctx, s.db, franchiseID)
+	if err != nil {
+		return err
+	}
+	sc.LocalStores = stores[sc.ID]
+	return nil
+}
+
+// fillSummaries sets each listed schedule's LocalStores.
+func (s *Service) fillSummaries(ctx context.Context, franchiseID string, list []Summary) error {
+	if s.Spaces == nil || len(list) == 0 {
+		return nil
+	}
+	stores, err := s.Spaces.StoresFilling(ctx, s.db, franchiseID)
+	if err != nil || len(stores) == 0 {
+		return err
+	}
+	for i := range list {
+		list[i].LocalStores = stores[list[i].ID]
 	}
 	return nil
 }

@@ -2395,6 +2395,8 @@ export interface components {
             localFill?: {
                 [key: string]: number;
             };
+            /** @description the stores with approved or waiting content in any of its local spaces (absent: none); deleting the schedule deletes that content */
+            localStores?: number;
             /** @description TVs linked to it */
             displays: number;
             /** @description changes whenever the entries or the footer change; send it back with a save */
@@ -2416,6 +2418,8 @@ export interface components {
             duration: number;
             mediaCount: number;
             displays: number;
+            /** @description the stores with approved or waiting content in any of its local spaces (absent: none) */
+            localStores?: number;
             hash: string;
             tags: string[];
             forFranchisees: boolean;

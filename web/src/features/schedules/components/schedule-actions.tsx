@@ -8,7 +8,13 @@ import { useRenameSchedule } from '../api/update-schedule'
 import { ScheduleNameDialog } from './schedule-name-dialog'
 
 /** A schedule an action is about. */
-export type ScheduleTarget = { id: string; name: string; displays: number }
+export type ScheduleTarget = {
+  id: string
+  name: string
+  displays: number
+  /** Stores with approved or waiting content in its local spaces, which deleting it deletes. */
+  localStores?: number | null
+}
 
 /** What the list and the detail ask for: a dialog on a schedule. */
 export type ScheduleDialogState =
@@ -19,11 +25,19 @@ export type ScheduleDialogState =
   | { kind: 'preview'; schedule: ScheduleTarget; at: number }
   | null
 
-/** The warning of spec 2 §2 when a schedule still plays on TVs. */
-export function deleteWarning(displays: number) {
-  return displays > 0
-    ? `Esta programação está vinculada em ${displays} TVs. Após confirmar, a ação não poderá ser desfeita.`
-    : 'Após confirmar, a ação não poderá ser desfeita.'
+/**
+ * The warning of spec 2 §2 when a schedule still plays on TVs, and how many
+ * stores lose what they put in its local spaces.
+ */
+export function deleteWarning(displays: number, localStores = 0) {
+  const parts: string[] = []
+  if (displays > 0) parts.push(`Esta programação está vinculada em ${displays} TVs.`)
+  if (localStores > 0) {
+    const stores = localStores === 1 ? '1 loja' : `${localStores} lojas`
+    parts.push(`Os espaços locais desta programação têm conteúdo de ${stores}. Excluir a programação apaga esse conteúdo.`)
+  }
+  parts.push('Após confirmar, a ação não poderá ser desfeita.')
+  return parts.join(' ')
 }
 
 type Props = {
@@ -115,7 +129,7 @@ export function ScheduleActionDialogs({ franchise, dialog, onClose, afterDelete,
         open={dialog?.kind === 'delete'}
         onOpenChange={onOpenChange}
         title="Excluir programação?"
-        description={target ? deleteWarning(target.displays) : ''}
+        description={target ? deleteWarning(target.displays, target.localStores ?? 0) : ''}
         confirmLabel="Excluir"
         destructive
         pending={remove.isPending}

@@ -42,6 +42,7 @@ const schedule = {
   media,
   duration: 50,
   localFill: { sp1: 3, sp2: 0 },
+  localStores: 3,
   displays: 0,
   hash: 'h1',
   tags: [],
@@ -118,6 +119,17 @@ describe("a schedule's local spaces", () => {
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Excluir' }))
     await vi.waitFor(() => expect(writes()).toHaveLength(1))
     expect(String(writes()[0][0])).toBe('/api/schedule/rede-norte/s1/1?hash=h1')
+  })
+
+  it('names the stores whose local content goes with the schedule before deleting it', async () => {
+    renderPage()
+    await userEvent.click(await screen.findByRole('button', { name: 'Excluir programação' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Excluir programação?' })
+    expect(dialog).toHaveTextContent(
+      'Os espaços locais desta programação têm conteúdo de 3 lojas. Excluir a programação apaga esse conteúdo. Após confirmar, a ação não poderá ser desfeita.',
+    )
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }))
+    expect(writes()).toHaveLength(0)
   })
 
   it('warns when the selection deleted holds a filled space, and not for an empty one', async () => {

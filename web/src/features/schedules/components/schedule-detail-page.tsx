@@ -74,7 +74,7 @@ export function ScheduleDetailPage() {
     )
   }
 
-  const target = { id: data.id, name: data.name, displays: data.displays }
+  const target = { id: data.id, name: data.name, displays: data.displays, localStores: data.localStores }
   const busy = remove.isPending || save.isPending
 
   const unlinkingEntry = unlinking === null ? undefined : data.media[unlinking]
