@@ -13,6 +13,7 @@ import (
 	"vitrine/internal/auth"
 	"vitrine/internal/change"
 	"vitrine/internal/fault"
+	"vitrine/internal/localcontent"
 	"vitrine/internal/tenant"
 )
 
@@ -314,6 +315,20 @@ func (e *eventStreams) deliver(c change.Change) {
 		// The news names TVs and overrides by id only; a scoped console
 		// hears of a command on its own TVs through the command list it
 		// reads again on "change", and of confirmations on its next read.
+		// News of local content reaches the scoped consoles of the stores
+		// it names (any, when it names none), without the stores' ids.
+		if c.Event.Type == localcontent.NewsType && len(scoped) > 0 {
+			var news struct {
+				Stores []string `json:"stores"`
+			}
+			_ = json.Unmarshal(data, &news)
+			msg := sseMessage(localcontent.NewsType, map[string]any{"stores": []string{}})
+			for _, s := range scoped {
+				if len(news.Stores) == 0 || slices.ContainsFunc(news.Stores, s.scope.Covers) {
+					s.send(msg)
+				}
+			}
+		}
 	case c.StatusOnly:
 		if e.statusOf == nil {
 			fanOut(whole, sseMessage("status", map[string]any{"displays": []displayStatus{}, "ids": c.Displays}))

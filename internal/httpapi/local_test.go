@@ -662,3 +662,53 @@ func TestLocalContentDigest(t *testing.T) {
 		}
 	})
 }
+
+// The consoles hear of local content as it is sent and decided: the
+// network's with the store's id, the store's own franchisee without the
+// ids, another store's people not at all.
+func TestLocalContentNewsReachesTheConsolesOfItsStores(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		a := testutil.NewApp(t, engine)
+		f := newLocalFixture(t, a)
+		hugo := a.SeedUser(t, "hugo-"+a.Unique()+"@example.com", "")
+		f.exec(`INSERT INTO user_franchises (user_id, franchise_id, created_at) VALUES (?, ?, ?)`, hugo.ID, f.id, a.Now().UnixMilli())
+		a.SetMembership(t, hugo.ID, f.id, "store", "loja-b")
+		var storeA string
+		if err := a.DB.QueryRowContext(context.Background(), `SELECT id FROM stores WHERE franchise_id = ? AND slug = 'loja-a'`, f.id).Scan(&storeA); err != nil {
+			t.Fatal(err)
+		}
+		network := openEvents(t, a, f.slug, f.nina.Token)
+		own := openEvents(t, a, f.slug, f.fabio.Token)
+		other := openEvents(t, a, f.slug, hugo.Token)
+		isLocal := func(e sseEvent) bool { return e.Type == localcontent.NewsType }
+		heard := func(stores ...string) {
+			t.Helper()
+			e := network.next(t, 5*time.Second, isLocal)
+			if got, _ := e.Data["stores"].([]any); len(got) != len(stores) || (len(stores) > 0 && got[0] != stores[0]) {
+				t.Fatalf("the network's console heard %+v, want stores %v", e.Data, stores)
+			}
+			e = own.next(t, 5*time.Second, isLocal)
+			if got, ok := e.Data["stores"].([]any); !ok || len(got) != 0 {
+				t.Fatalf("the franchisee's console heard %+v, want no store ids", e.Data)
+			}
+		}
+
+		// Sent: waiting for approval, nothing pushed, but 'Aprovações' and
+		// 'Conteúdo local' read again.
+		it, r := f.add(f.fabio.Token, "loja-a", map[string]any{"scheduleId": f.schedule, "spaceId": f.space, "mediaId": f.localImage})
+		mustStatus(t, r, 201)
+		heard(storeA)
+		// Refused.
+		mustStatus(t, f.decide([]string{it.ID}, "reject", "Fora da campanha."), 200)
+		heard(storeA)
+		// Sent again, approved.
+		mustStatus(t, f.a.Do(t, "POST", "/api/local/"+f.slug+"/loja-a/items/"+it.ID, f.fabio.Token, map[string]any{"endDate": time.Date(2030, 12, 31, 23, 59, 0, 0, time.UTC).UnixMilli()}), 200)
+		heard(storeA)
+		mustStatus(t, f.decide([]string{it.ID}, "approve", ""), 200)
+		heard(storeA)
+		// Removed.
+		mustStatus(t, f.a.Do(t, "DELETE", "/api/local/"+f.slug+"/loja-a/items/"+it.ID, f.fabio.Token, nil), 200)
+		heard(storeA)
+		other.none(t, 300*time.Millisecond, isLocal)
+	})
+}

@@ -210,6 +210,13 @@ func (s *Service) Decide(ctx context.Context, t tenant.Tenant, in Decision) (int
 		if err := s.mailDecisions(ctx, tx, t, bySender, d.people, approve, reason); err != nil {
 			return err
 		}
+		told := make([]string, len(rows))
+		for i, r := range rows {
+			told[i] = r.StoreID
+		}
+		if err := s.tell(ctx, tx, t.ID, told...); err != nil {
+			return err
+		}
 		if len(stores) > 0 {
 			return s.push(ctx, tx, t.ID, stores...)
 		}

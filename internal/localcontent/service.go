@@ -2,6 +2,7 @@ package localcontent
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"log/slog"
 	"slices"
@@ -372,6 +373,9 @@ func (s *Service) Add(ctx context.Context, t tenant.Tenant, storeSlug string, in
 			return err
 		}
 		s.recordItem(ctx, tx, t, tg, r, nil, m.Name)
+		if err := s.tell(ctx, tx, t.ID, tg.store.ID); err != nil {
+			return err
+		}
 		if off {
 			return s.push(ctx, tx, t.ID, tg.store.ID)
 		}
@@ -395,6 +399,30 @@ func (s *Service) itemFor(ctx context.Context, t tenant.Tenant, storeID string, 
 // changed: their screens are sent again.
 func (s *Service) push(ctx context.Context, q db.Querier, franchiseID string, storeIDs ...string) error {
 	return s.changes.Touch(ctx, q, change.Change{FranchiseID: franchiseID, Stores: compactIDs(storeIDs)})
+}
+
+// maxNewsStores bounds the stores one piece of news names (it rides in a
+// PostgreSQL notification across replicas); past it the news names none,
+// which the consoles read as "any store".
+const maxNewsStores = 20
+
+// NewsType is the consoles' news of local content: an item sent, changed,
+// removed or decided in the stores its data names ({"stores": [ids]}, none
+// meaning any). 'Conteúdo local' and 'Aprovações' read their lists again;
+// no screen changes.
+const NewsType = "local"
+
+// tell announces the news of the stores' items when tx commits.
+func (s *Service) tell(ctx context.Context, tx *db.Tx, franchiseID string, storeIDs ...string) error {
+	stores := compactIDs(storeIDs)
+	if len(stores) > maxNewsStores {
+		stores = []string{}
+	}
+	data, err := json.Marshal(map[string][]string{"stores": stores})
+	if err != nil {
+		return err
+	}
+	return s.changes.Announce(ctx, tx, change.Change{FranchiseID: franchiseID, Event: &change.Event{Type: NewsType, Data: data}})
 }
 
 // Update changes an item — sent again for approval while its approved
@@ -478,6 +506,9 @@ func (s *Service) Update(ctx context.Context, t tenant.Tenant, storeSlug, id str
 			mediaName = s.nameOf(ctx, t, st.ID, r)
 		}
 		s.recordItem(ctx, tx, t, tg, r, &was, mediaName)
+		if err := s.tell(ctx, tx, t.ID, st.ID); err != nil {
+			return err
+		}
 		if pushNow {
 			return s.push(ctx, tx, t.ID, st.ID)
 		}
@@ -553,6 +584,9 @@ func (s *Service) Remove(ctx context.Context, t tenant.Tenant, storeSlug, id str
 			return err
 		}
 		if err := s.removeRows(ctx, tx, t, []row{r}); err != nil {
+			return err
+		}
+		if err := s.tell(ctx, tx, t.ID, st.ID); err != nil {
 			return err
 		}
 		if r.MediaID != "" {

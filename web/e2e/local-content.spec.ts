@@ -102,7 +102,7 @@ test('a franchisee fills the local space, the network approves it, and only thei
   await expect(onScreen(tvNorth)).toHaveAttribute('data-media', 'horario-feriado', { timeout: 20_000 })
   await shot(tvNorth, 'local-content-tv')
   await expect(onScreen(tvSouth)).toHaveAttribute('data-media', 'Reserva', { timeout: 20_000 })
-  await page.reload()
+  // The franchisee's page follows the decision without a reload (the console's event stream).
   await expect(items.getByText('Aprovado', { exact: true })).toBeVisible()
 
   // A change waits while the approved version keeps playing.
@@ -113,8 +113,8 @@ test('a franchisee fills the local space, the network approves it, and only thei
   await expect(items.getByText('Aguardando aprovação')).toBeVisible()
   await expect(onScreen(tvNorth)).toHaveAttribute('data-media', 'horario-feriado', { timeout: 20_000 })
 
-  // Refused with a reason: the franchisee reads it by e-mail and on the page.
-  await nina.reload()
+  // Refused with a reason: the franchisee reads it by e-mail and on the page. The approver's
+  // 'Aprovações' shows the change sent again without a reload.
   await nina.getByRole('button', { name: 'Recusar horario-feriado de Loja Norte' }).click()
   const reject = nina.getByRole('dialog', { name: 'Recusar' })
   await reject.getByRole('button', { name: 'Recusar' }).click()
@@ -124,7 +124,6 @@ test('a franchisee fills the local space, the network approves it, and only thei
   await expect(nina.getByText('Nada aguardando aprovação.', { exact: true }).last()).toBeVisible()
   const mail = await mailbox.waitFor(fabio.email, { subject: /Conteúdo local recusado/ })
   expect(mail.text).toContain('Motivo: A data final passa do fim da campanha.')
-  await page.reload()
   await expect(items.getByText('Recusado: A data final passa do fim da campanha.')).toBeVisible()
   await expect(onScreen(tvNorth)).toHaveAttribute('data-media', 'horario-feriado', { timeout: 20_000 })
   await approver.close()

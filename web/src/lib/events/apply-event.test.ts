@@ -82,6 +82,18 @@ describe('applyFranchiseEvent', () => {
     expect(stale(qc, key)).toBe(true)
     expect(stale(qc, franchiseKeys.displays('rede'))).toBe(false)
   })
+
+  it("reads 'Aprovações' and the stores' local content again when an item is sent or decided, and nothing else", () => {
+    const qc = client([])
+    const keys = [['approvals', 'rede'], ['local', 'rede', 'loja-a'], ['approvals', 'outra']]
+    for (const key of keys) qc.setQueryData(key, {})
+    applyFranchiseEvent(qc, 'rede', { type: 'local', data: { stores: ['s1'] } })
+    expect(stale(qc, ['approvals', 'rede'])).toBe(true)
+    expect(stale(qc, ['local', 'rede', 'loja-a'])).toBe(true)
+    expect(stale(qc, ['approvals', 'outra'])).toBe(false)
+    expect(stale(qc, franchiseKeys.displays('rede'))).toBe(false)
+    expect(stale(qc, franchiseKeys.schedules('rede'))).toBe(false)
+  })
 })
 
 describe('ready', () => {

@@ -27,6 +27,9 @@ export const READY_FRESH_MS = 5_000
 /** Query keys of the overrides and of a franchise's alerts (features own them; the roots are stable). */
 const overridesKey = (franchise: string) => ['overrides', franchise] as const
 const alertsKey = (franchise: string) => ['alerts', franchise] as const
+/** 'Aprovações' and every store's 'Conteúdo local'. */
+const approvalsKey = (franchise: string) => ['approvals', franchise] as const
+const localKey = (franchise: string) => ['local', franchise] as const
 
 /**
  * Applies one event of the franchise's stream to the query cache: a TV's
@@ -94,6 +97,11 @@ export function applyFranchiseEvent(queryClient: QueryClient, franchise: string,
       return
     case 'override':
       invalidate(overridesKey(franchise))
+      return
+    case 'local':
+      // An item sent, changed, removed or decided: what waits and the stores' lists are read again.
+      invalidate(approvalsKey(franchise))
+      invalidate(localKey(franchise))
       return
     default:
       // News this console does not know yet: nothing to do.
