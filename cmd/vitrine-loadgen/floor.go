@@ -144,10 +144,10 @@ func playersFloor(ctx context.Context, players []*player, servers []*server, tim
 	hash, _ := players[0].state()
 	job := floorJob{
 		Sockets: len(players),
-		Message: (sum + len(players)/2) / len(players), // the players' last playlists, on average
+		Message: (sum + len(players)/2) / len(players), // the players' last saves' playlists, on average
 		Answer:  maskedFrameLen(len(ackFrame(hash, nil))),
 	}
-	logf("floor: %d sockets, messages of %d bytes (the players' last playlists: %d–%d), answers of %d bytes",
+	logf("floor: %d sockets, messages of %d bytes (the players' last saves' playlists: %d–%d), answers of %d bytes",
 		job.Sockets, job.Message, least, most, job.Answer)
 	cmd, err := floorCommand()
 	if err != nil {

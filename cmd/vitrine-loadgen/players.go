@@ -30,8 +30,12 @@ type player struct {
 	hash    string
 	// overrides are the emergency overrides of the last playlist (what
 	// it acks); arrived["ov:"+ids] is when that set last began.
-	overrides   []string
-	playlistLen int   // bytes of the last playlist frame (the kernel floor's message)
+	overrides []string
+	// playlistLen is the bytes of the last playlist that brought a new
+	// schedule hash (a save's: the kernel floor's message); an override's
+	// or an approval's playlist, which carries the TV's whole screen, is
+	// not counted.
+	playlistLen int
 	playlists   int   // playlist frames received
 	closed      error // why the socket ended, nil while open
 }
@@ -95,8 +99,9 @@ func (p *player) read() {
 		if typ == "playlist" {
 			if _, seen := p.arrived[hash]; !seen {
 				p.arrived[hash] = now
+				p.playlistLen = len(data)
 			}
-			p.hash, p.playlistLen = hash, len(data)
+			p.hash = hash
 			p.playlists++
 			ovs = overrideIDs(data)
 			if key := "ov:" + strings.Join(ovs, ","); key != "ov:"+strings.Join(p.overrides, ",") || p.arrived[key].IsZero() {

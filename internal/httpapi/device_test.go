@@ -25,6 +25,40 @@ type player struct {
 	t           *testing.T
 	code, token string
 	ws          *websocket.Conn
+	// screen is the screen of the socket's last whole playlist, which a
+	// playlist with "screen": "same" shows (read goroutine only).
+	screen json.RawMessage
+}
+
+// read reads the next message as the player applies it: a playlist whose
+// screen is "same" gets the screen of the socket's last whole playlist.
+// raw is the message as the server sent it.
+func (p *player) read(ctx context.Context) (applied, raw []byte, err error) {
+	_, raw, err = p.ws.Read(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	var f map[string]json.RawMessage
+	if json.Unmarshal(raw, &f) != nil {
+		return raw, raw, nil
+	}
+	switch string(f["type"]) {
+	case `"unpaired"`:
+		p.screen = nil
+	case `"playlist"`:
+		if string(f["screen"]) != `"same"` {
+			p.screen = f["screen"]
+			return raw, raw, nil
+		}
+		if p.screen == nil {
+			p.t.Errorf("a playlist with \"screen\": \"same\" before any screen on its socket: %s", raw)
+			return raw, raw, nil
+		}
+		f["screen"] = p.screen
+		applied, _ = json.Marshal(f)
+		return applied, raw, nil
+	}
+	return raw, raw, nil
 }
 
 // connect opens a player's socket to a and authenticates it.
@@ -108,7 +142,7 @@ func (p *player) next() frame {
 	p.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	_, b, err := p.ws.Read(ctx)
+	b, _, err := p.read(ctx)
 	if err != nil {
 		p.t.Fatalf("no frame: %v", err)
 	}

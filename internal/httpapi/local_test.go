@@ -152,7 +152,7 @@ func localOf(t *testing.T, p *player, space string, n int) map[string][]localcon
 	defer cancel()
 	var last []byte
 	for {
-		_, b, err := p.ws.Read(ctx)
+		b, _, err := p.read(ctx)
 		if err != nil {
 			t.Fatalf("no playlist with %d items in the space (last: %.800s): %v", n, last, err)
 		}

@@ -35,7 +35,7 @@ func (p *player) overrides(what string, ok func(ids []string) bool) overrideFram
 	deadline := time.Now().Add(5 * time.Second)
 	for time.Now().Before(deadline) {
 		ctx, cancel := context.WithDeadline(context.Background(), deadline)
-		_, b, err := p.ws.Read(ctx)
+		b, _, err := p.read(ctx)
 		cancel()
 		if err != nil {
 			p.t.Fatalf("no playlist %s: %v", what, err)

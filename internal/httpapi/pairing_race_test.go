@@ -70,7 +70,7 @@ func TestALinkRightAfterThePairingIsTheLastPlaylist(t *testing.T) {
 						wait = time.Until(deadline)
 					}
 					ctx, cancel := context.WithTimeout(context.Background(), wait)
-					_, b, err := w.p.ws.Read(ctx)
+					b, _, err := w.p.read(ctx)
 					cancel()
 					if err != nil {
 						break

@@ -78,6 +78,10 @@ type conn struct {
 	wmu     sync.Mutex
 	wended  bool
 	writeBy time.Time // the socket's write deadline
+	// sentTV is the TV part of the last playlist written whole (nil before
+	// one, and after the unpaired frame or a recheck): a playlist whose TV
+	// part is the same goes with "screen":"same" (docs/device-protocol.md).
+	sentTV []byte
 	// ending is set before the socket's release sets its deadline: no
 	// write moves that deadline further.
 	ending atomic.Bool

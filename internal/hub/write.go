@@ -116,15 +116,34 @@ func (h *Hub) writeAll(c *conn, scratch *writeScratch) {
 // the control frame. The close frame is written by release, after the hub's
 // writes ended (endWrites), so it never lands inside one of these.
 func (h *Hub) writeFrames(c *conn, frames []frame, scratch *writeScratch) error {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	if c.wended || c.ending.Load() {
+		return net.ErrClosed
+	}
 	scratch.heads.Reset()
 	scratch.ends = scratch.ends[:0]
+	scratch.same = scratch.same[:0]
+	sent := c.sentTV
 	for _, f := range frames {
 		if f.queued != 0 {
 			// Noted before writing: the player may ack before the write returns.
 			c.pushedAt.CompareAndSwap(0, f.queued)
 		}
+		// A playlist's TV part the player has from the last one written on
+		// this socket is not sent again (a recheck sends it whole: the
+		// player may not have applied the last one).
+		same := false
+		if f.playlist {
+			same = f.tvJSON != nil && sent != nil && f.how != pushRecheck && bytes.Equal(f.tvJSON, sent)
+			sent = f.tvJSON
+		}
+		scratch.same = append(scratch.same, same)
 		n := 0
-		for _, p := range f.parts {
+		for i, p := range f.parts {
+			if same && i == tvPart {
+				p = sameScreen
+			}
 			n += len(p)
 		}
 		op := f.op
@@ -143,15 +162,19 @@ func (h *Hub) writeFrames(c *conn, frames []frame, scratch *writeScratch) error 
 		end := scratch.ends[i]
 		bufs = append(bufs, heads[at:end:end])
 		at = end
+		if scratch.same[i] {
+			bufs = append(bufs, f.parts[:tvPart]...)
+			bufs = append(bufs, sameScreen)
+			bufs = append(bufs, f.parts[tvPart+1:]...)
+			continue
+		}
 		bufs = append(bufs, f.parts...)
 	}
 	scratch.bufs = bufs
 	defer clear(scratch.bufs[:cap(scratch.bufs)]) // the writer keeps no frame alive
-	c.wmu.Lock()
-	defer c.wmu.Unlock()
-	if c.wended || c.ending.Load() {
-		return net.ErrClosed
-	}
+	// What the player has once the write is done; a failed write closes
+	// the socket.
+	c.sentTV = sent
 	// The write deadline is moved only once half of WriteWithin has passed
 	// (moving it costs more than the clock read): a write still gets
 	// between half of WriteWithin and all of it.
@@ -184,8 +207,16 @@ func (h *Hub) writeFrames(c *conn, frames []frame, scratch *writeScratch) error 
 type writeScratch struct {
 	heads bytes.Buffer // the frames' headers, one after the other
 	ends  []int        // where each header ends in heads
+	same  []bool       // whether each frame's TV part goes as "same"
 	bufs  net.Buffers
 }
+
+// A playlist frame's parts are its head, the TV part of its screen, then
+// the schedule (follow.go, push); sameScreen stands for a TV part the
+// player already has.
+const tvPart = 1
+
+var sameScreen = []byte(`"same"`)
 
 // endWrites ends the hub's writes to c's socket: one in progress finishes
 // (or fails by the connection's deadline, which the caller has set), none

@@ -2998,7 +2998,8 @@ export interface components {
              * @description the server's clock (epoch ms) when it sent the frame: TV boxes' clocks are often wrong
              */
             serverTime: number;
-            screen: components["schemas"]["PlayerScreen"];
+            /** @description the TV's part of the screen; "same" when it is the one of the last playlist sent on this socket (the player keeps that one) */
+            screen: components["schemas"]["PlayerScreen"] | "same";
             /** @description the TV's linked schedule; null without one */
             schedule: components["schemas"]["PlayerSchedule"] | null;
         };

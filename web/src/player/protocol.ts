@@ -85,7 +85,7 @@ export function parseFrame(data: unknown): ServerFrame | null {
     case 'unpaired':
       return typeof frame.device === 'string' ? (frame as unknown as UnpairedFrame) : null
     case 'playlist':
-      if (!isObject(frame.screen)) return null
+      if (!isObject(frame.screen) && frame.screen !== 'same') return null
       if (frame.schedule !== null && !(isObject(frame.schedule) && Array.isArray(frame.schedule.entries) && isObject(frame.schedule.media))) {
         return null
       }

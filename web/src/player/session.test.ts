@@ -107,6 +107,33 @@ describe('playlists', () => {
     expect(session.getState().playlist!.changedAt).toBe(T0 + 60_000)
   })
 
+  it('keeps the screen of the socket\'s last playlist when one comes with "screen": "same"', async () => {
+    const { session, last, store } = await paired()
+    const socket = last()
+    socket.push({ type: 'playlist', serverTime: T0, screen: { ...SCREEN, name: 'TV Balcão' }, schedule: schedule() })
+    socket.push({ type: 'playlist', serverTime: T0 + 1_000, screen: 'same', schedule: schedule({ hash: 'h2' }) })
+    const state = session.getState()
+    expect(state.playlist?.screen.name).toBe('TV Balcão')
+    expect(state.playlist?.schedule?.hash).toBe('h2')
+    expect(JSON.parse(store.getItem('vitrine.player.playlist')!).screen.name).toBe('TV Balcão')
+    expect(socket.frames().at(-1)).toEqual({ type: 'ack', hash: 'h2' })
+  })
+
+  it('starts over on a new socket when "same" names nothing it received on this one', async () => {
+    const { session, last, sockets } = await paired()
+    const first = last()
+    first.push({ type: 'playlist', serverTime: T0, screen: 'same', schedule: schedule() })
+    expect(session.getState().playlist).toBeNull()
+    expect(sockets).toHaveLength(2)
+    // A kept screen of an earlier socket is not what "same" means on a new one.
+    last().open()
+    last().push({ type: 'playlist', serverTime: T0, screen: SCREEN, schedule: schedule() })
+    last().push({ type: 'unpaired', device: 'K7M3QX' })
+    last().push({ type: 'playlist', serverTime: T0, screen: 'same', schedule: schedule() })
+    expect(session.getState().playlist).toBeNull()
+    expect(sockets).toHaveLength(3)
+  })
+
   it('forgets the playlist when the TV is removed (unpaired)', async () => {
     const { session, last, store } = await paired()
     last().push({ type: 'playlist', serverTime: T0, screen: SCREEN, schedule: schedule() })

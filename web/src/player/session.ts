@@ -16,7 +16,7 @@ import { answerRequest, runCommand, type CommandAnswer } from './commands'
 import { buildReport, healthChanged, onPlaybackError } from './health'
 import type { MediaFiles } from './media-cache'
 import { mediaUrls } from './playlist'
-import { CLOSE, parseFrame, type BottomBar, type CommandFrame, type FooterData, type HelloAnswer, type HealthReport, type PlaybackError, type PlayerFrame, type PlaylistFrame } from './protocol'
+import { CLOSE, parseFrame, type BottomBar, type CommandFrame, type FooterData, type HelloAnswer, type HealthReport, type PlaybackError, type PlayerFrame, type PlaylistFrame, type Screen } from './protocol'
 import type { PlayerStorage, StoredPlaylist } from './storage'
 
 /** How often the player acks on an open socket (the server drops one silent for 90 s). */
@@ -121,6 +121,8 @@ export class PlayerSession {
   private readonly options: SessionOptions
   private token: string
   private socket: SocketLike | null = null
+  /** The screen of the last whole playlist received on the socket: what a playlist with "screen": "same" shows. */
+  private socketScreen: Screen | null = null
   /** Retries since the last frame that proved the connection good. */
   private attempt = 0
   /** Until when (box clock) failed attempts retry at the first step: a 1012 was heard. */
@@ -314,6 +316,7 @@ export class PlayerSession {
 
   /** Drops the current socket without reacting to its close. */
   private closeSocket() {
+    this.socketScreen = null
     clearInterval(this.ackTimer)
     clearTimeout(this.connectTimer)
     const socket = this.socket
@@ -426,6 +429,7 @@ export class PlayerSession {
     switch (frame.type) {
       case 'unpaired':
         this.attempt = 0
+        this.socketScreen = null
         this.options.storage.setDevice(frame.device)
         this.dropPlaylist()
         this.update({ device: frame.device, paired: false, connection: 'online' })
@@ -443,6 +447,14 @@ export class PlayerSession {
   // ---- playlists ----
 
   private apply(frame: PlaylistFrame) {
+    // "same": the screen of the last playlist of this socket, which the server does not send again.
+    const screen = frame.screen === 'same' ? this.socketScreen : frame.screen
+    if (!screen) {
+      // Nothing to keep (never on a socket the server follows): start over on a new one, which opens with the whole screen.
+      this.connect()
+      return
+    }
+    this.socketScreen = screen
     const receivedAt = Date.now()
     const serverOffset = typeof frame.serverTime === 'number' && Number.isFinite(frame.serverTime) ? frame.serverTime - receivedAt : 0
     const schedule = frame.schedule
@@ -450,13 +462,13 @@ export class PlayerSession {
     const same = previous !== null && (previous.schedule?.id ?? '') === (schedule?.id ?? '') && (previous.schedule?.hash ?? '') === (schedule?.hash ?? '')
     // The loop restarts when what plays changes (the hash says so), not on every push or reconnection.
     const changedAt = typeof schedule?.updatedAt === 'number' ? schedule.updatedAt : same ? previous.changedAt : receivedAt + serverOffset
-    const playlist: StoredPlaylist = { screen: frame.screen, schedule, serverOffset, changedAt }
+    const playlist: StoredPlaylist = { screen, schedule, serverOffset, changedAt }
     this.options.storage.savePlaylist(playlist)
-    if (frame.screen.device) this.options.storage.setDevice(frame.screen.device)
-    this.update({ playlist, paired: true, device: frame.screen.device || this.state.device, connection: 'online' })
+    if (screen.device) this.options.storage.setDevice(screen.device)
+    this.update({ playlist, paired: true, device: screen.device || this.state.device, connection: 'online' })
     this.ack()
     void this.refreshHealth()
-    void this.options.media.sync(mediaUrls(schedule, frame.screen.ads, frame.screen.overrides, frame.screen.local)).then(() => this.refreshHealth())
+    void this.options.media.sync(mediaUrls(schedule, screen.ads, screen.overrides, screen.local)).then(() => this.refreshHealth())
     this.followFooter(schedule?.bottomBar ?? null)
   }
 
