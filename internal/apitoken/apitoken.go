@@ -55,11 +55,11 @@ const LastUseEvery = time.Minute
 
 // Errors with their codes and pt-BR messages.
 var (
-	ErrNoScope    = fault.WithMsg(fault.Invalid, 1003, "Escolha ao menos uma permissão.")
-	ErrScope      = fault.WithMsg(fault.Invalid, 1003, "Permissão desconhecida.")
-	ErrDays       = fault.WithMsg(fault.Invalid, 1003, "A validade deve ser de 1 a 365 dias.")
-	ErrNotFound   = fault.WithMsg(fault.NotFound, 1003, "Token não encontrado.")
-	ErrNoStores   = fault.WithMsg(fault.Invalid, 1003, "Escolha ao menos uma loja, ou nenhuma para o grupo todo.")
+	ErrNoScope  = fault.WithMsg(fault.Invalid, 1003, "Escolha ao menos uma permissão.")
+	ErrScope    = fault.WithMsg(fault.Invalid, 1003, "Permissão desconhecida.")
+	ErrDays     = fault.WithMsg(fault.Invalid, 1003, "A validade deve ser de 1 a 365 dias.")
+	ErrNotFound = fault.WithMsg(fault.NotFound, 1003, "Token não encontrado.")
+	ErrNoStores = fault.WithMsg(fault.Invalid, 1003, "Escolha ao menos uma loja, ou nenhuma para o grupo todo.")
 )
 
 // StoreRef is a store a token is limited to.
