@@ -120,8 +120,11 @@ export function IntegrationsPage() {
   const tokens = useTokens(slug, allowed)
   const revoke = useRevokeToken(slug)
   const [creating, setCreating] = React.useState(false)
+  // Each opening starts a fresh form (and forgets the token shown last time).
+  const [opened, setOpened] = React.useState(0)
   const [revoking, setRevoking] = React.useState<ApiToken>()
-  const now = React.useMemo(() => Date.now(), [tokens.dataUpdatedAt]) // eslint-disable-line react-hooks/exhaustive-deps
+  // Expired is read against when the list arrived.
+  const now = tokens.dataUpdatedAt
   const cols = React.useMemo(() => columns(now, setRevoking), [now])
 
   if (!allowed) {
@@ -146,7 +149,13 @@ export function IntegrationsPage() {
             : undefined
         }
         actions={
-          <Button onClick={() => setCreating(true)} disabled={!tokens.data}>
+          <Button
+            onClick={() => {
+              setOpened((n) => n + 1)
+              setCreating(true)
+            }}
+            disabled={!tokens.data}
+          >
             <KeyRound aria-hidden="true" />
             Novo token
           </Button>
@@ -177,6 +186,7 @@ export function IntegrationsPage() {
       </section>
       {slug && limits && (
         <TokenDialog
+          key={opened}
           open={creating}
           onOpenChange={setCreating}
           franchise={slug}

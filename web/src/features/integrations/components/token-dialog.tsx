@@ -24,7 +24,10 @@ type Props = {
 
 type Errors = { name?: string; scopes?: string; days?: string }
 
-/** 'Novo token': a name, its scopes, the stores it is limited to and its lifetime; then the token, shown once. */
+/**
+ * 'Novo token': a name, its scopes, the stores it is limited to and its lifetime; then the token, shown once.
+ * The page mounts a fresh one (a new key) at each opening, so nothing of the last token stays.
+ */
 export function TokenDialog({ open, onOpenChange, franchise, stores, defaultDays, maxDays }: Props) {
   const create = useCreateToken(franchise)
   const [name, setName] = React.useState('')
@@ -33,16 +36,6 @@ export function TokenDialog({ open, onOpenChange, franchise, stores, defaultDays
   const [days, setDays] = React.useState(String(defaultDays))
   const [errors, setErrors] = React.useState<Errors>({})
   const [created, setCreated] = React.useState<TokenCreated>()
-
-  React.useEffect(() => {
-    if (!open) return
-    setName('')
-    setScopes([])
-    setLimitTo([])
-    setDays(String(defaultDays))
-    setErrors({})
-    setCreated(undefined)
-  }, [open, defaultDays])
 
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault()
