@@ -16,6 +16,7 @@ export function tokensQueryOptions(franchise: string) {
   })
 }
 
+/** Asked again at each visit of the page: the tokens' last use changes without the console. */
 export function useTokens(franchise: string | undefined, enabled = true) {
-  return useQuery({ ...tokensQueryOptions(franchise ?? ''), enabled: !!franchise && enabled })
+  return useQuery({ ...tokensQueryOptions(franchise ?? ''), enabled: !!franchise && enabled, refetchOnMount: 'always' })
 }
