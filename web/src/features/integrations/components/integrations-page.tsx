@@ -180,7 +180,11 @@ export function IntegrationsPage() {
         {limits && (
           <p className="text-sm text-muted-foreground">
             {limits.callsPerMinute > 0 ? `Cada token pode fazer até ${limits.callsPerMinute} chamadas por minuto. ` : ''}
-            Veja como usar os tokens em docs/integrations.md.
+            O{' '}
+            <a href="/api/openapi.yaml" className="font-medium text-foreground underline underline-offset-4">
+              contrato da API
+            </a>{' '}
+            diz a permissão que cada rota pede.
           </p>
         )}
       </section>
