@@ -33,6 +33,8 @@ const featureImports = {
   activity: ['admin'],
   local: ['medias', 'stores'],
   approvals: ['local', 'schedules'],
+  // Integrações is for the team's managers: it borrows the rule of who they are.
+  integrations: ['team'],
 }
 
 /** The allowed imports go one way: a cycle in `featureImports` is a mistake in this file. */

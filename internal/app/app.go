@@ -20,6 +20,7 @@ import (
 
 	"vitrine/internal/advertise"
 	"vitrine/internal/alerts"
+	"vitrine/internal/apitoken"
 	"vitrine/internal/audit"
 	"vitrine/internal/auth"
 	"vitrine/internal/change"
@@ -79,6 +80,7 @@ type App struct {
 	Alerts     *alerts.Service
 	Overrides  *override.Service
 	Local      *localcontent.Service
+	Tokens     *apitoken.Service
 	// Hub holds the players' connections to this replica.
 	Hub *hub.Hub
 	// Changes is the in-process change signal every domain announces on.
@@ -161,6 +163,7 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 		Displays: a.Displays, Schedules: a.Schedules, Library: a.Media, Enqueue: a.Outbox.Enqueue,
 		People: a.localPeople, Approvers: a.localApprovers, PublicURL: cfg.PublicURL, Log: a.Log})
 	a.workers = append(a.workers, a.Local.Run)
+	a.Tokens = apitoken.NewService(apitoken.Config{DB: a.DB, Now: a.Now})
 	a.wireRules()
 	a.workers = append(a.workers, a.sweepUploads)
 	a.Devices = device.NewService(a.DB, a.Now)
@@ -207,6 +210,8 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 		Alerts:         a.Alerts,
 		Overrides:      a.Overrides,
 		Local:          a.Local,
+		Tokens:         a.Tokens,
+		TokenRate:      cfg.TokenRate,
 		Audit:          audit.NewLog(a.DB),
 		Screens:        screens,
 		Hub:            a.Hub,

@@ -30,6 +30,10 @@ type Actor struct {
 	AdminEmail string
 	Address    string
 	RequestID  string
+	// TokenID and TokenName name the API token that made the change
+	// ('Integrações'); the user fields are empty then.
+	TokenID   string
+	TokenName string
 }
 
 type actorKey struct{}
@@ -67,13 +71,14 @@ const (
 	KindUser       = "user"
 	KindSession    = "session"
 	KindLocal      = "local"
+	KindToken      = "token"
 )
 
 // Kinds lists every kind, for the filters of the 'Atividade' page.
 var Kinds = []string{
 	KindGroup, KindStore, KindHours, KindDisplay, KindSchedule, KindEntry, KindFooter,
 	KindMedia, KindFolder, KindAd, KindBooking, KindOverride, KindAlerts, KindMember,
-	KindInvitation, KindCommand, KindMessage, KindUser, KindSession, KindLocal,
+	KindInvitation, KindCommand, KindMessage, KindUser, KindSession, KindLocal, KindToken,
 }
 
 // Actions a record names.

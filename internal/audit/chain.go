@@ -51,15 +51,23 @@ type record struct {
 	Changes    string // JSON
 	PrevHash   string
 	Hash       string
+	// TokenID and TokenName name the API token that acted; the hash
+	// covers them only when set, so the records before them keep theirs.
+	TokenID   string
+	TokenName string
 }
 
 // digest is the record's hash: SHA-256 over its fields (the hash of the
 // record before it among them), as a JSON list in a fixed order.
 func (r record) digest() string {
-	raw, _ := json.Marshal([]any{
+	fields := []any{
 		r.Chain, r.Seq, r.At, r.UserID, r.UserEmail, r.AdminID, r.AdminEmail, r.Address,
 		r.RequestID, r.Kind, r.EntityID, r.EntityName, r.StoreID, r.Action, r.Changes, r.PrevHash,
-	})
+	}
+	if r.TokenID != "" || r.TokenName != "" {
+		fields = append(fields, r.TokenID, r.TokenName)
+	}
+	raw, _ := json.Marshal(fields)
 	sum := sha256.Sum256(raw)
 	return hex.EncodeToString(sum[:])
 }
@@ -103,6 +111,7 @@ func (p *pending) write(ctx context.Context, tx *db.Tx) error {
 			Address: e.actor.Address, RequestID: e.actor.RequestID,
 			Kind: e.Kind, EntityID: e.ID, EntityName: e.Name, StoreID: e.StoreID,
 			Action: e.Action, Changes: string(raw), PrevHash: h.hash,
+			TokenID: e.actor.TokenID, TokenName: e.actor.TokenName,
 		}
 		r.Hash = r.digest()
 		byChain[e.FranchiseID] = append(byChain[e.FranchiseID], r)
@@ -116,7 +125,7 @@ func (p *pending) write(ctx context.Context, tx *db.Tx) error {
 	return nil
 }
 
-// batch bounds the records of one INSERT (17 parameters each).
+// batch bounds the records of one INSERT (19 parameters each).
 const batch = 500
 
 // store inserts a chain's new records and moves its head to the last of
@@ -128,11 +137,12 @@ func store(ctx context.Context, tx *db.Tx, recs []record) error {
 		part := recs[:n]
 		recs = recs[n:]
 		values := make([]string, len(part))
-		args := make([]any, 0, len(part)*17+3)
+		args := make([]any, 0, len(part)*19+3)
 		for i, r := range part {
-			values[i] = "(" + db.Placeholders(17) + ")"
+			values[i] = "(" + db.Placeholders(19) + ")"
 			args = append(args, r.Chain, r.Seq, r.At, r.UserID, r.UserEmail, r.AdminID, r.AdminEmail, r.Address,
-				r.RequestID, r.Kind, r.EntityID, r.EntityName, r.StoreID, r.Action, r.Changes, r.PrevHash, r.Hash)
+				r.RequestID, r.Kind, r.EntityID, r.EntityName, r.StoreID, r.Action, r.Changes, r.PrevHash, r.Hash,
+				r.TokenID, r.TokenName)
 		}
 		insert := `INSERT INTO audit_records (` + recordColumns + `) VALUES ` + strings.Join(values, ", ")
 		last := part[n-1]
@@ -175,12 +185,12 @@ func lockHead(ctx context.Context, tx *db.Tx, chain string) (*head, error) {
 }
 
 const recordColumns = `chain, seq, at, user_id, user_email, admin_id, admin_email, address, request_id,
-	kind, entity_id, entity_name, store_id, action, changes, prev_hash, hash`
+	kind, entity_id, entity_name, store_id, action, changes, prev_hash, hash, token_id, token_name`
 
 func scanRecord(s db.Scanner) (record, error) {
 	var r record
 	err := s.Scan(&r.Chain, &r.Seq, &r.At, &r.UserID, &r.UserEmail, &r.AdminID, &r.AdminEmail,
 		&r.Address, &r.RequestID, &r.Kind, &r.EntityID, &r.EntityName, &r.StoreID, &r.Action,
-		&r.Changes, &r.PrevHash, &r.Hash)
+		&r.Changes, &r.PrevHash, &r.Hash, &r.TokenID, &r.TokenName)
 	return r, err
 }

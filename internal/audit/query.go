@@ -20,12 +20,15 @@ type Item struct {
 	AdminEmail string    `json:"adminEmail,omitempty"`
 	Address    string    `json:"address,omitempty"`
 	RequestID  string    `json:"requestId,omitempty"`
-	Kind       string    `json:"kind"`
-	ID         string    `json:"id,omitempty"`
-	Name       string    `json:"name,omitempty"`
-	StoreID    string    `json:"storeId,omitempty"`
-	Action     string    `json:"action"`
-	Changes    []Change  `json:"changes"`
+	// TokenID and TokenName name the API token that made the change.
+	TokenID   string   `json:"tokenId,omitempty"`
+	TokenName string   `json:"tokenName,omitempty"`
+	Kind      string   `json:"kind"`
+	ID        string   `json:"id,omitempty"`
+	Name      string   `json:"name,omitempty"`
+	StoreID   string   `json:"storeId,omitempty"`
+	Action    string   `json:"action"`
+	Changes   []Change `json:"changes"`
 }
 
 // Filter narrows a listing. The zero value lists a chain newest first.
@@ -113,5 +116,6 @@ func (r record) public() Item {
 		UserID: r.UserID, UserEmail: r.UserEmail, AdminID: r.AdminID, AdminEmail: r.AdminEmail,
 		Address: r.Address, RequestID: r.RequestID, Kind: r.Kind, ID: r.EntityID,
 		Name: r.EntityName, StoreID: r.StoreID, Action: r.Action, Changes: changes,
+		TokenID: r.TokenID, TokenName: r.TokenName,
 	}
 }

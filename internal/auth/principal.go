@@ -38,6 +38,11 @@ type Principal struct {
 	ParentTokenHash string
 	// ExpiresAt is when the session expires.
 	ExpiresAt time.Time
+	// TokenID and TokenName are set when the caller is an API token
+	// ('Integrações', internal/apitoken), not a person's session: UserID
+	// is empty then, and the token's group is its only franchise.
+	TokenID   string
+	TokenName string
 }
 
 // IsAdmin is true for users with a non-empty permission map.

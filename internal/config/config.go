@@ -65,6 +65,9 @@ type Config struct {
 	// NewDevicesPerAddress is how many new players one address may
 	// announce in 10 minutes; 0 = no limit.
 	NewDevicesPerAddress int
+	// TokenRate is how many calls one API token ('Integrações') may make
+	// per minute; 0 = no limit.
+	TokenRate int
 	// PendingSocketsPerAddress is how many player sockets one address may
 	// hold before they authenticate; 0 = no limit.
 	PendingSocketsPerAddress int
@@ -123,6 +126,8 @@ Environment:
   VITRINE_OPEN_SIGNUP=1   allow POST /api/user/register without a token (users must verify their e-mail)
   VITRINE_NEW_DEVICES_PER_ADDRESS  new TV boxes one address may announce in 10 minutes (default 60;
                           0 = no limit); boxes that already have a token are never limited
+  VITRINE_TOKEN_RATE      calls one API token ('Integrações') may make per minute (default 600; 0 = no
+                          limit); beyond it 429 with Retry-After
   VITRINE_PENDING_SOCKETS_PER_ADDRESS  player sockets one address may hold before they authenticate
                           (default 256; 0 = no limit); a box authenticates within milliseconds
   VITRINE_SHUTDOWN_TIMEOUT  on SIGTERM, how long requests in flight (uploads) may take to finish before
@@ -235,6 +240,11 @@ func ParseCommand(args []string, getenv func(string) string, stderr io.Writer) (
 		return Config{}, nil, fmt.Errorf("VITRINE_NEW_DEVICES_PER_ADDRESS: a number of devices, 0 for no limit")
 	}
 	c.NewDevicesPerAddress = devices
+	rate, err := strconv.Atoi(env("VITRINE_TOKEN_RATE", "600"))
+	if err != nil || rate < 0 {
+		return Config{}, nil, fmt.Errorf("VITRINE_TOKEN_RATE: a number of calls per minute, 0 for no limit")
+	}
+	c.TokenRate = rate
 	pending, err := strconv.Atoi(env("VITRINE_PENDING_SOCKETS_PER_ADDRESS", "256"))
 	if err != nil || pending < 0 {
 		return Config{}, nil, fmt.Errorf("VITRINE_PENDING_SOCKETS_PER_ADDRESS: a number of sockets, 0 for no limit")

@@ -275,8 +275,12 @@ func (s *Server) writeAuditCSV(w http.ResponseWriter, r *http.Request, c auditCh
 	out.Comma = ';' // the list separator of spreadsheets in pt-BR
 	_ = out.Write([]string{"Data e hora", "Pessoa", "Administrador", "Endereço", "Requisição", "Tipo", "Ação", "Item", "Loja", "Alterações"})
 	for _, rec := range c.withStores(all) {
+		person := rec.UserEmail
+		if rec.TokenName != "" {
+			person = "Token: " + rec.TokenName
+		}
 		_ = out.Write(safeCells(
-			rec.At.In(c.loc).Format("02/01/2006 15:04:05"), rec.UserEmail, rec.AdminEmail, rec.Address, rec.RequestID,
+			rec.At.In(c.loc).Format("02/01/2006 15:04:05"), person, rec.AdminEmail, rec.Address, rec.RequestID,
 			api.AuditLabel(api.AuditLabels.Kinds, rec.Kind), api.AuditLabel(api.AuditLabels.Actions, rec.Action),
 			rec.Name, rec.StoreName, changesText(rec.Changes),
 		))

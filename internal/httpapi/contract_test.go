@@ -91,3 +91,66 @@ func TestTheContractIsServed(t *testing.T) {
 		t.Errorf("served document is not the OpenAPI contract: %v", err)
 	}
 }
+
+// The contract declares the scope an API token needs on each route: the
+// operations open to tokens list the apiToken scheme with that one scope
+// beside the session's; the others do not list it, and the server refuses
+// tokens there.
+func TestTheContractDeclaresEachRoutesTokenScope(t *testing.T) {
+	a := testutil.NewApp(t, "sqlite")
+	var doc struct {
+		Components struct {
+			SecuritySchemes map[string]any `yaml:"securitySchemes"`
+		} `yaml:"components"`
+		Paths map[string]map[string]yaml.Node `yaml:"paths"`
+	}
+	if err := yaml.Unmarshal(api.OpenAPI, &doc); err != nil {
+		t.Fatalf("api/openapi.yaml: %v", err)
+	}
+	if doc.Components.SecuritySchemes["apiToken"] == nil {
+		t.Fatal("api/openapi.yaml declares no apiToken security scheme")
+	}
+	declared := map[string]string{}
+	for path, ops := range doc.Paths {
+		for method, node := range ops {
+			switch method {
+			case "get", "post", "put", "patch", "delete":
+			default:
+				continue
+			}
+			var op struct {
+				Security []map[string][]string `yaml:"security"`
+			}
+			if err := node.Decode(&op); err != nil {
+				t.Fatalf("%s %s: %v", method, path, err)
+			}
+			pattern := strings.ToUpper(method) + " /api" + path
+			for _, req := range op.Security {
+				scopes, ok := req["apiToken"]
+				if !ok {
+					continue
+				}
+				if len(scopes) != 1 || len(req) != 1 {
+					t.Errorf("%s: the apiToken requirement must stand alone and name one scope: %v", pattern, req)
+					continue
+				}
+				hasBearer := false
+				for _, r := range op.Security {
+					if _, ok := r["bearer"]; ok {
+						hasBearer = true
+					}
+				}
+				if !hasBearer {
+					t.Errorf("%s: lists apiToken without the session's bearer", pattern)
+				}
+				declared[pattern] = scopes[0]
+			}
+		}
+	}
+	for _, pattern := range a.Server.Routes() {
+		scope, _ := a.Server.TokenScopeOf(pattern)
+		if got := declared[pattern]; got != scope {
+			t.Errorf("%s: the contract's apiToken scope is %q, the server's %q", pattern, got, scope)
+		}
+	}
+}

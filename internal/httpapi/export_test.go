@@ -18,3 +18,10 @@ func (s *Server) ReachOf(pattern string) (name string, roles []tenant.Role, ok b
 // Streams tells whether a route of the list holds its connection open (the
 // consoles' event streams, the players' sockets).
 func (s *Server) Streams(pattern string) bool { return s.streams[pattern] }
+
+// TokenScopeOf returns the scope an API token needs on a route, and whether
+// the route list decides on tokens at all.
+func (s *Server) TokenScopeOf(pattern string) (scope string, declared bool) {
+	sc, ok := s.tokenScopes[pattern]
+	return string(sc), ok
+}

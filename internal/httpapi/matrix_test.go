@@ -24,6 +24,7 @@ type matrixFixture struct {
 	media, ad, override, invitation string
 	localMedia, localItem           string // store B's own media, and its item in a local space
 	command, commandA               string // to TV B, to TV A
+	apiToken                        string // an API token of the group ('Integrações')
 	olga                            testutil.SeededUser
 	olgaSlug                        string
 }
@@ -77,6 +78,13 @@ func newMatrixFixture(t *testing.T, a *testutil.TestApp) *matrixFixture {
 	}
 	r.Decode(t, &inv)
 	f.invitation = inv.Invitation.ID
+	r = a.Do(t, "POST", "/api/tokens/"+f.slug, f.nina.Token, map[string]any{"name": "Sistema da rede", "scopes": []string{"read"}})
+	mustStatus(t, r, 201)
+	var tok struct {
+		Token struct{ ID string } `json:"token"`
+	}
+	r.Decode(t, &tok)
+	f.apiToken = tok.Token.ID
 	return f
 }
 
@@ -152,6 +160,8 @@ func (f *matrixFixture) idFor(path string) string {
 		return f.localMedia
 	case strings.HasPrefix(path, "/api/local/") && strings.Contains(path, "/items/"):
 		return f.localItem
+	case strings.HasPrefix(path, "/api/tokens/"):
+		return f.apiToken
 	}
 	return ""
 }
@@ -293,6 +303,8 @@ func crossGroupAnswer(pattern string) (answer, bool) {
 		return answer{404, 1025}, true
 	case strings.Contains(pattern, "/api/local/"):
 		return answer{404, 100101}, true
+	case strings.Contains(pattern, "/api/tokens/"):
+		return answer{404, 1003}, true
 	}
 	return answer{}, false
 }

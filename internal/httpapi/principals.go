@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"vitrine/internal/apitoken"
 	"vitrine/internal/auth"
 	"vitrine/internal/change"
 	"vitrine/internal/fault"
@@ -111,7 +112,15 @@ func (c *principalCache) forget(ch change.Change) {
 func (s *Server) keptScoped(pattern string, rc reach, h tenantHandlerFunc) {
 	s.declare(pattern, rc)
 	s.register(pattern, func(w http.ResponseWriter, r *http.Request) {
-		p, err := s.keptPrincipal(r.Context(), bearer(r), r.PathValue("franchise"))
+		var (
+			p   *auth.Principal
+			err error
+		)
+		if token := bearer(r); apitoken.IsToken(token) {
+			p, err = s.tokenPrincipal(w, r, pattern, token) // never kept: a revocation counts at once
+		} else {
+			p, err = s.keptPrincipal(r.Context(), token, r.PathValue("franchise"))
+		}
 		if err != nil {
 			writeError(w, r, s.Log, err)
 			return

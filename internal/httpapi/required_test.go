@@ -175,6 +175,12 @@ var bodyExamples = map[string]bodyExample{
 			return map[string]any{"role": "network", "stores": []string{}, "manageTeam": true}
 		},
 		reads: func(f *walkFixture) []read { return []read{{"/api/team/" + f.slug, f.admin.Token}} }},
+	"POST /api/tokens/{franchise}": {path: func(f *walkFixture) string { return "/api/tokens/" + f.slug },
+		token: byAdmin, answer: 201,
+		body: func(*walkFixture) map[string]any {
+			return map[string]any{"name": "Sistema de preços", "scopes": []string{"read"}}
+		},
+		reads: func(f *walkFixture) []read { return []read{{"/api/tokens/" + f.slug, f.admin.Token}} }},
 	"POST /api/user/detail/adm": {path: at("/api/user/detail/adm"), token: byAdmin, answer: 200,
 		body: func(f *walkFixture) map[string]any {
 			return map[string]any{"email": f.plain.Email, "name": "Outro Nome"}

@@ -101,12 +101,14 @@ func (f *roleFixture) path(p string) string {
 var stateTables = []string{"users", "franchises", "user_franchises", "membership_stores", "invitations", "stores",
 	"store_contacts", "store_hours", "store_messages", "schedules", "displays", "display_commands", "media",
 	"advertisements", "ad_displays", "ad_bookings", "alert_settings", "overrides", "outbox", "audit_log",
-	"audit_records", "local_items", "local_digests"}
+	"audit_records", "local_items", "local_digests", "api_tokens", "api_token_stores"}
 
 // stateColumns narrow a state table to what a call changes: the delivery of
 // the outbox's messages (status, attempts, errors) is the worker's, done
 // whenever it runs.
-var stateColumns = map[string]string{"outbox": "id, channel, recipient, subject, body, html, franchise_id, created_at"}
+var stateColumns = map[string]string{"outbox": "id, channel, recipient, subject, body, html, franchise_id, created_at",
+	// a token's last use is written by any call it makes, refused or not
+	"api_tokens": "id, franchise_id, name, prefix, token_hash, scopes, limited, created_by, expires_at, revoked_at"}
 
 // fingerprint renders every row of the state tables.
 func fingerprint(t *testing.T, a *testutil.TestApp) string {

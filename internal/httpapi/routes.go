@@ -1,5 +1,7 @@
 package httpapi
 
+import "vitrine/internal/apitoken"
+
 // registerRoutes lists every route of the API in one place, with who may call
 // it: public (no token), user (any session, on its own account), admin (an
 // administrator), permitted (holding a permission), device (a TV box),
@@ -122,6 +124,12 @@ func (s *Server) registerRoutes() {
 	s.team("DELETE /api/team/{franchise}/invite/{id}", s.revokeInvitation)
 	s.team("POST /api/team/{franchise}/{userId}", s.changeMember)
 	s.team("DELETE /api/team/{franchise}/{userId}", s.removeMember)
+	// API tokens ('Integrações') for the group's own systems: the team's
+	// managers make, list and revoke them (tokenScopes, below, says what
+	// each route lets a token do).
+	s.team("GET /api/tokens/{franchise}", s.listTokens)
+	s.team("POST /api/tokens/{franchise}", s.createToken)
+	s.team("DELETE /api/tokens/{franchise}/{id}", s.revokeToken)
 	s.public("GET /api/invite/{code}", s.showInvitation)
 	s.public("POST /api/invite/{code}/accept", s.acceptInvitation)
 
@@ -153,4 +161,110 @@ func (s *Server) registerRoutes() {
 	s.overriding("POST /api/override/{franchise}", franchisees, s.startOverride)
 	s.overriding("POST /api/override/{franchise}/reach", franchisees, s.overrideReach)
 	s.overriding("POST /api/override/{franchise}/{id}/clear", franchisees, s.clearOverride)
+}
+
+// tokenScopes is the scope an API token ('Integrações') needs on each route
+// of a group; a route absent from it refuses tokens (403/1403), and so do
+// those marked apitoken.NoToken: the account's, team's, tokens' and
+// platform's routes are never here. TestEveryGroupRouteDecidesOnTokens
+// fails for a group route this list does not name, and
+// TestTheContractDeclaresEachRoutesTokenScope holds api/openapi.yaml to it.
+// Reads need read; the routes of the ads center and of emergency messages
+// need their own scope, reads included (the token then holds the
+// permission); asking for an upload policy needs media. A route that also
+// asks for a permission (the footer editor: administrators; an ad slot:
+// the ads center) asks it of the token too.
+func tokenScopes() map[string]apitoken.Scope {
+	const (
+		read      = apitoken.Read
+		media     = apitoken.Media
+		schedules = apitoken.Schedules
+		displays  = apitoken.Displays
+		overrides = apitoken.Overrides
+		ads       = apitoken.Ads
+		none      = apitoken.NoToken
+	)
+	return map[string]apitoken.Scope{
+		"GET /api/events/{franchise}": none, // a console's stream, held open
+
+		"GET /api/media/{franchise}":         read,
+		"GET /api/media/file/{franchise}":    media,
+		"POST /api/media/{franchise}":        media,
+		"POST /api/media/{franchise}/{id}":   media,
+		"DELETE /api/media/{franchise}/{id}": media,
+
+		"POST /api/franchise/{slug}": none,
+
+		"GET /api/store/{franchise}":                   read,
+		"POST /api/store/{franchise}":                  none,
+		"GET /api/store/{franchise}/notify":            read,
+		"POST /api/store/{franchise}/notify":           none,
+		"POST /api/store/{franchise}/{storeSlug}":      none,
+		"DELETE /api/store/{franchise}/{storeSlug}":    none,
+		"GET /api/store/{franchise}/{storeSlug}/hours": read,
+		"PUT /api/store/{franchise}/{storeSlug}/hours": none,
+
+		"GET /api/schedule/{franchise}":                 read,
+		"POST /api/schedule/{franchise}":                schedules,
+		"GET /api/schedule/{franchise}/{id}":            read,
+		"POST /api/schedule/{franchise}/{id}":           schedules,
+		"DELETE /api/schedule/{franchise}/{id}":         schedules,
+		"DELETE /api/schedule/{franchise}/{id}/{index}": schedules,
+		"POST /api/schedule/{franchise}/{id}/dup":       schedules,
+		"POST /api/schedule/{franchise}/{id}/config":    schedules,
+		"POST /api/schedule/{franchise}/{id}/slot":      schedules,
+		"GET /api/footer/{franchise}":                   read,
+
+		"GET /api/display/{franchise}":                                                   read,
+		"GET /api/display/{franchise}/{storeSlug}":                                       read,
+		"POST /api/display/{franchise}/{storeSlug}":                                      displays,
+		"POST /api/display/{franchise}/{storeSlug}/{displayId}":                          displays,
+		"DELETE /api/display/{franchise}/{storeSlug}/{displayId}":                        displays,
+		"GET /api/display/{franchise}/{storeSlug}/{displayId}/now":                       read,
+		"GET /api/display/{franchise}/{storeSlug}/{displayId}/health":                    read,
+		"GET /api/display/{franchise}/{storeSlug}/{displayId}/screen":                    read,
+		"GET /api/display/{franchise}/{storeSlug}/{displayId}/live":                      read,
+		"POST /api/display/{franchise}/{storeSlug}/{displayId}/admin-command":            none,
+		"GET /api/display/{franchise}/{storeSlug}/{displayId}/commands":                  read,
+		"GET /api/display/{franchise}/{storeSlug}/{displayId}/commands/{commandId}/file": read,
+
+		"GET /api/advertise/{franchise}":            ads,
+		"GET /api/advertise/{franchise}/map":        ads,
+		"POST /api/advertise/{franchise}":           ads,
+		"PUT /api/advertise/{franchise}":            ads,
+		"GET /api/advertise/{franchise}/{id}":       ads,
+		"DELETE /api/advertise/{franchise}/{id}":    ads,
+		"GET /api/advertise/{franchise}/{id}/plays": ads,
+
+		"GET /api/alerts/{franchise}":  read,
+		"POST /api/alerts/{franchise}": none,
+
+		"GET /api/audit/{franchise}":     read,
+		"GET /api/audit/{franchise}/csv": read,
+
+		"GET /api/local/{franchise}/{storeSlug}":               read,
+		"GET /api/local/{franchise}/{storeSlug}/file":          none,
+		"POST /api/local/{franchise}/{storeSlug}/media":        none,
+		"DELETE /api/local/{franchise}/{storeSlug}/media/{id}": none,
+		"POST /api/local/{franchise}/{storeSlug}/items":        none,
+		"POST /api/local/{franchise}/{storeSlug}/items/{id}":   none,
+		"DELETE /api/local/{franchise}/{storeSlug}/items/{id}": none,
+		"GET /api/approvals/{franchise}":                       none,
+		"POST /api/approvals/{franchise}":                      none,
+
+		"GET /api/override/{franchise}":             overrides,
+		"POST /api/override/{franchise}":            overrides,
+		"POST /api/override/{franchise}/reach":      overrides,
+		"POST /api/override/{franchise}/{id}/clear": overrides,
+
+		// The team's and the tokens' routes, for team managers' sessions only.
+		"GET /api/team/{franchise}":                none,
+		"POST /api/team/{franchise}/invite":        none,
+		"DELETE /api/team/{franchise}/invite/{id}": none,
+		"POST /api/team/{franchise}/{userId}":      none,
+		"DELETE /api/team/{franchise}/{userId}":    none,
+		"GET /api/tokens/{franchise}":              none,
+		"POST /api/tokens/{franchise}":             none,
+		"DELETE /api/tokens/{franchise}/{id}":      none,
+	}
 }

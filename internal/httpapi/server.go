@@ -18,6 +18,7 @@ import (
 	"vitrine/api"
 	"vitrine/internal/advertise"
 	"vitrine/internal/alerts"
+	"vitrine/internal/apitoken"
 	"vitrine/internal/audit"
 	"vitrine/internal/auth"
 	"vitrine/internal/change"
@@ -76,6 +77,10 @@ type Deps struct {
 	Alerts     *alerts.Service
 	Overrides  *override.Service
 	Local      *localcontent.Service
+	// Tokens are the groups' API tokens ('Integrações'); nil refuses them.
+	Tokens *apitoken.Service
+	// TokenRate is the calls one API token may make per minute; 0 = no limit.
+	TokenRate int
 	// Audit reads the audit trail back ('Atividade').
 	Audit *audit.Log
 	// Screens composes what TVs show, as their players receive it (the
@@ -144,6 +149,10 @@ type Server struct {
 	principals principalCache // the callers of the overview's lists
 	events     eventStreams   // the consoles' event streams by franchise
 	hellos     *windowLimiter // players' hellos per client address
+	// tokenScopes are the scope an API token needs on each route
+	// (routes.go); a route missing from it refuses tokens.
+	tokenScopes map[string]apitoken.Scope
+	tokenCalls  *windowLimiter // API tokens' calls per token per minute
 }
 
 // New builds the server with every route registered.
@@ -159,6 +168,10 @@ func New(d Deps) *Server {
 	if d.NewDevicesPerAddress > 0 {
 		s.hellos = newWindowLimiter(d.NewDevicesPerAddress, helloWindow)
 	}
+	if d.TokenRate > 0 {
+		s.tokenCalls = newWindowLimiter(d.TokenRate, time.Minute)
+	}
+	s.tokenScopes = tokenScopes()
 	s.static = newStaticHandler(d.WebFS)
 	s.headers = s.securityHeaders()
 	s.registerRoutes()
@@ -279,7 +292,7 @@ func (s *Server) user(pattern string, h userHandlerFunc) {
 // session are recorded in the audit log with both users.
 func (s *Server) signedIn(pattern string, h userHandlerFunc) {
 	s.register(pattern, func(w http.ResponseWriter, r *http.Request) {
-		p, err := s.Accounts.Authenticate(r.Context(), bearer(r))
+		p, err := s.authenticate(w, r, pattern)
 		if err != nil {
 			writeError(w, r, s.Log, err)
 			return
@@ -413,6 +426,7 @@ func withCaller(r *http.Request, p *auth.Principal) *http.Request {
 	}
 	a := audit.ActorFrom(r.Context())
 	a.UserID, a.Email, a.AdminID, a.AdminEmail = p.UserID, p.Email, p.AdminUserID, p.AdminEmail
+	a.TokenID, a.TokenName = p.TokenID, p.TokenName
 	return r.WithContext(audit.WithActor(r.Context(), a))
 }
 

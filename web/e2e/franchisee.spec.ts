@@ -86,6 +86,7 @@ test('a franchisee sees only their store, pairs a TV there and links it to a sch
   await expect(page.getByRole('button', { name: 'Adicionar Loja' })).toHaveCount(0)
   await expect(nav(page, 'PROGRAMAÇÕES')).toBeVisible()
   await expect(nav(page, 'EQUIPE')).toHaveCount(0)
+  await expect(nav(page, 'INTEGRAÇÕES')).toHaveCount(0)
   // The store picker offers theirs; another store looked up by name is not found.
   await page.getByRole('combobox', { name: 'Selecionar loja' }).click()
   await expect(page.getByRole('option')).toHaveText(['Todas as lojas', 'Loja Norte'])

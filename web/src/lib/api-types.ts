@@ -1332,6 +1332,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tokens/{franchise}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The group's API tokens ('Integrações'), its stores and the tokens' limits
+         * @description For the group's 'Rede' members holding 'Gerenciar equipe', and for platform administrators
+         *     (userA), as the team's routes. Never the secrets. Sessions only: a token is refused
+         *     (403 / 1403).
+         */
+        get: operations["listTokens"];
+        put?: never;
+        /** Make an API token; its secret is answered this once */
+        post: operations["createToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tokens/{franchise}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API token; its next call is refused (401 / 1022)
+         * @description A token not of the group, or revoked already, is 404 / 1003.
+         */
+        delete: operations["revokeToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/audit/{franchise}": {
         parameters: {
             query?: never;
@@ -3515,6 +3563,74 @@ export interface components {
         TeamMemberResponse: {
             member: components["schemas"]["TeamMember"];
         };
+        /**
+         * @description What an API token may do: read ('Leitura'), media ('Envio de mídias'), schedules
+         *     ('Programações'), displays ('TVs e vínculos'), overrides ('Mensagens de emergência'), ads
+         *     ('Central de Anúncios'). Each operation open to tokens names the one it needs.
+         * @enum {string}
+         */
+        TokenScope: "read" | "media" | "schedules" | "displays" | "overrides" | "ads";
+        TokenStore: {
+            slug: string;
+            name: string;
+        };
+        ApiToken: {
+            id: string;
+            name: string;
+            /** @description the secret's first 8 characters (vit_ and 4 more), to tell tokens apart */
+            prefix: string;
+            scopes: components["schemas"]["TokenScope"][];
+            /** @description the stores it is limited to; empty: the whole group */
+            stores: components["schemas"]["TokenStore"][];
+            /** @description the creator's e-mail */
+            createdBy: string;
+            /**
+             * Format: int64
+             * @description epoch milliseconds
+             */
+            createdAt: number;
+            /**
+             * Format: int64
+             * @description epoch milliseconds
+             */
+            expiresAt: number;
+            /**
+             * Format: int64
+             * @description epoch milliseconds, written at most once a minute; 0: never used
+             */
+            lastUsedAt: number;
+        };
+        TokenList: {
+            /** @description not revoked (expired ones too), newest first */
+            tokens: components["schemas"]["ApiToken"][];
+            /** @description the group's stores, to limit a token to */
+            stores: components["schemas"]["TokenStore"][];
+            scopes: components["schemas"]["TokenScope"][];
+            limits: {
+                /** @description a token lasts this many days unless told (90) */
+                defaultDays: number;
+                /** @description the longest a token may last (365) */
+                maxDays: number;
+                /** @description calls one token may make per minute; 0: no limit */
+                callsPerMinute: number;
+            };
+        };
+        /**
+         * @description A name (1 to 120 characters, 400 / 1141 when empty), one scope at least (400 / 1003), the
+         *     stores it is limited to (slugs; none: the whole group; a slug not of the group is
+         *     404 / 1061) and its lifetime in days (1 to 365, 400 / 1003; 0 or absent: 90).
+         */
+        TokenInput: {
+            name: string;
+            scopes: string[];
+            stores?: string[];
+            days?: number;
+        };
+        TokenCreated: {
+            token: components["schemas"]["ApiToken"];
+            /** @description the token itself (vit_…), in this answer only: only its SHA-256 is stored */
+            secret: string;
+        };
         InvitationView: {
             /** @description the group's name */
             group: string;
@@ -3548,7 +3664,7 @@ export interface components {
             redacted?: boolean;
         };
         /** @enum {string} */
-        AuditKind: "group" | "store" | "hours" | "display" | "schedule" | "entry" | "footer" | "media" | "folder" | "ad" | "booking" | "override" | "alerts" | "member" | "invitation" | "command" | "message" | "user" | "session" | "local";
+        AuditKind: "group" | "store" | "hours" | "display" | "schedule" | "entry" | "footer" | "media" | "folder" | "ad" | "booking" | "override" | "alerts" | "member" | "invitation" | "command" | "message" | "user" | "session" | "local" | "token";
         AuditRecord: {
             /**
              * Format: int64
@@ -3567,6 +3683,10 @@ export interface components {
             /** @description the caller's address */
             address?: string;
             requestId?: string;
+            /** @description the API token that made the change (the user fields are then empty) */
+            tokenId?: string;
+            /** @description the token's name then ('Token: <name>' on the page and in the CSV) */
+            tokenName?: string;
             kind: components["schemas"]["AuditKind"];
             /** @description the id of what changed */
             id?: string;
@@ -5759,6 +5879,87 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+        };
+    };
+    listTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tokens */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenList"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    createToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenInput"];
+            };
+        };
+        responses: {
+            /** @description The token and its secret */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenCreated"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    revokeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
         };
     };
     listAudit: {

@@ -8,11 +8,16 @@ import { actionLabel, changeCells, fieldLabel, kindLabel } from '../labels'
 
 const COLUMNS = 7
 
-/** Who made a change: the person, or the system for changes made outside a request. */
+/** Who made a change: the person, an API token of the group ('Integrações'), or the system for changes made outside a request. */
+export function whoLabel(record: Pick<AuditRecord, 'userEmail' | 'tokenName'>) {
+  if (record.tokenName) return `Token: ${record.tokenName}`
+  return record.userEmail || 'Sistema'
+}
+
 function Who({ record }: { record: AuditRecord }) {
   return (
     <div className="grid">
-      <span>{record.userEmail || 'Sistema'}</span>
+      <span>{whoLabel(record)}</span>
       {record.adminEmail && <span className="text-xs text-muted-foreground">Administrador: {record.adminEmail}</span>}
     </div>
   )

@@ -32,6 +32,16 @@ const phoneChange: AuditRecord = {
   ],
 }
 const creation: AuditRecord = { seq: 3, at: '2026-12-01T10:00:00Z', kind: 'store', action: 'create', name: 'Loja Norte', storeId: 's2', changes: [] }
+const byToken: AuditRecord = {
+  seq: 2,
+  at: '2026-12-01T09:00:00Z',
+  tokenId: 't1',
+  tokenName: 'Sistema de preços',
+  kind: 'schedule',
+  action: 'delete',
+  name: 'Ofertas da semana',
+  changes: [],
+}
 const page = (records: AuditRecord[], next: number | null): AuditPage => ({
   records,
   next,
@@ -45,7 +55,7 @@ const page = (records: AuditRecord[], next: number | null): AuditPage => ({
 function open() {
   const fetchMock = vi.fn<typeof fetch>(async (input) => {
     const url = new URL(String(input), 'http://vitrine.test')
-    return json(url.searchParams.get('before') === '7' ? page([creation], null) : page([phoneChange], 7))
+    return json(url.searchParams.get('before') === '7' ? page([creation, byToken], null) : page([phoneChange], 7))
   })
   vi.stubGlobal('fetch', fetchMock)
   render(
@@ -80,8 +90,10 @@ describe("'Atividade'", () => {
     expect(await within(table).findByText('Criação')).toBeInTheDocument()
     expect(within(table).getByText('Loja removida')).toBeInTheDocument()
     expect(within(table).getByText('Sistema')).toBeInTheDocument()
+    // A change made by an API token ('Integrações') names the token.
+    expect(within(table).getByText('Token: Sistema de preços')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Carregar mais' })).not.toBeInTheDocument()
-    expect(screen.getByText('2 registros')).toBeInTheDocument()
+    expect(screen.getByText('3 registros')).toBeInTheDocument()
     expect(urls()).toEqual(['/api/audit/rede-norte', '/api/audit/rede-norte?before=7'])
   })
 
