@@ -169,6 +169,8 @@ var owners = map[string]string{
 	"audit_records":        "audit",
 	"local_items":          "localcontent",
 	"local_digests":        "localcontent",
+	"api_tokens":           "apitoken",
+	"api_token_stores":     "apitoken",
 	"franchises":           "franchise",
 	"user_franchises":      "franchise",
 	"membership_stores":    "franchise",
@@ -201,14 +203,15 @@ var owners = map[string]string{
 // their own queries, where a second round trip would cost more than the
 // coupling: each is a join or a count, never a write.
 var reads = map[string][]string{
-	"display":   {"stores", "devices"},  // the store of each TV, joined; a code a player announced
-	"device":    {"displays"},           // whether a TV is registered with a code
-	"command":   {"displays"},           // a job's TV, joined, to answer only its own player
-	"store":     {"displays"},           // the number of TVs per store
-	"franchise": {"stores", "displays"}, // the counters Touch keeps on the franchise row
-	"schedule":  {"displays"},           // the number of TVs linked to each schedule; the hashes TVs acked, kept
-	"override":  {"displays", "stores"}, // the TVs and stores an override's target names
-	"alerts":    {"displays"},           // the TVs of a franchisee's stores, for the alerts sent about them
+	"display":   {"stores", "devices"},    // the store of each TV, joined; a code a player announced
+	"device":    {"displays"},             // whether a TV is registered with a code
+	"command":   {"displays"},             // a job's TV, joined, to answer only its own player
+	"store":     {"displays"},             // the number of TVs per store
+	"franchise": {"stores", "displays"},   // the counters Touch keeps on the franchise row
+	"schedule":  {"displays"},             // the number of TVs linked to each schedule; the hashes TVs acked, kept
+	"override":  {"displays", "stores"},   // the TVs and stores an override's target names
+	"alerts":    {"displays"},             // the TVs of a franchisee's stores, for the alerts sent about them
+	"apitoken":  {"franchises", "stores"}, // a token's group and stores, joined on every call it makes
 }
 
 var (
