@@ -137,21 +137,32 @@ func compactIDs(list []string) []string {
 
 // fill counts, by space id, the stores with items in the schedule's spaces.
 func fill(ctx context.Context, q db.Querier, franchiseID, scheduleID string) (map[string]int, error) {
+	return counts(ctx, q, `SELECT space_id, COUNT(DISTINCT store_id) FROM local_items
+		WHERE franchise_id = ? AND schedule_id = ? GROUP BY space_id`, franchiseID, scheduleID)
+}
+
+// storesFilling counts, by schedule, the stores with items in its spaces.
+func storesFilling(ctx context.Context, q db.Querier, franchiseID string) (map[string]int, error) {
+	return counts(ctx, q, `SELECT schedule_id, COUNT(DISTINCT store_id) FROM local_items
+		WHERE franchise_id = ? GROUP BY schedule_id`, franchiseID)
+}
+
+// counts reads a query's rows of (key, count) into a map.
+func counts(ctx context.Context, q db.Querier, query string, args ...any) (map[string]int, error) {
 	type count struct {
-		space string
-		n     int
+		key string
+		n   int
 	}
 	got, err := db.Collect(ctx, q, func(sc db.Scanner) (count, error) {
 		var c count
-		return c, sc.Scan(&c.space, &c.n)
-	}, `SELECT space_id, COUNT(DISTINCT store_id) FROM local_items WHERE franchise_id = ? AND schedule_id = ?
-		GROUP BY space_id`, franchiseID, scheduleID)
+		return c, sc.Scan(&c.key, &c.n)
+	}, query, args...)
 	if err != nil {
 		return nil, err
 	}
 	out := make(map[string]int, len(got))
 	for _, c := range got {
-		out[c.space] = c.n
+		out[c.key] = c.n
 	}
 	return out, nil
 }

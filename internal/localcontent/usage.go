@@ -17,22 +17,7 @@ func (s *Service) SpaceFill(ctx context.Context, q db.Querier, franchiseID, sche
 // StoresFilling counts, by schedule id, the stores with items in any of
 // its local spaces (schedule.Spaces).
 func (s *Service) StoresFilling(ctx context.Context, q db.Querier, franchiseID string) (map[string]int, error) {
-	type count struct {
-		schedule string
-		n        int
-	}
-	got, err := db.Collect(ctx, q, func(sc db.Scanner) (count, error) {
-		var c count
-		return c, sc.Scan(&c.schedule, &c.n)
-	}, `SELECT schedule_id, COUNT(DISTINCT store_id) FROM local_items WHERE franchise_id = ? GROUP BY schedule_id`, franchiseID)
-	if err != nil {
-		return nil, err
-	}
-	out := make(map[string]int, len(got))
-	for _, c := range got {
-		out[c.schedule] = c.n
-	}
-	return out, nil
+	return storesFilling(ctx, q, franchiseID)
 }
 
 // DropSpaces deletes what stores put in spaces a schedule's save removed,
