@@ -67,13 +67,15 @@ const (
 	KindUser       = "user"
 	KindSession    = "session"
 	KindLocal      = "local"
+	// KindSSO is a group's single sign-on ('Login único') configuration.
+	KindSSO = "sso"
 )
 
 // Kinds lists every kind, for the filters of the 'Atividade' page.
 var Kinds = []string{
 	KindGroup, KindStore, KindHours, KindDisplay, KindSchedule, KindEntry, KindFooter,
 	KindMedia, KindFolder, KindAd, KindBooking, KindOverride, KindAlerts, KindMember,
-	KindInvitation, KindCommand, KindMessage, KindUser, KindSession, KindLocal,
+	KindInvitation, KindCommand, KindMessage, KindUser, KindSession, KindLocal, KindSSO,
 }
 
 // Actions a record names.

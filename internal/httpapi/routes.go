@@ -125,6 +125,16 @@ func (s *Server) registerRoutes() {
 	s.public("GET /api/invite/{code}", s.showInvitation)
 	s.public("POST /api/invite/{code}/accept", s.acceptInvitation)
 
+	// Single sign-on ('Login único', sso.go): the group's OpenID Provider,
+	// configured by its team managers; the sign-in through it is public.
+	s.team("GET /api/sso/settings/{franchise}", s.getSSO)
+	s.team("PUT /api/sso/settings/{franchise}", s.saveSSO)
+	s.team("DELETE /api/sso/settings/{franchise}", s.deleteSSO)
+	s.public("POST /api/sso/check", s.checkSSO)
+	s.public("GET /api/sso/start", s.startSSO)
+	s.public("GET /api/sso/callback", s.ssoCallback)
+	s.public("POST /api/sso/exchange", s.exchangeSSO)
+
 	// The audit trail ('Atividade'): the group's records for the network
 	// and franchisees (a franchisee's narrowed to their stores), as pages
 	// or one CSV; any group's, or the platform's sign-ins, for userA.
