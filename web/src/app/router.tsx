@@ -27,6 +27,7 @@ const GroupsPage = lazyPage(() => import('@/features/groups'), (m) => m.GroupsPa
 const AlertsPage = lazyPage(() => import('@/features/alerts'), (m) => m.AlertsPage)
 const OverridePage = lazyPage(() => import('@/features/override'), (m) => m.OverridePage)
 const TeamPage = lazyPage(() => import('@/features/team/team-page'), (m) => m.TeamPage)
+const SSOPage = lazyPage(() => import('@/features/team/sso-page'), (m) => m.SSOPage)
 const LocalPage = lazyPage(() => import('@/features/local/local-page'), (m) => m.LocalPage)
 const ApprovalsPage = lazyPage(() => import('@/features/approvals/approvals-page'), (m) => m.ApprovalsPage)
 const ActivityPage = lazyPage(() => import('@/features/activity/activity-page'), (m) => m.ActivityPage)
@@ -64,6 +65,7 @@ export const routes: RouteObject[] = [
               { path: '/override', element: <OverridePage /> },
               { path: '/groups', element: <GroupsPage /> },
               { path: '/team', element: <TeamPage /> },
+              { path: '/sso', element: <SSOPage /> },
               // Every role: a store manager reads it; the page says who changes it.
               { path: '/local', element: <LocalPage /> },
               // The page itself says when the member does not approve content (as /team).

@@ -1,4 +1,4 @@
-import { BellRing, CalendarPlus, ClipboardCheck, History, CalendarRange, ImagePlus, Images, LayoutDashboard, List, Megaphone, MonitorPlay, Siren, Store, UserPlus, Users } from 'lucide-react'
+import { BellRing, CalendarPlus, ClipboardCheck, History, CalendarRange, ImagePlus, Images, KeyRound, LayoutDashboard, List, Megaphone, MonitorPlay, Siren, Store, UserPlus, Users } from 'lucide-react'
 import type { LucideIcon } from 'lucide-react'
 import { NavLink, useLocation } from 'react-router'
 import {
@@ -62,7 +62,9 @@ export function AppSidebar() {
   main.push({ title: 'ALERTAS', to: '/alerts', icon: BellRing })
   if (user?.canUseAdsCenter && abilities.adsCenter) main.push({ title: 'CENTRAL DE ANÚNCIOS', to: '/ads-center', icon: Megaphone })
   if (user?.canOverride && abilities.override) main.push({ title: 'MENSAGEM DE EMERGÊNCIA', to: '/override', icon: Siren })
-  if (mayManageTeam(user, franchise?.slug)) main.push({ title: 'EQUIPE', to: '/team', icon: Users })
+  if (mayManageTeam(user, franchise?.slug)) {
+    main.push({ title: 'EQUIPE', to: '/team', icon: Users }, { title: 'LOGIN ÚNICO', to: '/sso', icon: KeyRound })
+  }
   if (abilities.activity) main.push({ title: 'ATIVIDADE', to: '/activity', icon: History })
 
   return (
