@@ -145,12 +145,14 @@ export function LoginPage() {
             </Button>
           </>
         )}
-        <Button variant="link" asChild className="h-auto justify-self-center p-0">
-          {/* A failed sign-in's toast is about this form: it stays behind. */}
-          <Link to="/reset/password" onClick={() => dismiss()}>
-            Esqueci a senha
-          </Link>
-        </Button>
+        {passwordAllowed && (
+          <Button variant="link" asChild className="h-auto justify-self-center p-0">
+            {/* A failed sign-in's toast is about this form: it stays behind. */}
+            <Link to="/reset/password" onClick={() => dismiss()}>
+              Esqueci a senha
+            </Link>
+          </Button>
+        )}
       </form>
     </AuthLayout>
   )
