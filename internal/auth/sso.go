@@ -505,9 +505,12 @@ func (s *Service) FinishSSO(ctx context.Context, in SSOCallback, ip string) (str
 	var claims struct {
 		Email         string `json:"email"`
 		EmailVerified any    `json:"email_verified"`
-		Name          string `json:"name"`
-		GivenName     string `json:"given_name"`
-		FamilyName    string `json:"family_name"`
+		// DomainOwnerVerified is Microsoft Entra ID's word for it (the
+		// optional claim xms_edov): the e-mail's domain is the tenant's.
+		DomainOwnerVerified any    `json:"xms_edov"`
+		Name                string `json:"name"`
+		GivenName           string `json:"given_name"`
+		FamilyName          string `json:"family_name"`
 	}
 	if err := idt.Claims(&claims); err != nil {
 		return "", ErrSSOToken
@@ -540,7 +543,7 @@ func (s *Service) FinishSSO(ctx context.Context, in SSOCallback, ip string) (str
 			"issuer", row.issuer, "domain", domainOf(email))
 		return "", ErrSSODomain
 	}
-	if v, ok := claims.EmailVerified.(bool); !(ok && v) && claims.EmailVerified != "true" {
+	if !claimTrue(claims.EmailVerified) && !claimTrue(claims.DomainOwnerVerified) {
 		s.log.Warn("single sign-on: the e-mail is not verified at the provider", "request_id", requestIDOf(ctx), "issuer", row.issuer)
 		return "", ErrSSOUnverified
 	}
@@ -795,6 +798,13 @@ func cleanDomains(list []string) ([]string, error) {
 	}
 	slices.Sort(out)
 	return out, nil
+}
+
+// claimTrue tells whether a boolean claim is true (some providers send
+// the string "true").
+func claimTrue(v any) bool {
+	b, ok := v.(bool)
+	return ok && b || v == "true"
 }
 
 // requestIDOf is the request's id, for the log.

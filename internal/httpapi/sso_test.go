@@ -211,7 +211,7 @@ func TestSSOSettings(t *testing.T) {
 		// A domain belongs to one group.
 		other := newTeamFixture(t, a)
 		r = a.Do(t, "PUT", "/api/sso/settings/"+other.slug, other.nina.Token, map[string]any{"issuer": f.p.Issuer,
-			"clientId": "web", "clientSecret": "secret", "domains": []string{"acme.test"}, "role": "store"})
+			"clientId": "web", "clientSecret": "secret", "domains": []string{"acme.test"}, "role": "store", "allowPassword": true})
 		wantSSOCode(t, r, 409, 1034)
 
 		// The audit trail has the changes, the secret redacted.
@@ -412,6 +412,11 @@ func newFakeIdP(t *testing.T) *fakeIdP {
 			claims["nonce"] = "not-the-nonce"
 		case "foreign key":
 			signWith, _ = rsa.GenerateKey(rand.Reader, 2048)
+		case "unverified":
+			claims["email_verified"] = "false"
+		case "entra": // Microsoft Entra ID vouches for the domain instead
+			delete(claims, "email_verified")
+			claims["xms_edov"] = true
 		}
 		signer, err := jose.NewSigner(jose.SigningKey{Algorithm: jose.RS256, Key: signWith},
 			(&jose.SignerOptions{}).WithType("JWT").WithHeader("kid", "k1"))
@@ -443,7 +448,7 @@ func TestSSORefusesBadTokens(t *testing.T) {
 		team := newTeamFixture(t, a)
 		idp := newFakeIdP(t)
 		mustStatus(t, a.Do(t, "PUT", "/api/sso/settings/"+team.slug, team.nina.Token, map[string]any{"issuer": idp.srv.URL,
-			"clientId": "web", "clientSecret": "s", "domains": []string{"acme.test"}, "role": "store"}), 200)
+			"clientId": "web", "clientSecret": "s", "domains": []string{"acme.test"}, "role": "store", "allowPassword": true}), 200)
 		f := &ssoFixture{teamFixture: team}
 		signIn := func(mode string) url.Values {
 			idp.mu.Lock()
@@ -466,6 +471,8 @@ func TestSSORefusesBadTokens(t *testing.T) {
 		if _, err := a.Accounts.UserByEmail(context.Background(), "carla@acme.test"); err == nil {
 			t.Fatal("a refused token made an account")
 		}
+		t.Run("unverified", func(t *testing.T) { wantSSOError(t, signIn("unverified"), 1039) })
 		t.Run("a good one passes", func(t *testing.T) { f.session(signIn("")) })
+		t.Run("a domain verified by Entra ID passes", func(t *testing.T) { f.session(signIn("entra")) })
 	})
 }
