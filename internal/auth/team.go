@@ -410,8 +410,32 @@ func (s *Service) RemoveMember(ctx context.Context, m TeamManager, userID string
 		if err := recordDeparture(ctx, tx, m.Franchise.ID, userID, s.now().UnixMilli()); err != nil {
 			return err
 		}
+		if err := s.endIfNothingLeft(ctx, tx, userID); err != nil {
+			return err
+		}
 		return s.announceEnded(ctx, tx, m.Franchise.ID, userID)
 	})
+}
+
+// endIfNothingLeft ends the sessions of a person removed from their last
+// group who holds no platform permission: there is nothing left for them
+// to see (someone single sign-on brought in, above all). A member of other
+// groups keeps their sessions, which no longer reach this group.
+func (s *Service) endIfNothingLeft(ctx context.Context, tx *db.Tx, userID string) error {
+	left, err := franchise.Memberships(ctx, tx, userID)
+	if err != nil || len(left) > 0 {
+		return err
+	}
+	u, err := userByID(ctx, tx, userID)
+	if err != nil {
+		return err
+	}
+	for _, v := range u.Permission {
+		if v == 1 {
+			return nil
+		}
+	}
+	return s.endUserSessions(ctx, tx, userID)
 }
 
 // ShowInvitation is what an invitation's link shows: the group, the

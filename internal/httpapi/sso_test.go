@@ -309,9 +309,10 @@ func TestSSOSignIn(t *testing.T) {
 			wantSSOError(t, land, 1037)
 		})
 
+		var brunoToken string
 		t.Run("key rotation", func(t *testing.T) {
 			f.p.Restart() // a new signing key
-			f.session(f.signIn("bruno@acme.test", "Bruno#2026"))
+			brunoToken = f.session(f.signIn("bruno@acme.test", "Bruno#2026"))
 		})
 
 		t.Run("removed member cannot come back", func(t *testing.T) {
@@ -320,6 +321,8 @@ func TestSSOSignIn(t *testing.T) {
 				t.Fatal(err)
 			}
 			mustStatus(t, a.Do(t, "DELETE", "/api/team/"+f.slug+"/"+u.ID, f.nina.Token, nil), 200)
+			// Of no group any more: their open session ended.
+			mustStatus(t, a.Do(t, "GET", "/api/user/detail", brunoToken, nil), 401)
 			wantSSOError(t, f.signIn("bruno@acme.test", "Bruno#2026"), 1028)
 		})
 
