@@ -541,10 +541,12 @@ func (s *Service) FinishSSO(ctx context.Context, in SSOCallback, ip string) (str
 	if !slices.Contains(row.domains, domainOf(email)) {
 		s.log.Warn("single sign-on: the e-mail's domain is not the group's", "request_id", requestIDOf(ctx),
 			"issuer", row.issuer, "domain", domainOf(email))
+		s.refused(ctx, email, ip, nil, reasonSSODomain, now)
 		return "", ErrSSODomain
 	}
 	if !claimTrue(claims.EmailVerified) && !claimTrue(claims.DomainOwnerVerified) {
 		s.log.Warn("single sign-on: the e-mail is not verified at the provider", "request_id", requestIDOf(ctx), "issuer", row.issuer)
+		s.refused(ctx, email, ip, nil, reasonSSOUnverified, now)
 		return "", ErrSSOUnverified
 	}
 	name := strings.TrimSpace(claims.Name)
@@ -565,6 +567,9 @@ func (s *Service) FinishSSO(ctx context.Context, in SSOCallback, ip string) (str
 			ids.Hash(code), userID, now.Add(SSOCodeTTL).UnixMilli())
 		return err
 	})
+	if errors.Is(err, ErrSSORemoved) {
+		s.refused(ctx, email, ip, nil, reasonSSORemoved, now)
+	}
 	if err != nil {
 		return "", err
 	}

@@ -324,6 +324,13 @@ func TestSSOSignIn(t *testing.T) {
 			// Of no group any more: their open session ended.
 			mustStatus(t, a.Do(t, "GET", "/api/user/detail", brunoToken, nil), 401)
 			wantSSOError(t, f.signIn("bruno@acme.test", "Bruno#2026"), 1028)
+			// The refusals are in the platform's trail, with the reason.
+			r := a.Do(t, "GET", "/api/admin/audit?kind=session", adminToken(t, a), nil)
+			for _, reason := range []string{"ssoRemoved", "ssoDomain", "ssoUnverified"} {
+				if !strings.Contains(string(r.Body), reason) {
+					t.Errorf("no refused sign-in %s recorded: %s", reason, r.Body)
+				}
+			}
 		})
 
 		t.Run("removed at the provider cannot sign in", func(t *testing.T) {
