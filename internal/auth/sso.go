@@ -182,6 +182,12 @@ func (s *Service) provider(issuer string) (*oidc.Provider, error) {
 	if ok && s.now().Sub(c.at) < ssoProviderTTL {
 		return c.p, nil
 	}
+	return s.fetchProvider(issuer)
+}
+
+// fetchProvider reads the issuer's discovery document now and keeps the
+// provider it describes.
+func (s *Service) fetchProvider(issuer string) (*oidc.Provider, error) {
 	ctx := oidc.ClientContext(context.Background(), s.ssoClient())
 	p, err := oidc.NewProvider(ctx, issuer)
 	if err != nil {
@@ -240,7 +246,7 @@ func (s *Service) SaveSSO(ctx context.Context, m TeamManager, in SSOInput) (SSOC
 	if secret != "" && s.seal == nil {
 		return SSOConfig{}, ErrSSOSecretKey
 	}
-	if _, err := s.provider(issuer); err != nil {
+	if _, err := s.fetchProvider(issuer); err != nil {
 		s.log.Warn("single sign-on: the issuer's discovery document cannot be read", "request_id", requestIDOf(ctx),
 			"issuer", issuer, "err", err)
 		return SSOConfig{}, ErrSSOIssuer
