@@ -98,6 +98,15 @@ test('a group signs in through its own identity provider', async ({ page, api, a
   await expect(visitor.getByText('Nenhuma loja sua neste grupo.')).toBeVisible()
   await shot(visitor, 'sso-signed-in')
 
+  // What went wrong at the provider lands on the sign-in page in words (here a refused consent).
+  const other = await browser.newContext({ baseURL })
+  const refused = await other.newPage()
+  await refused.goto('/?ssoError=1037')
+  await expect(refused.getByRole('alert')).toHaveText('O acesso não foi autorizado no login da empresa.')
+  await expect(refused).toHaveURL(/\/$/)
+  await checkThemes(refused, 'the sign-in page with an error of the company login')
+  await other.close()
+
   // The team lists her, waiting for a store (a fresh load: the page's team was read before she came).
   await page.goto('/team')
   const row = page.getByRole('table', { name: 'Membros' }).getByRole('row').filter({ hasText: person.email })
