@@ -4,7 +4,7 @@ NPM ?= npm
 
 WEB_DEPS := web/node_modules/.installed
 
-.PHONY: run build web deps test test-go test-web test-e2e test-cluster lint-api check-deploy promtool bench bench-go bench-web bench-players bench-storm chromium ffmpeg nginx clean minio
+.PHONY: run build web deps test test-go test-web test-e2e test-cluster lint-api check-deploy promtool bench bench-go bench-web bench-players bench-storm chromium ffmpeg nginx clean minio oidc-provider
 
 run: build
 	./bin/vitrine serve --demo
@@ -49,9 +49,9 @@ promtool:
 	@./scripts/ensure-promtool.sh
 
 # The Go suites run on SQLite, and on PostgreSQL too when TEST_DATABASE_URL is set.
-test-go: minio ffmpeg
+test-go: minio ffmpeg oidc-provider
 	$(GO) vet ./...
-	$(GO) test -count=1 -timeout 15m ./...
+	VITRINE_REQUIRE_TOOLS=1 $(GO) test -count=1 -timeout 15m ./...
 
 test-web: $(WEB_DEPS)
 	cd web && $(NPM) run lint
@@ -59,7 +59,7 @@ test-web: $(WEB_DEPS)
 	cd web && $(NPM) test
 
 # Browser tests drive Debian's Chromium against the real bin/vitrine.
-test-e2e: build chromium ffmpeg
+test-e2e: build chromium ffmpeg oidc-provider
 	cd web && $(NPM) run e2e
 
 # The cluster recipe of deploy/ run on loopback: a fresh PostgreSQL database (TEST_DATABASE_URL's
@@ -83,6 +83,10 @@ ffmpeg:
 # A MinIO server binary for the S3 storage tests (skipped without one).
 minio:
 	@./scripts/ensure-minio.sh
+
+# The OpenID Provider the single sign-on tests sign in through (docs/sso.md, "Tests").
+oidc-provider:
+	@./scripts/ensure-oidc-provider.sh
 
 # Benchmarks; figures are recorded in docs/performance.md ("Current figures", then each
 # measure's history).

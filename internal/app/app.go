@@ -139,7 +139,7 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 		return nil, err
 	}
 	a.Accounts = auth.NewService(a.DB, a.Now, a.Outbox.Enqueue, publisher,
-		auth.Config{PublicURL: cfg.PublicURL, OpenSignup: cfg.OpenSignup}, a.Log)
+		auth.Config{PublicURL: cfg.PublicURL, OpenSignup: cfg.OpenSignup, SecretKey: cfg.SecretKey}, a.Log)
 	a.Stores = store.NewService(a.DB, a.Now, a.Outbox.Enqueue, changes)
 	a.Displays = display.NewService(a.DB, a.Now, changes)
 	a.Commands = command.NewService(a.DB, a.Now, changes)

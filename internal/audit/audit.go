@@ -72,13 +72,15 @@ const (
 	KindSession    = "session"
 	KindLocal      = "local"
 	KindToken      = "token"
+	// KindSSO is a group's single sign-on ('Login único') configuration.
+	KindSSO = "sso"
 )
 
 // Kinds lists every kind, for the filters of the 'Atividade' page.
 var Kinds = []string{
 	KindGroup, KindStore, KindHours, KindDisplay, KindSchedule, KindEntry, KindFooter,
 	KindMedia, KindFolder, KindAd, KindBooking, KindOverride, KindAlerts, KindMember,
-	KindInvitation, KindCommand, KindMessage, KindUser, KindSession, KindLocal, KindToken,
+	KindInvitation, KindCommand, KindMessage, KindUser, KindSession, KindLocal, KindToken, KindSSO,
 }
 
 // Actions a record names.

@@ -24,6 +24,9 @@ import (
 type Config struct {
 	PublicURL  string // base of the links in e-mails, without a trailing slash
 	OpenSignup bool   // anyone may register (and must then verify the e-mail)
+	// SecretKey seals the secrets kept in the database (a group's OpenID
+	// client secret); empty = no secret may be kept.
+	SecretKey string
 }
 
 // Service holds the rules for accounts and sessions.
@@ -45,6 +48,10 @@ type Service struct {
 	// refusals keeps the sign-ins refused at no cost from writing a
 	// record each (trail.go).
 	refusals refusalNotes
+	// seal keeps secrets in the database (nil without a SecretKey); sso
+	// holds the OpenID Providers' documents and keys (sso.go).
+	seal *sealer
+	sso  ssoState
 }
 
 // NewService returns the accounts service; enqueue stores the e-mails,
@@ -52,7 +59,7 @@ type Service struct {
 func NewService(d *db.DB, now func() time.Time, enqueue outbox.EnqueueFunc, ended change.Publisher, cfg Config, log *slog.Logger) *Service {
 	cfg.PublicURL = strings.TrimRight(cfg.PublicURL, "/")
 	return &Service{db: d, now: now, enqueue: enqueue, ended: ended, cfg: cfg, log: log,
-		hashing: make(chan struct{}, max(1, runtime.GOMAXPROCS(0))), hashWait: HashWait}
+		hashing: make(chan struct{}, max(1, runtime.GOMAXPROCS(0))), hashWait: HashWait, seal: newSealer(cfg.SecretKey)}
 }
 
 // HashWait is how long a password check waits for a free hashing slot
@@ -103,6 +110,11 @@ func (s *Service) Login(ctx context.Context, in Credentials, ip string) (string,
 	}
 	if in.Auth == "" {
 		return "", ErrPasswordRequired
+	}
+	if refused, err := s.passwordRefused(ctx, email); err != nil {
+		return "", err
+	} else if refused {
+		return "", ErrUseCompanyLogin
 	}
 	now := s.now()
 	// The attempt is recorded as a failure before the password is checked,
@@ -655,7 +667,9 @@ func (s *Service) ChangeFranchise(ctx context.Context, in FranchiseChange) (User
 			return err
 		}
 		if action == "ADD" {
-			err = franchise.AddMember(ctx, tx, u.ID, f.ID, now)
+			if err = forgetDeparture(ctx, tx, f.ID, u.ID); err == nil {
+				err = franchise.AddMember(ctx, tx, u.ID, f.ID, now)
+			}
 		} else {
 			err = franchise.RemoveMember(ctx, tx, u.ID, f.ID)
 			if err == nil {

@@ -355,6 +355,12 @@ func prune(ctx context.Context, q db.Querier, now time.Time) error {
 	if _, err := q.ExecContext(ctx, `DELETE FROM invitations WHERE expires_at <= ?`, ms); err != nil {
 		return err
 	}
+	// Single sign-ins left at the provider, and codes never exchanged.
+	for _, table := range []string{"sso_logins", "sso_codes"} {
+		if _, err := q.ExecContext(ctx, `DELETE FROM `+table+` WHERE expires_at <= ?`, ms); err != nil {
+			return err
+		}
+	}
 	_, err := q.ExecContext(ctx, `DELETE FROM login_failures WHERE at <= ?`, now.Add(-LoginWindow).UnixMilli())
 	return err
 }

@@ -407,8 +407,35 @@ func (s *Service) RemoveMember(ctx context.Context, m TeamManager, userID string
 		if err := s.recordRemoval(ctx, tx, m.Franchise.ID, members[i]); err != nil {
 			return err
 		}
+		if err := recordDeparture(ctx, tx, m.Franchise.ID, userID, s.now().UnixMilli()); err != nil {
+			return err
+		}
+		if err := s.endIfNothingLeft(ctx, tx, userID); err != nil {
+			return err
+		}
 		return s.announceEnded(ctx, tx, m.Franchise.ID, userID)
 	})
+}
+
+// endIfNothingLeft ends the sessions of a person removed from their last
+// group who holds no platform permission: there is nothing left for them
+// to see (someone single sign-on brought in, above all). A member of other
+// groups keeps their sessions, which no longer reach this group.
+func (s *Service) endIfNothingLeft(ctx context.Context, tx *db.Tx, userID string) error {
+	left, err := franchise.Memberships(ctx, tx, userID)
+	if err != nil || len(left) > 0 {
+		return err
+	}
+	u, err := userByID(ctx, tx, userID)
+	if err != nil {
+		return err
+	}
+	for _, v := range u.Permission {
+		if v == 1 {
+			return nil
+		}
+	}
+	return s.endUserSessions(ctx, tx, userID)
 }
 
 // ShowInvitation is what an invitation's link shows: the group, the
@@ -526,6 +553,9 @@ func (s *Service) AcceptInvitation(ctx context.Context, code string, by *Princip
 			storeIDs, now.UnixMilli()); err != nil {
 			return err
 		}
+		if err := forgetDeparture(ctx, tx, inv.franchiseID, userID); err != nil {
+			return err
+		}
 		// The new member accepts: on this public route, they are who acts.
 		actor := actingAs(ctx, userID, inv.Email)
 		joined := viewOf(inv.Email, inv.Role, inv.ManageTeam, inv.ApproveContent, storeIDs, stores)
@@ -557,6 +587,13 @@ func (s *Service) AcceptInvitation(ctx context.Context, code string, by *Princip
 // stores) and returns the stores' ids and sorted slugs, and the group's
 // stores.
 func (s *Service) checkMembership(ctx context.Context, q db.Querier, franchiseID string, in MemberInput) (ids, slugs []string, stores []franchise.StoreRef, err error) {
+	return s.checkMembershipOf(ctx, q, franchiseID, in, false)
+}
+
+// checkMembershipOf is checkMembership; noStore admits a franchisee or a
+// store manager of no store yet (the people single sign-on brings in, who
+// see nothing until a manager gives them stores).
+func (s *Service) checkMembershipOf(ctx context.Context, q db.Querier, franchiseID string, in MemberInput, noStore bool) (ids, slugs []string, stores []franchise.StoreRef, err error) {
 	if !in.Role.Valid() {
 		return nil, nil, nil, ErrRoleInvalid
 	}
@@ -574,6 +611,7 @@ func (s *Service) checkMembership(ctx context.Context, q db.Querier, franchiseID
 		return nil, nil, nil, ErrApproveOnlyNetwork
 	case in.Role == tenant.Network && len(wanted) > 0:
 		return nil, nil, nil, ErrNetworkStores
+	case noStore && in.Role != tenant.Network && len(wanted) == 0:
 	case in.Role == tenant.Franchisee && len(wanted) == 0:
 		return nil, nil, nil, ErrFranchiseeStores
 	case in.Role == tenant.StoreManager && len(wanted) != 1:

@@ -170,6 +170,10 @@ const (
 	reasonUnknownEmail  = "unknownEmail"
 	reasonThrottled     = "throttled"
 	reasonNotVerified   = "notVerified"
+	// Single sign-ins the provider vouched for but Vitrine refused.
+	reasonSSODomain     = "ssoDomain"
+	reasonSSOUnverified = "ssoUnverified"
+	reasonSSORemoved    = "ssoRemoved"
 )
 
 // signInActor is the actor of a sign-in: nobody is signed in yet, so it is

@@ -44,6 +44,9 @@ type Config struct {
 	MediaURL   string // public base of media files (CDN); empty = /files on this server
 	// UploadSecret signs local upload policies; empty = a random secret kept in DataDir/upload-secret.
 	UploadSecret string
+	// SecretKey seals the secrets kept in the database (a group's single
+	// sign-on client secret); empty = they cannot be saved.
+	SecretKey string
 
 	WhatsAppToken   string
 	WhatsAppPhoneID string
@@ -138,6 +141,9 @@ Environment:
   VITRINE_MEDIA_URL       public (CDN) base address of media files; default /files on this server
   VITRINE_UPLOAD_SECRET   signs uploads to local storage (at least 32 characters); default: made once and
                           kept in DATA/upload-secret
+  VITRINE_SECRET_KEY      seals (AES-256-GCM) the secrets kept in the database: a group's single sign-on
+                          client secret (at least 32 characters; keep it: a new key cannot open what the
+                          old one sealed); without it no client secret can be saved
   WHATSAPP_TOKEN          with WHATSAPP_PHONE_ID: deliver store messages through the WhatsApp Cloud API;
   WHATSAPP_PHONE_ID       otherwise they are logged
   WHATSAPP_API_URL        base address of the Cloud API (default https://graph.facebook.com/v20.0)
@@ -156,7 +162,7 @@ Environment:
   ZENVIA_API_URL          base address of Zenvia's API (default https://api.zenvia.com)
 
 Secrets may be read from files instead: DATABASE_URL_FILE, SMTP_URL_FILE, VITRINE_ADMIN_PASSWORD_FILE,
-STORAGE_URL_FILE, VITRINE_UPLOAD_SECRET_FILE, WHATSAPP_TOKEN_FILE, WHATSAPP_APP_SECRET_FILE, ZENVIA_TOKEN_FILE.
+STORAGE_URL_FILE, VITRINE_UPLOAD_SECRET_FILE, VITRINE_SECRET_KEY_FILE, WHATSAPP_TOKEN_FILE, WHATSAPP_APP_SECRET_FILE, ZENVIA_TOKEN_FILE.
 `
 
 // Parse reads flags (args after the "serve" word) over the environment.
@@ -204,6 +210,7 @@ func ParseCommand(args []string, getenv func(string) string, stderr io.Writer) (
 		StorageURL:      env("STORAGE_URL", ""),
 		MediaURL:        env("VITRINE_MEDIA_URL", ""),
 		UploadSecret:    env("VITRINE_UPLOAD_SECRET", ""),
+		SecretKey:       env("VITRINE_SECRET_KEY", ""),
 		WhatsAppToken:   env("WHATSAPP_TOKEN", ""),
 		WhatsAppPhoneID: env("WHATSAPP_PHONE_ID", ""),
 		WhatsAppAPIURL:  env("WHATSAPP_API_URL", ""),
@@ -267,6 +274,9 @@ func ParseCommand(args []string, getenv func(string) string, stderr io.Writer) (
 }
 
 func (c *Config) normalize() error {
+	if c.SecretKey != "" && len(c.SecretKey) < 32 {
+		return errors.New("VITRINE_SECRET_KEY: at least 32 characters (e.g. openssl rand -base64 32)")
+	}
 	if c.PublicURL == "" {
 		c.PublicURL = "http://" + c.Addr
 	}

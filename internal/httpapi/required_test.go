@@ -169,6 +169,19 @@ var bodyExamples = map[string]bodyExample{
 			return map[string]any{"action": "ADD", "email": f.plain.Email, "franchiseSlug": f.otherSlug}
 		},
 		reads: func(f *walkFixture) []read { return []read{{"/api/user/all", f.admin.Token}} }},
+	// A whole body names an issuer that does not answer: refused for
+	// that (400 / 1032), not for a missing field.
+	"PUT /api/sso/settings/{franchise}": {path: func(f *walkFixture) string { return "/api/sso/settings/" + f.slug },
+		token: byAdmin, answer: 400,
+		body: func(*walkFixture) map[string]any {
+			return map[string]any{"issuer": "http://127.0.0.1:1/", "clientId": "vitrine", "domains": []string{"empresa.test"},
+				"role": "store", "allowPassword": true}
+		},
+		reads: func(f *walkFixture) []read { return []read{{"/api/sso/settings/" + f.slug, f.admin.Token}} }},
+	"POST /api/sso/check": {path: at("/api/sso/check"), token: nobody, answer: 200,
+		body: func(f *walkFixture) map[string]any { return map[string]any{"email": f.op.Email} }},
+	"POST /api/sso/exchange": {path: at("/api/sso/exchange"), token: nobody, answer: 400,
+		body: func(*walkFixture) map[string]any { return map[string]any{"code": "codigo-desconhecido"} }},
 	"POST /api/team/{franchise}/{userId}": {path: func(f *walkFixture) string { return "/api/team/" + f.slug + "/" + f.op.ID },
 		token: byAdmin, answer: 200,
 		body: func(*walkFixture) map[string]any {

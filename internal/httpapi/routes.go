@@ -133,6 +133,16 @@ func (s *Server) registerRoutes() {
 	s.public("GET /api/invite/{code}", s.showInvitation)
 	s.public("POST /api/invite/{code}/accept", s.acceptInvitation)
 
+	// Single sign-on ('Login único', sso.go): the group's OpenID Provider,
+	// configured by its team managers; the sign-in through it is public.
+	s.team("GET /api/sso/settings/{franchise}", s.getSSO)
+	s.team("PUT /api/sso/settings/{franchise}", s.saveSSO)
+	s.team("DELETE /api/sso/settings/{franchise}", s.deleteSSO)
+	s.public("POST /api/sso/check", s.checkSSO)
+	s.public("GET /api/sso/start", s.startSSO)
+	s.public("GET /api/sso/callback", s.ssoCallback)
+	s.public("POST /api/sso/exchange", s.exchangeSSO)
+
 	// The audit trail ('Atividade'): the group's records for the network
 	// and franchisees (a franchisee's narrowed to their stores), as pages
 	// or one CSV; any group's, or the platform's sign-ins, for userA.
@@ -257,7 +267,7 @@ func tokenScopes() map[string]apitoken.Scope {
 		"POST /api/override/{franchise}/reach":      overrides,
 		"POST /api/override/{franchise}/{id}/clear": overrides,
 
-		// The team's and the tokens' routes, for team managers' sessions only.
+		// The team's, the tokens' and single sign-on's routes, for team managers' sessions only.
 		"GET /api/team/{franchise}":                none,
 		"POST /api/team/{franchise}/invite":        none,
 		"DELETE /api/team/{franchise}/invite/{id}": none,
@@ -266,5 +276,8 @@ func tokenScopes() map[string]apitoken.Scope {
 		"GET /api/tokens/{franchise}":              none,
 		"POST /api/tokens/{franchise}":             none,
 		"DELETE /api/tokens/{franchise}/{id}":      none,
+		"GET /api/sso/settings/{franchise}":        none,
+		"PUT /api/sso/settings/{franchise}":        none,
+		"DELETE /api/sso/settings/{franchise}":     none,
 	}
 }

@@ -271,7 +271,8 @@ func TestTeamChangeAndRemovalCutAccess(t *testing.T) {
 		gabi := openEvents(t, a, f.slug, f.gabi.Token)
 		mustStatus(t, a.Do(t, "DELETE", path+f.gabi.ID, f.nina.Token, nil), 200)
 		gabi.ends(t, 2*time.Second, func(sseEvent) bool { return false })
-		a.Expect(t, testutil.Scenario{Method: "GET", Path: "/api/store/" + f.slug, Token: f.gabi.Token, Status: 403, Code: 1403})
+		// Of no group any more, her session ended with the removal.
+		a.Expect(t, testutil.Scenario{Method: "GET", Path: "/api/store/" + f.slug, Token: f.gabi.Token, Status: 401, Code: 1022})
 		a.Expect(t, testutil.Scenario{Method: "DELETE", Path: path + f.gabi.ID, Token: f.nina.Token, Status: 404, Code: 1001})
 
 		team := f.team(f.nina.Token)

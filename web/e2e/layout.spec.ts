@@ -396,6 +396,7 @@ test('every sidebar label reads whole at 1280 and 1440 px and in the phone menu'
     'CENTRAL DE ANÚNCIOS',
     'MENSAGEM DE EMERGÊNCIA',
     'EQUIPE',
+    'LOGIN ÚNICO',
     'INTEGRAÇÕES',
     'ATIVIDADE',
     'CRIAR PROGRAMAÇÃO',

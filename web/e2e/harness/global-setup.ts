@@ -23,6 +23,8 @@ export default async function globalSetup() {
     VITRINE_LOG_LEVEL: 'debug',
     // Self sign-up is on so the e-mail verification flow can be driven end to end.
     VITRINE_OPEN_SIGNUP: '1',
+    // Seals the single sign-on client secrets (sso.spec.ts).
+    VITRINE_SECRET_KEY: 'e2e-secret-key-of-at-least-32-characters',
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-'))
   const removeData = () => {

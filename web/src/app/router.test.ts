@@ -37,6 +37,7 @@ describe('route table', () => {
     '/reset/password',
     '/reset/password/new',
     '/team',
+    '/sso',
     '/integrations',
     '/convite',
     '/local',

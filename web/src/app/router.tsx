@@ -27,6 +27,7 @@ const GroupsPage = lazyPage(() => import('@/features/groups'), (m) => m.GroupsPa
 const AlertsPage = lazyPage(() => import('@/features/alerts'), (m) => m.AlertsPage)
 const OverridePage = lazyPage(() => import('@/features/override'), (m) => m.OverridePage)
 const TeamPage = lazyPage(() => import('@/features/team/team-page'), (m) => m.TeamPage)
+const SSOPage = lazyPage(() => import('@/features/team/sso-page'), (m) => m.SSOPage)
 const IntegrationsPage = lazyPage(() => import('@/features/integrations/integrations-page'), (m) => m.IntegrationsPage)
 const LocalPage = lazyPage(() => import('@/features/local/local-page'), (m) => m.LocalPage)
 const ApprovalsPage = lazyPage(() => import('@/features/approvals/approvals-page'), (m) => m.ApprovalsPage)
@@ -65,6 +66,7 @@ export const routes: RouteObject[] = [
               { path: '/override', element: <OverridePage /> },
               { path: '/groups', element: <GroupsPage /> },
               { path: '/team', element: <TeamPage /> },
+              { path: '/sso', element: <SSOPage /> },
               // For the team's managers, as /team; the page says when the member is not one.
               { path: '/integrations', element: <IntegrationsPage /> },
               // Every role: a store manager reads it; the page says who changes it.

@@ -81,7 +81,8 @@ export interface paths {
         /**
          * Sign in
          * @description Wrong password and unknown e-mail both answer 1002. An account whose e-mail is not
-         *     verified answers 1021. After 10 failed attempts for one e-mail or from one address within
+         *     verified answers 1021. An e-mail whose domain signs in only through its company's login
+         *     (single sign-on without password sign-in) answers 403 / 1027. After 10 failed attempts for one e-mail or from one address within
          *     15 minutes, attempts answer 429 (with Retry-After) until the oldest failure leaves the window.
          */
         post: operations["login"];
@@ -1512,6 +1513,125 @@ export interface paths {
          *     verified account and a session token. The code works once (404 / 1025 after).
          */
         post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sso/settings/{franchise}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The group's single sign-on ('Login único')
+         * @description For the group's team managers ('Rede' holding 'Gerenciar equipe', and platform
+         *     administrators), like 'Equipe'. Anyone else: 403 / 1403.
+         */
+        get: operations["getSSOSettings"];
+        /**
+         * Save the group's single sign-on
+         * @description The issuer must answer its discovery document (400 / 1032 otherwise). A client secret is
+         *     kept sealed with VITRINE_SECRET_KEY: without that setting it is refused (409 / 1033); a
+         *     domain of another group's single sign-on answers 409 / 1034. Recorded in the audit trail
+         *     (kind sso; the secret's change without its values).
+         */
+        put: operations["saveSSOSettings"];
+        post?: never;
+        /** Turn the group's single sign-on off */
+        delete: operations["deleteSSOSettings"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sso/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * How an e-mail signs in: through its company's login, with a password, or both
+         * @description Says nothing of the group, nor whether the e-mail has an account.
+         */
+        post: operations["checkSSO"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sso/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Send the browser to the OpenID Provider of the e-mail's domain
+         * @description Authorization code flow with state, nonce and PKCE (S256), the state kept by the server
+         *     for 10 minutes. On an error the browser lands on the sign-in page with `?ssoError=<code>`
+         *     (1031: no provider for the domain; 1035: the provider does not answer).
+         */
+        get: operations["startSSO"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sso/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The OpenID Provider's answer (the redirect URI)
+         * @description Checks the state, exchanges the code with the PKCE verifier, verifies the ID token
+         *     (signature against the provider's keys, issuer, audience, expiry, nonce), requires a
+         *     verified e-mail of the group's domains, and makes the person a member the first time
+         *     (never again once removed from the team). The browser lands on the sign-in page with
+         *     `?sso=<one-time code>` to exchange for a session, or `?ssoError=<code>`: 1028 removed from
+         *     the team, 1029 expired or used, 1035 provider unreachable, 1036 client refused, 1037 access
+         *     denied, 1038 another domain, 1039 e-mail not verified, 1040 invalid or expired token.
+         */
+        get: operations["ssoCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sso/exchange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Spend a finished single sign-on's one-time code for a session
+         * @description The code works once, for 2 minutes (400 / 1029 otherwise). Recorded as a sign-in (method sso).
+         */
+        post: operations["exchangeSSO"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3663,8 +3783,55 @@ export interface components {
             /** @description a password, token or secret: changed, values never recorded */
             redacted?: boolean;
         };
+        /** @description A group's single sign-on ('Login único'); the client secret is never returned */
+        SSOSettings: {
+            /** @description false until it is first saved (the other fields then show the defaults) */
+            configured: boolean;
+            /** @description the OpenID Provider's issuer URL */
+            issuer: string;
+            clientId: string;
+            /** @description a client secret is kept (shown as 'definido') */
+            secretSet: boolean;
+            /** @description the e-mail domains it answers for, each of one group only */
+            domains: string[];
+            role: components["schemas"]["TeamRole"];
+            /** @description slugs of the stores new people get (may be empty: they see nothing until given stores) */
+            stores: string[];
+            /** @description people of these domains may still sign in with a password */
+            allowPassword: boolean;
+            /** @description the redirect URI to register at the provider */
+            redirectUri: string;
+            /** @description the server has VITRINE_SECRET_KEY, without which no client secret can be saved */
+            secretKey: boolean;
+        };
+        SSOInput: {
+            /** @description https:// (http:// only on this machine) */
+            issuer: string;
+            clientId: string;
+            /** @description kept sealed; empty or absent keeps the one set */
+            clientSecret?: string;
+            domains: string[];
+            role: components["schemas"]["TeamRole"];
+            /** @description slugs: none or one for a store manager, any for a franchisee, none for the network */
+            stores?: string[];
+            allowPassword: boolean;
+        };
+        SSOCheckInput: {
+            /** Format: email */
+            email: string;
+        };
+        SSOCheck: {
+            /** @description the e-mail's domain signs in through its company's login */
+            sso: boolean;
+            /** @description a password sign-in is allowed for it */
+            password: boolean;
+        };
+        SSOExchangeInput: {
+            /** @description the one-time code the callback handed the sign-in page */
+            code: string;
+        };
         /** @enum {string} */
-        AuditKind: "group" | "store" | "hours" | "display" | "schedule" | "entry" | "footer" | "media" | "folder" | "ad" | "booking" | "override" | "alerts" | "member" | "invitation" | "command" | "message" | "user" | "session" | "local" | "token";
+        AuditKind: "group" | "store" | "hours" | "display" | "schedule" | "entry" | "footer" | "media" | "folder" | "ad" | "booking" | "override" | "alerts" | "member" | "invitation" | "command" | "message" | "user" | "session" | "local" | "token" | "sso";
         AuditRecord: {
             /**
              * Format: int64
@@ -6176,6 +6343,180 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+        };
+    };
+    getSSOSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings (defaults while not configured) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SSOSettings"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    saveSSOSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SSOInput"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SSOSettings"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    deleteSSOSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                franchise: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    checkSSO: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SSOCheckInput"];
+            };
+        };
+        responses: {
+            /** @description The ways */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SSOCheck"];
+                };
+            };
+            400: components["responses"]["Error"];
+        };
+    };
+    startSSO: {
+        parameters: {
+            query: {
+                email: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider, or back to the sign-in page with ssoError */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ssoCallback: {
+        parameters: {
+            query?: {
+                state?: string;
+                code?: string;
+                error?: string;
+                error_description?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the sign-in page, with sso or ssoError */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    exchangeSSO: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SSOExchangeInput"];
+            };
+        };
+        responses: {
+            /** @description A session token, valid for 30 days */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
         };
     };
     listOverrides: {

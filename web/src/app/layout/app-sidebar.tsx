@@ -1,4 +1,4 @@
-import { BellRing, CalendarPlus, ClipboardCheck, History, CalendarRange, ImagePlus, Images, KeyRound, LayoutDashboard, List, Megaphone, MonitorPlay, Siren, Store, UserPlus, Users } from 'lucide-react'
+import { BellRing, CalendarPlus, ClipboardCheck, History, CalendarRange, ImagePlus, Images, KeyRound, LayoutDashboard, List, LogIn, Megaphone, MonitorPlay, Siren, Store, UserPlus, Users } from 'lucide-react'
 import type { LucideIcon } from 'lucide-react'
 import { NavLink, useLocation } from 'react-router'
 import {
@@ -63,7 +63,11 @@ export function AppSidebar() {
   if (user?.canUseAdsCenter && abilities.adsCenter) main.push({ title: 'CENTRAL DE ANÚNCIOS', to: '/ads-center', icon: Megaphone })
   if (user?.canOverride && abilities.override) main.push({ title: 'MENSAGEM DE EMERGÊNCIA', to: '/override', icon: Siren })
   if (mayManageTeam(user, franchise?.slug)) {
-    main.push({ title: 'EQUIPE', to: '/team', icon: Users }, { title: 'INTEGRAÇÕES', to: '/integrations', icon: KeyRound })
+    main.push(
+      { title: 'EQUIPE', to: '/team', icon: Users },
+      { title: 'LOGIN ÚNICO', to: '/sso', icon: LogIn },
+      { title: 'INTEGRAÇÕES', to: '/integrations', icon: KeyRound },
+    )
   }
   if (abilities.activity) main.push({ title: 'ATIVIDADE', to: '/activity', icon: History })
 

@@ -21,6 +21,8 @@ import { MemberDialog } from './member-dialog'
 /** The stores' names, for the slugs a member covers; 'Todas' for the network. */
 export function storeNames(role: TeamMember['role'], slugs: string[], stores: TeamStore[]) {
   if (role === 'network') return 'Todas'
+  // Someone the company's login brought in waits for a store: they see nothing yet.
+  if (slugs.length === 0) return 'Nenhuma loja ainda (sem acesso)'
   const names = slugs.map((slug) => stores.find((s) => s.slug === slug)?.name ?? slug)
   return names.sort(compareNames).join(', ')
 }

@@ -1,0 +1,35 @@
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+
+/** How an e-mail signs in (POST /sso/check): through its company's login, with a password, or both. */
+export type SSOCheck = { sso: boolean; password: boolean }
+
+export function checkSSO(email: string) {
+  return api.post<SSOCheck>('/sso/check', { email }, { auth: 'none' })
+}
+
+/** The way `email` signs in; nothing is asked until it looks like an e-mail. */
+export function useSSOCheck(email: string) {
+  const wellFormed = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)
+  return useQuery({
+    queryKey: ['sso-check', email.toLowerCase()],
+    queryFn: () => checkSSO(email),
+    enabled: wellFormed,
+    staleTime: 60_000,
+    retry: false,
+    meta: { errorToast: false },
+  })
+}
+
+/** The address that starts the company's login for `email` (a browser navigation). */
+export function ssoStartURL(email: string) {
+  return `/api/sso/start?${new URLSearchParams({ email })}`
+}
+
+/** Spends the one-time code a finished company login lands with, for a session. */
+export function useSSOExchange() {
+  return useMutation({
+    mutationFn: (code: string) => api.post<{ token: string }>('/sso/exchange', { code }, { auth: 'none' }),
+    meta: { errorToast: { fallback: 'Não foi possível concluir o login da empresa. Tente entrar de novo.' } },
+  })
+}
