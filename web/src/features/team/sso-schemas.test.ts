@@ -6,7 +6,7 @@ const valid = {
   clientId: 'vitrine',
   clientSecret: 's3gredo',
   domains: 'empresa.com.br',
-  role: 'store' as const,
+  role: 'store' as 'network' | 'franchisee' | 'store',
   stores: [],
   allowPassword: false,
 }
