@@ -1,3 +1,4 @@
+import * as React from 'react'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 
@@ -8,8 +9,20 @@ export function checkSSO(email: string) {
   return api.post<SSOCheck>('/sso/check', { email }, { auth: 'none' })
 }
 
-/** The way `email` signs in; nothing is asked until it looks like an e-mail. */
-export function useSSOCheck(email: string) {
+/** How long the typed e-mail must stay the same before it is asked about. */
+export const SSO_CHECK_WAIT_MS = 300
+
+/**
+ * The way `email` signs in, asked once it stopped changing for SSO_CHECK_WAIT_MS; nothing is
+ * asked until it looks like an e-mail. (The wait is kept here rather than in hooks/use-debounced,
+ * which the signed-in layout's file carries: the login page loads none of the screens behind it.)
+ */
+export function useSSOCheck(typed: string) {
+  const [email, setEmail] = React.useState(typed)
+  React.useEffect(() => {
+    const timer = setTimeout(() => setEmail(typed), SSO_CHECK_WAIT_MS)
+    return () => clearTimeout(timer)
+  }, [typed])
   const wellFormed = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)
   return useQuery({
     queryKey: ['sso-check', email.toLowerCase()],

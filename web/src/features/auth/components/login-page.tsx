@@ -8,7 +8,6 @@ import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { PasswordInput } from '@/components/ui/password-input'
-import { useDebounced } from '@/hooks/use-debounced'
 import { errorToast, toast, useToast } from '@/hooks/use-toast'
 import { isApiError } from '@/lib/api-client'
 import { messageForCode } from '@/lib/errors'
@@ -91,7 +90,7 @@ export function LoginPage() {
   )
   const landing = useCompanyLoginLanding(enter)
 
-  const email = useDebounced((useWatch({ control: form.control, name: 'email' }) ?? '').trim(), 300)
+  const email = (useWatch({ control: form.control, name: 'email' }) ?? '').trim()
   const ways = useSSOCheck(email).data
   const companyLogin = ways?.sso === true
   const passwordAllowed = ways?.password !== false
