@@ -12,6 +12,7 @@ import (
 
 	"vitrine/internal/auth"
 	"vitrine/internal/change"
+	"vitrine/internal/display"
 	"vitrine/internal/fault"
 	"vitrine/internal/localcontent"
 	"vitrine/internal/tenant"
@@ -126,6 +127,9 @@ type displayStatus struct {
 	LastConnectionAck int64  `json:"lastConnectionAck"`
 	AckedHash         string `json:"ackedHash"`
 	AckedAt           int64  `json:"ackedAt"`
+	// Problems are what its player's latest health report shows wrong
+	// (none: []): a report that changes them announces a status.
+	Problems []display.Problem `json:"problems"`
 }
 
 // add registers sub, closing the oldest streams of its session and of its

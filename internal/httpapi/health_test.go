@@ -22,6 +22,9 @@ func TestTVHealthFromThePlayersAcks(t *testing.T) {
 		if !strings.Contains(string(r.Body), `"reported":false`) {
 			t.Fatalf("before any report: %s", r.Body)
 		}
+		// A console following the group hears the report's problems with
+		// the TV's status, and writes them into its TV list.
+		events := openEvents(t, a, f.slug, f.op.Token)
 		// A bad report: dropped, the ack counts and the socket stays.
 		p.send(map[string]any{"type": "ack", "hash": first.Schedule.Hash, "health": map[string]any{"uptime": -4}})
 		p.send(map[string]any{"type": "ack", "hash": first.Schedule.Hash, "health": map[string]any{
@@ -49,6 +52,19 @@ func TestTVHealthFromThePlayersAcks(t *testing.T) {
 		}
 		if len(h.Problems) != 2 || h.Problems[0].Code != "storage" || h.Problems[1].Code != "clock" {
 			t.Fatalf("problems %+v", h.Problems)
+		}
+		e := events.next(t, 5*time.Second, func(e sseEvent) bool {
+			list, _ := e.Data["displays"].([]any)
+			for _, x := range list {
+				if m, _ := x.(map[string]any); m["id"] == tv {
+					problems, _ := m["problems"].([]any)
+					return len(problems) == 2
+				}
+			}
+			return false
+		})
+		if e.Type != "status" {
+			t.Fatalf("the problems came in %+v", e)
 		}
 		list := string(a.Do(t, "GET", "/api/display/"+f.slug, f.op.Token, nil).Body)
 		if !strings.Contains(list, `"problems":[{"code":"storage"`) {

@@ -184,8 +184,12 @@ func New(d Deps) *Server {
 			out := []displayStatus{}
 			for _, x := range list {
 				if slices.Contains(ids, x.ID) {
+					problems := x.Problems
+					if problems == nil {
+						problems = []display.Problem{}
+					}
 					out = append(out, displayStatus{ID: x.ID, Store: x.Store, Connected: x.Connected, LastConnectionAck: x.LastConnectionAck,
-						AckedHash: x.AckedHash, AckedAt: x.AckedAt})
+						AckedHash: x.AckedHash, AckedAt: x.AckedAt, Problems: problems})
 				}
 			}
 			return out, nil

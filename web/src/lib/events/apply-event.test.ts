@@ -35,6 +35,17 @@ describe('applyFranchiseEvent', () => {
     expect(qc.getQueryData<TV[]>(franchiseKeys.displays('outra'))?.[0].connected).toBe(false)
   })
 
+  it("writes a TV's health problems from its status, and clears them when the report is clean again", () => {
+    const storage = { code: 'storage', label: 'Armazenamento quase cheio' }
+    const uncached = { code: 'uncached', label: 'Arquivos da programação fora do cache' }
+    const qc = client([{ id: 'a', name: 'A', connected: true, lastConnectionAck: 5, problems: [uncached, storage] } as TV])
+    applyFranchiseEvent(qc, 'rede', { type: 'status', data: { ids: ['a'], displays: [{ id: 'a', connected: true, lastConnectionAck: 9, problems: [storage] }] } })
+    expect(qc.getQueryData<(TV & { problems?: unknown[] })[]>(franchiseKeys.displays('rede'))?.[0].problems).toEqual([storage])
+    applyFranchiseEvent(qc, 'rede', { type: 'status', data: { ids: ['a'], displays: [{ id: 'a', connected: true, lastConnectionAck: 12, problems: [] }] } })
+    expect(qc.getQueryData<(TV & { problems?: unknown[] })[]>(franchiseKeys.displays('rede'))?.[0].problems).toEqual([])
+    expect(stale(qc, franchiseKeys.displays('rede'))).toBe(false)
+  })
+
   it('reads the list again for a TV it does not know yet or a status the server could not read', () => {
     const qc = client([{ id: 'a', name: 'A', connected: false, lastConnectionAck: 0 }])
     applyFranchiseEvent(qc, 'rede', { type: 'status', data: { ids: ['novo'], displays: [{ id: 'novo', connected: true, lastConnectionAck: 1 }] } })

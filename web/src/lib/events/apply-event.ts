@@ -5,9 +5,18 @@ import { franchiseKeys, liveViewKey, queryRoots } from '@/lib/query-keys'
 export type FranchiseEvent = { type: string; data: Record<string, unknown> }
 
 /** A TV's status as the stream carries it. */
-export type StreamedStatus = { id: string; store?: string; connected: boolean; lastConnectionAck: number; ackedHash?: string; ackedAt?: number }
+export type StreamedStatus = {
+  id: string
+  store?: string
+  connected: boolean
+  lastConnectionAck: number
+  ackedHash?: string
+  ackedAt?: number
+  /** What the player's latest health report shows wrong (the TV list's `problems`). */
+  problems?: unknown[]
+}
 
-type WithStatus = { id: string; connected: boolean; lastConnectionAck: number; ackedHash?: string; ackedAt?: number }
+type WithStatus = { id: string; connected: boolean; lastConnectionAck: number; ackedHash?: string; ackedAt?: number; problems?: unknown[] }
 
 function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []
@@ -70,7 +79,8 @@ export function applyFranchiseEvent(queryClient: QueryClient, franchise: string,
             const s = byId.get(d.id)
             if (!s) return d
             const acked = typeof s.ackedHash === 'string' && typeof s.ackedAt === 'number' ? { ackedHash: s.ackedHash, ackedAt: s.ackedAt } : {}
-            return { ...d, connected: s.connected, lastConnectionAck: s.lastConnectionAck, ...acked }
+            const problems = Array.isArray(s.problems) ? { problems: s.problems } : {}
+            return { ...d, connected: s.connected, lastConnectionAck: s.lastConnectionAck, ...acked, ...problems }
           }),
         )
       } else {
