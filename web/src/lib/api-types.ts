@@ -1192,8 +1192,8 @@ export interface paths {
          *     Events, each with a one-line JSON `data`:
          *
          *     - `ready` `{"franchise"}`: the stream follows from now; read the lists again.
-         *     - `status` `{"ids", "displays": [{"id", "store", "connected", "lastConnectionAck", "ackedHash", "ackedAt"}]}`:
-         *       TVs whose player connected, acknowledged (a new schedule hash included) or left (batched every 500 ms); `displays` may be empty when
+         *     - `status` `{"ids", "displays": [{"id", "store", "connected", "lastConnectionAck", "ackedHash", "ackedAt", "problems"}]}`:
+         *       TVs whose player connected, acknowledged (a new schedule hash included), left, or sent a health report that changed its problems (batched every 500 ms); `displays` may be empty when
          *       the status could not be read (read the TV list again).
          *     - `change` `{"revision", "displays", "stores", "schedules", "overrides", "wide"}`: stores, TVs,
          *       schedules or overrides changed (by anyone); `wide` means anything of the franchise.
