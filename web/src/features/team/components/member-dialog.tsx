@@ -8,13 +8,12 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import { MultiSelect } from '@/components/ui/multi-select'
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { toast } from '@/hooks/use-toast'
 import { useChangeMember } from '../api/change-member'
 import { useInviteMember } from '../api/invite-member'
 import type { TeamMember, TeamRole, TeamStore } from '../api/types'
 import { inviteSchema, roleDescriptions, roleLabels, toMemberInput, type InviteFormValues } from '../schemas'
+import { RoleSelect, StoresSelect } from './role-fields'
 
 const ROLES: TeamRole[] = ['network', 'franchisee', 'store']
 
@@ -96,34 +95,21 @@ export function MemberDialog({ open, onOpenChange, franchise, stores, member }: 
             control={form.control}
             name="role"
             render={({ field }) => (
-              <div className="grid gap-2">
-                <Label htmlFor="team-role">Papel</Label>
-                <Select
-                  value={field.value}
-                  onValueChange={(value) => {
-                    field.onChange(value as TeamRole)
-                    if (value === 'network') form.setValue('stores', [])
-                    else {
-                      form.setValue('manageTeam', false)
-                      form.setValue('approveContent', false)
-                    }
-                  }}
-                >
-                  <SelectTrigger id="team-role" className="w-full" aria-describedby="team-role-description">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {ROLES.map((r) => (
-                      <SelectItem key={r} value={r}>
-                        {roleLabels[r]}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-                <p id="team-role-description" className="text-sm text-muted-foreground">
-                  {roleDescriptions[field.value]}
-                </p>
-              </div>
+              <RoleSelect
+                id="team-role"
+                label="Papel"
+                roles={ROLES}
+                value={field.value}
+                description={roleDescriptions[field.value]}
+                onChange={(value) => {
+                  field.onChange(value)
+                  if (value === 'network') form.setValue('stores', [])
+                  else {
+                    form.setValue('manageTeam', false)
+                    form.setValue('approveContent', false)
+                  }
+                }}
+              />
             )}
           />
           {role !== 'network' && (
@@ -131,15 +117,15 @@ export function MemberDialog({ open, onOpenChange, franchise, stores, member }: 
               control={form.control}
               name="stores"
               render={({ field, fieldState }) => (
-                <FormField id="team-stores" label={role === 'store' ? 'Loja' : 'Lojas'} error={fieldState.error?.message}>
-                  <MultiSelect
-                    options={storeOptions}
-                    value={field.value}
-                    onChange={field.onChange}
-                    placeholder={storeOptions.length ? 'Selecione' : 'O grupo não tem lojas'}
-                    disabled={!storeOptions.length}
-                  />
-                </FormField>
+                <StoresSelect
+                  id="team-stores"
+                  label={role === 'store' ? 'Loja' : 'Lojas'}
+                  options={storeOptions}
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={fieldState.error?.message}
+                  placeholder="Selecione"
+                />
               )}
             />
           )}

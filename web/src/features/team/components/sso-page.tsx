@@ -10,16 +10,15 @@ import { Checkbox } from '@/components/ui/checkbox'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import { MultiSelect } from '@/components/ui/multi-select'
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { toast } from '@/hooks/use-toast'
 import { useSession } from '@/lib/session'
 import { useTeam } from '../api/get-team'
 import { useDeleteSSO, useSaveSSO, useSSOSettings, type SSOSettings } from '../api/sso-settings'
 import type { TeamRole } from '../api/types'
 import { mayManageTeam } from '../permissions'
-import { roleLabels } from '../schemas'
+
 import { ssoSchema, toFormValues, toSSOInput, type SSOFormValues } from '../sso-schemas'
+import { RoleSelect, StoresSelect } from './role-fields'
 
 const ROLES: TeamRole[] = ['store', 'franchisee', 'network']
 
@@ -133,30 +132,17 @@ function SSOForm({ slug, settings }: { slug: string; settings: SSOSettings }) {
           control={form.control}
           name="role"
           render={({ field }) => (
-            <div className="grid gap-2">
-              <Label htmlFor="sso-role">Papel de quem entra pela primeira vez</Label>
-              <Select
-                value={field.value}
-                onValueChange={(value) => {
-                  field.onChange(value as TeamRole)
-                  if (value === 'network') form.setValue('stores', [])
-                }}
-              >
-                <SelectTrigger id="sso-role" className="w-full" aria-describedby="sso-role-description">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {ROLES.map((r) => (
-                    <SelectItem key={r} value={r}>
-                      {roleLabels[r]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-              <p id="sso-role-description" className="text-sm text-muted-foreground">
-                {newPeopleRole[field.value]}
-              </p>
-            </div>
+            <RoleSelect
+              id="sso-role"
+              label="Papel de quem entra pela primeira vez"
+              roles={ROLES}
+              value={field.value}
+              description={newPeopleRole[field.value]}
+              onChange={(value) => {
+                field.onChange(value)
+                if (value === 'network') form.setValue('stores', [])
+              }}
+            />
           )}
         />
         {role !== 'network' && (
@@ -164,15 +150,15 @@ function SSOForm({ slug, settings }: { slug: string; settings: SSOSettings }) {
             control={form.control}
             name="stores"
             render={({ field, fieldState }) => (
-              <FormField id="sso-stores" label={role === 'store' ? 'Loja (opcional)' : 'Lojas'} error={fieldState.error?.message}>
-                <MultiSelect
-                  options={storeOptions}
-                  value={field.value}
-                  onChange={field.onChange}
-                  placeholder={storeOptions.length ? 'Nenhuma' : 'O grupo não tem lojas'}
-                  disabled={!storeOptions.length}
-                />
-              </FormField>
+              <StoresSelect
+                id="sso-stores"
+                label={role === 'store' ? 'Loja (opcional)' : 'Lojas'}
+                options={storeOptions}
+                value={field.value}
+                onChange={field.onChange}
+                error={fieldState.error?.message}
+                placeholder="Nenhuma"
+              />
             )}
           />
         )}
