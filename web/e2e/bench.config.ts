@@ -13,6 +13,10 @@ export default defineConfig({
   ...base,
   use: {
     ...base.use,
+    // Playwright's trace records a snapshot of the page's DOM on its main
+    // thread (about a tenth of a list's first load in a profile): the
+    // figures are the console's, not the recorder's.
+    trace: 'off',
     launchOptions: { ...base.use?.launchOptions, executablePath: desktopChromiumPath },
   },
   testMatch: '**/*.bench.ts',

@@ -2,8 +2,19 @@
 // first row enters the page and when the page is fully interactive, both read
 // in the page itself (the test runner's own polling, 100 to 1,000 ms apart,
 // would round the figures up by hundreds of ms).
+import fs from 'node:fs'
+import nodePath from 'node:path'
 import type { Browser, Locator, Page } from '@playwright/test'
 import { expect, useSession } from '../fixtures.ts'
+import { printTraceSummary, TRACE_CATEGORIES } from './trace-summary.ts'
+
+/**
+ * VITRINE_BENCH_TRACE=<folder>: openAndTime records a Chromium trace of each
+ * opening there and prints what the main thread did until the first row.
+ */
+const TRACE_DIR = process.env.VITRINE_BENCH_TRACE
+const PROFILE_DIR = process.env.VITRINE_BENCH_PROFILE
+let traces = 0
 
 /** The main thread free of long tasks for this long: the page is interactive. */
 export const QUIET_MS = 1000
@@ -56,6 +67,7 @@ export async function watchFirstRow(tab: Page, row: FirstRow) {
       setTimeout(() => reject(new Error('no first row within 120 s')), 120_000)
       new MutationObserver((_, observer) => {
         if (!Array.from(document.querySelectorAll(row.selector)).some((e) => row.text === undefined || e.textContent === row.text)) return
+        performance.mark('first-row')
         resolve(performance.now())
         observer.disconnect()
       }).observe(document, { childList: true, subtree: true, characterData: true })
@@ -74,10 +86,32 @@ export async function watchFirstRow(tab: Page, row: FirstRow) {
  * checked visible once the time is taken.
  */
 export async function openAndTime(tab: Page, path: string, firstRow: Locator) {
+  const browser = tab.context().browser()
+  const traceFile = TRACE_DIR && browser && nodePath.join(TRACE_DIR, `${path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root'}-${++traces}.json`)
+  if (traceFile) {
+    fs.mkdirSync(TRACE_DIR!, { recursive: true })
+    await browser!.startTracing(tab, { path: traceFile, categories: TRACE_CATEGORIES })
+  }
+  const cdp = PROFILE_DIR ? await tab.context().newCDPSession(tab) : null
+  if (cdp) {
+    await cdp.send('Profiler.enable')
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+    await cdp.send('Profiler.start')
+  }
   const t0 = Date.now()
   await tab.goto(path)
   const inPage = await tab.evaluate(async () => ({ at: await (window as unknown as { __firstRow: Promise<number> }).__firstRow, origin: performance.timeOrigin }))
   const first = Math.round(inPage.origin + inPage.at - t0)
+  if (cdp) {
+    const { profile } = await cdp.send('Profiler.stop')
+    fs.mkdirSync(PROFILE_DIR!, { recursive: true })
+    fs.writeFileSync(nodePath.join(PROFILE_DIR!, `${path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root'}-${++traces}.cpuprofile`), JSON.stringify(profile))
+    await cdp.detach()
+  }
+  if (traceFile) {
+    await browser!.stopTracing()
+    printTraceSummary(`${path} (${first} ms)`, traceFile, 'first-row', new URL(path, tab.url()).href)
+  }
   const quiet = await quietAt(tab, t0)
   await expect(firstRow).toBeVisible()
   return { first, interactive: Math.max(first, quiet) }
