@@ -9,9 +9,16 @@ import (
 )
 
 // SpaceFill counts, by space id, the stores with items in the schedule's
-// local spaces (schedule.Spaces).
-func (s *Service) SpaceFill(ctx context.Context, q db.Querier, franchiseID, scheduleID string) (map[string]int, error) {
-	return fill(ctx, q, franchiseID, scheduleID)
+// local spaces, and the stores with items in any of them
+// (schedule.Spaces).
+func (s *Service) SpaceFill(ctx context.Context, q db.Querier, franchiseID, scheduleID string) (map[string]int, int, error) {
+	bySpace, err := fill(ctx, q, franchiseID, scheduleID)
+	if err != nil || len(bySpace) == 0 {
+		return bySpace, 0, err
+	}
+	stores, err := counts(ctx, q, `SELECT schedule_id, COUNT(DISTINCT store_id) FROM local_items
+		WHERE franchise_id = ? AND schedule_id = ? GROUP BY schedule_id`, franchiseID, scheduleID)
+	return bySpace, stores[scheduleID], err
 }
 
 // StoresFilling counts, by schedule id, the stores with items in any of

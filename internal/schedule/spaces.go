@@ -15,8 +15,9 @@ import (
 // serving (nil: no store fills any space).
 type Spaces interface {
 	// SpaceFill counts, by space id, the stores with approved or waiting
-	// items in the schedule's local spaces.
-	SpaceFill(ctx context.Context, q db.Querier, franchiseID, scheduleID string) (map[string]int, error)
+	// items in the schedule's local spaces, and the stores with such items
+	// in any of them.
+	SpaceFill(ctx context.Context, q db.Querier, franchiseID, scheduleID string) (bySpace map[string]int, stores int, err error)
 	// StoresFilling counts, by schedule id, the stores with approved or
 	// waiting items in any of its local spaces (absent: none).
 	StoresFilling(ctx context.Context, q db.Querier, franchiseID string) (map[string]int, error)
@@ -61,18 +62,14 @@ func (s *Service) fill(ctx context.Context, franchiseID string, sc *Schedule) er
 	if s.Spaces == nil || len(spaceIDs(sc.Media)) == 0 {
 		return nil
 	}
-	got, err := s.Spaces.SpaceFill(ctx, s.db, franchiseID, sc.ID)
+	got, stores, err := s.Spaces.SpaceFill(ctx, s.db, franchiseID, sc.ID)
 	if err != nil {
 		return err
 	}
 	if len(got) > 0 {
 		sc.LocalFill = got
 	}
-	stores, err := s.Spaces.StoresFilling(ctx, s.db, franchiseID)
-	if err != nil {
-		return err
-	}
-	sc.LocalStores = stores[sc.ID]
+	sc.LocalStores = stores
 	return nil
 }
 
