@@ -25,11 +25,29 @@ func (l *Log) List(ctx context.Context, f Filter) ([]Item, error) {
 type Person struct {
 	ID    string `json:"id"`
 	Email string `json:"email"`
+	// Token is the name of the API token this is, whose id is
+	// TokenPerson's; its e-mail is empty.
+	Token string `json:"token,omitempty"`
+}
+
+// TokenPerson is the person id that stands for an API token in People
+// and in Filter.UserID.
+func TokenPerson(tokenID string) string { return tokenPrefix + tokenID }
+
+const tokenPrefix = "token:"
+
+// label is how a person is sorted and shown.
+func (p Person) label() string {
+	if p.Token != "" {
+		return "Token: " + p.Token
+	}
+	return p.Email
 }
 
 // People lists who appears in a chain's records (of the stores given, when
-// stores is not nil: a scoped member's), by e-mail; a person whose e-mail
-// changed is named by the latest one.
+// stores is not nil: a scoped member's), by e-mail, and the API tokens that
+// made changes, by name; a person whose e-mail (a token whose name) changed
+// is named by the latest one.
 func (l *Log) People(ctx context.Context, chain string, stores []string) ([]Person, error) {
 	return People(ctx, l.db, chain, stores)
 }
@@ -50,14 +68,24 @@ func People(ctx context.Context, q db.Querier, chain string, stores []string) ([
 	}
 	scan := func(s db.Scanner) (seen, error) {
 		var p seen
-		return p, s.Scan(&p.ID, &p.Email, &p.last)
+		var token bool
+		err := s.Scan(&token, &p.ID, &p.Email, &p.last)
+		if token {
+			p.ID, p.Token, p.Email = TokenPerson(p.ID), p.Email, ""
+		}
+		return p, err
 	}
-	query := `SELECT user_id, user_email, MAX(seq) FROM audit_records WHERE ` + where + ` AND user_id <> ''
+	// People by their user and by the administrator who acted as them; API
+	// tokens by theirs (their records have no user).
+	query := `SELECT 0, user_id, user_email, MAX(seq) FROM audit_records WHERE ` + where + ` AND user_id <> ''
 		GROUP BY user_id, user_email
 		UNION ALL
-		SELECT admin_id, admin_email, MAX(seq) FROM audit_records WHERE ` + where + ` AND admin_id <> ''
-		GROUP BY admin_id, admin_email`
-	rows, err := db.Collect(ctx, q, scan, query, append(slices.Clone(args), args...)...)
+		SELECT 0, admin_id, admin_email, MAX(seq) FROM audit_records WHERE ` + where + ` AND admin_id <> ''
+		GROUP BY admin_id, admin_email
+		UNION ALL
+		SELECT 1, token_id, token_name, MAX(seq) FROM audit_records WHERE ` + where + ` AND token_id <> ''
+		GROUP BY token_id, token_name`
+	rows, err := db.Collect(ctx, q, scan, query, slices.Concat(args, args, args)...)
 	if err != nil {
 		return nil, err
 	}
@@ -72,7 +100,7 @@ func People(ctx context.Context, q db.Querier, chain string, stores []string) ([
 		out = append(out, p.Person)
 	}
 	slices.SortFunc(out, func(a, b Person) int {
-		return cmp.Or(cmp.Compare(a.Email, b.Email), cmp.Compare(a.ID, b.ID))
+		return cmp.Or(cmp.Compare(a.label(), b.label()), cmp.Compare(a.ID, b.ID))
 	})
 	return out, nil
 }

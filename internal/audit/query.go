@@ -37,6 +37,8 @@ type Filter struct {
 	// Stores, when not nil, keeps the records of these stores only (a
 	// scoped member's); an empty list keeps nothing.
 	Stores []string
+	// UserID keeps a person's records (as themselves or as the
+	// administrator acting as someone), or an API token's (TokenPerson).
 	UserID string
 	Kind   string
 	Store  string
@@ -65,7 +67,10 @@ func List(ctx context.Context, q db.Querier, f Filter) ([]Item, error) {
 			args = append(args, s)
 		}
 	}
-	if f.UserID != "" {
+	if token, ok := strings.CutPrefix(f.UserID, tokenPrefix); ok {
+		where = append(where, "token_id = ?")
+		args = append(args, token)
+	} else if f.UserID != "" {
 		where = append(where, "(user_id = ? OR admin_id = ?)")
 		args = append(args, f.UserID, f.UserID)
 	}

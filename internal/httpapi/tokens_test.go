@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"context"
+	"net/url"
 	"slices"
 	"strings"
 	"testing"
@@ -313,6 +314,40 @@ func TestATokensChangesAreRecordedUnderItsName(t *testing.T) {
 		if rec.Action != "create" || rec.Name != "Ofertas da semana" || rec.TokenID != tok.Token.ID ||
 			rec.TokenName != "Sistema de preços" || rec.UserID != "" || rec.UserEmail != "" {
 			t.Errorf("record %+v", rec)
+		}
+		// The person filter offers the token by its name, and keeps its records alone.
+		r = a.Do(t, "GET", "/api/audit/"+f.slug, f.nina.Token, nil)
+		mustStatus(t, r, 200)
+		var page struct {
+			People []struct{ ID, Email, Token string }
+		}
+		r.Decode(t, &page)
+		person := ""
+		for _, p := range page.People {
+			if p.Token == "Sistema de preços" {
+				person = p.ID
+			}
+		}
+		if person == "" || person == tok.Token.ID {
+			t.Fatalf("people %+v: no token among them, or named by the token's bare id", page.People)
+		}
+		r = a.Do(t, "GET", "/api/audit/"+f.slug+"?person="+url.QueryEscape(person), f.nina.Token, nil)
+		mustStatus(t, r, 200)
+		var mine struct {
+			Records []struct{ Kind, Action, TokenID string }
+		}
+		r.Decode(t, &mine)
+		if len(mine.Records) != 1 || mine.Records[0].TokenID != tok.Token.ID || mine.Records[0].Kind != "schedule" {
+			t.Errorf("the token's records %+v, want its one schedule created", mine.Records)
+		}
+		r = a.Do(t, "GET", "/api/audit/"+f.slug+"?person="+f.nina.ID, f.nina.Token, nil)
+		mustStatus(t, r, 200)
+		var hers struct{ Records []struct{ TokenID string } }
+		r.Decode(t, &hers)
+		for _, rec := range hers.Records {
+			if rec.TokenID != "" {
+				t.Errorf("nina's records hold the token's: %+v", hers.Records)
+			}
 		}
 		r = a.Do(t, "GET", "/api/audit/"+f.slug+"/csv", f.nina.Token, nil)
 		mustStatus(t, r, 200)

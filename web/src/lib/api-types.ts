@@ -3871,8 +3871,10 @@ export interface components {
         };
         AuditPerson: {
             id: string;
-            /** @description their latest e-mail in the records */
+            /** @description their latest e-mail in the records (empty for a token) */
             email: string;
+            /** @description set when this is an API token of the group: its latest name in the records ('Token: <name>' in 'Atividade') */
+            token?: string;
         };
         AuditPage: {
             /** @description newest first */
@@ -6132,7 +6134,7 @@ export interface operations {
     listAudit: {
         parameters: {
             query?: {
-                /** @description a user's id: the records they made, or made as the administrator behind an impersonation */
+                /** @description a person's id from the page's people: a user's (the records they made, or made as the administrator behind an impersonation) or an API token's (token:<id>, the records it made) */
                 person?: string;
                 /** @description what changed (an unknown kind: 400 / 1003) */
                 kind?: components["schemas"]["AuditKind"];
@@ -6172,7 +6174,7 @@ export interface operations {
     exportAudit: {
         parameters: {
             query?: {
-                /** @description a user's id: the records they made, or made as the administrator behind an impersonation */
+                /** @description a person's id from the page's people: a user's (the records they made, or made as the administrator behind an impersonation) or an API token's (token:<id>, the records it made) */
                 person?: string;
                 /** @description what changed (an unknown kind: 400 / 1003) */
                 kind?: components["schemas"]["AuditKind"];

@@ -15,6 +15,11 @@ export function periodError(filters: Filters) {
   return filters.from && filters.to && filters.from > filters.to ? 'A data inicial deve ser anterior ou igual à data final.' : undefined
 }
 
+/** How the person filter names someone: by e-mail, or an API token of the group by its name, as the records do. */
+export function personLabel(person: AuditPerson) {
+  return person.token ? `Token: ${person.token}` : person.email || person.id
+}
+
 /** Pessoa, Tipo, Loja and Período of 'Atividade'; every change applies at once. */
 export function ActivityFilters({
   value,
@@ -46,7 +51,7 @@ export function ActivityFilters({
               <SelectItem value={ANY}>Todas as pessoas</SelectItem>
               {shown.map((p) => (
                 <SelectItem key={p.id} value={p.id}>
-                  {p.email || p.id}
+                  {personLabel(p)}
                 </SelectItem>
               ))}
             </SelectContent>

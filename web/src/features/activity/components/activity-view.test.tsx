@@ -45,7 +45,10 @@ const byToken: AuditRecord = {
 const page = (records: AuditRecord[], next: number | null): AuditPage => ({
   records,
   next,
-  people: [{ id: 'u1', email: 'nina@vitrine.test' }],
+  people: [
+    { id: 'u1', email: 'nina@vitrine.test' },
+    { id: 'token:t1', email: '', token: 'Sistema de preços' },
+  ],
   stores: [
     { slug: 'loja-centro', name: 'Loja Centro' },
     { slug: 'loja-norte', name: 'Loja Norte' },
@@ -127,5 +130,14 @@ describe("'Atividade'", () => {
     await vi.waitFor(() => expect(urls()).toContain('/api/audit/rede-norte?store=loja-norte&from=2026-12-05&to=2026-12-06'), WAIT)
     await userEvent.click(screen.getByRole('button', { name: 'Limpar filtros' }))
     expect(screen.getByRole('combobox', { name: 'Loja' })).toHaveTextContent('Todas as lojas')
+  })
+
+  it("offers the group's API tokens in the person filter, by name", async () => {
+    const { urls } = open()
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Pessoa' }))
+    expect(await screen.findByRole('option', { name: 'nina@vitrine.test' })).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('option', { name: 'Token: Sistema de preços' }))
+    await vi.waitFor(() => expect(urls()).toContain('/api/audit/rede-norte?person=token%3At1'), WAIT)
+    expect(screen.getByRole('combobox', { name: 'Pessoa' })).toHaveTextContent('Token: Sistema de preços')
   })
 })
