@@ -82,37 +82,80 @@ func markCleared(ctx context.Context, q db.Querier, franchiseID, id string, a Ac
 	return err
 }
 
-// tvRef is a TV of the franchise with its store.
-type tvRef struct{ id, storeID string }
-
-// franchiseTVs lists the franchise's TVs (read from display's table: one
-// query where a call per store would cost more).
-func franchiseTVs(ctx context.Context, q db.Querier, franchiseID string) ([]tvRef, error) {
-	return db.Collect(ctx, q, func(sc db.Scanner) (tvRef, error) {
-		var t tvRef
-		return t, sc.Scan(&t.id, &t.storeID)
-	}, `SELECT id, store_id FROM displays WHERE franchise_id = ?`, franchiseID)
+// where names the TVs of a franchise an override reaches: every TV (no
+// column), or those whose column ("store_id" or "id") is among values.
+type where struct {
+	franchiseID string
+	column      string
+	values      []string
 }
 
-// countTVs counts the franchise's TVs.
-func countTVs(ctx context.Context, q db.Querier, franchiseID string) (int, error) {
-	var n int
-	err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM displays WHERE franchise_id = ?`, franchiseID).Scan(&n)
-	return n, err
-}
-
-// countStoresTVs counts the TVs of the franchise's stores storeIDs.
-func countStoresTVs(ctx context.Context, q db.Querier, franchiseID string, storeIDs []string) (int, error) {
-	total := 0
-	for _, chunk := range db.Chunks(storeIDs) {
-		var n int
-		if err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM displays WHERE franchise_id = ? AND store_id IN (`+
-			db.Placeholders(len(chunk))+`)`, append([]any{franchiseID}, db.Args(chunk)...)...).Scan(&n); err != nil {
-			return 0, err
-		}
-		total += n
+// chunks runs fn once per part of w's values that one statement can name,
+// with the condition and its arguments (once with no condition for every
+// TV, never for an empty list). The parts name disjoint sets of TVs: counts
+// over them add up.
+func (w where) chunks(fn func(cond string, args []any) error) error {
+	if w.column == "" {
+		return fn("", nil)
 	}
-	return total, nil
+	for _, chunk := range db.Chunks(w.values) {
+		if err := fn(" AND d."+w.column+" IN ("+db.Placeholders(len(chunk))+")", db.Args(chunk)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// countReached counts the TVs w names.
+func countReached(ctx context.Context, q db.Querier, w where) (int, error) {
+	total := 0
+	err := w.chunks(func(cond string, args []any) error {
+		var n int
+		err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM displays d WHERE d.franchise_id = ?`+cond,
+			append([]any{w.franchiseID}, args...)...).Scan(&n)
+		total += n
+		return err
+	})
+	return total, err
+}
+
+// countAcked counts, for each of the overrides ids, the distinct TVs among
+// those w names that acknowledged it: the database splits the batches'
+// lists, looks each TV up by id and counts, the caller reads a row per
+// override.
+func countAcked(ctx context.Context, q db.Querier, w where, ids []string) (map[string]int, error) {
+	// SQLite reads each batch's list as a JSON array (TV ids are UUIDs:
+	// nothing in them to escape) and, told the order (CROSS JOIN), looks
+	// each of its TVs up: left to choose without statistics, it walked
+	// every TV of the franchise and split every list again for each. It
+	// counts the TVs' row numbers, cheaper to tell apart than their ids.
+	from, tvs := `FROM override_ack_batches a
+		CROSS JOIN json_each('["' || replace(a.displays, ',', '","') || '"]') AS t
+		CROSS JOIN displays d`, `d.rowid`
+	if q.Dialect() == db.Postgres {
+		// string_to_table (PostgreSQL 14) tells the planner a list holds
+		// many TVs: it then hashes the franchise's TVs once, where an
+		// unnested array, taken for ten, had it look each TV up alone.
+		from, tvs = `FROM override_ack_batches a
+		CROSS JOIN LATERAL string_to_table(a.displays, ',') AS t(value)
+		CROSS JOIN displays d`, `d.id`
+	}
+	out := make(map[string]int, len(ids))
+	for _, chunk := range db.Chunks(ids) {
+		err := w.chunks(func(cond string, args []any) error {
+			counts, err := db.CountBy(ctx, q, nil, `SELECT a.override_id, COUNT(DISTINCT `+tvs+`) `+from+`
+				WHERE a.override_id IN (`+db.Placeholders(len(chunk))+`) AND d.id = t.value AND d.franchise_id = ?`+cond+`
+				GROUP BY a.override_id`, append(append(db.Args(chunk), w.franchiseID), args...)...)
+			for id, n := range counts {
+				out[id] += n
+			}
+			return err
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 // namedTV is a TV with its name.
@@ -147,34 +190,21 @@ func franchiseStores(ctx context.Context, q db.Querier, franchiseID string) ([]s
 	}, `SELECT id, slug, name FROM stores WHERE franchise_id = ?`, franchiseID)
 }
 
-// ackedTVs reads, for each override, the TVs whose players acknowledged
-// it.
-func ackedTVs(ctx context.Context, q db.Querier, ids []string) (map[string]map[string]struct{}, error) {
-	out := map[string]map[string]struct{}{}
+// storesByID reads the names of the franchise's stores among ids (others
+// are absent).
+func storesByID(ctx context.Context, q db.Querier, franchiseID string, ids []string) (map[string]string, error) {
+	out := make(map[string]string, len(ids))
 	for _, chunk := range db.Chunks(ids) {
-		rows, err := q.QueryContext(ctx, `SELECT override_id, displays FROM override_ack_batches
-			WHERE override_id IN (`+db.Placeholders(len(chunk))+`)`, db.Args(chunk)...)
+		list, err := db.Collect(ctx, q, func(sc db.Scanner) (storeRef, error) {
+			var s storeRef
+			return s, sc.Scan(&s.id, &s.name)
+		}, `SELECT id, name FROM stores WHERE franchise_id = ? AND id IN (`+db.Placeholders(len(chunk))+`)`,
+			append([]any{franchiseID}, db.Args(chunk)...)...)
 		if err != nil {
 			return nil, err
 		}
-		for rows.Next() {
-			var id, list string
-			if err := rows.Scan(&id, &list); err != nil {
-				rows.Close()
-				return nil, err
-			}
-			set := out[id]
-			if set == nil {
-				set = map[string]struct{}{}
-				out[id] = set
-			}
-			for tv := range strings.SplitSeq(list, ",") {
-				set[tv] = struct{}{}
-			}
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return nil, err
+		for _, st := range list {
+			out[st.id] = st.name
 		}
 	}
 	return out, nil
