@@ -415,8 +415,8 @@ func (s *Service) describe(ctx context.Context, t tenant.Tenant, list []Override
 }
 
 // count fills the reach and acks of the overrides, each reaching the TVs
-// reaches names: the overrides that reach the same TVs (those of every TV)
-// are counted together, one statement grouped per override.
+// reaches names: the TVs reached are counted once for the overrides that
+// reach the same ones (those of every TV), the confirmations per override.
 func (s *Service) count(ctx context.Context, list []Override, reaches map[string]where) error {
 	type group struct {
 		w   where

@@ -120,35 +120,29 @@ func countReached(ctx context.Context, q db.Querier, w where) (int, error) {
 }
 
 // countAcked counts, for each of the overrides ids, the distinct TVs among
-// those w names that acknowledged it: the database splits the batches'
-// lists, looks each TV up by id and counts, the caller reads a row per
-// override.
+// those w names that acknowledged it: the database splits the override's
+// batches into a set of TVs and counts w's TVs in it, the caller reads a
+// number per override.
 func countAcked(ctx context.Context, q db.Querier, w where, ids []string) (map[string]int, error) {
-	// SQLite reads each batch's list as a JSON array (TV ids are UUIDs:
-	// nothing in them to escape) and, told the order (CROSS JOIN), looks
-	// each of its TVs up: left to choose without statistics, it walked
-	// every TV of the franchise and split every list again for each. It
-	// counts the TVs' row numbers, cheaper to tell apart than their ids.
-	from, tvs := `FROM override_ack_batches a
-		CROSS JOIN json_each('["' || replace(a.displays, ',', '","') || '"]') AS t
-		CROSS JOIN displays d`, `d.rowid`
+	// The TVs are read in their order and each is looked for in the set:
+	// looked up one by one from the lists instead, a franchise's TVs
+	// (wider rows than the page cache holds) cost SQLite twice the CPU.
+	// SQLite reads each list as a JSON array (TV ids are UUIDs: nothing
+	// in them to escape); the unary + keeps it from turning the set into
+	// lookups by id. PostgreSQL's string_to_table (PostgreSQL 14) tells
+	// the planner a list holds many TVs, so that it hashes them.
+	split, tv := `json_each('["' || replace(a.displays, ',', '","') || '"]') AS t`, `+d.id`
 	if q.Dialect() == db.Postgres {
-		// string_to_table (PostgreSQL 14) tells the planner a list holds
-		// many TVs: it then hashes the franchise's TVs once, where an
-		// unnested array, taken for ten, had it look each TV up alone.
-		from, tvs = `FROM override_ack_batches a
-		CROSS JOIN LATERAL string_to_table(a.displays, ',') AS t(value)
-		CROSS JOIN displays d`, `d.id`
+		split, tv = `LATERAL string_to_table(a.displays, ',') AS t(value)`, `d.id`
 	}
 	out := make(map[string]int, len(ids))
-	for _, chunk := range db.Chunks(ids) {
+	for _, id := range ids {
 		err := w.chunks(func(cond string, args []any) error {
-			counts, err := db.CountBy(ctx, q, nil, `SELECT a.override_id, COUNT(DISTINCT `+tvs+`) `+from+`
-				WHERE a.override_id IN (`+db.Placeholders(len(chunk))+`) AND d.id = t.value AND d.franchise_id = ?`+cond+`
-				GROUP BY a.override_id`, append(append(db.Args(chunk), w.franchiseID), args...)...)
-			for id, n := range counts {
-				out[id] += n
-			}
+			var n int
+			err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM displays d WHERE d.franchise_id = ?`+cond+`
+				AND `+tv+` IN (SELECT t.value FROM override_ack_batches a CROSS JOIN `+split+` WHERE a.override_id = ?)`,
+				append(append([]any{w.franchiseID}, args...), id)...).Scan(&n)
+			out[id] += n
 			return err
 		})
 		if err != nil {
