@@ -92,7 +92,7 @@ func main() {
 	flag.StringVar(&o.email, "email", demoEmail, "account to seed with")
 	flag.StringVar(&o.password, "password", demoPassword, "its password")
 	flag.BoolVar(&o.keep, "keep", false, "keep the run's folder (data, server logs)")
-	flag.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the first server over the saves and the override's start and clear to this file (go tool pprof)")
+	flag.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the first server to this file (go tool pprof), from the first save until every player has the override's clear")
 	flag.BoolVar(&o.floor, "floor", true, "measure the kernel floor after the pushes (the same sockets and sizes without the hub)")
 	flag.StringVar(&o.storm, "storm", "", "a reconnect storm instead of the push rounds: kill (replica 1 of 2 killed behind nginx), "+
 		"drop (every socket cut, two replicas behind nginx) or restart (one SQLite server restarted)")
@@ -331,17 +331,25 @@ func run(o options) error {
 
 	var rounds []round
 	load0 := loadAvg()
+	// The CPU profile spans the saves and the override's two steps: it ends
+	// once every player has the clear, before anything else (the floor
+	// closing the players' sockets) runs on the server.
+	endProfile := func() {}
 	if o.cpuProfile != "" {
-		// Each push takes under a second and is followed by two: the
-		// profile spans the saves and the override's two steps.
-		wait := servers[0].cpuProfile(o.cpuProfile, time.Duration(o.saves+2)*3*time.Second)
-		defer func() {
-			if err := wait(); err != nil {
+		stop, err := servers[0].cpuProfile(o.cpuProfile, time.Duration(o.saves+2)*(o.roundTimeout+5*time.Second))
+		if err != nil {
+			return fmt.Errorf("CPU profile: %w", err)
+		}
+		profiled := time.Now()
+		endProfile = func() {
+			if err := stop(); err != nil {
 				logf("CPU profile not written: %v", err)
 			} else {
-				logf("CPU profile of %s over the pushes: %s", servers[0].name, o.cpuProfile)
+				logf("CPU profile of %s over the pushes (%s): %s", servers[0].name, time.Since(profiled).Round(100*time.Millisecond), o.cpuProfile)
 			}
-		}()
+			endProfile = func() {}
+		}
+		defer func() { endProfile() }()
 	}
 	for r := 1; r <= o.saves; r++ {
 		srvCPU0, genCPU0 := totalCPU(servers), selfCPU()
@@ -377,6 +385,9 @@ func run(o options) error {
 		logf("%s: %d/%d players acked it: first %s, p50 %s, p99 %s, max %s (API call %s)",
 			step, s.N, n, ms(s.Min), ms(s.P50), ms(s.P99), ms(s.Max), ms(took))
 		rounds = append(rounds, rd)
+		if step == "override clear" {
+			endProfile()
+		}
 		if !sleep(ctx, 2*time.Second) {
 			return ctx.Err()
 		}
@@ -580,48 +591,16 @@ func report(o options, engine string, n int, connectTook time.Duration, ackRate 
 		}
 	}
 	fmt.Fprintln(w, line+" "+ms(worstSave)+" | | |")
-	verdict := "met"
-	if worst.P99 >= time.Second || worst.N > 0 {
-		verdict = "MISSED"
-	}
-	fmt.Fprintf(w, "\nTarget p99 < 1 s for every save and override push, every player: %s.\n", verdict)
 	// The cheaper push: server CPU per player per schedule save (the
 	// servers' utime + stime from the save until every player had it,
-	// acks included) and the saves' p99. CPU time is the figure to trust
-	// on a shared machine; the p99 moves with whatever else runs.
+	// acks included) against the kernel floor of the same run, and every
+	// push's p99. CPU time is the figure to trust on a shared machine; the
+	// p99 moves with whatever else runs.
 	var cpu time.Duration
 	var p99 time.Duration
 	for _, rd := range saves {
 		cpu += rd.serverCPU
 		p99 = max(p99, summarize(rd.lat).P99)
-	}
-	if len(saves) > 0 {
-		each := cpu / time.Duration(len(saves))
-		verdict = "met"
-		if each >= 15*time.Microsecond*time.Duration(n) {
-			verdict = "MISSED"
-		}
-		fmt.Fprintf(w, "Target server CPU < 15 µs per player per schedule save: %s (%s on average over %d saves).\n",
-			verdict, perPlayer(each, n), len(saves))
-		switch {
-		case floorErr != nil:
-			fmt.Fprintf(w, "Kernel floor on this machine: not measured (%v).\n", floorErr)
-		case floor != nil:
-			var per []string
-			for _, d := range floor.cpu {
-				per = append(per, strings.TrimSuffix(perPlayer(d, floor.sockets), " µs"))
-			}
-			fmt.Fprintf(w, "Kernel floor on this machine (%d sockets, a pool of %d writers writing each a %d-byte message and its "+
-				"%d-byte header in one writev, a goroutine per socket reading its %d-byte answer through a %d-byte bufio.Reader; "+
-				"%d rounds): %s per player per push (rounds: %s µs). The hub's own: %s (server CPU per player minus the floor).\n",
-				floor.sockets, floorWriters, floor.message, floor.header, floor.answer, floorReadBuffer, len(floor.cpu),
-				perPlayer(floor.mean(), floor.sockets), strings.Join(per, ", "), perPlayer(each-floor.mean(), n))
-		}
-		verdict = "met"
-		if p99 >= 300*time.Millisecond {
-			verdict = "MISSED"
-		}
-		fmt.Fprintf(w, "Target p99 < 0.3 s for every schedule save: %s (worst %s).\n", verdict, ms(p99))
 	}
 	if len(saves) == 0 {
 		return
@@ -632,6 +611,7 @@ func report(o options, engine string, n int, connectTook time.Duration, ackRate 
 		saveCPU:  cpu / time.Duration(len(saves)),
 		players:  n,
 		savesP99: p99,
+		missed:   worst.N,
 		ackEvery: o.ackEvery,
 	}
 	if floor != nil && floorErr == nil {
@@ -645,6 +625,24 @@ func report(o options, engine string, n int, connectTook time.Duration, ackRate 
 		if rd.label == "override start" {
 			tr.overrideCPU = rd.serverCPU
 		}
+	}
+	fmt.Fprintln(w)
+	for _, v := range tr.verdicts() {
+		fmt.Fprintln(w, v)
+	}
+	switch {
+	case floorErr != nil:
+		fmt.Fprintf(w, "Kernel floor on this machine: not measured (%v).\n", floorErr)
+	case floor != nil:
+		var per []string
+		for _, d := range floor.cpu {
+			per = append(per, strings.TrimSuffix(perPlayer(d, floor.sockets), " µs"))
+		}
+		fmt.Fprintf(w, "Kernel floor on this machine (%d sockets, a pool of %d writers writing each a %d-byte message and its "+
+			"%d-byte header in one writev, a goroutine per socket reading its %d-byte answer through a %d-byte bufio.Reader; "+
+			"%d rounds): %s per player per push (rounds: %s µs). The hub's own: %s (server CPU per player minus the floor).\n",
+			floor.sockets, floorWriters, floor.message, floor.header, floor.answer, floorReadBuffer, len(floor.cpu),
+			perPlayer(floor.mean(), floor.sockets), strings.Join(per, ", "), perPlayer(tr.saveCPU-tr.floorPerPlayer(), n))
 	}
 	for _, r := range res {
 		tr.rssPerPlayer = append(tr.rssPerPlayer, float64(r.idle.rss-r.before.rss)/float64(r.conns))

@@ -113,35 +113,6 @@ func startServerAt(ctx context.Context, name, addr, binary, dataDir, databaseURL
 // listener of their own (-cpuprofile).
 var profileServers bool
 
-// cpuProfile takes a CPU profile of s over d into file, in the background;
-// wait returns once it is written.
-func (s *server) cpuProfile(file string, d time.Duration) (wait func() error) {
-	done := make(chan error, 1)
-	go func() {
-		done <- func() error {
-			secs := int(d.Round(time.Second) / time.Second)
-			res, err := http.Get(s.profiles + "/debug/pprof/profile?seconds=" + strconv.Itoa(max(secs, 1)))
-			if err != nil {
-				return err
-			}
-			defer res.Body.Close()
-			if res.StatusCode != http.StatusOK {
-				return fmt.Errorf("%s: CPU profile: %s", s.name, res.Status)
-			}
-			f, err := os.Create(file)
-			if err != nil {
-				return err
-			}
-			if _, err := io.Copy(f, res.Body); err != nil {
-				f.Close()
-				return err
-			}
-			return f.Close()
-		}()
-	}()
-	return func() error { return <-done }
-}
-
 // extraEnv is added to the servers' environment (the storm's trusted proxy).
 var extraEnv []string
 

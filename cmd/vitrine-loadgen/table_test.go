@@ -38,9 +38,9 @@ func TestAPushRunPrintsTheTablesRows(t *testing.T) {
 		got = append(got, l.String())
 	}
 	want := []string{
-		"table: Push: server CPU per player per schedule save — SQLite, 1 server, 10,000 players | 10.4 µs (kernel floor 6.6 µs, the hub's own 3.8 µs) | < 15 µs",
+		"table: Push: server CPU per player per schedule save — SQLite, 1 server, 10,000 players | 10.4 µs (kernel floor 6.6 µs: 1.58×, the hub's own 3.8 µs) | ≤ 1.3× the same run's kernel floor",
 		"table: Push: p99, worst of 5 schedule saves — SQLite, 1 server, 10,000 players | 116 ms | < 0.3 s",
-		"table: Push: p99 of the override's start and clear — SQLite, 1 server, 10,000 players | 109, 176 ms | < 1 s",
+		"table: Push: p99 of the override's start and clear — SQLite, 1 server, 10,000 players | 109, 176 ms | < 0.3 s",
 		"table: Override start: server CPU per player — SQLite, 1 server, 10,000 players | 20.0 µs | — (what a save costs)",
 		"table: Memory per idle player: RSS (upper bound) — SQLite, 1 server, 10,000 players | 20.2 KB | —",
 		"table: Memory per idle player: live heap + stack scanned (lower bound) — SQLite, 1 server, 10,000 players | 7.4 KB | < 20 KB",
@@ -61,13 +61,50 @@ func TestAPushRunPrintsTheTablesRows(t *testing.T) {
 		t.Fatalf("%d lines without an override, want 5:\n%v", len(lines), lines)
 	}
 	for i, want := range []string{
-		"table: Push: server CPU per player per schedule save — PostgreSQL, 2 replicas, 10,000 players | 10.4 µs | < 15 µs",
+		"table: Push: server CPU per player per schedule save — PostgreSQL, 2 replicas, 10,000 players | 10.4 µs | ≤ 1.3× the same run's kernel floor",
 		"table: Memory per idle player: RSS (upper bound) — PostgreSQL, 2 replicas, 10,000 players | 21.2, 23.9 KB | —",
 		"table: Memory per idle player: live heap + stack scanned (lower bound) — PostgreSQL, 2 replicas, 10,000 players | 7.4, n/a KB | < 20 KB",
 	} {
 		if got := lines[[]int{0, 2, 3}[i]].String(); got != want {
 			t.Errorf("got  %s\nwant %s", got, want)
 		}
+	}
+}
+
+// A run's verdicts: every push's p99 (the saves', the override's start
+// and clear) under 0.3 s with no player missing one, and the saves' CPU
+// per player within 1.3× the kernel floor of the same run.
+func TestAPushRunTellsItsTargetsMetOrMissed(t *testing.T) {
+	base := pushRun{saves: 5, players: 10000, saveCPU: 85 * time.Millisecond, floor: 59400 * time.Microsecond, floorSockets: 9000,
+		savesP99: 250 * time.Millisecond, overrideP99: []time.Duration{120 * time.Millisecond, 290 * time.Millisecond}}
+	for _, tc := range []struct {
+		name string
+		edit func(r *pushRun)
+		want []string
+	}{
+		{"both met", func(r *pushRun) {}, []string{
+			"Target p99 < 0.3 s for every schedule save and for the override's start and clear, every player: met (saves' worst 250 ms, override start 120 ms, override clear 290 ms; 0 missed).",
+			"Target server CPU per player per schedule save ≤ 1.3× the same run's kernel floor: met (8.5 µs on average over 5 saves, kernel floor 6.6 µs: 1.29×).",
+		}},
+		{"the clear's push late, the saves too dear", func(r *pushRun) {
+			r.overrideP99[1], r.saveCPU = 363*time.Millisecond, 104*time.Millisecond
+		}, []string{
+			"Target p99 < 0.3 s for every schedule save and for the override's start and clear, every player: MISSED (saves' worst 250 ms, override start 120 ms, override clear 363 ms; 0 missed).",
+			"Target server CPU per player per schedule save ≤ 1.3× the same run's kernel floor: MISSED (10.4 µs on average over 5 saves, kernel floor 6.6 µs: 1.58×).",
+		}},
+		{"a player missed a push, no floor", func(r *pushRun) { r.missed, r.floor = 1, 0 }, []string{
+			"Target p99 < 0.3 s for every schedule save and for the override's start and clear, every player: MISSED (saves' worst 250 ms, override start 120 ms, override clear 290 ms; 1 missed).",
+			"Target server CPU per player per schedule save ≤ 1.3× the same run's kernel floor: not judged, the floor was not measured (8.5 µs on average over 5 saves).",
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := base
+			r.overrideP99 = slices.Clone(base.overrideP99)
+			tc.edit(&r)
+			if got := r.verdicts(); !slices.Equal(got, tc.want) {
+				t.Errorf("verdicts:\n%s\nwant:\n%s", join(got), join(tc.want))
+			}
+		})
 	}
 }
 

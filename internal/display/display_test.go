@@ -503,6 +503,194 @@ func TestAckedHashesRideOnTheStatus(t *testing.T) {
 	}
 }
 
+// addTVs inserts n TVs of loja-a (tv-0000, tv-0001, …) straight to the
+// database and returns their ids.
+func (f *fixture) addTVs(t testing.TB, n int) []string {
+	t.Helper()
+	ctx := context.Background()
+	now := f.clock.Now().UnixMilli()
+	ids := make([]string, n)
+	err := f.db.InTx(ctx, func(tx *db.Tx) error {
+		for part := range slices.Chunk(slices.Collect(func(yield func(int) bool) {
+			for i := range n {
+				if !yield(i) {
+					return
+				}
+			}
+		}), 200) {
+			var args []any
+			for _, i := range part {
+				ids[i] = fmt.Sprintf("tv-%04d", i)
+				args = append(args, ids[i], ids[i], "DEV"+ids[i], now, now)
+			}
+			values := strings.TrimSuffix(strings.Repeat("(?, 'f1', 'st-a', ?, ?, ?, ?), ", len(part)), ", ")
+			if _, err := tx.ExecContext(ctx, `INSERT INTO displays (id, franchise_id, store_id, name, device, created_at, updated_at) VALUES `+values, args...); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ids
+}
+
+// The players of a replica that stops close together: a batch of many
+// closes, written a few hundred TVs per statement among online statuses,
+// takes each TV offline only while the closing socket is still its own. A
+// TV a newer socket took (before the batch, or within it) stays connected
+// on the newer one, a TV that acked and closed within the batch ends
+// offline with its last hash, a close carrying a hash records it, a close
+// of a socket the TV never had changes nothing, and the change announced
+// names exactly the TVs written.
+func TestManyClosesAmongOnlineStatuses(t *testing.T) {
+	for _, engine := range testutil.Engines() {
+		t.Run(engine, func(t *testing.T) {
+			f := newFixtureOn(t, engine)
+			ctx := context.Background()
+			now := f.clock.Now().UnixMilli()
+			tvs := f.addTVs(t, 1234)
+			conn := func(i int) string { return fmt.Sprint("c", i) }
+			var opened []display.Status
+			for i, id := range tvs {
+				opened = append(opened, display.Status{DisplayID: id, FranchiseID: "f1", ConnectionID: conn(i), Online: true, Ack: now, Hash: "h1", HashAcked: true})
+			}
+			if err := f.svc.RecordStatus(ctx, opened); err != nil {
+				t.Fatal(err)
+			}
+			// A newer socket took TV 7 before the batch.
+			if err := f.svc.RecordStatus(ctx, []display.Status{{DisplayID: tvs[7], FranchiseID: "f1", ConnectionID: "new7", Online: true, Ack: now + 1}}); err != nil {
+				t.Fatal(err)
+			}
+
+			type row struct {
+				connected   bool
+				connection  string
+				ack         int64
+				hash        string
+				hashAckedAt int64
+			}
+			want := map[string]row{}
+			stillOn := func(i int) bool { return i%10 == 3 } // acks only
+			var batch []display.Status
+			for i, id := range tvs {
+				switch {
+				case stillOn(i):
+					batch = append(batch, display.Status{DisplayID: id, FranchiseID: "f1", ConnectionID: conn(i), Online: true, Ack: now + 20})
+					want[id] = row{true, conn(i), now + 20, "h1", now}
+				case i == 7: // its old socket closes: no longer its own
+					batch = append(batch, display.Status{DisplayID: id, FranchiseID: "f1", ConnectionID: conn(i), Online: false, Ack: now + 10})
+					want[id] = row{true, "new7", now + 1, "h1", now}
+				case i == 8: // a newer socket opens, then the old one closes
+					batch = append(batch,
+						display.Status{DisplayID: id, FranchiseID: "f1", ConnectionID: "new8", Online: true, Ack: now + 15},
+						display.Status{DisplayID: id, FranchiseID: "f1", ConnectionID: conn(i), Online: false, Ack: now + 16})
+					want[id] = row{true, "new8", now + 15, "h1", now}
+				case i == 9: // acks a new hash, then closes
+					batch = append(batch,
+						display.Status{DisplayID: id, FranchiseID: "f1", ConnectionID: conn(i), Online: true, Ack: now + 4, Hash: "h2", HashAcked: true},
+						display.Status{DisplayID: id, FranchiseID: "f1", ConnectionID: conn(i), Online: false, Ack: now + 10})
+					want[id] = row{false, "", now + 10, "h2", now + 4}
+				case i == 11: // closes with the hash it acked last
+					batch = append(batch, display.Status{DisplayID: id, FranchiseID: "f1", ConnectionID: conn(i), Online: false, Ack: now + 10, Hash: "h3", HashAcked: true, AckedAt: now + 5})
+					want[id] = row{false, "", now + 10, "h3", now + 5}
+				case i == 12: // a socket it never had
+					batch = append(batch, display.Status{DisplayID: id, FranchiseID: "f1", ConnectionID: "zz", Online: false, Ack: now + 10})
+					want[id] = row{true, conn(i), now, "h1", now}
+				case i == 14: // its socket's close twice: the first is written
+					batch = append(batch,
+						display.Status{DisplayID: id, FranchiseID: "f1", ConnectionID: conn(i), Online: false, Ack: now + 10},
+						display.Status{DisplayID: id, FranchiseID: "f1", ConnectionID: conn(i), Online: false, Ack: now + 99, Hash: "late", HashAcked: true})
+					want[id] = row{false, "", now + 10, "h1", now}
+				default:
+					batch = append(batch, display.Status{DisplayID: id, FranchiseID: "f1", ConnectionID: conn(i), Online: false, Ack: now + 10})
+					want[id] = row{false, "", now + 10, "h1", now}
+				}
+			}
+			batch = append(batch, display.Status{DisplayID: "unknown", FranchiseID: "f1", ConnectionID: "cx", Online: false, Ack: now})
+			// The hub reports in the order sockets speak, not by TV (each
+			// TV's own statuses in their order).
+			slices.Reverse(batch[100:700])
+			f.mu.Lock()
+			f.changes = nil
+			f.mu.Unlock()
+			if err := f.svc.RecordStatus(ctx, batch); err != nil {
+				t.Fatal(err)
+			}
+
+			got, err := db.Collect(ctx, f.db, func(sc db.Scanner) (struct {
+				id string
+				row
+			}, error) {
+				var r struct {
+					id string
+					row
+				}
+				var connected int
+				err := sc.Scan(&r.id, &connected, &r.connection, &r.ack, &r.hash, &r.hashAckedAt)
+				r.connected = connected == 1
+				return r, err
+			}, `SELECT id, connected, connection_id, last_connection_ack, acked_hash, acked_at FROM displays WHERE franchise_id = 'f1'`)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != len(tvs) {
+				t.Fatalf("%d TVs", len(got))
+			}
+			for _, r := range got {
+				if r.row != want[r.id] {
+					t.Errorf("%s: %+v, want %+v", r.id, r.row, want[r.id])
+				}
+			}
+			var written []string
+			for i, id := range tvs {
+				if i != 7 && i != 12 {
+					written = append(written, id)
+				}
+			}
+			f.mu.Lock()
+			announced := f.changes
+			f.mu.Unlock()
+			if len(announced) != 1 || !announced[0].StatusOnly || !slices.Equal(announced[0].Displays, written) {
+				t.Fatalf("announced %d changes; want one naming the %d TVs written", len(announced), len(written))
+			}
+		})
+	}
+}
+
+// BenchmarkRecordCloses is the status batch of 10,000 players closing
+// together (a replica stopping, or the players' end of a load run), a few
+// hundred TVs a statement; each round opens them all again first, untimed
+// (go test -run '^$' -bench RecordCloses ./internal/display/).
+func BenchmarkRecordCloses(b *testing.B) {
+	for _, engine := range testutil.Engines() {
+		b.Run(engine, func(b *testing.B) {
+			f := newFixtureOn(b, engine)
+			ctx := context.Background()
+			now := f.clock.Now().UnixMilli()
+			tvs := f.addTVs(b, 10000)
+			opened := make([]display.Status, len(tvs))
+			closes := make([]display.Status, len(tvs))
+			for i, id := range tvs {
+				opened[i] = display.Status{DisplayID: id, FranchiseID: "f1", ConnectionID: fmt.Sprint("c", i), Online: true, Ack: now}
+				closes[i] = display.Status{DisplayID: id, FranchiseID: "f1", ConnectionID: fmt.Sprint("c", i), Online: false, Ack: now + 1, Hash: "h", HashAcked: i%2 == 0}
+			}
+			b.ResetTimer()
+			for range b.N {
+				b.StopTimer()
+				if err := f.svc.RecordStatus(ctx, opened); err != nil {
+					b.Fatal(err)
+				}
+				b.StartTimer()
+				if err := f.svc.RecordStatus(ctx, closes); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
 // BenchmarkRecordAckedHashes is the status batch that follows a push to
 // 2,000 TVs: every player acks the new hash, 500 TVs a statement in the
 // batch's transaction (go test -run '^$' -bench RecordAckedHashes ./internal/display/).

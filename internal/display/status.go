@@ -83,8 +83,9 @@ func (st Status) ackedAt() int64 {
 // A TV's opened connections and acks come down to its latest (with the
 // latest schedule hash acknowledged), written for many TVs per statement:
 // after a push every player acks a new hash, and a row update each cost
-// more than the push itself. Closes follow, one by one, so a connection
-// that opened and closed within the batch ends closed. On PostgreSQL the
+// more than the push itself. Closes follow, as many TVs per statement (the
+// players of a replica that stops close together), so a connection that
+// opened and closed within the batch ends closed. On PostgreSQL the
 // batch's rows are first locked in the order of their TV ids: replicas
 // writing the batches of a reconnect storm — one closing the sockets a
 // player left, the other opening the new ones — then lock the same rows in
@@ -107,21 +108,11 @@ func (s *Service) RecordStatus(ctx context.Context, batch []Status) error {
 			if err != nil {
 				return err
 			}
-			for _, st := range closes {
-				res, err := tx.ExecContext(ctx, `UPDATE displays SET connected = 0, connection_id = '',
-					last_connection_ack = ?,
-					acked_hash = CASE WHEN ? = 1 THEN ? ELSE acked_hash END,
-					acked_at = CASE WHEN ? = 1 THEN ? ELSE acked_at END
-					WHERE id = ? AND franchise_id = ? AND connection_id = ?`,
-					st.Ack, boolInt(st.HashAcked), st.Hash, boolInt(st.HashAcked), st.ackedAt(),
-					st.DisplayID, franchiseID, st.ConnectionID)
-				if err != nil {
-					return err
-				}
-				if n, _ := res.RowsAffected(); n > 0 {
-					touched = append(touched, st.DisplayID)
-				}
+			closed, err := recordCloses(ctx, tx, franchiseID, closes)
+			if err != nil {
+				return err
 			}
+			touched = append(touched, closed...)
 			if len(touched) == 0 {
 				return nil
 			}
@@ -161,7 +152,11 @@ func splitStatus(list []Status) (online, closes []Status) {
 }
 
 // lockInOrder locks, on PostgreSQL, the rows of the batch's TVs in the
-// order of their ids (list is sorted).
+// order of their ids (list is sorted). The ids are joined as a list of
+// values, as the writes name them: in an IN list, the plan PostgreSQL
+// keeps for a statement run often walked every TV of the franchise and
+// compared each with the whole list (a third of a second a statement for
+// 10,000 TVs).
 func lockInOrder(ctx context.Context, tx *db.Tx, franchiseID string, list []Status) error {
 	if tx.Dialect() != db.Postgres {
 		return nil // SQLite has one writer at a time
@@ -173,8 +168,9 @@ func lockInOrder(ctx context.Context, tx *db.Tx, franchiseID string, list []Stat
 		}
 	}
 	for chunk := range slices.Chunk(ids, statusChunk) {
-		rows, err := tx.QueryContext(ctx, `SELECT id FROM displays WHERE franchise_id = ? AND id IN (`+
-			db.Placeholders(len(chunk))+`) ORDER BY id FOR UPDATE`, append([]any{franchiseID}, chunk...)...)
+		values := "(CAST(? AS TEXT))" + strings.Repeat(", (?)", len(chunk)-1)
+		rows, err := tx.QueryContext(ctx, `SELECT d.id FROM displays d JOIN (VALUES `+values+`) AS v(id) ON d.id = v.id
+			WHERE d.franchise_id = ? ORDER BY d.id FOR UPDATE OF d`, append(chunk, franchiseID)...)
 		if err != nil {
 			return err
 		}
@@ -189,8 +185,47 @@ func lockInOrder(ctx context.Context, tx *db.Tx, franchiseID string, list []Stat
 // recordOnline writes the online statuses, statusChunk TVs a statement,
 // and returns the ids of the TVs found.
 func recordOnline(ctx context.Context, tx *db.Tx, franchiseID string, online []Status) ([]string, error) {
+	return updateStatuses(ctx, tx, franchiseID, online, `connected = 1, connection_id = v.column2`, ``)
+}
+
+// recordCloses writes the closes, statusChunk TVs a statement, and returns
+// the ids of the TVs whose online flag they cleared: a close clears it only
+// while its connection is still the TV's current one (a player that
+// reconnected stays online). A TV's first close of a connection is the one
+// written, as when each ran on its own: it leaves the TV with no
+// connection, which a later close of the same one no longer matches.
+func recordCloses(ctx context.Context, tx *db.Tx, franchiseID string, closes []Status) ([]string, error) {
+	type socket struct{ display, connection string }
+	seen := make(map[socket]bool, len(closes))
+	var first []Status
+	for _, st := range closes {
+		k := socket{st.DisplayID, st.ConnectionID}
+		if !seen[k] {
+			seen[k] = true
+			first = append(first, st)
+		}
+	}
+	return updateStatuses(ctx, tx, franchiseID, first, `connected = 0, connection_id = ''`,
+		` AND displays.connection_id = v.column2`)
+}
+
+// updateStatuses writes list, statusChunk TVs a statement: set, then each
+// TV's last ack and, when acknowledged, its schedule hash, on the rows of
+// the franchise's TVs that also meet cond (over the statement's values v:
+// column1 the TV, column2 the connection). It returns the ids of the rows
+// written. A TV is named once per statement (list has one status per TV and
+// connection, and a TV's row meets cond for at most one of its
+// connections).
+func updateStatuses(ctx context.Context, tx *db.Tx, franchiseID string, list []Status, set, cond string) ([]string, error) {
+	// SQLite would otherwise walk every TV of the franchise (its index)
+	// for each statement and look each up among the values; the unary +
+	// keeps that index out, so it looks the values' TVs up by id.
+	franchise := "+displays.franchise_id"
+	if tx.Dialect() == db.Postgres {
+		franchise = "displays.franchise_id"
+	}
 	var touched []string
-	for chunk := range slices.Chunk(online, statusChunk) {
+	for chunk := range slices.Chunk(list, statusChunk) {
 		var values strings.Builder
 		args := make([]any, 0, 6*len(chunk)+1)
 		for i, st := range chunk {
@@ -202,12 +237,12 @@ func recordOnline(ctx context.Context, tx *db.Tx, franchiseID string, online []S
 			args = append(args, st.DisplayID, st.ConnectionID, st.Ack, st.Hash, boolInt(st.HashAcked), st.ackedAt())
 		}
 		args = append(args, franchiseID)
-		rows, err := tx.QueryContext(ctx, `UPDATE displays SET connected = 1, connection_id = v.column2,
+		rows, err := tx.QueryContext(ctx, `UPDATE displays SET `+set+`,
 			last_connection_ack = v.column3,
 			acked_hash = CASE WHEN v.column5 = 1 THEN v.column4 ELSE displays.acked_hash END,
 			acked_at = CASE WHEN v.column5 = 1 THEN v.column6 ELSE displays.acked_at END
 			FROM (VALUES `+values.String()+`) AS v
-			WHERE displays.id = v.column1 AND displays.franchise_id = ? RETURNING displays.id`, args...)
+			WHERE displays.id = v.column1 AND `+franchise+` = ?`+cond+` RETURNING displays.id`, args...)
 		if err != nil {
 			return nil, err
 		}

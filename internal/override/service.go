@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"maps"
 	"slices"
+	"strings"
 	"time"
 
 	"vitrine/internal/change"
@@ -61,7 +62,7 @@ func (s *Service) resolve(ctx context.Context, q db.Querier, t tenant.Tenant, in
 	switch in.Target {
 	case All:
 		out.byStore = nil
-		out.reach, err = countTVs(ctx, q, t.ID)
+		out.reach, err = countReached(ctx, q, where{franchiseID: t.ID})
 		return out, err
 	case Stores:
 		if len(in.Stores) == 0 {
@@ -91,7 +92,7 @@ func (s *Service) resolve(ctx context.Context, q db.Querier, t tenant.Tenant, in
 				out.byStore[st.id] = []string{st.name}
 			}
 		}
-		if out.reach, err = countStoresTVs(ctx, q, t.ID, out.ids); err != nil {
+		if out.reach, err = countReached(ctx, q, where{franchiseID: t.ID, column: "store_id", values: out.ids}); err != nil {
 			return out, err
 		}
 	case Displays:
@@ -333,64 +334,61 @@ func (s *Service) present(ctx context.Context, t tenant.Tenant, o Override) (Ove
 	return list[0], nil
 }
 
-// describe fills states, target names, reach and acks.
+// describe fills states, target names, reach and acks. It reads only what
+// the overrides name (their stores' and TVs' names), and the database
+// counts the TVs each reaches and those of them that acknowledged it: an
+// answer about an override of every TV reads no TV into Go.
 func (s *Service) describe(ctx context.Context, t tenant.Tenant, list []Override, now int64) ([]Override, error) {
 	if len(list) == 0 {
 		return []Override{}, nil
 	}
-	tvs, err := franchiseTVs(ctx, s.db, t.ID)
-	if err != nil {
-		return nil, err
-	}
-	if !t.Whole() {
-		// A scoped member counts and names only their stores' TVs.
-		tvs = slices.DeleteFunc(tvs, func(tv tvRef) bool { return !t.Covers(tv.storeID) })
-	}
-	stores, err := franchiseStores(ctx, s.db, t.ID)
-	if err != nil {
-		return nil, err
-	}
-	storeName := map[string]string{}
-	for _, st := range stores {
-		if t.Covers(st.id) {
-			storeName[st.id] = st.name
-		}
-	}
-	var chosenTVs []string
+	var chosenStores, chosenTVs []string
 	for _, o := range list {
-		if o.Target == Displays {
+		switch o.Target {
+		case Stores:
+			chosenStores = append(chosenStores, o.targetIDs...)
+		case Displays:
 			chosenTVs = append(chosenTVs, o.targetIDs...)
 		}
 	}
+	slices.Sort(chosenStores)
 	slices.Sort(chosenTVs)
-	named, err := tvsByID(ctx, s.db, t.ID, slices.Compact(chosenTVs))
+	storeNames, err := storesByID(ctx, s.db, t.ID, slices.Compact(chosenStores))
 	if err != nil {
 		return nil, err
 	}
-	idList := make([]string, len(list))
-	for i, o := range list {
-		idList[i] = o.ID
-	}
-	acked, err := ackedTVs(ctx, s.db, idList)
+	named, err := tvsByID(ctx, s.db, t.ID, slices.Compact(chosenTVs))
 	if err != nil {
 		return nil, err
 	}
 	active := []Override{}
 	var rest []Override
+	reaches := map[string]where{}
 	for _, o := range list {
 		o.State = o.state(now)
 		o.TargetNames = []string{}
-		chosen := map[string]bool{}
-		for _, id := range o.targetIDs {
-			chosen[id] = true
-			switch o.Target {
-			case Stores:
-				if n, ok := storeName[id]; ok {
+		// The TVs it reaches that the caller sees: a scoped member counts
+		// and names only their stores' TVs.
+		w := where{franchiseID: t.ID}
+		switch o.Target {
+		case All:
+			if !t.Whole() {
+				w.column, w.values = "store_id", t.Stores
+			}
+		case Stores:
+			w.column, w.values = "store_id", []string{}
+			for _, id := range o.targetIDs {
+				if n, ok := storeNames[id]; ok && t.Covers(id) {
 					o.TargetNames = append(o.TargetNames, n)
+					w.values = append(w.values, id)
 				}
-			case Displays:
+			}
+		case Displays:
+			w.column, w.values = "id", []string{}
+			for _, id := range o.targetIDs {
 				if tv, ok := named[id]; ok && t.Covers(tv.storeID) {
 					o.TargetNames = append(o.TargetNames, tv.name)
+					w.values = append(w.values, id)
 				}
 			}
 		}
@@ -398,14 +396,7 @@ func (s *Service) describe(ctx context.Context, t tenant.Tenant, list []Override
 			continue // none of the member's stores or TVs
 		}
 		slices.SortFunc(o.TargetNames, names.Compare)
-		for _, tv := range tvs {
-			if o.Target == All || (o.Target == Stores && chosen[tv.storeID]) || (o.Target == Displays && chosen[tv.id]) {
-				o.Reach++
-				if _, ok := acked[o.ID][tv.id]; ok {
-					o.Acked++ // among the TVs it reaches now: not a TV removed or moved away
-				}
-			}
-		}
+		reaches[o.ID] = w
 		if o.State == StateActive || o.State == StateScheduled {
 			active = append(active, o)
 		} else {
@@ -416,7 +407,55 @@ func (s *Service) describe(ctx context.Context, t tenant.Tenant, list []Override
 	if len(rest) > 20 {
 		rest = rest[:20]
 	}
-	return append(active, rest...), nil
+	out := append(active, rest...)
+	if err := s.count(ctx, out, reaches); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// count fills the reach and acks of the overrides, each reaching the TVs
+// reaches names: the TVs reached are counted once for the overrides that
+// reach the same ones (those of every TV), the confirmations per override.
+func (s *Service) count(ctx context.Context, list []Override, reaches map[string]where) error {
+	type group struct {
+		w   where
+		ids []string
+	}
+	var groups []*group
+	byKey := map[string]*group{}
+	for _, o := range list {
+		w := reaches[o.ID]
+		key := w.column + ":" + strings.Join(w.values, ",")
+		if o.Target != All {
+			key = o.ID // a target of its own
+		}
+		g := byKey[key]
+		if g == nil {
+			g = &group{w: w}
+			byKey[key] = g
+			groups = append(groups, g)
+		}
+		g.ids = append(g.ids, o.ID)
+	}
+	reach, acked := map[string]int{}, map[string]int{}
+	for _, g := range groups {
+		n, err := countReached(ctx, s.db, g.w)
+		if err != nil {
+			return err
+		}
+		counts, err := countAcked(ctx, s.db, g.w, g.ids)
+		if err != nil {
+			return err
+		}
+		for _, id := range g.ids {
+			reach[id], acked[id] = n, counts[id]
+		}
+	}
+	for i := range list {
+		list[i].Reach, list[i].Acked = reach[list[i].ID], acked[list[i].ID]
+	}
+	return nil
 }
 
 // ForScreens gives the TVs of a franchise their overrides: those not

@@ -82,37 +82,74 @@ func markCleared(ctx context.Context, q db.Querier, franchiseID, id string, a Ac
 	return err
 }
 
-// tvRef is a TV of the franchise with its store.
-type tvRef struct{ id, storeID string }
-
-// franchiseTVs lists the franchise's TVs (read from display's table: one
-// query where a call per store would cost more).
-func franchiseTVs(ctx context.Context, q db.Querier, franchiseID string) ([]tvRef, error) {
-	return db.Collect(ctx, q, func(sc db.Scanner) (tvRef, error) {
-		var t tvRef
-		return t, sc.Scan(&t.id, &t.storeID)
-	}, `SELECT id, store_id FROM displays WHERE franchise_id = ?`, franchiseID)
+// where names the TVs of a franchise an override reaches: every TV (no
+// column), or those whose column ("store_id" or "id") is among values.
+type where struct {
+	franchiseID string
+	column      string
+	values      []string
 }
 
-// countTVs counts the franchise's TVs.
-func countTVs(ctx context.Context, q db.Querier, franchiseID string) (int, error) {
-	var n int
-	err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM displays WHERE franchise_id = ?`, franchiseID).Scan(&n)
-	return n, err
-}
-
-// countStoresTVs counts the TVs of the franchise's stores storeIDs.
-func countStoresTVs(ctx context.Context, q db.Querier, franchiseID string, storeIDs []string) (int, error) {
-	total := 0
-	for _, chunk := range db.Chunks(storeIDs) {
-		var n int
-		if err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM displays WHERE franchise_id = ? AND store_id IN (`+
-			db.Placeholders(len(chunk))+`)`, append([]any{franchiseID}, db.Args(chunk)...)...).Scan(&n); err != nil {
-			return 0, err
-		}
-		total += n
+// chunks runs fn once per part of w's values that one statement can name,
+// with the condition and its arguments (once with no condition for every
+// TV, never for an empty list). The parts name disjoint sets of TVs: counts
+// over them add up.
+func (w where) chunks(fn func(cond string, args []any) error) error {
+	if w.column == "" {
+		return fn("", nil)
 	}
-	return total, nil
+	for _, chunk := range db.Chunks(w.values) {
+		if err := fn(" AND d."+w.column+" IN ("+db.Placeholders(len(chunk))+")", db.Args(chunk)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// countReached counts the TVs w names.
+func countReached(ctx context.Context, q db.Querier, w where) (int, error) {
+	total := 0
+	err := w.chunks(func(cond string, args []any) error {
+		var n int
+		err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM displays d WHERE d.franchise_id = ?`+cond,
+			append([]any{w.franchiseID}, args...)...).Scan(&n)
+		total += n
+		return err
+	})
+	return total, err
+}
+
+// countAcked counts, for each of the overrides ids, the distinct TVs among
+// those w names that acknowledged it: the database splits the override's
+// batches into a set of TVs and counts w's TVs in it, the caller reads a
+// number per override.
+func countAcked(ctx context.Context, q db.Querier, w where, ids []string) (map[string]int, error) {
+	// The TVs are read in their order and each is looked for in the set:
+	// looked up one by one from the lists instead, a franchise's TVs
+	// (wider rows than the page cache holds) cost SQLite twice the CPU.
+	// SQLite reads each list as a JSON array (TV ids are UUIDs: nothing
+	// in them to escape); the unary + keeps it from turning the set into
+	// lookups by id. PostgreSQL's string_to_table (PostgreSQL 14) tells
+	// the planner a list holds many TVs, so that it hashes them.
+	split, tv := `json_each('["' || replace(a.displays, ',', '","') || '"]') AS t`, `+d.id`
+	if q.Dialect() == db.Postgres {
+		split, tv = `LATERAL string_to_table(a.displays, ',') AS t(value)`, `d.id`
+	}
+	out := make(map[string]int, len(ids))
+	for _, id := range ids {
+		err := w.chunks(func(cond string, args []any) error {
+			var n int
+			err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM displays d WHERE d.franchise_id = ?`+cond+`
+				AND `+tv+` IN (SELECT t.value FROM override_ack_batches a CROSS JOIN `+split+` WHERE a.override_id = ?)`,
+				append(append([]any{w.franchiseID}, args...), id)...).Scan(&n)
+			out[id] += n
+			return err
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 // namedTV is a TV with its name.
@@ -147,34 +184,21 @@ func franchiseStores(ctx context.Context, q db.Querier, franchiseID string) ([]s
 	}, `SELECT id, slug, name FROM stores WHERE franchise_id = ?`, franchiseID)
 }
 
-// ackedTVs reads, for each override, the TVs whose players acknowledged
-// it.
-func ackedTVs(ctx context.Context, q db.Querier, ids []string) (map[string]map[string]struct{}, error) {
-	out := map[string]map[string]struct{}{}
+// storesByID reads the names of the franchise's stores among ids (others
+// are absent).
+func storesByID(ctx context.Context, q db.Querier, franchiseID string, ids []string) (map[string]string, error) {
+	out := make(map[string]string, len(ids))
 	for _, chunk := range db.Chunks(ids) {
-		rows, err := q.QueryContext(ctx, `SELECT override_id, displays FROM override_ack_batches
-			WHERE override_id IN (`+db.Placeholders(len(chunk))+`)`, db.Args(chunk)...)
+		list, err := db.Collect(ctx, q, func(sc db.Scanner) (storeRef, error) {
+			var s storeRef
+			return s, sc.Scan(&s.id, &s.name)
+		}, `SELECT id, name FROM stores WHERE franchise_id = ? AND id IN (`+db.Placeholders(len(chunk))+`)`,
+			append([]any{franchiseID}, db.Args(chunk)...)...)
 		if err != nil {
 			return nil, err
 		}
-		for rows.Next() {
-			var id, list string
-			if err := rows.Scan(&id, &list); err != nil {
-				rows.Close()
-				return nil, err
-			}
-			set := out[id]
-			if set == nil {
-				set = map[string]struct{}{}
-				out[id] = set
-			}
-			for tv := range strings.SplitSeq(list, ",") {
-				set[tv] = struct{}{}
-			}
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return nil, err
+		for _, st := range list {
+			out[st.id] = st.name
 		}
 	}
 	return out, nil
