@@ -53,6 +53,10 @@ test.describe(() => {
     await chooseTheme(page, 'System')
     expect(await storedTheme(page)).toBe('system')
     await expect(html(page)).toHaveClass(/\bdark\b/)
+    // The closed menu gives the focus back to its button, whose focus ring then fades in
+    // (a transition of its own, not the theme's): the switch below waits for it.
+    await expect(page.getByRole('menu')).toBeHidden()
+    await expect(page.getByRole('button', { name: 'Alternar tema' })).toBeFocused()
     // A live switch changes every colour at once: no control fades through
     // colours of neither theme (CSS transitions on its colours).
     await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))))
