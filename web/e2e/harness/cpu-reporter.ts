@@ -168,7 +168,7 @@ export default class CpuReporter implements Reporter {
     if (!this.workers.has(pid)) this.workers.set(pid, { start: own, last: own })
   }
 
-  onTestEnd(test: TestCase) {
+  onTestEnd(test: TestCase, result: TestResult) {
     const start = this.started.get(test.id)
     const own = start && treeSeconds(start.pid)
     const all = busySeconds()
@@ -176,7 +176,7 @@ export default class CpuReporter implements Reporter {
     if (!start || own === undefined || all === undefined) return
     this.workers.get(start.pid)!.last = own
     const file = path.basename(test.location.file)
-    this.rows.push({ own: own - start.own, all: all - start.all, wall: (Date.now() - start.at) / 1000, name: `${file}:${test.location.line} ${test.title}`, file })
+    this.rows.push({ own: own - start.own, all: all - start.all, wall: (Date.now() - start.at) / 1000, name: `${file}:${test.location.line} ${test.title} (worker ${result.workerIndex})`, file })
   }
 
   onEnd(result: FullResult) {
