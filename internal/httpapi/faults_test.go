@@ -90,6 +90,9 @@ type blackHole struct {
 	target string
 	cut    atomic.Bool
 	wg     sync.WaitGroup
+
+	mu    sync.Mutex
+	conns []net.Conn // both ends of every connection forwarded, closed at the end
 }
 
 func newBlackHole(t *testing.T, target string) *blackHole {
@@ -98,7 +101,18 @@ func newBlackHole(t *testing.T, target string) *blackHole {
 		t.Fatal(err)
 	}
 	b := &blackHole{ln: ln, target: target}
-	t.Cleanup(func() { ln.Close(); b.wg.Wait() })
+	// Every connection is closed rather than waited for: one whose bytes were
+	// swallowed may be waiting for an answer that never comes (pgx's cancel
+	// request of the query that timed out waits 15 s for one).
+	t.Cleanup(func() {
+		ln.Close()
+		b.mu.Lock()
+		for _, c := range b.conns {
+			c.Close()
+		}
+		b.mu.Unlock()
+		b.wg.Wait()
+	})
 	b.wg.Add(1)
 	go func() {
 		defer b.wg.Done()
@@ -112,6 +126,9 @@ func newBlackHole(t *testing.T, target string) *blackHole {
 				c.Close()
 				continue
 			}
+			b.mu.Lock()
+			b.conns = append(b.conns, c, up)
+			b.mu.Unlock()
 			b.wg.Add(2)
 			go b.pipe(c, up)
 			go b.pipe(up, c)

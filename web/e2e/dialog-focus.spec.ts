@@ -8,6 +8,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { test, expect, refuseEventStream, strongPassword, uniqueEmail, useSession } from './fixtures.ts'
 import { addMedia, png } from './harness/media-api.ts'
+import { openInApp } from './harness/navigate.ts'
 import { createDisplay, createSchedule, createStore, operatorWithGroup } from './harness/overview-api.ts'
 import { saveEntries } from './harness/schedule-api.ts'
 
@@ -86,9 +87,11 @@ async function roundTrips(page: Page, round: Round, closes: Close[]) {
   }
 }
 
-async function visit(page: Page, path: string, ready: Locator) {
+/** Opens path (the page's first screen loaded, the next ones opened in the console unless `load`) and waits for `ready`. */
+async function visit(page: Page, path: string, ready: Locator, { load = false } = {}) {
   await refuseEventStream(page)
-  await page.goto(path)
+  if (load || page.url() === 'about:blank') await page.goto(path)
+  else await openInApp(page, path)
   await expect(ready).toBeVisible()
 }
 
@@ -259,6 +262,7 @@ test('the emergency message confirmation and the sidebar sheet on a phone give t
   await roundTrips(page, { opener: page.getByRole('button', { name: 'Exibir mensagem' }), dialog: page.getByRole('alertdialog', { name: /^Exibir em \d+ TVs\?$/ }) }, ways('Escape', { button: 'Cancelar' }))
 
   await page.setViewportSize({ width: 390, height: 844 })
-  await visit(page, '/dashboard', page.getByRole('region', { name: 'Loja Centro', exact: true }))
+  // Loaded at the phone's width, as a phone opens it.
+  await visit(page, '/dashboard', page.getByRole('region', { name: 'Loja Centro', exact: true }), { load: true })
   await roundTrips(page, { opener: page.getByRole('button', { name: 'Alternar barra lateral' }), dialog: page.getByRole('dialog', { name: 'Menu' }) }, ways('Escape'))
 })

@@ -14,6 +14,7 @@ import type { Api } from './harness/api.ts'
 import type { Mailbox } from './harness/mailbox.ts'
 import { axeViolations } from './harness/axe.ts'
 import { addMedia, png } from './harness/media-api.ts'
+import { openInApp } from './harness/navigate.ts'
 import { announceDevice, createDisplay, createSchedule, createStore, operatorWithGroup, storeDisplays } from './harness/overview-api.ts'
 import { saveEntries } from './harness/schedule-api.ts'
 
@@ -127,7 +128,7 @@ test("a franchisee reads the network's schedules and media without the controls 
   await expect(page.getByRole('button', { name: /^Excluir / })).toHaveCount(0)
   await checkThemes(page, '/schedule')
 
-  await page.goto(`/schedule/${group.open.id}`)
+  await openInApp(page, `/schedule/${group.open.id}`)
   await expect(page.getByRole('table', { name: 'Mídias da programação' }).getByText('Vitrine Inverno')).toBeVisible()
   for (const control of ['Editar nome', 'Duplicar programação']) await expect(page.getByRole('button', { name: control })).toHaveCount(0)
   await expect(page.getByRole('switch', { name: 'Disponível para franqueados' })).toHaveCount(0)
@@ -137,7 +138,7 @@ test("a franchisee reads the network's schedules and media without the controls 
   await expect(page.getByRole('option')).toHaveText(['Loja Norte'])
   await page.keyboard.press('Escape')
 
-  await page.goto('/medias')
+  await openInApp(page, '/medias')
   await expect(heading('Minhas Mídias')).toBeVisible()
   await expect(page.getByRole('row', { name: 'Vitrine Inverno', exact: true })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Nova Pasta' })).toHaveCount(0)

@@ -232,7 +232,7 @@ test('a video with more than 30 fps and above FHD gets warnings but can still be
   const dialog = page.getByRole('dialog', { name: 'Enviar Vídeos' })
   await dialog
     .getByLabel('Selecionar arquivos')
-    .setInputFiles({ name: 'rapido.mp4', mimeType: 'video/mp4', buffer: mp4({ seconds: 2, size: '2048x1152', rate: 60 }) })
+    .setInputFiles({ name: 'rapido.mp4', mimeType: 'video/mp4', buffer: mp4({ seconds: 2, size: '2048x1152', rate: 60, plain: true }) })
   const clip = dialog.getByRole('listitem').filter({ hasText: 'rapido.mp4' })
   await expect(clip.getByText(/Resolução acima de 1920x1080\. Recomendamos vídeos em FHD/)).toBeVisible()
   await expect(clip.getByText(/Taxa de quadros acima de 30 fps/)).toBeVisible()

@@ -6,6 +6,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { test, expect, strongPassword, uniqueEmail, useSession } from './fixtures.ts'
 import { addMedia, png } from './harness/media-api.ts'
+import { openInApp } from './harness/navigate.ts'
 import { createDisplay, createSchedule, createStore, operatorWithGroup } from './harness/overview-api.ts'
 import { getSchedule, saveEntries } from './harness/schedule-api.ts'
 
@@ -152,7 +153,7 @@ test("an advertisement's duration, new and edited", async ({ page, api, adminTok
   await expect(page).toHaveURL(/\/ads-center$/)
   await page.keyboard.press('Escape')
 
-  await page.goto(`/ads-center/${advertise.id}`)
+  await openInApp(page, `/ads-center/${advertise.id}`)
   await page.getByRole('button', { name: 'Editar anúncio' }).click()
   const edit = page.getByRole('dialog', { name: 'Editar Anúncio' })
   await refuses(page, edit.getByLabel('Tempo de exibição (em seg.)'), () => edit.getByRole('button', { name: 'Salvar' }).click(), cases)
@@ -202,7 +203,7 @@ test("the footer's sizes and the alerts' delay", async ({ page, api, adminToken 
   expect(sent).toEqual([])
   expect((await getSchedule(api, adminToken, f, schedule.id)).bottomBar ?? null).toBeNull()
 
-  await page.goto('/alerts')
+  await openInApp(page, '/alerts')
   const form = page.getByRole('form', { name: 'Configurações de alerta' })
   const before = (await api.get<{ settings: unknown }>(`/alerts/${f}`, adminToken)).settings
   await refuses(page, form.getByLabel('Quantidade'), () => form.getByRole('button', { name: 'Salvar' }).click(), [

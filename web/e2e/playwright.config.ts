@@ -1,5 +1,9 @@
 import fs from 'node:fs'
 import { defineConfig } from '@playwright/test'
+import { recordWorkerPid } from './harness/cpu-reporter.ts'
+
+// In a worker of a run with the CPU reporter: where the reporter finds this worker.
+recordWorkerPid()
 
 /**
  * The browser: $CHROMIUM_PATH, else Debian's headless shell (package
@@ -19,7 +23,6 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   outputDir: '../test-results/e2e',
   globalSetup: './harness/global-setup.ts',
-  // One worker: the flows share one server, and the machine has two cores.
   // Two workers, each with its browser, against the one server: a flow waits on the server
   // and the browser in turn, so two of them keep a 2-core machine busy (the suite in about
   // 6 min instead of 10; docs/performance.md, "The test suite's time"). Each flow seeds a group
@@ -40,10 +43,12 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     actionTimeout: 30_000,
     navigationTimeout: 60_000,
-    // Playwright's trace snapshots the page's DOM after every action: half again the CPU of a
-    // flow (layout and dialog-focus: 141 s against 92 s of the run's own processes), for a file
-    // a failure in CI never shows. VITRINE_E2E_TRACE=1 records it, kept for the flows that fail.
-    trace: process.env.VITRINE_E2E_TRACE ? 'retain-on-failure' : 'off',
+    // A failed test keeps a trace of its steps (each action and expect with its time, the
+    // console, the network) beside its screenshot; not the DOM snapshots and screencast frames
+    // of every step, which Chromium made for every test, green ones too, at about a third of
+    // the suite's CPU (docs/performance.md, "The test suite's time"). For them when a flow
+    // fails: `npx playwright test -c e2e/playwright.config.ts <file> --trace on`.
+    trace: { mode: 'retain-on-failure', snapshots: false, screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath,
