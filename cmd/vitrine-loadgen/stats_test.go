@@ -58,13 +58,13 @@ func TestOverrideIDsAgreeWithEncodingJSON(t *testing.T) {
 		frame string
 		want  []string
 	}{
-		{`{"screen":{"name":"x","overrides":[]}}`, nil},
-		{`{"screen":{"name":"x","overrides":null}}`, nil},
+		{`{"screen":{"name":"x"},"overrides":[]}`, nil},
+		{`{"screen":"same","overrides":null}`, nil},
 		{`{"screen":{"name":"x"}}`, nil},
-		{`{"screen":{"overrides":[{"id":"o1","title":"Fogo","text":"a \"}] b","media":{"id":"m","type":"image","url":"/u"},"start":1,"end":0}]},"schedule":null}`, []string{"o1"}},
-		{`{"screen":{"overrides":[{"id":"o1","title":"[{"},{"id":"o2","title":"x\\","media":null}]}}`, []string{"o1", "o2"}},
+		{`{"screen":{"name":"\"overrides\":[{\"id\":\"x\"}]"},"overrides":[{"id":"o1","title":"Fogo","text":"a \"}] b","media":{"id":"m","type":"image","url":"/u"},"start":1,"end":0}],"schedule":null}`, []string{"o1"}},
+		{`{"screen":"same","overrides":[{"id":"o1","title":"[{"},{"id":"o2","title":"x\\","media":null}]}`, []string{"o1", "o2"}},
 		// Not as the server writes it: read through encoding/json.
-		{`{"screen":{"overrides":[{"title":"x","id":"o3"}, {"id":"o\u00344"}]}}`, []string{"o3", "o44"}},
+		{`{"screen":"same","overrides":[{"title":"x","id":"o3"}, {"id":"o\u00344"}]}`, []string{"o3", "o44"}},
 	} {
 		if got := overrideIDs([]byte(c.frame)); !slices.Equal(got, c.want) {
 			t.Errorf("overrideIDs(%s) = %q, want %q", c.frame, got, c.want)

@@ -31,8 +31,9 @@ type player struct {
 }
 
 // read reads the next message as the player applies it: a playlist whose
-// screen is "same" gets the screen of the socket's last whole playlist.
-// raw is the message as the server sent it.
+// screen is "same" gets the screen of the socket's last whole playlist, and
+// the overrides sent beside the screen go into it. raw is the message as
+// the server sent it.
 func (p *player) read(ctx context.Context) (applied, raw []byte, err error) {
 	_, raw, err = p.ws.Read(ctx)
 	if err != nil {
@@ -48,13 +49,26 @@ func (p *player) read(ctx context.Context) (applied, raw []byte, err error) {
 	case `"playlist"`:
 		if string(f["screen"]) != `"same"` {
 			p.screen = f["screen"]
-			return raw, raw, nil
-		}
-		if p.screen == nil {
+		} else if p.screen == nil {
 			p.t.Errorf("a playlist with \"screen\": \"same\" before any screen on its socket: %s", raw)
 			return raw, raw, nil
 		}
-		f["screen"] = p.screen
+		var screen map[string]json.RawMessage
+		if err := json.Unmarshal(p.screen, &screen); err != nil {
+			p.t.Errorf("a playlist's screen is not an object: %s", raw)
+			return raw, raw, nil
+		}
+		if _, ok := screen["overrides"]; ok {
+			p.t.Errorf("a playlist's screen carries the overrides sent beside it: %s", raw)
+		}
+		overrides, ok := f["overrides"]
+		if !ok {
+			p.t.Errorf("a playlist without overrides: %s", raw)
+			return raw, raw, nil
+		}
+		screen["overrides"] = overrides
+		delete(f, "overrides")
+		f["screen"], _ = json.Marshal(screen)
 		applied, _ = json.Marshal(f)
 		return applied, raw, nil
 	}

@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"reflect"
@@ -27,6 +28,9 @@ type overrideFrame struct {
 			End        int64  `json:"end"`
 		} `json:"overrides"`
 	} `json:"screen"`
+	// sent is the frame as the server sent it (its screen "same" when only
+	// the overrides changed).
+	sent []byte
 }
 
 // playlist reads frames until a playlist whose overrides satisfy ok.
@@ -35,7 +39,7 @@ func (p *player) overrides(what string, ok func(ids []string) bool) overrideFram
 	deadline := time.Now().Add(5 * time.Second)
 	for time.Now().Before(deadline) {
 		ctx, cancel := context.WithDeadline(context.Background(), deadline)
-		b, _, err := p.read(ctx)
+		b, raw, err := p.read(ctx)
 		cancel()
 		if err != nil {
 			p.t.Fatalf("no playlist %s: %v", what, err)
@@ -44,6 +48,7 @@ func (p *player) overrides(what string, ok func(ids []string) bool) overrideFram
 		if err := json.Unmarshal(b, &f); err != nil || f.Type != "playlist" || f.Screen == nil {
 			continue
 		}
+		f.sent = raw
 		var ids []string
 		for _, o := range f.Screen.Overrides {
 			ids = append(ids, o.ID)
@@ -190,6 +195,10 @@ func TestEmergencyOverride(t *testing.T) {
 		o := got.Screen.Overrides[0]
 		if o.Title != "Evacuação" || o.Background != "#B91C1C" || o.Color != "#FFFFFF" || o.End != 0 || o.Start == 0 {
 			t.Fatalf("override in the payload %+v", o)
+		}
+		// Only the overrides changed: the player keeps its screen.
+		if !bytes.Contains(got.sent, []byte(`"screen":"same","overrides":[{"id":"`+id+`"`)) {
+			t.Errorf("the override went with the whole screen: %s", got.sent)
 		}
 		p1.send(map[string]any{"type": "ack", "overrides": []string{id}})
 		p2.send(map[string]any{"type": "ack", "overrides": []string{id}})

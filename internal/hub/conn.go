@@ -51,6 +51,7 @@ type conn struct {
 	tv         screen.TV
 	paired     bool
 	tvJSON     []byte // the TV's part of its screen, encoded, kept while the TV stays
+	overrides  []byte // the overrides that reach the TV, encoded (shared by the TVs they reach)
 	resolvedAt int64  // the read (h.reads) the TV above comes from
 	tvJSONAt   int64  // the read tvJSON comes from (behind resolvedAt while a resolve encodes)
 
@@ -62,11 +63,12 @@ type conn struct {
 	scheduled bool
 	dead      bool
 	// The newest playlist (or unpaired frame) queued: its read (h.reads),
-	// its schedule version and TV part (to skip repeats) and the schedule
+	// its schedule version, TV part and overrides (to skip repeats) and the schedule
 	// hash the player acks once it shows it.
 	queuedAt      int64
 	queuedVersion string
 	queuedTV      []byte
+	queuedOver    []byte
 	queuedHash    string
 	writtenAt     int64         // when a writer last finished writing c's playlists (monotonic ns; 0 = never)
 	recheckedAt   int64         // when an ack naming another schedule last made c's playlist be sent again (monotonic ns)
@@ -136,9 +138,10 @@ type frame struct {
 	// What a playlist shows: its schedule's version (unpairedVersion for
 	// the unpaired frame) and its TV part. A playlist the same as the last
 	// one queued is skipped unless how says otherwise.
-	version string
-	tvJSON  []byte
-	how     pushKind
+	version   string
+	tvJSON    []byte
+	overrides []byte
+	how       pushKind
 }
 
 // pushKind says why a playlist is sent.

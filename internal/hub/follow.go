@@ -125,27 +125,26 @@ func (h *Hub) repush(ctx context.Context, conns []*conn) {
 	b := h.newRound()
 	for _, c := range conns {
 		h.mu.RLock()
-		tv, paired, tvJSON := c.tv, c.paired, c.tvJSON
+		tv, paired, tvJSON, overrides := c.tv, c.paired, c.tvJSON, c.overrides
 		h.mu.RUnlock()
 		if !paired || tvJSON == nil {
 			h.resolve(ctx, []*conn{c}, pushChanged)
 			continue
 		}
-		h.push(ctx, c, tv, tvJSON, pushChanged, b)
+		h.push(ctx, c, tv, tvJSON, overrides, pushChanged, b)
 	}
 }
 
 // reoverride sends the connections their playlist again with the
 // overrides read now and the TVs they know: only overrides changed. The
-// overrides are read for all of them at once and encoded once per set, so a
-// message to a whole franchise costs about what a schedule save does. A
-// connection resolved meanwhile by another read, or not resolved yet, is
-// resolved afresh instead.
+// overrides are read for all of them at once and encoded once per set, and
+// the TVs' parts go as "same": a message to a whole franchise costs about
+// what a schedule save does. A connection resolved meanwhile by another
+// read, or not resolved yet, is resolved afresh instead.
 func (h *Hub) reoverride(ctx context.Context, conns []*conn) {
 	r := h.newRound()
 	known := make([]*conn, 0, len(conns))
 	tvs := make([]screen.TV, 0, len(conns))
-	parts := make([][]byte, 0, len(conns))
 	reads := make([]int64, 0, len(conns))
 	var again []*conn
 	h.mu.RLock()
@@ -156,7 +155,6 @@ func (h *Hub) reoverride(ctx context.Context, conns []*conn) {
 		}
 		known = append(known, c)
 		tvs = append(tvs, c.tv)
-		parts = append(parts, c.tvJSON)
 		reads = append(reads, c.resolvedAt)
 	}
 	h.mu.RUnlock()
@@ -166,25 +164,26 @@ func (h *Hub) reoverride(ctx context.Context, conns []*conn) {
 		h.resolve(ctx, conns, pushChanged)
 		return
 	}
-	for i, c := range known {
-		tvJSON, err := screen.WithOverrides(parts[i], encoded[i])
-		if err != nil {
-			again = append(again, c)
-			continue
-		}
-		current := false
-		h.withHubLock(func() {
-			// Unchanged since read above: the TV is the same, its part now
-			// carries the overrides of the read r.
-			if current = c.resolvedAt == reads[i] && c.resolvedAt < r.read; current {
-				c.resolvedAt, c.tvJSON, c.tvJSONAt = r.read, tvJSON, r.read
+	// Each connection's TV is taken anew under one hold of the lock: one
+	// resolved meanwhile is resolved again.
+	current := make([]bool, len(known))
+	parts := make([][]byte, len(known))
+	h.withHubLock(func() {
+		for i, c := range known {
+			// Unchanged since read above: the TV is the same, and now has
+			// the overrides of the read r.
+			if current[i] = c.resolvedAt == reads[i] && c.resolvedAt < r.read && c.tvJSON != nil; current[i] {
+				c.resolvedAt, c.tvJSONAt, c.overrides = r.read, r.read, encoded[i]
+				parts[i] = c.tvJSON
 			}
-		})
-		if !current {
+		}
+	})
+	for i, c := range known {
+		if !current[i] {
 			again = append(again, c)
 			continue
 		}
-		h.push(ctx, c, tvs[i], tvJSON, pushChanged, r)
+		h.push(ctx, c, tvs[i], parts[i], encoded[i], pushChanged, r)
 	}
 	if len(again) > 0 {
 		h.resolve(ctx, again, pushChanged)
@@ -214,7 +213,7 @@ func (h *Hub) newRound() *round {
 
 // push queues c's playlist, read in the round r; unless how says
 // otherwise, it is skipped when the same as the last one queued.
-func (h *Hub) push(ctx context.Context, c *conn, tv screen.TV, tvJSON []byte, how pushKind, r *round) bool {
+func (h *Hub) push(ctx context.Context, c *conn, tv screen.TV, tvJSON, overrides []byte, how pushKind, r *round) bool {
 	schedule := encodedSchedule{data: []byte("null")}
 	if tv.ScheduleID != "" {
 		key := scheduleKey{tv.FranchiseID, tv.ScheduleID}
@@ -233,15 +232,16 @@ func (h *Hub) push(ctx context.Context, c *conn, tv screen.TV, tvJSON []byte, ho
 		// Stamped when the round's first playlist is queued, after its reads.
 		r.head = []byte(`{"type":"playlist","serverTime":` + strconv.FormatInt(h.now().UnixMilli(), 10) + `,"screen":`)
 	}
-	c.enqueue(frame{parts: [][]byte{r.head, tvJSON, scheduleField, schedule.data, frameEnd}, playlist: true,
-		read: r.read, version: schedule.version, tvJSON: tvJSON, how: how})
+	c.enqueue(frame{parts: [][]byte{r.head, tvJSON, overridesField, overrides, scheduleField, schedule.data, frameEnd}, playlist: true,
+		read: r.read, version: schedule.version, tvJSON: tvJSON, overrides: overrides, how: how})
 	return true
 }
 
 // The constant parts of a playlist frame.
 var (
-	scheduleField = []byte(`,"schedule":`)
-	frameEnd      = []byte(`}`)
+	overridesField = []byte(`,"overrides":`)
+	scheduleField  = []byte(`,"schedule":`)
+	frameEnd       = []byte(`}`)
 )
 
 // resolve reads the TVs of conns and pushes each its playlist (or the
@@ -269,7 +269,7 @@ func (h *Hub) resolve(ctx context.Context, conns []*conn, how pushKind) (failed 
 		if !paired {
 			h.withHubLock(func() {
 				if c.resolvedAt == read {
-					c.tvJSON = nil
+					c.tvJSON, c.overrides = nil, nil
 				}
 			})
 			c.enqueue(frame{parts: [][]byte{unpairedFrame(c.code)}, playlist: true, read: read, version: unpairedVersion, how: how})
@@ -281,7 +281,7 @@ func (h *Hub) resolve(ctx context.Context, conns []*conn, how pushKind) (failed 
 	if len(pairedConns) == 0 {
 		return nil
 	}
-	encoded, err := h.src.EncodeTVs(ctx, pairedTVs)
+	encoded, overrides, err := h.src.EncodeScreens(ctx, pairedTVs)
 	if err != nil {
 		h.log.Warn("player screens not encoded", "err", err, "players", len(pairedConns))
 		return pairedConns
@@ -291,13 +291,13 @@ func (h *Hub) resolve(ctx context.Context, conns []*conn, how pushKind) (failed 
 		current := true
 		h.withHubLock(func() {
 			if current = c.resolvedAt == read; current {
-				c.tvJSON, c.tvJSONAt = tvJSON, read
+				c.tvJSON, c.overrides, c.tvJSONAt = tvJSON, overrides[i], read
 			}
 		})
 		if !current {
 			continue
 		}
-		if !h.push(ctx, c, tv, tvJSON, how, r) {
+		if !h.push(ctx, c, tv, tvJSON, overrides[i], how, r) {
 			failed = append(failed, c)
 		}
 	}

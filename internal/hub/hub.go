@@ -49,10 +49,12 @@ type Devices interface {
 type Screens interface {
 	// TVs returns the TVs registered with the codes, by code.
 	TVs(ctx context.Context, codes []string) (map[string]screen.TV, error)
-	// EncodeTVs encodes TVs' own parts of their screens, in order.
-	EncodeTVs(ctx context.Context, tvs []screen.TV) ([][]byte, error)
-	// EncodeOverrides encodes the value of the overrides field of TVs'
-	// parts, in order (see screen.WithOverrides).
+	// EncodeScreens encodes TVs' own parts of their screens without their
+	// overrides, and apart the value of each one's "overrides" field, in
+	// order.
+	EncodeScreens(ctx context.Context, tvs []screen.TV) (parts, overrides [][]byte, err error)
+	// EncodeOverrides encodes the value of TVs' "overrides" fields, in
+	// order; TVs reached by the same overrides share the bytes.
 	EncodeOverrides(ctx context.Context, tvs []screen.TV) ([][]byte, error)
 	// EncodeSchedule encodes a schedule for players ("null" when gone),
 	// with a version that changes whenever the bytes may.

@@ -39,7 +39,7 @@ type fakeSource struct {
 	// moved names the TV a device code is paired with when it is not the
 	// TV of the same name (guarded by mu).
 	moved map[string]string
-	// overrides are the ids of the overrides every TV's part carries.
+	// overrides are the ids of the overrides that reach every TV.
 	overrides []string
 }
 
@@ -72,28 +72,27 @@ func (f *fakeSource) TVs(_ context.Context, codes []string) (map[string]screen.T
 	return out, nil
 }
 
-func (f *fakeSource) EncodeTVs(_ context.Context, tvs []screen.TV) ([][]byte, error) {
-	type override struct {
-		ID string `json:"id"`
-	}
-	var list []override
-	for _, id := range f.overrides {
-		list = append(list, override{id})
-	}
-	out := make([][]byte, len(tvs))
+func (f *fakeSource) EncodeScreens(ctx context.Context, tvs []screen.TV) (parts, overrides [][]byte, err error) {
+	parts = make([][]byte, len(tvs))
 	for i, tv := range tvs {
-		out[i], _ = json.Marshal(struct {
-			screen.TV
-			Overrides []override `json:"overrides,omitempty"`
-		}{tv, list})
+		parts[i], _ = json.Marshal(tv)
 	}
-	return out, nil
+	overrides, err = f.EncodeOverrides(ctx, tvs)
+	return parts, overrides, err
 }
 
 func (f *fakeSource) EncodeOverrides(_ context.Context, tvs []screen.TV) ([][]byte, error) {
+	type override struct {
+		ID string `json:"id"`
+	}
+	list := []override{}
+	for _, id := range f.overrides {
+		list = append(list, override{id})
+	}
+	encoded, _ := json.Marshal(list)
 	out := make([][]byte, len(tvs))
 	for i := range tvs {
-		out[i] = []byte("[]")
+		out[i] = encoded
 	}
 	return out, nil
 }

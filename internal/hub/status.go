@@ -101,16 +101,16 @@ func (c *conn) healthReported(raw []byte) {
 }
 
 // overridesAcked tells OverridesAcked of the overrides not yet
-// acknowledged on this connection, among those its TV's part carries (a
+// acknowledged on this connection, among those its playlist carries (a
 // player cannot confirm an override it was not sent: ids are unique, and an
-// override is in the part as an object opening with its id).
+// override is in the overrides' encoding as an object opening with its id).
 func (c *conn) overridesAcked(list []string) {
 	h := c.h
 	if h.opts.OverridesAcked == nil || len(list) > 16 {
 		return
 	}
 	h.mu.RLock()
-	paired, displayID, part := c.paired, c.tv.DisplayID, c.tvJSON
+	paired, displayID, part := c.paired, c.tv.DisplayID, c.overrides
 	h.mu.RUnlock()
 	if !paired {
 		return
@@ -137,7 +137,7 @@ func (c *conn) overridesAcked(list []string) {
 	h.opts.OverridesAcked(displayID, fresh)
 }
 
-// carries tells whether the TV part holds an object whose id is id.
+// carries tells whether the encoded overrides hold an object whose id is id.
 func carries(part []byte, id string) bool {
 	at := 0
 	for {

@@ -29,11 +29,11 @@ func (c *conn) enqueue(f frame) {
 			return
 		}
 		c.queuedAt = f.read
-		if f.how == pushChanged && f.version == c.queuedVersion && bytes.Equal(f.tvJSON, c.queuedTV) {
+		if f.how == pushChanged && f.version == c.queuedVersion && bytes.Equal(f.tvJSON, c.queuedTV) && bytes.Equal(f.overrides, c.queuedOver) {
 			c.qmu.Unlock()
 			return // the player has it, or will have it from the one queued
 		}
-		c.queuedVersion, c.queuedTV, c.queuedHash = f.version, f.tvJSON, scheduleHash(f.version)
+		c.queuedVersion, c.queuedTV, c.queuedOver, c.queuedHash = f.version, f.tvJSON, f.overrides, scheduleHash(f.version)
 		if c.greeted && f.how == pushChanged && c.h.opts.Acked != nil && len(f.parts) > 0 && bytes.HasPrefix(f.parts[0], playlistHead) {
 			f.queued = monotonic()
 		}
@@ -211,9 +211,9 @@ type writeScratch struct {
 	bufs  net.Buffers
 }
 
-// A playlist frame's parts are its head, the TV part of its screen, then
-// the schedule (follow.go, push); sameScreen stands for a TV part the
-// player already has.
+// A playlist frame's parts are its head, the TV part of its screen, its
+// overrides, then the schedule (follow.go, push); sameScreen stands for a
+// TV part the player already has.
 const tvPart = 1
 
 var sameScreen = []byte(`"same"`)

@@ -9,7 +9,6 @@
 package screen
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -169,16 +168,39 @@ type tvPart struct {
 	// Overrides are the emergency overrides that reach the TV, in force or
 	// scheduled, the newest start first: the player shows the newest in
 	// force over schedule and footer, whatever the hours, on its own clock.
-	// The last field: WithOverrides replaces it in an encoded part.
-	Overrides []override.Player `json:"overrides"`
+	// Absent from the parts of EncodeScreens, which encodes them apart.
+	Overrides *[]override.Player `json:"overrides,omitempty"`
 }
 
 // EncodeTVs encodes each TV's own part of its screen: its store's time
-// zone, the one its player reads every wall clock in, and the
-// advertisements booked on it from its store's today (read for all the TVs
-// of a franchise in one zone at once: a replica's players reconnecting
-// together cost a few queries).
+// zone, the one its player reads every wall clock in, the advertisements
+// booked on it from its store's today (read for all the TVs of a franchise
+// in one zone at once: a replica's players reconnecting together cost a few
+// queries) and the emergency overrides that reach it.
 func (p *Builder) EncodeTVs(ctx context.Context, screens []TV) ([][]byte, error) {
+	parts, _, err := p.encodeParts(ctx, screens, true)
+	return parts, err
+}
+
+// EncodeScreens encodes what a playlist frame carries of each TV: its part
+// as EncodeTVs does but without its overrides, and apart the value of the
+// frame's "overrides" field (as EncodeOverrides does). A change of
+// overrides alone leaves the parts as they were, so a player gets the new
+// overrides beside the screen it has (docs/device-protocol.md).
+func (p *Builder) EncodeScreens(ctx context.Context, screens []TV) (parts, overrides [][]byte, err error) {
+	parts, reach, err := p.encodeParts(ctx, screens, false)
+	if err != nil {
+		return nil, nil, err
+	}
+	if overrides, err = encodeOverrides(screens, reach); err != nil {
+		return nil, nil, err
+	}
+	return parts, overrides, nil
+}
+
+// encodeParts encodes the TVs' parts, with their overrides when whole, and
+// returns the overrides that reach each TV, by TV id.
+func (p *Builder) encodeParts(ctx context.Context, screens []TV, whole bool) ([][]byte, map[string][]override.Player, error) {
 	storesBy := map[string][]string{}
 	for _, sc := range screens {
 		storesBy[sc.FranchiseID] = append(storesBy[sc.FranchiseID], sc.StoreID)
@@ -188,18 +210,18 @@ func (p *Builder) EncodeTVs(ctx context.Context, screens []TV) ([][]byte, error)
 	for franchiseID, stores := range storesBy {
 		f, err := p.franchise(ctx, franchiseID)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		stores = slices.Compact(slices.Sorted(slices.Values(stores)))
 		got, err := p.zones.TimeZones(ctx, f.tenant, stores)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		maps.Copy(zones, got)
 		if p.hours != nil {
 			o, err := p.hours.HoursByID(ctx, franchiseID, stores)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			maps.Copy(opening, o)
 		}
@@ -217,7 +239,7 @@ func (p *Builder) EncodeTVs(ctx context.Context, screens []TV) ([][]byte, error)
 	for i, sc := range screens {
 		f, err := p.franchise(ctx, sc.FranchiseID)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		dates := f.timeZone
 		if dates == "" {
@@ -234,40 +256,43 @@ func (p *Builder) EncodeTVs(ctx context.Context, screens []TV) ([][]byte, error)
 	}
 	overrides, err := p.overridesOf(ctx, screens)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	ads := map[string]advertise.PlayerAds{}
 	if p.ads != nil {
 		for k, displays := range byZone {
 			f, err := p.franchise(ctx, k.franchiseID)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			got, err := p.ads.ForPlayers(ctx, f.tenant, k.zone, displays)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			maps.Copy(ads, got)
 		}
 	}
 	local, err := p.localOf(ctx, screens)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for i, part := range parts {
 		if feed, ok := ads[part.DisplayID]; ok && part.ScheduleID != "" {
 			part.Ads = &feed
 		}
 		part.Local = local[part.DisplayID]
-		part.Overrides = overrides[part.DisplayID]
-		if part.Overrides == nil {
-			part.Overrides = []override.Player{}
+		if whole {
+			list := overrides[part.DisplayID]
+			if list == nil {
+				list = []override.Player{}
+			}
+			part.Overrides = &list
 		}
 		if out[i], err = json.Marshal(part); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	return out, nil
+	return out, overrides, nil
 }
 
 // localOf reads the stores' approved local content of each TV, by TV id,
@@ -322,15 +347,20 @@ func (p *Builder) overridesOf(ctx context.Context, screens []TV) (map[string][]o
 }
 
 // EncodeOverrides encodes, for each TV in order, the value of the
-// "overrides" field of its part: what a change of emergency overrides
-// alone changes in a screen (change.Change.OverridesOnly). TVs reached by
-// the same overrides share one encoding, so a message to a whole franchise
-// is encoded once.
+// "overrides" field of its playlist frame: what a change of emergency
+// overrides alone changes in a screen (change.Change.OverridesOnly).
 func (p *Builder) EncodeOverrides(ctx context.Context, screens []TV) ([][]byte, error) {
 	overrides, err := p.overridesOf(ctx, screens)
 	if err != nil {
 		return nil, err
 	}
+	return encodeOverrides(screens, overrides)
+}
+
+// encodeOverrides encodes the overrides that reach each TV, in order. TVs
+// reached by the same overrides share one encoding (the same bytes), so a
+// message to a whole franchise is encoded once.
+func encodeOverrides(screens []TV, overrides map[string][]override.Player) ([][]byte, error) {
 	none := []byte("[]")
 	shared := map[string][]byte{} // by the overrides' ids
 	out := make([][]byte, len(screens))
@@ -361,26 +391,6 @@ func (p *Builder) EncodeOverrides(ctx context.Context, screens []TV) ([][]byte, 
 		out[i] = enc
 	}
 	return out, nil
-}
-
-// overridesField opens the last field of an encoded TV part.
-var overridesField = []byte(`,"overrides":`)
-
-// WithOverrides returns the TV part tvJSON (from EncodeTVs) with the value
-// of its "overrides" field replaced by overrides (from EncodeOverrides).
-// Overrides is tvPart's last field, and no string in a part can hold the
-// field's name with its quotes unescaped, so its last occurrence is the
-// field.
-func WithOverrides(tvJSON, overrides []byte) ([]byte, error) {
-	at := bytes.LastIndex(tvJSON, overridesField)
-	if at < 0 || len(tvJSON) == 0 || tvJSON[len(tvJSON)-1] != '}' {
-		return nil, errors.New("screen: not a TV part")
-	}
-	at += len(overridesField)
-	out := make([]byte, 0, at+len(overrides)+1)
-	out = append(out, tvJSON[:at]...)
-	out = append(out, overrides...)
-	return append(out, '}'), nil
 }
 
 // EncodeSchedule encodes a schedule for players ("null" when it is gone);

@@ -257,11 +257,11 @@ func (o *overrides) ForScreens(_ context.Context, _ string, tvs []override.TV) (
 	return out, nil
 }
 
-// A change of overrides alone changes a TV part only in its overrides: the
-// part encoded before, with the overrides encoded after, is the part
-// encoded after, byte for byte, whatever the message's text holds; TVs
-// reached by the same overrides share one encoding.
-func TestAnOverrideChangesOnlyTheOverridesOfATVsPart(t *testing.T) {
+// A change of overrides alone leaves the parts of EncodeScreens as they
+// were, byte for byte, whatever the message's text holds: a part with its
+// overrides beside it says what EncodeTVs's whole part does; TVs reached by
+// the same overrides share one encoding.
+func TestAnOverrideChangesOnlyTheOverridesBesideATVsPart(t *testing.T) {
 	f := newFixture(t)
 	o := &overrides{}
 	f.b.SetOverrides(o)
@@ -271,7 +271,7 @@ func TestAnOverrideChangesOnlyTheOverridesOfATVsPart(t *testing.T) {
 		t.Fatal(err)
 	}
 	list := []screen.TV{tvs["AAAAAA"], tvs["CCCCCC"]}
-	before, err := f.b.EncodeTVs(ctx, list)
+	before, _, err := f.b.EncodeScreens(ctx, list)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -281,29 +281,44 @@ func TestAnOverrideChangesOnlyTheOverridesOfATVsPart(t *testing.T) {
 		nil,
 	} {
 		o.list = text
-		after, err := f.b.EncodeTVs(ctx, list)
+		whole, err := f.b.EncodeTVs(ctx, list)
 		if err != nil {
 			t.Fatal(err)
 		}
-		values, err := f.b.EncodeOverrides(ctx, list)
+		parts, values, err := f.b.EncodeScreens(ctx, list)
+		if err != nil {
+			t.Fatal(err)
+		}
+		alone, err := f.b.EncodeOverrides(ctx, list)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for i := range list {
-			got, err := screen.WithOverrides(before[i], values[i])
-			if err != nil {
+			if string(parts[i]) != string(before[i]) {
+				t.Errorf("TV %d's part changed with the overrides %v:\n got %s\nwant %s", i, text, parts[i], before[i])
+			}
+			if string(values[i]) != string(alone[i]) {
+				t.Errorf("TV %d: EncodeScreens's overrides %s, EncodeOverrides's %s", i, values[i], alone[i])
+			}
+			var got, want map[string]json.RawMessage
+			if err := json.Unmarshal(parts[i], &got); err != nil {
 				t.Fatal(err)
 			}
-			if string(got) != string(after[i]) {
-				t.Errorf("TV %d with %v:\n got %s\nwant %s", i, text, got, after[i])
+			if _, ok := got["overrides"]; ok {
+				t.Errorf("TV %d's part carries its overrides: %s", i, parts[i])
+			}
+			got["overrides"] = values[i]
+			if err := json.Unmarshal(whole[i], &want); err != nil {
+				t.Fatal(err)
+			}
+			g, _ := json.Marshal(got)
+			w, _ := json.Marshal(want)
+			if string(g) != string(w) {
+				t.Errorf("TV %d with %v:\n got %s\nwant %s", i, text, g, w)
 			}
 		}
 		if string(values[1]) != "[]" {
 			t.Errorf("a TV no override reaches carries %s", values[1])
 		}
-		before = after
-	}
-	if _, err := screen.WithOverrides([]byte(`{"name":"x"}`), []byte("[]")); err == nil {
-		t.Error("a part without overrides was taken")
 	}
 }

@@ -994,7 +994,7 @@ export interface paths {
          *       `{"type": "ack", "hash": "<schedule hash or ''>"}` after applying each playlist and at
          *       least every 60 s.
          *     - server → player: `{"type": "unpaired", "device": "<code>"}` while no TV has the code;
-         *       `{"type": "playlist", "serverTime", "screen", "schedule"}` when paired and within a second
+         *       `{"type": "playlist", "serverTime", "screen", "overrides", "schedule"}` when paired and within a second
          *       of any change to what the screen shows (schedule: id, name, hash, entries, media by id,
          *       bottomBar; null without a linked schedule); `{"type": "command", "id", "operation"}` for
          *       a remote command, answered with POST /device/command/{id}.
@@ -3011,7 +3011,7 @@ export interface components {
          * @enum {string}
          */
         DeviceOperation: "restartDevice" | "screenshot" | "recordVideo" | "identifyDevice" | "identifyVersion" | "clearSchedule" | "clearDb" | "clearMedia";
-        /** @description The TV a paired player shows, in a playlist frame */
+        /** @description The TV a paired player shows, in a playlist frame (without its overrides, which the frame carries beside it) and in the live view */
         PlayerScreen: {
             displayId: string;
             name: string;
@@ -3035,10 +3035,10 @@ export interface components {
             hours: components["schemas"]["Hours"] | null;
             /** @description what the player does outside the opening hours, on its own clock (offline too) */
             whenClosed: components["schemas"]["WhenClosed"];
-            /** @description the emergency overrides that reach the TV, in force or scheduled, newest start first: the player shows the newest in force over schedule and footer (also while the store is closed), between start and end on its own clock */
-            overrides: components["schemas"]["PlayerOverride"][];
+            /** @description the emergency overrides that reach the TV, as PlaylistFrame.overrides; present in the live view, absent from a playlist frame's screen */
+            overrides?: components["schemas"]["PlayerOverride"][];
         };
-        /** @description An emergency override as a TV's screen carries it */
+        /** @description An emergency override as a player gets it */
         PlayerOverride: {
             id: string;
             title: string;
@@ -3166,8 +3166,10 @@ export interface components {
              * @description the server's clock (epoch ms) when it sent the frame: TV boxes' clocks are often wrong
              */
             serverTime: number;
-            /** @description the TV's part of the screen; "same" when it is the one of the last playlist sent on this socket (the player keeps that one) */
+            /** @description the TV's part of the screen, without its overrides; "same" when it is the one of the last playlist sent on this socket (the player keeps that one) */
             screen: components["schemas"]["PlayerScreen"] | "same";
+            /** @description the emergency overrides that reach the TV, in force or scheduled, newest start first: the player shows the newest in force over schedule and footer (also while the store is closed), between start and end on its own clock. Sent whole in every playlist, so a change of overrides alone comes with "screen": "same" */
+            overrides: components["schemas"]["PlayerOverride"][];
             /** @description the TV's linked schedule; null without one */
             schedule: components["schemas"]["PlayerSchedule"] | null;
         };

@@ -185,7 +185,8 @@ describe('the player screen', () => {
       s.last().push({
         type: 'playlist',
         serverTime: T0,
-        screen: { ...SCREEN, hours: opensAt1001, whenClosed: 'rest', overrides: [override] },
+        screen: { ...SCREEN, hours: opensAt1001, whenClosed: 'rest' },
+        overrides: [override],
         schedule: schedule({ bottomBar: bar }),
       })
       await vi.advanceTimersByTimeAsync(0)
@@ -222,12 +223,13 @@ describe('the player screen', () => {
     const override = { id: 'ov1', title: 'Atenção', text: '', background: '#B91C1C', color: '#FFFFFF', media: null, start: T0, end: 0 }
     await act(async () => {
       s.last().open()
-      s.last().push({ type: 'playlist', serverTime: T0, screen: { ...SCREEN, overrides: [override] }, schedule: schedule() })
+      s.last().push({ type: 'playlist', serverTime: T0, screen: SCREEN, overrides: [override], schedule: schedule() })
       await vi.advanceTimersByTimeAsync(0)
     })
     expect(screen.getByRole('alert')).toHaveTextContent('Atenção')
     await act(async () => {
-      s.last().push({ type: 'playlist', serverTime: T0 + 1_000, screen: { ...SCREEN, overrides: [] }, schedule: schedule() })
+      // The clear: the same screen, the overrides beside it.
+      s.last().push({ type: 'playlist', serverTime: T0 + 1_000, screen: 'same', overrides: [], schedule: schedule() })
       await vi.advanceTimersByTimeAsync(0)
     })
     expect(document.querySelector('[data-override]')).toBeNull()

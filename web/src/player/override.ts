@@ -1,11 +1,11 @@
 // Emergency overrides on the player's own clock (DESIGN.md, Fleet
-// operations): the screen carries the TV's overrides in force or scheduled;
+// operations): each playlist carries the TV's overrides in force or scheduled;
 // the newest one in force is shown over schedule and footer — also while
 // the store is closed and the screen rests — from its start until its end
 // (0: until a push takes it away), offline too.
-import type { Screen } from './protocol'
+import type { components } from '../lib/api-types'
 
-export type PlayerOverride = Screen['overrides'][number]
+export type PlayerOverride = components['schemas']['PlayerOverride']
 
 /** Whether o is in force at moment (epoch ms, server time). */
 export function inForce(o: PlayerOverride, moment: number): boolean {

@@ -119,6 +119,24 @@ describe('playlists', () => {
     expect(socket.frames().at(-1)).toEqual({ type: 'ack', hash: 'h2' })
   })
 
+  it('takes the overrides beside the screen, with "screen": "same" too, and names them in its ack', async () => {
+    const { session, last, store } = await paired()
+    const socket = last()
+    const override = { id: 'ov1', title: 'Atenção', text: '', background: '#B91C1C', color: '#FFFFFF', media: { id: 'm1', type: 'image' as const, url: '/files/loja-demo/alerta.png' }, start: T0, end: 0 }
+    socket.push({ type: 'playlist', serverTime: T0, screen: { ...SCREEN, name: 'TV Balcão' }, overrides: [], schedule: schedule() })
+    expect(session.getState().playlist?.screen.overrides).toEqual([])
+    socket.push({ type: 'playlist', serverTime: T0 + 1_000, screen: 'same', overrides: [override], schedule: schedule() })
+    let state = session.getState()
+    expect(state.playlist?.screen).toMatchObject({ name: 'TV Balcão', overrides: [override] })
+    expect(JSON.parse(store.getItem('vitrine.player.playlist')!).screen.overrides).toEqual([override])
+    expect(socket.frames().at(-1)).toEqual({ type: 'ack', hash: 'h1', overrides: ['ov1'] })
+    // The clear: the override is gone from the screen the socket keeps too.
+    socket.push({ type: 'playlist', serverTime: T0 + 2_000, screen: 'same', overrides: [], schedule: schedule() })
+    state = session.getState()
+    expect(state.playlist?.screen).toMatchObject({ name: 'TV Balcão', overrides: [] })
+    expect(socket.frames().at(-1)).toEqual({ type: 'ack', hash: 'h1' })
+  })
+
   it('starts over on a new socket when "same" names nothing it received on this one', async () => {
     const { session, last, sockets } = await paired()
     const first = last()

@@ -448,13 +448,15 @@ export class PlayerSession {
 
   private apply(frame: PlaylistFrame) {
     // "same": the screen of the last playlist of this socket, which the server does not send again.
-    const screen = frame.screen === 'same' ? this.socketScreen : frame.screen
-    if (!screen) {
+    const part = frame.screen === 'same' ? this.socketScreen : frame.screen
+    if (!part) {
       // Nothing to keep (never on a socket the server follows): start over on a new one, which opens with the whole screen.
       this.connect()
       return
     }
-    this.socketScreen = screen
+    this.socketScreen = part
+    // The overrides come beside the screen, in every playlist.
+    const screen: Screen = { ...part, overrides: frame.overrides ?? part.overrides ?? [] }
     const receivedAt = Date.now()
     const serverOffset = typeof frame.serverTime === 'number' && Number.isFinite(frame.serverTime) ? frame.serverTime - receivedAt : 0
     const schedule = frame.schedule

@@ -147,7 +147,6 @@ export const SCREEN: Screen = {
   datesTimeZone: 'America/Sao_Paulo',
   hours: null,
   whenClosed: 'play',
-  overrides: [],
 }
 
 /**
