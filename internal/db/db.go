@@ -11,6 +11,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"net"
 	"os"
 	"path/filepath"
@@ -147,8 +148,15 @@ func (d *DB) migrate(ctx context.Context) error {
 	opts := []goose.ProviderOption{goose.WithGoMigrations(nameKeysMigration(d.dialect))}
 	if d.dialect == Postgres {
 		dialect = goose.DialectPostgres
-		// Replicas starting together take turns migrating.
-		locker, err := lock.NewPostgresSessionLocker()
+		// Replicas starting together take turns migrating. The lock is the
+		// schema's (an advisory lock is database-wide): databases that hold
+		// several schemas, as the tests' do, migrate them side by side. A
+		// turn is asked for every second (goose's default is 5 s).
+		var schema string
+		if err := d.sql.QueryRowContext(ctx, `SELECT current_schema()`).Scan(&schema); err != nil {
+			return fmt.Errorf("migrations: %w", err)
+		}
+		locker, err := lock.NewPostgresSessionLocker(lock.WithLockID(migrationLock(schema)), lock.WithLockTimeout(1, 300))
 		if err != nil {
 			return err
 		}
@@ -162,6 +170,14 @@ func (d *DB) migrate(ctx context.Context) error {
 		return fmt.Errorf("migrations: %w", err)
 	}
 	return nil
+}
+
+// migrationLock is the advisory lock a schema's migrations take on
+// PostgreSQL.
+func migrationLock(schema string) int64 {
+	key := fnv.New64a()
+	key.Write([]byte("vitrine migrations " + schema))
+	return int64(key.Sum64())
 }
 
 // Close releases the pool.

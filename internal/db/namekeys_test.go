@@ -26,16 +26,33 @@ func rawDatabases(t *testing.T) map[Dialect]*sql.DB {
 	lite.SetMaxOpenConns(1)
 	t.Cleanup(func() { lite.Close() })
 	out[SQLite] = lite
+	if os.Getenv("TEST_DATABASE_URL") == "" {
+		return out
+	}
+	address, _ := pgSchema(t)
+	pg, err := sql.Open("pgx", address)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { pg.Close() })
+	out[Postgres] = pg
+	return out
+}
+
+// pgSchema creates an empty schema in TEST_DATABASE_URL's database, dropped
+// when the test ends, and returns an address whose search_path is it.
+func pgSchema(t *testing.T) (address, schema string) {
+	t.Helper()
 	base := os.Getenv("TEST_DATABASE_URL")
 	if base == "" {
-		return out
+		t.Skip("TEST_DATABASE_URL is not set")
 	}
 	admin, err := sql.Open("pgx", base)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { admin.Close() })
-	schema := "t_" + strings.ToLower(strings.NewReplacer("-", "", "_", "").Replace(ids.Secret(9)))
+	schema = "t_" + strings.ToLower(strings.NewReplacer("-", "", "_", "").Replace(ids.Secret(9)))
 	if _, err := admin.Exec(`CREATE SCHEMA ` + schema); err != nil {
 		t.Fatal(err)
 	}
@@ -47,13 +64,7 @@ func rawDatabases(t *testing.T) map[Dialect]*sql.DB {
 	q := u.Query()
 	q.Set("search_path", schema)
 	u.RawQuery = q.Encode()
-	pg, err := sql.Open("pgx", u.String())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { pg.Close() })
-	out[Postgres] = pg
-	return out
+	return u.String(), schema
 }
 
 // migratedTo brings the raw database sqldb of dialect to the migration
