@@ -80,11 +80,14 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if acc.route == healthRoute {
 		level = slog.LevelDebug
 	}
-	if !s.Log.Enabled(r.Context(), level) {
+	handler := s.Log.Handler()
+	if !handler.Enabled(r.Context(), level) {
 		return
 	}
 	// Never the query string: links and webhooks carry codes and tokens there.
-	attrs := []slog.Attr{
+	// The record names no source line (always this one): no stack walk.
+	rec := slog.NewRecord(time.Now(), level, "request", 0)
+	rec.AddAttrs(
 		slog.String("request_id", acc.id),
 		slog.String("method", r.Method),
 		slog.String("route", route),
@@ -92,11 +95,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		slog.Duration("duration", elapsed),
 		slog.Int64("bytes", aw.bytes),
 		slog.String("client", s.clientIP(r)),
-	}
+	)
 	if acc.franchise != "" {
-		attrs = append(attrs, slog.String("franchise", acc.franchise))
+		rec.AddAttrs(slog.String("franchise", acc.franchise))
 	}
-	s.Log.LogAttrs(r.Context(), level, "request", attrs...)
+	_ = handler.Handle(r.Context(), rec)
 }
 
 // requestID is the id a trusted proxy sent when it is well formed, else a
