@@ -57,6 +57,16 @@ test('an emergency message on a store switches its two players at once and clear
     await expect(page.getByRole('navigation').or(page.locator('[data-slot="sidebar"]')).getByRole('link', { name: 'MENSAGEM DE EMERGÊNCIA' })).toBeVisible()
     await noViolations(page, `/override (${theme})`)
     await shot(page, `override-empty-${theme}`)
+    if (theme === 'dark') {
+      // The start confirmation in the dark theme (the light one is checked below), cancelled.
+      await page.getByLabel('Título', { exact: true }).fill('Teste')
+      await page.getByRole('button', { name: 'Exibir mensagem' }).click()
+      const ask = page.getByRole('alertdialog')
+      await expect(ask).toBeVisible()
+      await noViolations(page, 'the start confirmation (dark)', '[role="alertdialog"]')
+      await ask.getByRole('button', { name: 'Cancelar' }).click()
+      await expect(ask).toHaveCount(0)
+    }
   }
 
   // A refused form says why, next to the field.
