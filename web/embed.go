@@ -7,6 +7,7 @@ package web
 import (
 	"embed"
 	"io/fs"
+	"regexp"
 )
 
 //go:embed all:dist
@@ -23,3 +24,26 @@ func Dist() fs.FS {
 	}
 	return sub
 }
+
+// PlayerBuild names the build of the player page in fsys (Dist's files):
+// the path of the module script web/player.html loads, whose name carries
+// the hash of its content, so any change of the player's code changes it.
+// It is "" when the player is not built.
+func PlayerBuild(fsys fs.FS) string {
+	if fsys == nil {
+		return ""
+	}
+	page, err := fs.ReadFile(fsys, "player.html")
+	if err != nil {
+		return ""
+	}
+	m := playerEntry.FindSubmatch(page)
+	if m == nil {
+		return ""
+	}
+	return string(m[1])
+}
+
+// playerEntry finds the page's module script: Vite writes it as
+// <script type="module" crossorigin src="/assets/player-….js">.
+var playerEntry = regexp.MustCompile(`<script type="module"[^>]*\ssrc="(/assets/[^"]+\.js)"`)

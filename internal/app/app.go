@@ -174,8 +174,10 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 	screens := screen.NewBuilder(a.Displays, a.Schedules, a.Franchises, a.Stores, a.Ads, a.Stores)
 	screens.SetOverrides(a.Overrides)
 	screens.SetLocal(a.Local)
+	webFS := web.Dist()
 	a.Hub = hub.New(hub.Sources{Devices: a.Devices, Screens: screens, StatusWriter: a.Displays}, a.Log, a.Now,
-		hub.Options{Acked: a.Metrics.PushAcked, PendingPerAddress: pending, OverridesAcked: a.Overrides.Acked})
+		hub.Options{Acked: a.Metrics.PushAcked, PendingPerAddress: pending, OverridesAcked: a.Overrides.Acked,
+			PlayerBuild: web.PlayerBuild(webFS)})
 	a.Changes.Subscribe(a.Hub.Notify)
 	weather, quotes := opts.Weather, opts.Quotes
 	if weather == nil {
@@ -189,7 +191,7 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 	a.Server = httpapi.New(httpapi.Deps{
 		Log:       a.Log,
 		Now:       a.Now,
-		WebFS:     web.Dist(),
+		WebFS:     webFS,
 		Health:    a.DB.Ping,
 		Database:  a.DB.Dialect().String(),
 		Changes:   a.Changes,

@@ -28,12 +28,15 @@ type player struct {
 	// screen is the screen of the socket's last whole playlist, which a
 	// playlist with "screen": "same" shows (read goroutine only).
 	screen json.RawMessage
+	// build is the build frame the socket opened with (when the test
+	// binary holds a built player page); read passes over it.
+	build []byte
 }
 
 // read reads the next message as the player applies it: a playlist whose
 // screen is "same" gets the screen of the socket's last whole playlist, and
 // the overrides sent beside the screen go into it. raw is the message as
-// the server sent it.
+// the server sent it. The build frame is kept in p.build, not returned.
 func (p *player) read(ctx context.Context) (applied, raw []byte, err error) {
 	_, raw, err = p.ws.Read(ctx)
 	if err != nil {
@@ -42,6 +45,13 @@ func (p *player) read(ctx context.Context) (applied, raw []byte, err error) {
 	var f map[string]json.RawMessage
 	if json.Unmarshal(raw, &f) != nil {
 		return raw, raw, nil
+	}
+	if string(f["type"]) == `"build"` {
+		if p.build != nil {
+			p.t.Errorf("a second build frame on the socket: %s", raw)
+		}
+		p.build = raw
+		return p.read(ctx)
 	}
 	switch string(f["type"]) {
 	case `"unpaired"`:

@@ -243,6 +243,19 @@ func TestEveryFrameTheServerSendsIsInTheContract(t *testing.T) {
 			t.Errorf("a field the contract does not name in %s passes", extra.where)
 		}
 	}
+	// The build frame: the one the socket opened with, when this binary
+	// holds a built player page, and one as a server with a build sends it.
+	for _, build := range [][]byte{c.p.build, []byte(`{"type":"build","player":"/assets/player-B1a2c3.js"}`)} {
+		if build == nil {
+			continue
+		}
+		if err := validFrame(schema, build); err != nil {
+			t.Errorf("the build frame %s is not in the contract: %v", build, err)
+		}
+		if validFrame(schema, bytes.Replace(build, []byte(`{"type":"build",`), []byte(`{"type":"build","novo":1,`), 1)) == nil {
+			t.Errorf("a field the contract does not name in the build frame passes")
+		}
+	}
 	command := c.last["command"]
 	if validFrame(schema, bytes.Replace(command, []byte(`"operation":"screenshot"`), []byte(`"operation":"reboot"`), 1)) == nil {
 		t.Errorf("an operation the contract does not name passes: %s", command)

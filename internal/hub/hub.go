@@ -24,6 +24,7 @@ package hub
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"log/slog"
 	"net"
 	"sync"
@@ -137,6 +138,11 @@ type Options struct {
 	// OverridesAcked, when set, is told which emergency overrides the
 	// player of a TV acknowledged (each once per connection).
 	OverridesAcked func(displayID string, overrideIDs []string)
+	// PlayerBuild names the build of the player page this server serves
+	// (its entry script, web.PlayerBuild); each player is told it once
+	// authenticated, and one running another build reloads its page. Empty
+	// when the page is not built: nothing is sent.
+	PlayerBuild string
 }
 
 func (o *Options) defaults() {
@@ -177,6 +183,9 @@ type Hub struct {
 	log  *slog.Logger
 	now  func() time.Time
 	opts Options
+	// buildFrame tells a player the build of the page this server serves
+	// (nil: none is sent).
+	buildFrame []byte
 
 	mu          sync.RWMutex
 	byCode      map[string]*conn
@@ -232,6 +241,12 @@ func New(src Source, log *slog.Logger, now func() time.Time, opts Options) *Hub 
 		health:   make(chan display.HealthReport, 4096),
 		flushNow: make(chan struct{}, 1),
 		stop:     make(chan struct{}),
+	}
+	if opts.PlayerBuild != "" {
+		h.buildFrame, _ = json.Marshal(struct {
+			Type   string `json:"type"`
+			Player string `json:"player"`
+		}{"build", opts.PlayerBuild})
 	}
 	h.startPollers()
 	h.done.Add(3 + opts.Writers + greeters)

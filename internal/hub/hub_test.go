@@ -431,3 +431,31 @@ func TestAPlayerNotGreetedIsToldToComeBack(t *testing.T) {
 		t.Fatalf("after the reads recovered: %q, %v", b, err)
 	}
 }
+
+// A hub that knows the player page's build tells each player it once
+// authenticated, before its first playlist; one that does not sends none.
+func TestPlayersAreToldThePagesBuildFirst(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for _, build := range []string{"/assets/player-B1a2c3.js", ""} {
+		h := New(&fakeSource{}, slog.New(slog.NewTextHandler(io.Discard, nil)), time.Now, Options{PlayerBuild: build})
+		srv := serveHub(t, h)
+		ws := dialHub(t, srv.URL, "dev_AAAAAA")
+		_, b, err := ws.Read(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if build != "" {
+			if want := `{"type":"build","player":"` + build + `"}`; string(b) != want {
+				t.Fatalf("first frame %s, want %s", b, want)
+			}
+			if _, b, err = ws.Read(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !strings.HasPrefix(string(b), `{"type":"playlist"`) {
+			t.Fatalf("build %q: then %s, want the playlist", build, b)
+		}
+		ws.CloseNow()
+	}
+}

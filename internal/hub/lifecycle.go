@@ -128,6 +128,9 @@ func (h *Hub) admitted(c *conn) {
 		c.startReading()
 		return
 	}
+	if h.buildFrame != nil {
+		c.enqueue(frame{parts: [][]byte{h.buildFrame}}) // before its first playlist
+	}
 	select {
 	case h.connects <- c: // a greeter sends its first playlist
 	case <-h.stop:

@@ -993,7 +993,9 @@ export interface paths {
          *     - player → server, first within 10 s: `{"type": "auth", "token": "<device token>"}`; then
          *       `{"type": "ack", "hash": "<schedule hash or ''>"}` after applying each playlist and at
          *       least every 60 s.
-         *     - server → player: `{"type": "unpaired", "device": "<code>"}` while no TV has the code;
+         *     - server → player: `{"type": "build", "player": "/assets/player-<hash>.js"}` once
+         *       authenticated, the player page's build (a player running another reloads its page);
+         *       `{"type": "unpaired", "device": "<code>"}` while no TV has the code;
          *       `{"type": "playlist", "serverTime", "screen", "overrides", "schedule"}` when paired and within a second
          *       of any change to what the screen shows (schedule: id, name, hash, entries, media by id,
          *       bottomBar; null without a linked schedule); `{"type": "command", "id", "operation"}` for
@@ -3184,8 +3186,18 @@ export interface components {
             id: string;
             operation: components["schemas"]["DeviceOperation"];
         };
+        /** @description Server → player, once authenticated, before its first playlist: the build of the player page the server serves (absent when the server has none built) */
+        BuildFrame: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "build";
+            /** @description the module script the player page loads (/assets/player-<hash>.js): a player whose page loads another reloads it */
+            player: string;
+        };
         /** @description A frame the server sends a player over GET /device/ws */
-        ServerFrame: components["schemas"]["UnpairedFrame"] | components["schemas"]["PlaylistFrame"] | components["schemas"]["CommandFrame"];
+        ServerFrame: components["schemas"]["BuildFrame"] | components["schemas"]["UnpairedFrame"] | components["schemas"]["PlaylistFrame"] | components["schemas"]["CommandFrame"];
         /** @description Player → server, the first frame, within 10 s of the upgrade */
         AuthFrame: {
             /**

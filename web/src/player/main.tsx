@@ -15,8 +15,12 @@ function captureRoot(): HTMLElement {
 }
 
 const media = new MediaCache({ caches: browserCaches(), fetch: (input, init) => fetch(input, init), base: location.href })
+/** The page's build: the module script it loads (none under the dev server). */
+const build = document.querySelector<HTMLScriptElement>('script[type="module"][src^="/assets/"]')?.getAttribute('src') ?? undefined
+
 const session = new PlayerSession({
   version: PLAYER_VERSION,
+  build,
   storage: new PlayerStorage(browserStorage()),
   media,
   host: {

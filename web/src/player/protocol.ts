@@ -48,6 +48,7 @@ export type PlayerMedia = PlayerSchedule['media'][string]
 /** The footer of spec 2 §3 (internal/schedule/footer.go); a part left out is not shown. */
 export type BottomBar = Schemas['BottomBar']
 
+export type BuildFrame = Schemas['BuildFrame']
 export type UnpairedFrame = Schemas['UnpairedFrame']
 export type PlaylistFrame = Schemas['PlaylistFrame']
 export type CommandFrame = Schemas['CommandFrame']
@@ -82,6 +83,8 @@ export function parseFrame(data: unknown): ServerFrame | null {
   }
   if (!isObject(frame)) return null
   switch (frame.type) {
+    case 'build':
+      return typeof frame.player === 'string' ? (frame as unknown as BuildFrame) : null
     case 'unpaired':
       return typeof frame.device === 'string' ? (frame as unknown as UnpairedFrame) : null
     case 'playlist':

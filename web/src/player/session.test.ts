@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { vi } from 'vitest'
-import { ACK_EVERY_MS, CONNECT_TIMEOUT_MS, RESTART_GRACE_MS, FOOTER_EVERY_MS, IDENTIFY_MS, PLAYS_EVERY_MS, PLAYS_FIRST_MS, PLAYS_RETRY_MS } from './session'
+import { ACK_EVERY_MS, CONNECT_TIMEOUT_MS, RELOAD_AGAIN_MS, RESTART_GRACE_MS, FOOTER_EVERY_MS, IDENTIFY_MS, PLAYS_EVERY_MS, PLAYS_FIRST_MS, PLAYS_RETRY_MS } from './session'
 import { PlayerStorage } from './storage'
 import { fakeFetch, makeSession, MemoryStore, schedule, SCREEN, type Call } from './testing'
 
@@ -56,6 +56,52 @@ describe('pairing', () => {
     await settle()
     expect(calls[0].body).toEqual({ version: '1.2.3', token: 'tok-1' })
     expect(last().url).toBe('ws://tv.example.com/api/device/ws')
+  })
+})
+
+describe('the page\'s build', () => {
+  const OWN = '/assets/player-Aa11.js'
+  const NEXT = '/assets/player-Bb22.js'
+
+  async function opened(build?: string, store?: MemoryStore) {
+    const { fetch } = fakeFetch({ [HELLO]: pairedHello })
+    const s = makeSession({ fetch, build, store })
+    s.session.start()
+    await settle()
+    s.last().open()
+    return s
+  }
+
+  it('reloads the page when the server serves another build, once per build in 10 minutes', async () => {
+    const { host, last, session, store } = await opened(OWN)
+    last().push({ type: 'build', player: NEXT })
+    expect(host.reloads).toBe(1)
+    // The reload brought the kept page again (the network too slow): the next socket says the same.
+    const again = await opened(OWN, store)
+    again.last().push({ type: 'build', player: NEXT })
+    expect(again.host.reloads).toBe(0)
+    await vi.advanceTimersByTimeAsync(RELOAD_AGAIN_MS)
+    again.last().push({ type: 'build', player: NEXT })
+    expect(again.host.reloads).toBe(1)
+    // Another build (a rollback, say) is taken at once.
+    again.last().push({ type: 'build', player: '/assets/player-Cc33.js' })
+    expect(again.host.reloads).toBe(2)
+    session.stop()
+    again.session.stop()
+  })
+
+  it('stays when the build is its own, or when it knows none of its own', async () => {
+    const same = await opened(OWN)
+    same.last().push({ type: 'build', player: OWN })
+    expect(same.host.reloads).toBe(0)
+    const unknown = await opened(undefined)
+    unknown.last().push({ type: 'build', player: NEXT })
+    expect(unknown.host.reloads).toBe(0)
+    // The playlist that follows is applied as ever.
+    same.last().push({ type: 'playlist', serverTime: T0, screen: SCREEN, overrides: [], schedule: schedule() })
+    expect(same.session.getState().playlist?.schedule?.hash).toBe('h1')
+    same.session.stop()
+    unknown.session.stop()
   })
 })
 

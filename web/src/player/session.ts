@@ -30,6 +30,8 @@ export const CONNECT_TIMEOUT_MS = 15_000
  * backoff meanwhile would come back many seconds after it.
  */
 export const RESTART_GRACE_MS = 20_000
+/** A reload to take the server's build of the page is not tried again for the same build before this. */
+export const RELOAD_AGAIN_MS = 10 * 60_000
 /** How often the footer's weather and quotes are asked for (the server caches them as long). */
 export const FOOTER_EVERY_MS = 10 * 60_000
 /** How soon a failed footer request is tried again. */
@@ -93,6 +95,8 @@ export interface SocketLike {
 
 export interface SessionOptions {
   version: string
+  /** The page's build: the module script it loads (/assets/player-<hash>.js); absent where there is none (tests, a dev server). */
+  build?: string
   storage: PlayerStorage
   media: MediaFiles
   host: SessionHost
@@ -427,6 +431,9 @@ export class PlayerSession {
     const frame = parseFrame(data)
     if (!frame) return
     switch (frame.type) {
+      case 'build':
+        this.followBuild(frame.player)
+        break
       case 'unpaired':
         this.attempt = 0
         this.socketScreen = null
@@ -442,6 +449,21 @@ export class PlayerSession {
         void this.command(frame)
         break
     }
+  }
+
+  /**
+   * The server serves another build of this page (it was upgraded, or rolled back, while the page
+   * stayed open): the page reloads to take it. Once per build in RELOAD_AGAIN_MS — a reload that
+   * got the kept page again (the network too slow for the service worker) waits for a later socket.
+   */
+  private followBuild(build: string) {
+    const own = this.options.build
+    if (!own || !build || build === own) return
+    const now = Date.now()
+    const last = this.options.storage.reloadedFor()
+    if (last && last.build === build && now - last.at >= 0 && now - last.at < RELOAD_AGAIN_MS) return
+    this.options.storage.setReloadedFor(build, now)
+    this.options.host.reload()
   }
 
   // ---- playlists ----

@@ -10,6 +10,7 @@ const TOKEN = PREFIX + 'token'
 const DEVICE = PREFIX + 'device'
 const PLAYLIST = PREFIX + 'playlist'
 const PLAYS = PREFIX + 'plays'
+const RELOADED = PREFIX + 'reloadedFor'
 
 /** A playlist as the player applied it. */
 export interface StoredPlaylist {
@@ -107,6 +108,22 @@ export class PlayerStorage {
 
   forgetPlaylist() {
     this.remove(PLAYLIST)
+  }
+
+  /** The build the page last reloaded to take, and when (box clock, epoch ms); null when none. */
+  reloadedFor(): { build: string; at: number } | null {
+    const text = this.get(RELOADED)
+    if (!text) return null
+    try {
+      const value = JSON.parse(text) as { build?: unknown; at?: unknown }
+      return typeof value.build === 'string' && typeof value.at === 'number' ? { build: value.build, at: value.at } : null
+    } catch {
+      return null
+    }
+  }
+
+  setReloadedFor(build: string, at: number) {
+    this.set(RELOADED, JSON.stringify({ build, at }))
   }
 
   /** The advertisements' plays not yet accepted by the server, oldest first. */

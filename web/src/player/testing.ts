@@ -188,13 +188,14 @@ export function schedule(patch: Partial<PlayerSchedule> = {}): PlayerSchedule {
 }
 
 /** A session over fakes, for https://tv.example.com unless told otherwise. */
-export function makeSession(options: { store?: MemoryStore; fetch: typeof fetch; protocol?: string; random?: () => number; env?: HealthEnv }) {
+export function makeSession(options: { store?: MemoryStore; fetch: typeof fetch; protocol?: string; random?: () => number; env?: HealthEnv; build?: string }) {
   const sockets: FakeSocket[] = []
   const store = options.store ?? new MemoryStore()
   const media = fakeMedia()
   const host = fakeHost()
   const session = new PlayerSession({
     version: '1.2.3',
+    build: options.build,
     storage: new PlayerStorage(store),
     media,
     host,
