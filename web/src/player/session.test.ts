@@ -90,6 +90,17 @@ describe('the page\'s build', () => {
     again.session.stop()
   })
 
+  it('does not reload when it cannot keep that it did (its storage refuses writes)', async () => {
+    const store = new MemoryStore()
+    store.setItem = () => {
+      throw new Error('QuotaExceededError')
+    }
+    const { host, last, session } = await opened(OWN, store)
+    last().push({ type: 'build', player: NEXT })
+    expect(host.reloads).toBe(0)
+    session.stop()
+  })
+
   it('stays when the build is its own, or when it knows none of its own', async () => {
     const same = await opened(OWN)
     same.last().push({ type: 'build', player: OWN })

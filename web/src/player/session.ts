@@ -463,6 +463,8 @@ export class PlayerSession {
     const last = this.options.storage.reloadedFor()
     if (last && last.build === build && now - last.at >= 0 && now - last.at < RELOAD_AGAIN_MS) return
     this.options.storage.setReloadedFor(build, now)
+    // A box that cannot keep what it tried (storage disabled or full) does not reload: it could loop.
+    if (this.options.storage.reloadedFor()?.build !== build) return
     this.options.host.reload()
   }
 
