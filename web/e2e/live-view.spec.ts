@@ -83,7 +83,8 @@ test('a TV that has not confirmed the latest change shows the version it confirm
         ws.onerror = () => reject(new Error('socket error'))
         ws.onmessage = (event) => {
           const frame = JSON.parse(String(event.data)) as { type: string; schedule?: { hash: string } | null }
-          if (frame.type === 'playlist') hashes.push(frame.schedule?.hash ?? '')
+          if (frame.type !== 'playlist') return // the build frame comes first
+          hashes.push(frame.schedule?.hash ?? '')
           resolve()
         }
         let acked = ''

@@ -11,7 +11,7 @@ export interface Frame {
   operation?: string
 }
 
-/** Connects a player holding token and waits for its first frame. */
+/** Connects a player holding token and waits until it is greeted (its playlist or the unpaired frame; the build frame comes before). */
 export async function connectPlayer(context: BrowserContext, token: string): Promise<Page> {
   const page = await context.newPage()
   await page.goto('/api/health')
@@ -33,7 +33,7 @@ export async function connectPlayer(context: BrowserContext, token: string): Pro
               body: JSON.stringify({ ok: true, text: 'e2e' }),
             })
           }
-          resolve()
+          if (frame.type === 'playlist' || frame.type === 'unpaired') resolve()
         }
       }),
     token,
