@@ -34,11 +34,7 @@ func BenchmarkOverrides(b *testing.B) {
 			owner := a.SeedUser(b, "franqueada@example.com", "")
 			franchiseID := a.SeedFranchise(b, "rede-grande", "Rede Grande", network, owner)
 			seedFranchiseData(b, a, franchiseID, benchStores, benchOverrideTVsPerStore)
-			tenStores := make([]string, 10)
-			for i := range tenStores {
-				tenStores[i] = fmt.Sprintf("loja-%d", i*97+1)
-			}
-			a.SetMembership(b, owner.ID, franchiseID, "franchisee", tenStores...)
+			tenStores := franchiseeOfTenStores(b, a, owner.ID, franchiseID)
 			if _, err := a.DB.ExecContext(ctx, `UPDATE users SET emergency_override = 1 WHERE id IN (?, ?)`, network.ID, owner.ID); err != nil {
 				b.Fatal(err)
 			}

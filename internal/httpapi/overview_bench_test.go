@@ -38,11 +38,7 @@ func BenchmarkOverview(b *testing.B) {
 			owner := a.SeedUser(b, "franqueada@example.com", "")
 			franchiseID := a.SeedFranchise(b, "rede-grande", "Rede Grande", user, owner)
 			seedFranchiseData(b, a, franchiseID, benchStores, benchTVsPerStore)
-			tenStores := make([]string, 10)
-			for i := range tenStores {
-				tenStores[i] = fmt.Sprintf("loja-%d", i*97+1)
-			}
-			a.SetMembership(b, owner.ID, franchiseID, "franchisee", tenStores...)
+			franchiseeOfTenStores(b, a, owner.ID, franchiseID)
 
 			client := &http.Client{Transport: &http.Transport{
 				MaxIdleConns: benchClients * 2, MaxIdleConnsPerHost: benchClients * 2, DisableCompression: true,
@@ -174,6 +170,17 @@ func percentile(ds []time.Duration, p int) time.Duration {
 		i--
 	}
 	return s[i]
+}
+
+// franchiseeOfTenStores makes userID a franchisee of ten of the stores
+// seedFranchiseData seeded, spread over them, and returns their slugs.
+func franchiseeOfTenStores(b testing.TB, a *testutil.TestApp, userID, franchiseID string) []string {
+	stores := make([]string, 10)
+	for i := range stores {
+		stores[i] = fmt.Sprintf("loja-%d", i*97+1)
+	}
+	a.SetMembership(b, userID, franchiseID, "franchisee", stores...)
+	return stores
 }
 
 // seedFranchiseData writes stores (two contacts each), 20 schedules and TVs
