@@ -27,15 +27,26 @@ const healthRoute = "GET /api/health"
 
 // access is what the access log and the metrics learn about a request while
 // it is served: the route pattern and franchise are filled in by the route's
-// handler (register), since only the mux knows them.
+// handler (register), since only the mux knows them. It is the request's
+// context too, which it extends with itself (one allocation per request for
+// the three).
 type access struct {
+	context.Context
+	start     time.Time
 	id        string
 	route     string
 	franchise string
-	w         *accessWriter
+	w         accessWriter
 }
 
 type accessKey struct{}
+
+func (a *access) Value(key any) any {
+	if _, ok := key.(accessKey); ok {
+		return a
+	}
+	return a.Context.Value(key)
+}
 
 // answeredStatus is the status of the answer written so far to the
 // request being served (200 before anything is written).
@@ -44,6 +55,15 @@ func answeredStatus(ctx context.Context) int {
 		return a.w.answered()
 	}
 	return http.StatusOK
+}
+
+// startedAt is when the request being served came (the clock read once for
+// what it does), now outside one.
+func startedAt(ctx context.Context) time.Time {
+	if a, ok := ctx.Value(accessKey{}).(*access); ok {
+		return a.start
+	}
+	return time.Now()
 }
 
 // requestID returns the id of the request being served, "" outside one.
@@ -58,13 +78,14 @@ func requestID(ctx context.Context) string {
 // writes its access log line and records its time by route pattern.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
-	acc := &access{id: s.requestID(r)}
-	w.Header().Set(RequestIDHeader, acc.id)
-	aw := &accessWriter{ResponseWriter: w}
-	acc.w = aw
-	r = r.WithContext(context.WithValue(r.Context(), accessKey{}, acc))
+	acc := &access{Context: r.Context(), start: start, id: s.requestID(r)}
+	w.Header()[RequestIDHeader] = []string{acc.id} // the key as it is written: canonical
+	acc.w.ResponseWriter = w
+	aw := &acc.w
+	r = r.WithContext(acc)
 	s.route(aw, r)
-	elapsed := time.Since(start)
+	end := time.Now()
+	elapsed := end.Sub(start)
 
 	route := acc.route
 	if route == "" {
@@ -86,7 +107,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	// Never the query string: links and webhooks carry codes and tokens there.
 	// The record names no source line (always this one): no stack walk.
-	rec := slog.NewRecord(time.Now(), level, "request", 0)
+	rec := slog.NewRecord(end, level, "request", 0)
 	rec.AddAttrs(
 		slog.String("request_id", acc.id),
 		slog.String("method", r.Method),

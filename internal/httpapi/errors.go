@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"context"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -31,9 +30,6 @@ var kindStatus = map[fault.Kind]int{
 	fault.Timeout:       http.StatusRequestTimeout,
 }
 
-// errRequestTimeout is the cause of a request context that ran out of time.
-var errRequestTimeout = errors.New("httpapi: the request ran out of time")
-
 // errorStatus is the HTTP status writeError answers err with.
 func errorStatus(err error) int {
 	if f, ok := fault.As(err); ok {
@@ -60,7 +56,7 @@ func errorStatus(err error) int {
 func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
 	ctx := r.Context()
 	if _, isFault := fault.As(err); !isFault {
-		timedOut := ctx.Err() != nil && context.Cause(ctx) == errRequestTimeout
+		timedOut := expired(ctx)
 		if timedOut || (ctx.Err() == nil && db.IsUnavailable(err)) {
 			log.Warn("request failed: database unavailable", "request_id", requestID(ctx), "method", r.Method, "path", r.URL.Path, "err", err)
 			err = fault.ErrUnavailable

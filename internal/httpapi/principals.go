@@ -150,7 +150,7 @@ func (s *Server) keptPrincipal(ctx context.Context, token, slug string) (*auth.P
 		return s.Accounts.Authenticate(ctx, token)
 	}
 	hash := ids.Hash(token)
-	now := time.Now()
+	now := startedAt(ctx)
 	p, ended := s.principals.get(hash, now, s.Now())
 	if p != nil {
 		if _, ok := p.Franchises[slug]; ok {

@@ -175,6 +175,9 @@ func New(d Deps) *Server {
 	s.static = newStaticHandler(d.WebFS)
 	s.headers = s.securityHeaders()
 	s.registerRoutes()
+	s.mux.HandleFunc("/api", s.unmatched)
+	s.mux.HandleFunc("/api/", s.unmatched)
+	s.mux.Handle("/", s.static)
 	if d.Displays != nil {
 		s.events.statusOf = func(ctx context.Context, t tenant.Tenant, ids []string) ([]displayStatus, error) {
 			list, err := d.Displays.ListFranchise(ctx, t)
@@ -211,42 +214,43 @@ func New(d Deps) *Server {
 func (s *Server) Routes() []string { return append([]string(nil), s.routes...) }
 
 // route sends a request to its handler (ServeHTTP wraps it with the access
-// log and the metrics).
+// log and the metrics). The mux finds it in one look: an API route's handler
+// (register: its checks and time limits come with it), the API's not-found
+// answer (unmatched: an unknown path, or a method the path does not take),
+// or the web apps.
 func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	setHeaders(w, s.headers)
-	if strings.HasPrefix(r.URL.Path, "/api/") || r.URL.Path == "/api" {
-		if hasControl(r) {
-			writeError(w, r, s.Log, errControlChar)
-			return
-		}
-		_, pattern := s.mux.Handler(r)
-		if pattern == "" {
-			writeJSON(w, http.StatusNotFound, errorBody{Error: true, StatusCode: 1003, Msg: "Rota não encontrada."})
-			return
-		}
-		if s.streams[pattern] {
-			s.mux.ServeHTTP(w, r)
-			return
-		}
-		timeout, body := s.Timeouts.Request, s.Timeouts.Body
-		if s.slow[pattern] {
-			timeout, body = s.Timeouts.Slow, s.Timeouts.Slow
-		}
-		// The body must arrive in time (a client dripping a byte every few
-		// seconds is cut off), and the work must end in time: a database
-		// that stopped answering turns into a 503 within seconds, not a
-		// call hanging for the whole outage.
-		_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(body))
-		ctx, cancel := context.WithTimeoutCause(r.Context(), timeout, errRequestTimeout)
-		defer cancel()
-		s.mux.ServeHTTP(w, r.WithContext(ctx))
+	s.mux.ServeHTTP(w, r)
+}
+
+// unmatched answers an API call no route takes.
+func (s *Server) unmatched(w http.ResponseWriter, r *http.Request) {
+	if hasControl(r) {
+		writeError(w, r, s.Log, errControlChar)
 		return
 	}
-	if _, pattern := s.mux.Handler(r); pattern != "" {
-		s.mux.ServeHTTP(w, r)
-		return
+	writeJSON(w, http.StatusNotFound, errorBody{Error: true, StatusCode: 1003, Msg: "Rota não encontrada."})
+}
+
+// bound gives an API call its route's time limits: the body must arrive in
+// time (a client dripping a byte every few seconds is cut off), and the work
+// must end in time: a database that stopped answering turns into a 503
+// within seconds, not a call hanging for the whole outage. The calls that
+// hold their connection open (streams) have none (and no bound to release).
+func (s *Server) bound(w http.ResponseWriter, r *http.Request, pattern string) (*http.Request, *deadlineCtx) {
+	if s.streams[pattern] {
+		return r, nil
 	}
-	s.static.ServeHTTP(w, r)
+	timeout, body := s.Timeouts.Request, s.Timeouts.Body
+	if s.slow[pattern] {
+		timeout, body = s.Timeouts.Slow, s.Timeouts.Slow
+	}
+	now := startedAt(r.Context())
+	if r.Body != nil && r.Body != http.NoBody {
+		_ = http.NewResponseController(w).SetReadDeadline(now.Add(body))
+	}
+	ctx := withDeadline(r.Context(), now.Add(timeout))
+	return r.WithContext(ctx), ctx
 }
 
 // hasControl tells whether the request's path or query names a control
@@ -254,6 +258,9 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 func hasControl(r *http.Request) bool {
 	if strings.ContainsFunc(r.URL.Path, isControl) {
 		return true
+	}
+	if r.URL.RawQuery == "" {
+		return false
 	}
 	for k, vs := range r.URL.Query() {
 		if strings.ContainsFunc(k, isControl) {
@@ -390,9 +397,21 @@ func (s *Server) impersonating(pattern string, rc reach, perm string, h tenantHa
 }
 
 func (s *Server) register(pattern string, h http.HandlerFunc) {
+	path := pattern[strings.IndexByte(pattern, ' ')+1:]
+	api := path == "/api" || strings.HasPrefix(path, "/api/")
 	s.mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
 		if a, ok := r.Context().Value(accessKey{}).(*access); ok {
 			a.route, a.franchise = r.Pattern, r.PathValue("franchise")
+		}
+		if api {
+			if hasControl(r) {
+				writeError(w, r, s.Log, errControlChar)
+				return
+			}
+			var bounded *deadlineCtx
+			if r, bounded = s.bound(w, r, pattern); bounded != nil {
+				defer bounded.release()
+			}
 		}
 		if writes(r) { // the audit trail's who, from where
 			r = r.WithContext(audit.WithActor(r.Context(), audit.Actor{

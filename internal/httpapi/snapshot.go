@@ -63,6 +63,7 @@ var (
 	privateNoCache  = headerValue("private, no-cache")
 	jsonContentType = headerValue("application/json; charset=utf-8")
 	gzipEncoding    = headerValue("gzip")
+	varyEncoding    = headerValue("Accept-Encoding")
 )
 
 // headerValue is a header's value to share between answers: without room
@@ -226,7 +227,7 @@ func (s *Server) writeSnapshot(w http.ResponseWriter, r *http.Request, t tenant.
 	key := snapshotKey{t.ID, kind}
 	var snap *snapshot
 	if s.Changes != nil { // without the change signal, every call asks the database
-		snap = s.snapshots.fresh(key, time.Now())
+		snap = s.snapshots.fresh(key, startedAt(r.Context()))
 	}
 	if snap == nil {
 		var err error
@@ -240,7 +241,11 @@ func (s *Server) writeSnapshot(w http.ResponseWriter, r *http.Request, t tenant.
 	h := w.Header()
 	h["Cache-Control"] = privateNoCache
 	h["Etag"] = snap.etagHeader
-	h["Vary"] = append(h["Vary"], "Accept-Encoding")
+	if vary := h["Vary"]; len(vary) > 0 {
+		h["Vary"] = append(vary, "Accept-Encoding")
+	} else {
+		h["Vary"] = varyEncoding
+	}
 	if etagMatches(r.Header.Get("If-None-Match"), snap.etag) {
 		w.WriteHeader(http.StatusNotModified)
 		return nil
@@ -280,7 +285,7 @@ func (s *Server) rebuildSnapshot(r *http.Request, t tenant.Tenant, key snapshotK
 }
 
 func etagMatches(header, etag string) bool {
-	for _, t := range strings.Split(header, ",") {
+	for t := range strings.SplitSeq(header, ",") {
 		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
 		if t == etag || t == "*" {
 			return true

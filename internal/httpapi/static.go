@@ -117,7 +117,7 @@ func serveCompressed(w http.ResponseWriter, r *http.Request, webFS fs.FS, name s
 
 // accepts tells whether an Accept-Encoding header accepts coding.
 func accepts(header, coding string) bool {
-	for _, part := range strings.Split(header, ",") {
+	for part := range strings.SplitSeq(header, ",") {
 		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
 		if !strings.EqualFold(strings.TrimSpace(name), coding) {
 			continue

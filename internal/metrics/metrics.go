@@ -14,8 +14,11 @@ import (
 	"database/sql"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net/http"
 	"strconv"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -45,7 +48,13 @@ type Metrics struct {
 	reg *prometheus.Registry
 	log *slog.Logger
 
-	requests         *prometheus.HistogramVec
+	requests *prometheus.HistogramVec
+	// requestsBy are requests' children by route and status, looked up
+	// once each (the vector's own look-up hashes both labels and formats
+	// the status on every call): replaced whole when one is added, read
+	// without a lock.
+	requestsBy       atomic.Pointer[map[routeStatus]prometheus.Observer]
+	requestsByMu     sync.Mutex
 	uploadBytes      *prometheus.CounterVec
 	deliveryFailures *prometheus.CounterVec
 	pushAck          prometheus.Histogram
@@ -104,7 +113,36 @@ func (m *Metrics) ObserveRequest(route string, status int, d time.Duration) {
 	if m == nil {
 		return
 	}
-	m.requests.WithLabelValues(route, strconv.Itoa(status)).Observe(d.Seconds())
+	key := routeStatus{route, status}
+	if by := m.requestsBy.Load(); by != nil {
+		if o, ok := (*by)[key]; ok {
+			o.Observe(d.Seconds())
+			return
+		}
+	}
+	m.requestObserver(key).Observe(d.Seconds())
+}
+
+type routeStatus struct {
+	route  string
+	status int
+}
+
+// requestObserver adds the child of key to requestsBy.
+func (m *Metrics) requestObserver(key routeStatus) prometheus.Observer {
+	m.requestsByMu.Lock()
+	defer m.requestsByMu.Unlock()
+	by := map[routeStatus]prometheus.Observer{}
+	if old := m.requestsBy.Load(); old != nil {
+		if o, ok := (*old)[key]; ok {
+			return o
+		}
+		maps.Copy(by, *old)
+	}
+	o := m.requests.WithLabelValues(key.route, strconv.Itoa(key.status))
+	by[key] = o
+	m.requestsBy.Store(&by)
+	return o
 }
 
 // AddUploadBytes counts n bytes of a file received and stored.
