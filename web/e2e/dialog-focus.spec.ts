@@ -8,6 +8,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { test, expect, refuseEventStream, strongPassword, uniqueEmail, useSession } from './fixtures.ts'
 import { addMedia, png } from './harness/media-api.ts'
+import { closeWithEscape } from './harness/escape.ts'
 import { openInApp } from './harness/navigate.ts'
 import { createDisplay, createSchedule, createStore, operatorWithGroup } from './harness/overview-api.ts'
 import { saveEntries } from './harness/schedule-api.ts'
@@ -45,7 +46,7 @@ async function focusInside(dialog: Locator) {
 
 async function close(page: Page, dialog: Locator, how: Close) {
   if (how === 'Escape') {
-    await page.keyboard.press('Escape')
+    await closeWithEscape(page, dialog)
   } else {
     const button = how === 'X' ? dialog.locator(':scope > button[data-slot="dialog-close"], :scope > button:has(> .sr-only)').last() : dialog.getByRole('button', { name: how.button, exact: true }).last()
     await focusOn(button)

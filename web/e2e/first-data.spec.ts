@@ -18,6 +18,7 @@
 // the test takes seconds, not the minute seeding would. It prints the long
 // tasks of the main thread for reference.
 import { test, expect, strongPassword, uniqueEmail, useSession } from './fixtures.ts'
+import { closeWithEscape } from './harness/escape.ts'
 import { chunksBefore, fibers, longTasks, recordNetwork, scriptsWith, watchReact } from './harness/first-data.ts'
 import { addMedia, png, type MediaItem } from './harness/media-api.ts'
 import { createDisplay, createStore, operatorWithGroup, uniqueDevice, type Display, type Store } from './harness/overview-api.ts'
@@ -161,8 +162,9 @@ test('Minhas Mídias opens a folder of 1,000 files drawing a hundred light rows'
 
   // A row's preview and menu still open on the first click.
   await page.getByRole('button', { name: 'Pré-visualizar Foto 1', exact: true }).click()
-  await expect(page.getByRole('dialog', { name: 'Prévia de Foto 1' })).toBeVisible()
-  await page.keyboard.press('Escape')
+  const preview = page.getByRole('dialog', { name: 'Prévia de Foto 1' })
+  await expect(preview).toBeVisible()
+  await closeWithEscape(page, preview)
   await page.getByRole('button', { name: 'Mover Foto 2', exact: true }).click()
   await expect(page.getByRole('menuitem', { name: 'Pasta anterior' })).toBeVisible()
 })
