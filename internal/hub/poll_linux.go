@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"sync"
 	"syscall"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -138,8 +139,17 @@ func (p *poller) run(h *Hub) {
 				p.read(c)
 			}
 		}
+		if n > 1 && n < len(events) {
+			// A burst (a push's acks): let it gather, so that one wake
+			// and one wait take many sockets instead of one or two.
+			time.Sleep(pollGather)
+		}
 	}
 }
+
+// pollGather is how long a poller lets a burst's bytes gather before it
+// looks again; an ack waits at most that much longer to be read.
+const pollGather = time.Millisecond
 
 // read reads what c's socket holds and handles it.
 func (p *poller) read(c *conn) {
