@@ -5,7 +5,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"github.com/gobwas/ws"
@@ -17,13 +16,12 @@ import (
 // conn is one player's connection.
 type conn struct {
 	h    *Hub
-	nc   net.Conn        // the player's socket
-	rc   syscall.RawConn // nc's descriptor, read by a poller (nil: by a goroutine of its own)
-	fd   int32           // the descriptor's number while a poller watches it
-	poll *poller         // the poller watching nc (nil: none)
-	addr string          // the client's address, counted while the socket is in the auth phase
-	id   string          // connection id, recorded with the TV's online flag
-	code string          // the device code, once authenticated
+	nc   net.Conn // the player's socket, read by the auth phase's goroutine
+	sock socket   // how the hub writes to it and closes it (sock.go)
+	poll *poller  // the poller reading the socket after the auth phase (nil: a goroutine of its own)
+	addr string   // the client's address, counted while the socket is in the auth phase
+	id   string   // connection id, recorded with the TV's online flag
+	code string   // the device code, once authenticated
 
 	// Guarded by h.mu: the socket is counted among its address's pending
 	// ones (auth phase) or among its device's, until it is shut.

@@ -1,6 +1,7 @@
 package hub
 
 import (
+	"net"
 	"time"
 
 	"github.com/gobwas/ws"
@@ -60,13 +61,13 @@ func (c *conn) release(code ws.StatusCode, reason string) {
 	}
 	by := time.Now().Add(h.opts.CloseWithin)
 	c.ending.Store(true)
-	err := c.nc.SetWriteDeadline(by) // a write blocked on a player that does not read ends by then
+	err := c.sock.setWriteDeadline(by) // a write blocked on a player that does not read ends by then
 	c.endWrites()
 	if err == nil {
 		var frame []byte
 		frame, err = ws.CompileFrame(ws.NewCloseFrame(ws.NewCloseFrameBody(code, reason)))
 		if err == nil {
-			_, err = c.nc.Write(frame)
+			err = c.sock.writeBuffers(net.Buffers{frame})
 		}
 	}
 	c.endMu.Lock()
@@ -94,7 +95,7 @@ func (c *conn) shut() {
 	}
 	c.endMu.Unlock()
 	c.unpoll()
-	c.nc.Close()
+	c.sock.close()
 	h := c.h
 	h.mu.Lock()
 	if c.counted {
@@ -108,17 +109,19 @@ func (c *conn) shut() {
 	h.conns.Done()
 }
 
-// startReading hands c's socket, its auth phase over, to a poller, or
-// where none can watch it, to a goroutine of its own.
+// startReading hands c's socket, its auth phase over, to its poller when
+// the hub owns its descriptor (Hub.own), else to a goroutine of its own.
 func (c *conn) startReading() {
-	h := c.h
-	if c.rc != nil && len(h.polls) > 0 {
-		p := h.polls[int(h.nextPoll.Add(1))%len(h.polls)]
-		if p.add(c) {
-			return
-		}
+	if c.poll == nil {
+		go c.readLoop()
+		return
 	}
-	go c.readLoop()
+	if err := c.poll.add(c); err != nil {
+		// The kernel refused to watch one more socket: nothing can read
+		// this one, which is shut CloseWithin after its close frame.
+		c.h.log.Warn("player socket not watched; closing it", "device", c.code, "err", err)
+		c.end(CloseTryLater, "servidor ocupado; tente de novo", false)
+	}
 }
 
 // readLoop reads c's socket until it is shut, when no poller can.

@@ -203,7 +203,7 @@ type Hub struct {
 	changes  chan change.Change
 	connects chan *conn  // authenticated connections waiting for their first playlist
 	overflow atomic.Bool // changes were dropped: resolve every connection again
-	work     chan *conn
+	ready    *readyQueue // connections with frames to write
 	status   chan display.Status
 	health   chan display.HealthReport
 	flushNow chan struct{} // a live view waits for a status: flush without waiting for the tick
@@ -236,7 +236,7 @@ func New(src Source, log *slog.Logger, now func() time.Time, opts Options) *Hub 
 		perDevice: map[string]int{}, pending: map[net.Conn]struct{}{}, pendingFrom: map[string]int{},
 		changes:  make(chan change.Change, 4096),
 		connects: make(chan *conn, 4096),
-		work:     make(chan *conn, 4096),
+		ready:    newReadyQueue(opts.Writers),
 		status:   make(chan display.Status, 4096),
 		health:   make(chan display.HealthReport, 4096),
 		flushNow: make(chan struct{}, 1),

@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/gobwas/ws"
@@ -40,15 +39,12 @@ func (h *Hub) Serve(w http.ResponseWriter, r *http.Request, addr string) error {
 		return nil
 	}
 	hijackedStatus(w, http.StatusSwitchingProtocols)
-	c := &conn{h: h, nc: nc, addr: addr, id: ids.Secret(12), pendingPhase: true}
+	c := &conn{h: h, nc: nc, sock: netSocket{nc}, addr: addr, id: ids.Secret(12), pendingPhase: true}
 	if n := rw.Reader.Buffered(); n > 0 {
 		// Bytes the player sent right after its request (its auth frame):
 		// read before the server's buffer, 4 KB, is let go.
 		c.in, _ = rw.Reader.Peek(n)
 		c.in = bytes.Clone(c.in)
-	}
-	if sc, ok := nc.(syscall.Conn); ok {
-		c.rc, _ = sc.SyscallConn()
 	}
 	// The auth frame is read under a deadline on the connection, set
 	// before the socket is listed: Close ends the listed ones' reads.
@@ -113,12 +109,16 @@ func sameOrigin(r *http.Request) bool {
 // admitted runs a socket's auth phase, then hands it to a poller.
 func (h *Hub) admitted(c *conn) {
 	code, why, reason := h.authenticate(c)
+	// Unless the socket ends already (a release may be writing to it), the
+	// hub takes its descriptor: nothing else uses it yet.
+	if c.readOver.Load() || !h.own(c) {
+		c.nc.SetReadDeadline(time.Time{}) // read by a goroutine from here, without a deadline
+	}
 	if code == "" {
 		if why != 0 {
 			c.end(why, reason, false)
 		}
-		c.nc.SetReadDeadline(time.Time{}) // the player's answer gets CloseWithin
-		c.startReading()                  // for the player's answer to the close frame
+		c.startReading() // for the player's answer to the close frame (it gets CloseWithin)
 		return
 	}
 	c.code = code
@@ -301,7 +301,6 @@ func (h *Hub) authenticate(c *conn) (code string, refused ws.StatusCode, reason 
 	if err != nil {
 		return "", CloseUnauthorized, "token desconhecido"
 	}
-	c.nc.SetReadDeadline(time.Time{})
 	return code, 0, ""
 }
 

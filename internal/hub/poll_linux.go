@@ -12,10 +12,9 @@ import (
 
 // A poller reads the sockets it watches when the kernel says they have
 // bytes (epoll, level-triggered), one at a time into its own buffer: an
-// idle socket holds no goroutine and no buffer. The descriptor stays Go's
-// too (its writes, deadlines and close go through net.Conn); the poller
-// reads it through syscall.RawConn, which keeps it open during the read,
-// never waiting (a read with nothing to read returns EAGAIN).
+// idle socket holds no goroutine and no buffer. The sockets are the hub's
+// own (fdSocket, out of Go's poller), read never waiting (a read with
+// nothing to read returns EAGAIN).
 //
 // The poller's own epoll descriptor is itself watched by Go's poller (an
 // epoll descriptor is readable while it holds events): the poller asks it
@@ -29,10 +28,7 @@ type poller struct {
 	mu    sync.Mutex
 	conns []*conn // by descriptor number
 
-	buf    []byte
-	n      int
-	err    error
-	readFn func(fd uintptr) bool
+	buf []byte
 }
 
 // startPollers starts one poller per processor; where epoll fails, each
@@ -56,47 +52,49 @@ func (h *Hub) startPollers() {
 			h.log.Warn("epoll unavailable; a goroutine reads each player's socket", "err", err)
 			return
 		}
-		p.readFn = func(fd uintptr) bool {
-			p.n, p.err = unix.Read(int(fd), p.buf)
-			return true
-		}
 		h.polls = append(h.polls, p)
 		h.done.Add(1)
 		go p.run(h)
 	}
 }
 
-// add starts watching c's socket.
-func (p *poller) add(c *conn) bool {
+// add starts watching c's socket, which the hub owns (Hub.own); a socket
+// already closed is not watched, and not an error.
+func (p *poller) add(c *conn) error {
+	s := c.sock.(*fdSocket)
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	var err error
-	cerr := c.rc.Control(func(fd uintptr) {
-		ev := unix.EpollEvent{Events: unix.EPOLLIN | unix.EPOLLRDHUP, Fd: int32(fd)}
-		if err = unix.EpollCtl(p.ep, unix.EPOLL_CTL_ADD, int(fd), &ev); err == nil {
-			c.fd = int32(fd)
-			if int(fd) >= len(p.conns) {
-				p.conns = append(p.conns, make([]*conn, int(fd)+1-len(p.conns))...)
-			}
-			p.conns[c.fd] = c
-			c.poll = p
-		}
-	})
-	return cerr == nil && err == nil
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if s.closed {
+		return nil
+	}
+	ev := unix.EpollEvent{Events: unix.EPOLLIN | unix.EPOLLRDHUP, Fd: int32(s.fd)}
+	if err := unix.EpollCtl(p.ep, unix.EPOLL_CTL_ADD, s.fd, &ev); err != nil {
+		return err
+	}
+	if s.fd >= len(p.conns) {
+		p.conns = append(p.conns, make([]*conn, s.fd+1-len(p.conns))...)
+	}
+	p.conns[s.fd] = c
+	return nil
 }
 
 // remove stops watching c's socket (before it is closed: its number may
 // then name another socket).
 func (p *poller) remove(c *conn) {
+	s := c.sock.(*fdSocket)
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if int(c.fd) >= len(p.conns) || p.conns[c.fd] != c {
+	if s.fd >= len(p.conns) || p.conns[s.fd] != c {
 		return
 	}
-	p.conns[c.fd] = nil
-	c.rc.Control(func(fd uintptr) {
-		unix.EpollCtl(p.ep, unix.EPOLL_CTL_DEL, int(fd), nil)
-	})
+	p.conns[s.fd] = nil
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if !s.closed {
+		unix.EpollCtl(p.ep, unix.EPOLL_CTL_DEL, s.fd, nil)
+	}
 }
 
 // stop closes the poller's epoll descriptor: its wait for events ends.
@@ -153,16 +151,12 @@ const pollGather = time.Millisecond
 
 // read reads what c's socket holds and handles it.
 func (p *poller) read(c *conn) {
-	p.n, p.err = 0, nil
-	if err := c.rc.Read(p.readFn); err != nil {
-		c.gone() // closed
-		return
-	}
+	n, err := c.sock.(*fdSocket).read(p.buf)
 	switch {
-	case p.err == unix.EAGAIN || p.err == unix.EINTR:
-	case p.err != nil || p.n <= 0:
-		c.gone()
+	case err == unix.EAGAIN || err == unix.EINTR:
+	case err != nil || n <= 0:
+		c.gone() // closed, failed or at its end
 	default:
-		c.consume(p.buf[:p.n])
+		c.consume(p.buf[:n])
 	}
 }

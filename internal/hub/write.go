@@ -3,6 +3,7 @@ package hub
 import (
 	"bytes"
 	"net"
+	"sync"
 	"time"
 
 	"github.com/gobwas/ws"
@@ -54,10 +55,7 @@ func (c *conn) enqueue(f frame) {
 	c.scheduled = true
 	c.qmu.Unlock()
 	if schedule {
-		select {
-		case c.h.work <- c:
-		case <-c.h.stop:
-		}
+		c.h.ready.put(c)
 	}
 }
 
@@ -66,11 +64,72 @@ func (h *Hub) write() {
 	defer h.done.Done()
 	var scratch writeScratch
 	for {
-		select {
-		case <-h.stop:
+		c, ok := h.ready.take(h.stop)
+		if !ok {
 			return
-		case c := <-h.work:
-			h.writeAll(c, &scratch)
+		}
+		h.writeAll(c, &scratch)
+	}
+}
+
+// readyQueue holds the connections that have frames to write, in the order
+// they got them, until a writer takes them. A connection is in it at most
+// once (c.scheduled), so it never holds more than the hub's connections and
+// is never full: queuing a push's thousands of players never waits for a
+// writer (a full channel made the pusher park and wake for every write).
+type readyQueue struct {
+	mu    sync.Mutex
+	conns []*conn // waiting from head on
+	head  int
+	idle  int           // writers waiting for a connection
+	wake  chan struct{} // one token per idle writer woken; room for every writer
+}
+
+func newReadyQueue(writers int) *readyQueue {
+	return &readyQueue{wake: make(chan struct{}, writers)}
+}
+
+// put queues c and wakes a writer when one waits.
+func (q *readyQueue) put(c *conn) {
+	q.mu.Lock()
+	if q.head > 0 && len(q.conns) == cap(q.conns) {
+		// Full up to its capacity: the taken ones' room is used again.
+		n := copy(q.conns, q.conns[q.head:])
+		clear(q.conns[n:])
+		q.conns, q.head = q.conns[:n], 0
+	}
+	q.conns = append(q.conns, c)
+	wake := q.idle > 0
+	if wake {
+		q.idle--
+	}
+	q.mu.Unlock()
+	if wake {
+		q.wake <- struct{}{} // never waits: at most one token per writer
+	}
+}
+
+// take returns the connection waiting longest, waiting for one; false once
+// stop is closed.
+func (q *readyQueue) take(stop <-chan struct{}) (*conn, bool) {
+	for {
+		q.mu.Lock()
+		if q.head < len(q.conns) {
+			c := q.conns[q.head]
+			q.conns[q.head] = nil
+			q.head++
+			if q.head == len(q.conns) {
+				q.conns, q.head = q.conns[:0], 0
+			}
+			q.mu.Unlock()
+			return c, true
+		}
+		q.idle++
+		q.mu.Unlock()
+		select {
+		case <-q.wake:
+		case <-stop:
+			return nil, false
 		}
 	}
 }
@@ -180,26 +239,14 @@ func (h *Hub) writeFrames(c *conn, frames []frame, scratch *writeScratch) error 
 	// between half of WriteWithin and all of it.
 	if now := time.Now(); c.writeBy.Sub(now) < h.opts.WriteWithin/2 {
 		c.writeBy = now.Add(h.opts.WriteWithin)
-		if err := c.nc.SetWriteDeadline(c.writeBy); err != nil {
+		if err := c.sock.setWriteDeadline(c.writeBy); err != nil {
 			return err
 		}
 		if c.ending.Load() {
 			return net.ErrClosed // the release's deadline, set meanwhile, must stand
 		}
 	}
-	switch c.nc.(type) {
-	case *net.TCPConn, *net.UnixConn: // written with one writev
-		_, err := bufs.WriteTo(c.nc)
-		return err
-	}
-	buf := framePool.Get().(*bytes.Buffer) // one Write, whatever the connection
-	defer framePool.Put(buf)
-	buf.Reset()
-	for _, b := range bufs {
-		buf.Write(b)
-	}
-	_, err := c.nc.Write(buf.Bytes())
-	return err
+	return c.sock.writeBuffers(bufs)
 }
 
 // writeScratch is a writer's own memory for the buffers it hands the
