@@ -59,14 +59,14 @@ func (h *Hub) startPollers() {
 }
 
 // add starts watching c's socket, which the hub owns (Hub.own); a socket
-// already closed is not watched, and not an error.
+// already released is not watched, and not an error.
 func (p *poller) add(c *conn) error {
 	s := c.sock.(*fdSocket)
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	if s.closed {
+	if s.closed || s.dropped {
 		return nil
 	}
 	ev := unix.EpollEvent{Events: unix.EPOLLIN | unix.EPOLLRDHUP, Fd: int32(s.fd)}
@@ -86,6 +86,7 @@ func (p *poller) remove(c *conn) {
 	s := c.sock.(*fdSocket)
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	s.dropped = true
 	if s.fd >= len(p.conns) || p.conns[s.fd] != c {
 		return
 	}

@@ -32,6 +32,10 @@ type fdSocket struct {
 	fd     int
 	closed bool
 	by     atomic.Int64 // the write deadline, Unix ns; 0: none
+	// dropped is set, under its poller's mu, once the poller is told to
+	// stop watching it: an add that comes later (the socket released before
+	// its reading started) does not watch it.
+	dropped bool
 }
 
 // own takes c's descriptor out of Go's poller for one of the hub's pollers,
