@@ -82,8 +82,11 @@ test('ctrl+b collapses the sidebar to icons and it stays collapsed after a reloa
 
   await page.keyboard.press('Control+b')
   await expect(sidebar).toHaveAttribute('data-state', 'collapsed')
-  const cookie = (await context.cookies()).find((c) => c.name === 'sidebar_state')
-  expect(cookie?.value).toBe('false')
+  // The page writes the cookie at once; the browser's cookie store, which
+  // context.cookies() reads, takes it a moment later.
+  const sidebarCookie = async () => (await context.cookies()).find((c) => c.name === 'sidebar_state')
+  await expect.poll(async () => (await sidebarCookie())?.value).toBe('false')
+  const cookie = await sidebarCookie()
   // Seven days, give or take the test's own duration.
   expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(7 * 24 * 3600 - 120)
 
@@ -94,7 +97,7 @@ test('ctrl+b collapses the sidebar to icons and it stays collapsed after a reloa
 
   await page.getByRole('button', { name: 'Alternar barra lateral' }).first().click()
   await expect(sidebar).toHaveAttribute('data-state', 'expanded')
-  expect((await context.cookies()).find((c) => c.name === 'sidebar_state')?.value).toBe('true')
+  await expect.poll(async () => (await sidebarCookie())?.value).toBe('true')
 })
 
 test('the notifications popover lists the release notes and marks them read', async ({ page }) => {
