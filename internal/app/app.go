@@ -49,6 +49,9 @@ import (
 type Options struct {
 	Now func() time.Time // clock; time.Now when nil
 	Log *slog.Logger     // logger; JSON-less text to stderr when nil
+	// LogText is the writer Log's slog.TextHandler writes to, when it is
+	// one: the access log's lines are written to it directly (httpapi.Deps).
+	LogText io.Writer
 	// Timeouts of API calls; the defaults when zero.
 	Timeouts httpapi.Timeouts
 	// Weather and Quotes feed the players' footers; the public providers
@@ -103,8 +106,10 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 	if a.Now == nil {
 		a.Now = time.Now
 	}
+	logText := opts.LogText
 	if a.Log == nil {
 		a.Log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: parseLevel(cfg.LogLevel)}))
+		logText = os.Stderr
 	}
 	a.Metrics = metrics.New(a.Log)
 	var err error
@@ -190,6 +195,7 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 	a.workers = append(a.workers, a.expireCommands, a.forgetDevices, a.turnAdDays, a.purgeAudit)
 	a.Server = httpapi.New(httpapi.Deps{
 		Log:       a.Log,
+		LogText:   logText,
 		Now:       a.Now,
 		WebFS:     webFS,
 		Health:    a.DB.Ping,

@@ -8,7 +8,9 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"vitrine/internal/ids"
@@ -106,21 +108,33 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// Never the query string: links and webhooks carry codes and tokens there.
-	// The record names no source line (always this one): no stack walk.
-	rec := slog.NewRecord(end, level, "request", 0)
-	rec.AddAttrs(
-		slog.String("request_id", acc.id),
-		slog.String("method", r.Method),
-		slog.String("route", route),
-		slog.Int("status", status),
-		slog.Duration("duration", elapsed),
-		slog.Int64("bytes", aw.bytes),
-		slog.String("client", s.clientIP(r)),
-	)
-	if acc.franchise != "" {
-		rec.AddAttrs(slog.String("franchise", acc.franchise))
+	line := accessLine{at: end, level: level, id: acc.id, method: r.Method, route: route, status: status,
+		duration: elapsed, bytes: aw.bytes, client: s.clientIP(r), franchise: acc.franchise}
+	if s.LogText != nil {
+		writeAccessLine(s.LogText, &line)
+		return
 	}
-	_ = handler.Handle(r.Context(), rec)
+	_ = handler.Handle(r.Context(), line.record())
+}
+
+// record is the line as a log record, for a handler other than the text
+// handler Deps.LogText names. It names no source line (always the same
+// one): no stack walk.
+func (l *accessLine) record() slog.Record {
+	rec := slog.NewRecord(l.at, l.level, "request", 0)
+	rec.AddAttrs(
+		slog.String("request_id", l.id),
+		slog.String("method", l.method),
+		slog.String("route", l.route),
+		slog.Int("status", l.status),
+		slog.Duration("duration", l.duration),
+		slog.Int64("bytes", l.bytes),
+		slog.String("client", l.client),
+	)
+	if l.franchise != "" {
+		rec.AddAttrs(slog.String("franchise", l.franchise))
+	}
+	return rec
 }
 
 // requestID is the id a trusted proxy sent when it is well formed, else a
@@ -130,7 +144,21 @@ func (s *Server) requestID(r *http.Request) string {
 	if id := r.Header.Get(RequestIDHeader); id != "" && validRequestID(id) && s.fromTrustedProxy(r) {
 		return id
 	}
-	return ids.Secret(12)
+	return newRequestID()
+}
+
+// A request's own id is a prefix drawn once per process (72 random bits:
+// replicas and restarts do not share it) and the count of requests named
+// so far, in base 36: unique, cheap, and nothing to guess that matters.
+var (
+	requestPrefix = ids.Secret(9) + "-"
+	requestCount  atomic.Uint64
+)
+
+func newRequestID() string {
+	var b [32]byte
+	n := copy(b[:], requestPrefix)
+	return string(strconv.AppendUint(b[:n], requestCount.Add(1), 36))
 }
 
 // fromTrustedProxy tells whether the connection comes from one of the

@@ -2,6 +2,8 @@ package httpapi
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"net/http"
 	"slices"
 	"sync"
@@ -11,7 +13,6 @@ import (
 	"vitrine/internal/auth"
 	"vitrine/internal/change"
 	"vitrine/internal/fault"
-	"vitrine/internal/ids"
 )
 
 // Visão Geral's two big lists are asked for by every open console, each
@@ -48,15 +49,15 @@ type principalCache struct {
 // trusted at now (the wall clock) and its session not expired at clock
 // (the server's clock, which the sessions' expiry is read against). It
 // also returns the count of ended sessions to hand put.
-func (c *principalCache) get(hash string, now, clock time.Time) (*auth.Principal, uint64) {
+func (c *principalCache) get(hash []byte, now, clock time.Time) (*auth.Principal, uint64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	k, ok := c.entries[hash]
+	k, ok := c.entries[string(hash)]
 	if !ok {
 		return nil, c.ended
 	}
 	if now.Sub(k.at) >= principalTrust || !clock.Before(k.p.ExpiresAt) {
-		delete(c.entries, hash)
+		delete(c.entries, string(hash))
 		return nil, c.ended
 	}
 	return k.p, c.ended
@@ -107,6 +108,15 @@ func (c *principalCache) forget(ch change.Change) {
 	}
 }
 
+// tokenHash writes the hash a session is stored by (ids.Hash) into h,
+// without allocating for tokens of up to 128 bytes: the kept lists' calls
+// come at thousands a second.
+func tokenHash(h *[2 * sha256.Size]byte, token string) {
+	var buf [128]byte
+	sum := sha256.Sum256(append(buf[:0], token...))
+	hex.Encode(h[:], sum[:])
+}
+
 // keptScoped registers a read-only route like scoped, whose callers are
 // kept in the principal cache.
 func (s *Server) keptScoped(pattern string, rc reach, h tenantHandlerFunc) {
@@ -125,7 +135,9 @@ func (s *Server) keptScoped(pattern string, rc reach, h tenantHandlerFunc) {
 			writeError(w, r, s.Log, err)
 			return
 		}
-		r = r.WithContext(auth.WithPrincipal(r.Context(), p))
+		// The caller is not put in the request's context (a copy of the
+		// request each call): these lists' handlers get the tenant, and
+		// nothing they call asks who the caller is.
 		t, err := p.Tenant(r.PathValue("franchise"))
 		if err == nil {
 			err = within(r, t, rc)
@@ -149,9 +161,10 @@ func (s *Server) keptPrincipal(ctx context.Context, token, slug string) (*auth.P
 		// No change signal: nothing would tell the cache a session ended.
 		return s.Accounts.Authenticate(ctx, token)
 	}
-	hash := ids.Hash(token)
+	var hash [2 * sha256.Size]byte
+	tokenHash(&hash, token)
 	now := startedAt(ctx)
-	p, ended := s.principals.get(hash, now, s.Now())
+	p, ended := s.principals.get(hash[:], now, s.Now())
 	if p != nil {
 		if _, ok := p.Franchises[slug]; ok {
 			return p, nil

@@ -6,6 +6,7 @@ package httpapi
 import (
 	"bytes"
 	"context"
+	"io"
 	"io/fs"
 	"log/slog"
 	"net"
@@ -42,9 +43,14 @@ import (
 // Deps is what the server needs from the rest of the application: the
 // domain services, never the database itself.
 type Deps struct {
-	Log   *slog.Logger
-	Now   func() time.Time
-	WebFS fs.FS // built console (index.html, assets/); may be empty
+	Log *slog.Logger
+	// LogText, when set, is the writer Log's slog.TextHandler writes to: the
+	// access log's lines are then written to it directly, in the same
+	// format (a call for a kept list is otherwise a fifth slog's). It must
+	// take concurrent writes of whole lines (an *os.File does).
+	LogText io.Writer
+	Now     func() time.Time
+	WebFS   fs.FS // built console (index.html, assets/); may be empty
 	// Health tells whether the database answers; Database names its kind
 	// ("sqlite", "postgres") in /api/health.
 	Health   func(ctx context.Context) error

@@ -52,7 +52,7 @@ func WithFooter(weather footerdata.WeatherProvider, quotes footerdata.QuoteProvi
 
 // WithLog gives the app a logger of the test's (to read what it logs).
 func WithLog(log *slog.Logger) Option {
-	return func(_ *config.Config, o *app.Options) { o.Log = log }
+	return func(_ *config.Config, o *app.Options) { o.Log, o.LogText = log, nil }
 }
 
 // WithClock gives the app a controllable clock.
@@ -89,9 +89,10 @@ func NewApp(t testing.TB, engine string, opts ...Option) *TestApp {
 	if engine == "postgres" {
 		cfg.DatabaseURL = pgSchema(t)
 	}
-	o := app.Options{Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	o := app.Options{Log: slog.New(slog.NewTextHandler(io.Discard, nil)), LogText: io.Discard}
 	if testing.Verbose() {
 		o.Log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+		o.LogText = os.Stderr
 	}
 	for _, opt := range opts {
 		opt(&cfg, &o)
@@ -116,7 +117,7 @@ func NewApp(t testing.TB, engine string, opts ...Option) *TestApp {
 // as a, as another replica behind a load balancer would be.
 func NewReplica(t testing.TB, a *TestApp) *TestApp {
 	t.Helper()
-	o := app.Options{Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: a.Now}
+	o := app.Options{Log: slog.New(slog.NewTextHandler(io.Discard, nil)), LogText: io.Discard, Now: a.Now}
 	r, err := app.New(context.Background(), a.Config, o)
 	if err != nil {
 		t.Fatalf("start replica: %v", err)
