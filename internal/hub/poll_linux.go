@@ -1,6 +1,7 @@
 package hub
 
 import (
+	"errors"
 	"os"
 	"runtime"
 	"sync"
@@ -16,17 +17,24 @@ import (
 // own (fdSocket, out of Go's poller), read never waiting (a read with
 // nothing to read returns EAGAIN).
 //
-// The poller's own epoll descriptor is itself watched by Go's poller (an
-// epoll descriptor is readable while it holds events): the poller asks it
-// for events without waiting and, when there are none, parks like any
-// goroutine waiting on a socket. No thread blocks in epoll_wait, so a
-// wake-up costs no hand-off of the processor to another thread and back.
+// A poller that finds nothing to read parks like any goroutine waiting on
+// a socket (no thread blocks in epoll_wait, so a wake-up hands no processor
+// to another thread and back), on a bell: a second epoll set that holds
+// the poller's set alone, one-shot, and is itself watched by Go's poller.
+// The poller arms the bell (EPOLL_CTL_MOD) only when it parks, so the acks
+// that come while it reads or lets a burst gather do not wake Go's
+// scheduler: it would have found no goroutine waiting (a tenth of a push's
+// CPU did that when the set itself was watched). Arming costs no walk of
+// the set's sockets, which registering the set with Go's poller at each
+// wait did. A set that already holds events when the bell is armed rings
+// it at once.
 type poller struct {
-	ep    int
-	file  *os.File        // ep, watched by Go's poller
-	rc    syscall.RawConn // file's, to wait for ep's events
+	ep    int             // the sockets' epoll set
+	bell  *os.File        // the set holding ep, watched by Go's poller
+	rc    syscall.RawConn // bell's, to wait for it to ring
 	mu    sync.Mutex
 	conns []*conn // by descriptor number
+	ended bool    // ep closed: nothing more is added to it
 
 	buf []byte
 }
@@ -35,20 +43,8 @@ type poller struct {
 // socket is read by a goroutine of its own.
 func (h *Hub) startPollers() {
 	for range runtime.GOMAXPROCS(0) {
-		ep, err := unix.EpollCreate1(unix.EPOLL_CLOEXEC)
-		if err == nil {
-			if err = unix.SetNonblock(ep, true); err != nil {
-				unix.Close(ep)
-			}
-		}
+		p, err := newPoller()
 		if err != nil {
-			h.log.Warn("epoll unavailable; a goroutine reads each player's socket", "err", err)
-			return
-		}
-		p := &poller{ep: ep, buf: make([]byte, pollRead)}
-		p.file = os.NewFile(uintptr(ep), "epoll") // non-blocking: Go's poller watches it
-		if p.rc, err = p.file.SyscallConn(); err != nil {
-			p.file.Close()
 			h.log.Warn("epoll unavailable; a goroutine reads each player's socket", "err", err)
 			return
 		}
@@ -56,6 +52,34 @@ func (h *Hub) startPollers() {
 		h.done.Add(1)
 		go p.run(h)
 	}
+}
+
+func newPoller() (*poller, error) {
+	ep, err := unix.EpollCreate1(unix.EPOLL_CLOEXEC)
+	if err != nil {
+		return nil, err
+	}
+	bell, err := unix.EpollCreate1(unix.EPOLL_CLOEXEC)
+	if err == nil {
+		err = unix.SetNonblock(bell, true) // Go's poller watches it
+		if err == nil {
+			err = unix.EpollCtl(bell, unix.EPOLL_CTL_ADD, ep, &unix.EpollEvent{Events: unix.EPOLLIN | unix.EPOLLONESHOT, Fd: int32(ep)})
+		}
+		if err != nil {
+			unix.Close(bell)
+		}
+	}
+	if err != nil {
+		unix.Close(ep)
+		return nil, err
+	}
+	p := &poller{ep: ep, bell: os.NewFile(uintptr(bell), "epoll"), buf: make([]byte, pollRead)}
+	if p.rc, err = p.bell.SyscallConn(); err != nil {
+		p.bell.Close()
+		unix.Close(ep)
+		return nil, err
+	}
+	return p, nil
 }
 
 // add starts watching c's socket, which the hub owns (Hub.own); a socket
@@ -68,6 +92,9 @@ func (p *poller) add(c *conn) error {
 	defer s.mu.RUnlock()
 	if s.closed || s.dropped {
 		return nil
+	}
+	if p.ended {
+		return errPollerEnded
 	}
 	ev := unix.EpollEvent{Events: unix.EPOLLIN | unix.EPOLLRDHUP, Fd: int32(s.fd)}
 	if err := unix.EpollCtl(p.ep, unix.EPOLL_CTL_ADD, s.fd, &ev); err != nil {
@@ -93,39 +120,45 @@ func (p *poller) remove(c *conn) {
 	p.conns[s.fd] = nil
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	if !s.closed {
+	if !s.closed && !p.ended {
 		unix.EpollCtl(p.ep, unix.EPOLL_CTL_DEL, s.fd, nil)
 	}
 }
 
-// stop closes the poller's epoll descriptor: its wait for events ends.
-func (p *poller) stop() { p.file.Close() }
+var errPollerEnded = errors.New("hub: the poller has stopped")
+
+// stop closes the bell: the poller's wait ends, and run then closes ep.
+func (p *poller) stop() { p.bell.Close() }
 
 // run reads the sockets that have bytes until the hub stops.
 func (p *poller) run(h *Hub) {
 	defer h.done.Done()
+	defer func() {
+		p.mu.Lock()
+		p.ended = true
+		unix.Close(p.ep)
+		p.mu.Unlock()
+	}()
 	events := make([]unix.EpollEvent, 256)
-	var n int
-	var werr error
-	wait := func(fd uintptr) bool {
-		n, werr = unix.EpollWait(int(fd), events, 0)
-		return n > 0 || werr != nil // none yet: park until ep is readable
-	}
 	for {
-		if err := p.rc.Read(wait); err != nil {
-			select {
-			case <-h.stop:
-			default:
-				h.log.Error("epoll wait failed", "err", err)
-			}
-			return
-		}
-		if werr == unix.EINTR {
+		n, err := unix.EpollWait(p.ep, events, 0)
+		if err == unix.EINTR {
 			continue
 		}
-		if werr != nil {
-			h.log.Error("epoll wait failed", "err", werr)
+		if err != nil {
+			h.log.Error("epoll wait failed", "err", err)
 			return
+		}
+		if n == 0 {
+			if err := p.park(); err != nil {
+				select {
+				case <-h.stop:
+				default:
+					h.log.Error("epoll wait failed", "err", err)
+				}
+				return
+			}
+			continue
 		}
 		for i := range events[:n] {
 			var c *conn
@@ -144,6 +177,29 @@ func (p *poller) run(h *Hub) {
 			time.Sleep(pollGather)
 		}
 	}
+}
+
+// park arms the bell and waits until it rings: ep has events (perhaps
+// already when armed), or the bell was closed (an error).
+func (p *poller) park() error {
+	armed := false
+	var rung [1]unix.EpollEvent
+	var err error
+	ring := func(bell uintptr) bool {
+		if !armed {
+			// Armed inside the wait: a ring from here on is not missed.
+			armed = true
+			err = unix.EpollCtl(int(bell), unix.EPOLL_CTL_MOD, p.ep, &unix.EpollEvent{Events: unix.EPOLLIN | unix.EPOLLONESHOT, Fd: int32(p.ep)})
+			return err != nil
+		}
+		var n int
+		n, err = unix.EpollWait(int(bell), rung[:], 0)
+		return n > 0 || err != nil && err != unix.EINTR
+	}
+	if rerr := p.rc.Read(ring); rerr != nil {
+		return rerr
+	}
+	return err
 }
 
 // pollGather is how long a poller lets a burst's bytes gather before it
