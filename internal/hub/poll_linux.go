@@ -193,8 +193,13 @@ func (p *poller) park() error {
 			return err != nil
 		}
 		var n int
-		n, err = unix.EpollWait(int(bell), rung[:], 0)
-		return n > 0 || err != nil && err != unix.EINTR
+		for {
+			// Not waiting, it is never interrupted; were it, a ring taken
+			// from Go's poller and left in the bell would not come again.
+			if n, err = unix.EpollWait(int(bell), rung[:], 0); err != unix.EINTR {
+				return n > 0 || err != nil
+			}
+		}
 	}
 	if rerr := p.rc.Read(ring); rerr != nil {
 		return rerr
