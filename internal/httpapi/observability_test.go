@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/netip"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -384,5 +385,46 @@ func TestAccessLog(t *testing.T) {
 	f.addTV(t, "Caixa 1", code)
 	if fr := p.until("a playlist", func(fr frame) bool { return fr.Type == "playlist" }); fr.Screen == nil || fr.Screen.Device != code {
 		t.Errorf("playlist after pairing %+v", fr)
+	}
+}
+
+// The text log production writes: the access line, written without slog's
+// record, reads as slog's text handler writes it, with neither the query
+// string nor the token.
+func TestTheTextLogsAccessLine(t *testing.T) {
+	logs := &logBuffer{}
+	a := testutil.NewApp(t, "sqlite", testutil.WithTextLog(logs))
+	user := a.SeedUser(t, "texto@example.com", "")
+	a.SeedFranchise(t, "rede-texto", "Rede Texto", user)
+	const queryToken = "token-na-query-5b2e"
+	req, _ := http.NewRequest("GET", a.URL+"/api/store/rede-texto?token="+queryToken, nil)
+	req.Header.Set("Authorization", "Bearer "+user.Token)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+	mustStatus(t, a.Do(t, "GET", "/api/health", "", nil), 200)
+
+	var lines []string
+	for _, line := range strings.Split(logs.String(), "\n") {
+		if strings.Contains(line, " msg=request ") {
+			lines = append(lines, line)
+		}
+	}
+	if len(lines) != 1 {
+		t.Fatalf("%d access lines, want the store list's alone (the health check is at Debug):\n%s", len(lines), logs.String())
+	}
+	line := lines[0]
+	want := regexp.MustCompile(`^time=\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}(Z|[+-]\d\d:\d\d) level=INFO msg=request ` +
+		`request_id=` + regexp.QuoteMeta(res.Header.Get(httpapi.RequestIDHeader)) + ` method=GET ` +
+		`route="GET /api/store/\{franchise\}" status=200 duration=[0-9.]+(ns|µs|ms|s) bytes=[1-9][0-9]* ` +
+		`client=127\.0\.0\.1 franchise=rede-texto$`)
+	if !want.MatchString(line) {
+		t.Errorf("access line\n %s\ndoes not read as %s", line, want)
+	}
+	if all := logs.String(); strings.Contains(all, queryToken) || strings.Contains(all, user.Token) {
+		t.Errorf("the log holds a secret:\n%s", all)
 	}
 }

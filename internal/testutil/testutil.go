@@ -55,6 +55,14 @@ func WithLog(log *slog.Logger) Option {
 	return func(_ *config.Config, o *app.Options) { o.Log, o.LogText = log, nil }
 }
 
+// WithTextLog gives the app the text log it writes in production (its
+// access lines written directly), to w.
+func WithTextLog(w io.Writer) Option {
+	return func(_ *config.Config, o *app.Options) {
+		o.Log, o.LogText = slog.New(slog.NewTextHandler(w, nil)), w
+	}
+}
+
 // WithClock gives the app a controllable clock.
 func WithClock(now func() time.Time) Option {
 	return func(_ *config.Config, o *app.Options) { o.Now = now }
