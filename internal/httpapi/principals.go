@@ -2,8 +2,6 @@ package httpapi
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"net/http"
 	"slices"
 	"sync"
@@ -13,6 +11,7 @@ import (
 	"vitrine/internal/auth"
 	"vitrine/internal/change"
 	"vitrine/internal/fault"
+	"vitrine/internal/ids"
 )
 
 // Visão Geral's two big lists are asked for by every open console, each
@@ -108,15 +107,6 @@ func (c *principalCache) forget(ch change.Change) {
 	}
 }
 
-// tokenHash writes the hash a session is stored by (ids.Hash) into h,
-// without allocating for tokens of up to 128 bytes: the kept lists' calls
-// come at thousands a second.
-func tokenHash(h *[2 * sha256.Size]byte, token string) {
-	var buf [128]byte
-	sum := sha256.Sum256(append(buf[:0], token...))
-	hex.Encode(h[:], sum[:])
-}
-
 // keptScoped registers a read-only route like scoped, whose callers are
 // kept in the principal cache.
 func (s *Server) keptScoped(pattern string, rc reach, h tenantHandlerFunc) {
@@ -161,8 +151,8 @@ func (s *Server) keptPrincipal(ctx context.Context, token, slug string) (*auth.P
 		// No change signal: nothing would tell the cache a session ended.
 		return s.Accounts.Authenticate(ctx, token)
 	}
-	var hash [2 * sha256.Size]byte
-	tokenHash(&hash, token)
+	var hash ids.HashText
+	ids.HashInto(&hash, token)
 	now := startedAt(ctx)
 	p, ended := s.principals.get(hash[:], now, s.Now())
 	if p != nil {

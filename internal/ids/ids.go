@@ -27,6 +27,18 @@ func Secret(n int) string {
 
 // Hash returns the hex SHA-256 of a secret; only hashes of tokens and codes are stored.
 func Hash(secret string) string {
-	sum := sha256.Sum256([]byte(secret))
-	return hex.EncodeToString(sum[:])
+	var h HashText
+	HashInto(&h, secret)
+	return string(h[:])
+}
+
+// HashText is a Hash's text.
+type HashText [2 * sha256.Size]byte
+
+// HashInto writes Hash(secret) into h without allocating for secrets of up
+// to 128 bytes, for a caller that only looks the hash up (a session per call).
+func HashInto(h *HashText, secret string) {
+	var buf [128]byte
+	sum := sha256.Sum256(append(buf[:0], secret...))
+	hex.Encode(h[:], sum[:])
 }
