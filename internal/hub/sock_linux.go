@@ -24,6 +24,14 @@ import (
 // The descriptor is non-blocking (as Go left it). A write the socket cannot
 // take at once waits in poll(2) on the writer's goroutine, in slices, until
 // the socket has room, the write deadline passes or the socket is closed.
+//
+// A read or write of it never waits, so it is a raw system call: Go's
+// scheduler is not told of it (a goroutine keeps its processor through it,
+// as through any short computation). Told, the scheduler handed a writer's
+// processor to another thread whenever a writev outlasted two ticks of the
+// runtime's monitor while other writers waited to run, and kept that
+// monitor waking every 20 µs: the push made twice the context switches
+// (docs/performance.md, "Players: push fan-out", 2026-12-05, raw calls).
 type fdSocket struct {
 	// mu is held for reading around each read and write on fd and by
 	// close for writing: a closed descriptor's number, which a new socket
@@ -83,11 +91,14 @@ func (s *fdSocket) read(buf []byte) (int, error) {
 	if s.closed {
 		return 0, net.ErrClosed
 	}
-	n, err := unix.Read(s.fd, buf)
-	if err != nil {
-		return 0, err
+	if len(buf) == 0 {
+		return 0, nil
 	}
-	return n, nil
+	n, _, errno := unix.RawSyscall(unix.SYS_READ, uintptr(s.fd), uintptr(unsafe.Pointer(&buf[0])), uintptr(len(buf)))
+	if errno != 0 {
+		return 0, errno
+	}
+	return int(n), nil
 }
 
 // maxIovecs bounds the buffers one writev takes (the kernel's IOV_MAX is
@@ -143,7 +154,7 @@ func (s *fdSocket) writev(bufs net.Buffers) (int, error) {
 	if s.closed {
 		return 0, net.ErrClosed
 	}
-	n, _, errno := unix.Syscall(unix.SYS_WRITEV, uintptr(s.fd), uintptr(unsafe.Pointer(&iov[0])), uintptr(k))
+	n, _, errno := unix.RawSyscall(unix.SYS_WRITEV, uintptr(s.fd), uintptr(unsafe.Pointer(&iov[0])), uintptr(k))
 	if errno != 0 {
 		return 0, errno
 	}
