@@ -58,7 +58,28 @@ func (h *Hub) apply(batch []change.Change) {
 	}
 	schedulesOnly = schedulesOnly && !everyone
 	overridesOnly = overridesOnly && !everyone
-	affected := map[*conn]bool{}
+	// The connections to push, each once: a batch of one change (a save)
+	// lists them as found; the map that keeps them unique is made only
+	// when a second change or the unpaired may name some again.
+	var list []*conn
+	var seen map[*conn]struct{}
+	add := func(c *conn) {
+		if seen != nil {
+			if _, dup := seen[c]; dup {
+				return
+			}
+			seen[c] = struct{}{}
+		}
+		list = append(list, c)
+	}
+	unique := func() {
+		if seen == nil && len(list) > 0 {
+			seen = make(map[*conn]struct{}, len(list))
+			for _, c := range list {
+				seen[c] = struct{}{}
+			}
+		}
+	}
 	var watched []*conn
 	h.mu.RLock()
 	for _, ch := range batch {
@@ -75,20 +96,28 @@ func (h *Hub) apply(batch []change.Change) {
 		if everyone {
 			continue
 		}
-		for c := range h.byFranchise[ch.FranchiseID] {
-			if ch.Affects(c.tv.DisplayID, c.tv.StoreID, c.tv.ScheduleID) {
-				affected[c] = true
+		if set := h.byFranchise[ch.FranchiseID]; len(set) > 0 {
+			unique()
+			if list == nil {
+				list = make([]*conn, 0, len(set))
+			}
+			for c := range set {
+				if ch.Affects(c.tv.DisplayID, c.tv.StoreID, c.tv.ScheduleID) {
+					add(c)
+				}
 			}
 		}
-		if ch.MayPair() {
+		if ch.MayPair() && len(h.unpaired) > 0 {
+			unique()
 			for c := range h.unpaired {
-				affected[c] = true
+				add(c)
 			}
 		}
 	}
 	if everyone {
+		list, seen = make([]*conn, 0, len(h.byCode)), nil
 		for _, c := range h.byCode {
-			affected[c] = true
+			list = append(list, c)
 		}
 	}
 	h.mu.RUnlock()
@@ -102,12 +131,8 @@ func (h *Hub) apply(batch []change.Change) {
 		default:
 		}
 	}
-	if len(affected) == 0 {
+	if len(list) == 0 {
 		return
-	}
-	list := make([]*conn, 0, len(affected))
-	for c := range affected {
-		list = append(list, c)
 	}
 	switch {
 	case schedulesOnly:
@@ -123,15 +148,29 @@ func (h *Hub) apply(batch []change.Change) {
 // they know: only schedules changed.
 func (h *Hub) repush(ctx context.Context, conns []*conn) {
 	b := h.newRound()
+	type known struct {
+		c                 *conn
+		tv                screen.TV
+		tvJSON, overrides []byte
+	}
+	// What each connection knows, taken under one hold of the lock.
+	list := make([]known, 0, len(conns))
+	var again []*conn
+	h.mu.RLock()
 	for _, c := range conns {
-		h.mu.RLock()
-		tv, paired, tvJSON, overrides := c.tv, c.paired, c.tvJSON, c.overrides
-		h.mu.RUnlock()
-		if !paired || tvJSON == nil {
-			h.resolve(ctx, []*conn{c}, pushChanged)
+		if !c.paired || c.tvJSON == nil {
+			again = append(again, c)
 			continue
 		}
-		h.push(ctx, c, tv, tvJSON, overrides, pushChanged, b)
+		list = append(list, known{c, c.tv, c.tvJSON, c.overrides})
+	}
+	h.mu.RUnlock()
+	for i := range list {
+		k := &list[i]
+		h.push(ctx, k.c, k.tv, k.tvJSON, k.overrides, pushChanged, b)
+	}
+	for _, c := range again {
+		h.resolve(ctx, []*conn{c}, pushChanged)
 	}
 }
 
@@ -197,6 +236,11 @@ type round struct {
 	read      int64
 	head      []byte
 	schedules map[scheduleKey]encodedSchedule
+	// The schedule of the last playlist queued and its encoding: a
+	// schedule's screens come in a row, each without a look in schedules.
+	last      scheduleKey
+	lastSched encodedSchedule
+	parts     [][]byte // room for the next playlists' parts, cut in turn
 }
 
 type scheduleKey struct{ franchiseID, scheduleID string }
@@ -214,31 +258,53 @@ func (h *Hub) newRound() *round {
 // push queues c's playlist, read in the round r; unless how says
 // otherwise, it is skipped when the same as the last one queued.
 func (h *Hub) push(ctx context.Context, c *conn, tv screen.TV, tvJSON, overrides []byte, how pushKind, r *round) bool {
-	schedule := encodedSchedule{data: []byte("null")}
+	schedule := encodedSchedule{data: nullSchedule}
 	if tv.ScheduleID != "" {
 		key := scheduleKey{tv.FranchiseID, tv.ScheduleID}
-		var ok bool
-		if schedule, ok = r.schedules[key]; !ok {
-			data, version, err := h.src.EncodeSchedule(ctx, tv.FranchiseID, tv.ScheduleID)
-			if err != nil {
-				h.log.Warn("player schedule not encoded", "err", err, "schedule", tv.ScheduleID)
-				return false
+		if key == r.last && r.lastSched.data != nil {
+			schedule = r.lastSched
+		} else {
+			var ok bool
+			if schedule, ok = r.schedules[key]; !ok {
+				data, version, err := h.src.EncodeSchedule(ctx, tv.FranchiseID, tv.ScheduleID)
+				if err != nil {
+					h.log.Warn("player schedule not encoded", "err", err, "schedule", tv.ScheduleID)
+					return false
+				}
+				schedule = encodedSchedule{data, version}
+				r.schedules[key] = schedule
 			}
-			schedule = encodedSchedule{data, version}
-			r.schedules[key] = schedule
+			r.last, r.lastSched = key, schedule
 		}
 	}
 	if r.head == nil {
 		// Stamped when the round's first playlist is queued, after its reads.
 		r.head = []byte(`{"type":"playlist","serverTime":` + strconv.FormatInt(h.now().UnixMilli(), 10) + `,"screen":`)
 	}
-	c.enqueue(frame{parts: [][]byte{r.head, tvJSON, overridesField, overrides, scheduleField, schedule.data, frameEnd}, playlist: true,
+	if len(r.parts) < playlistParts {
+		// One allocation for many playlists' parts instead of one each.
+		r.parts = make([][]byte, playlistParts*partsBlock)
+	}
+	parts := r.parts[:playlistParts:playlistParts]
+	r.parts = r.parts[playlistParts:]
+	parts[0], parts[tvPart], parts[2], parts[3], parts[4], parts[5], parts[6] =
+		r.head, tvJSON, overridesField, overrides, scheduleField, schedule.data, frameEnd
+	c.enqueue(frame{parts: parts, playlist: true,
 		read: r.read, version: schedule.version, tvJSON: tvJSON, overrides: overrides, how: how})
 	return true
 }
 
+// A playlist frame's parts: the head, the TV (tvPart), the overrides'
+// key and value, the schedule's key and value, the end. partsBlock is how
+// many playlists' parts a round allocates at once.
+const (
+	playlistParts = 7
+	partsBlock    = 256
+)
+
 // The constant parts of a playlist frame.
 var (
+	nullSchedule   = []byte("null")
 	overridesField = []byte(`,"overrides":`)
 	scheduleField  = []byte(`,"schedule":`)
 	frameEnd       = []byte(`}`)

@@ -140,6 +140,7 @@ func (q *readyQueue) take(stop <-chan struct{}) (*conn, bool) {
 // queued (an older playlist never lands after a newer one).
 func (h *Hub) writeAll(c *conn, scratch *writeScratch) {
 	wrote := false
+	var done []frame // the last frames written: their slice is queued into next
 	for {
 		c.qmu.Lock()
 		if wrote {
@@ -147,6 +148,10 @@ func (h *Hub) writeAll(c *conn, scratch *writeScratch) {
 		}
 		frames := c.queue
 		c.queue = nil
+		if done != nil && !c.dead {
+			clear(done[:cap(done)]) // nothing written stays alive through it
+			c.queue = done[:0]
+		}
 		if len(frames) == 0 || c.dead {
 			c.scheduled = false
 			c.qmu.Unlock()
@@ -155,10 +160,10 @@ func (h *Hub) writeAll(c *conn, scratch *writeScratch) {
 		c.qmu.Unlock()
 		if err := h.writeFrames(c, frames, scratch); err != nil {
 			c.close(ws.StatusGoingAway, "falha ao enviar")
-			wrote = false
+			wrote, done = false, nil
 			continue
 		}
-		wrote = false
+		wrote, done = false, frames
 		for _, f := range frames {
 			if f.playlist {
 				wrote = true
