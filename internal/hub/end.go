@@ -127,10 +127,11 @@ func (c *conn) startReading() {
 // readLoop reads c's socket until it is shut, when no poller can.
 func (c *conn) readLoop() {
 	buf := make([]byte, 2048)
+	var sc headerScratch
 	for {
 		n, err := c.nc.Read(buf)
 		if n > 0 {
-			c.consume(buf[:n])
+			c.consume(buf[:n], &sc)
 		}
 		if err != nil {
 			c.gone()

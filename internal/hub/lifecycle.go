@@ -136,7 +136,7 @@ func (h *Hub) admitted(c *conn) {
 	case <-h.stop:
 		c.end(closeRestart, "servidor reiniciando", false)
 	}
-	c.consume(nil) // frames that came with the auth frame
+	c.consume(nil, new(headerScratch)) // frames that came with the auth frame
 	c.startReading()
 }
 
@@ -265,12 +265,13 @@ func (h *Hub) sweep() {
 func (h *Hub) authenticate(c *conn) (code string, refused ws.StatusCode, reason string) {
 	var err error
 	buf := make([]byte, 512)
-	c.consume(nil)
+	var sc headerScratch
+	c.consume(nil, &sc)
 	for c.authMsg == nil && !c.readOver.Load() {
 		var n int
 		n, err = c.nc.Read(buf)
 		if n > 0 {
-			c.consume(buf[:n])
+			c.consume(buf[:n], &sc)
 		}
 		if err != nil {
 			break

@@ -37,7 +37,8 @@ type poller struct {
 	conns []*conn // by descriptor number
 	ended bool    // ep closed: nothing more is added to it
 
-	buf []byte
+	buf     []byte
+	scratch headerScratch
 }
 
 // startPollers starts one poller per processor; where epoll fails, each
@@ -220,7 +221,7 @@ func (p *poller) read(c *conn) {
 	case err != nil || n <= 0:
 		c.gone() // closed, failed or at its end
 	default:
-		c.consume(p.buf[:n])
+		c.consume(p.buf[:n], &p.scratch)
 	}
 }
 

@@ -23,16 +23,24 @@ import (
 // sent since the last one.
 const pollRead = 32 << 10
 
+// headerScratch is where frame headers are read (ws.ReadHeaderBuffer takes
+// a reader): each reading goroutine has its own, so that reading a frame
+// allocates nothing.
+type headerScratch struct {
+	rd bytes.Reader
+	hb [ws.MaxHeaderSize]byte
+}
+
 // consume handles the bytes p just read from c's socket, after those kept
-// from earlier reads. In the auth phase it stops after the first message
-// (c.authMsg), keeping what follows for the reads after authentication.
-func (c *conn) consume(p []byte) {
+// from earlier reads, reading headers in sc. In the auth phase it stops
+// after the first message (c.authMsg), keeping what follows for the reads
+// after authentication.
+func (c *conn) consume(p []byte, sc *headerScratch) {
 	if len(c.in) > 0 {
 		p = append(c.in, p...)
 		c.in = nil
 	}
-	var rd bytes.Reader
-	var hb [ws.MaxHeaderSize]byte
+	rd, hb := &sc.rd, sc.hb[:0]
 	for len(p) > 0 {
 		if c.skip > 0 {
 			n := int(min(c.skip, int64(len(p))))
@@ -43,7 +51,7 @@ func (c *conn) consume(p []byte) {
 			break // the auth phase reads one message
 		}
 		rd.Reset(p)
-		hdr, err := ws.ReadHeaderBuffer(&rd, hb[:0])
+		hdr, err := ws.ReadHeaderBuffer(rd, hb)
 		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 			break // the rest of the header is still on its way
 		}
@@ -163,18 +171,21 @@ func (c *conn) gone() {
 func (c *conn) message(op ws.OpCode, data []byte) {
 	h := c.h
 	c.lastFrame.Store(h.now().UnixNano())
-	var msg struct {
+	type message struct {
 		Type      string          `json:"type"`
 		Hash      string          `json:"hash"`
 		Overrides []string        `json:"overrides"`
 		Health    json.RawMessage `json:"health"`
 	}
+	var msg message
 	bad := op != ws.OpText
 	if !bad {
 		if hash, overrides, ok := plainAck(data); ok {
 			msg.Type, msg.Hash, msg.Overrides = "ack", hash, overrides
 		} else {
-			bad = json.Unmarshal(data, &msg) != nil
+			var full message // decoded apart: what json decodes into is allocated
+			bad = json.Unmarshal(data, &full) != nil
+			msg = full
 		}
 	}
 	if bad {
