@@ -38,6 +38,11 @@ type player struct {
 	playlistLen int
 	playlists   int   // playlist frames received
 	closed      error // why the socket ended, nil while open
+	ovNoted     bool  // arrived has the key of the overrides' set shown
+
+	// news counts what the reader recorded (an arrival, the close): a
+	// round's wait looks into the player again only when it moved.
+	news atomic.Int64
 }
 
 // dialer is shared by the storm's players' upgrade requests and the
@@ -90,6 +95,7 @@ func (p *player) read() {
 			p.mu.Lock()
 			p.closed = err
 			p.mu.Unlock()
+			p.news.Add(1)
 			close(p.done)
 			return
 		}
@@ -104,8 +110,9 @@ func (p *player) read() {
 			p.hash = hash
 			p.playlists++
 			ovs = overrideIDs(data)
-			if key := "ov:" + strings.Join(ovs, ","); key != "ov:"+strings.Join(p.overrides, ",") || p.arrived[key].IsZero() {
-				p.arrived[key] = now
+			if !slices.Equal(ovs, p.overrides) || !p.ovNoted {
+				p.arrived["ov:"+strings.Join(ovs, ",")] = now
+				p.ovNoted = true
 			}
 			p.overrides = ovs
 		}
@@ -115,6 +122,7 @@ func (p *player) read() {
 			}
 		}
 		p.mu.Unlock()
+		p.news.Add(1)
 		if typ == "playlist" {
 			p.once.Do(func() { close(p.first) })
 			p.ack(hash, ovs)
@@ -217,16 +225,32 @@ type round struct {
 func awaitRound(players []*player, replicas int, hash string, start time.Time, timeout time.Duration) round {
 	r := round{hash: hash, perRep: make([][]time.Duration, replicas)}
 	deadline := time.Now().Add(timeout)
-	pending := slices.Clone(players)
+	type waiting struct {
+		p    *player
+		seen int64 // p.news when last looked into; -1: never
+	}
+	pending := make([]waiting, len(players))
+	for i, p := range players {
+		pending[i] = waiting{p, -1}
+	}
 	for len(pending) > 0 && time.Now().Before(deadline) {
 		time.Sleep(20 * time.Millisecond)
-		pending = slices.DeleteFunc(pending, func(p *player) bool {
-			if t, ok := p.arrival(hash); ok && !t.Before(start) {
-				return true
+		kept := pending[:0]
+		for _, w := range pending {
+			// The generator shares the server's cores: a player is looked
+			// into (its lock, its map) only when its reader recorded something.
+			if n := w.p.news.Load(); n != w.seen {
+				w.seen = n
+				if t, ok := w.p.arrival(hash); ok && !t.Before(start) {
+					continue
+				}
+				if _, closed := w.p.state(); closed != nil {
+					continue
+				}
 			}
-			_, closed := p.state()
-			return closed != nil
-		})
+			kept = append(kept, w)
+		}
+		pending = kept
 	}
 	for _, p := range players {
 		t, ok := p.arrival(hash)
