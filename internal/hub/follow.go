@@ -3,6 +3,7 @@ package hub
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"time"
 
@@ -58,28 +59,10 @@ func (h *Hub) apply(batch []change.Change) {
 	}
 	schedulesOnly = schedulesOnly && !everyone
 	overridesOnly = overridesOnly && !everyone
-	// The connections to push, each once: a batch of one change (a save)
-	// lists them as found; the map that keeps them unique is made only
-	// when a second change or the unpaired may name some again.
+	// The connections to push, as found; only when more than one source
+	// named some (a second change, the unpaired) may one be there twice.
 	var list []*conn
-	var seen map[*conn]struct{}
-	add := func(c *conn) {
-		if seen != nil {
-			if _, dup := seen[c]; dup {
-				return
-			}
-			seen[c] = struct{}{}
-		}
-		list = append(list, c)
-	}
-	unique := func() {
-		if seen == nil && len(list) > 0 {
-			seen = make(map[*conn]struct{}, len(list))
-			for _, c := range list {
-				seen[c] = struct{}{}
-			}
-		}
-	}
+	sources := 0
 	var watched []*conn
 	h.mu.RLock()
 	for _, ch := range batch {
@@ -97,30 +80,38 @@ func (h *Hub) apply(batch []change.Change) {
 			continue
 		}
 		if set := h.byFranchise[ch.FranchiseID]; len(set) > 0 {
-			unique()
+			sources++
 			if list == nil {
 				list = make([]*conn, 0, len(set))
 			}
 			for c := range set {
 				if ch.Affects(c.tv.DisplayID, c.tv.StoreID, c.tv.ScheduleID) {
-					add(c)
+					list = append(list, c)
 				}
 			}
 		}
 		if ch.MayPair() && len(h.unpaired) > 0 {
-			unique()
+			sources++
 			for c := range h.unpaired {
-				add(c)
+				list = append(list, c)
 			}
 		}
 	}
 	if everyone {
-		list, seen = make([]*conn, 0, len(h.byCode)), nil
+		list, sources = make([]*conn, 0, len(h.byCode)), 1
 		for _, c := range h.byCode {
 			list = append(list, c)
 		}
 	}
 	h.mu.RUnlock()
+	if sources > 1 {
+		seen := make(map[*conn]struct{}, len(list))
+		list = slices.DeleteFunc(list, func(c *conn) bool {
+			_, dup := seen[c]
+			seen[c] = struct{}{}
+			return dup
+		})
+	}
 	if len(watched) > 0 {
 		now := h.now()
 		for _, c := range watched {
@@ -145,7 +136,8 @@ func (h *Hub) apply(batch []change.Change) {
 }
 
 // repush sends the connections their playlist again with the TVs
-// they know: only schedules changed.
+// they know: only schedules changed. Those that know none yet (not
+// resolved, or unpaired) are resolved together.
 func (h *Hub) repush(ctx context.Context, conns []*conn) {
 	b := h.newRound()
 	type known struct {
@@ -169,8 +161,8 @@ func (h *Hub) repush(ctx context.Context, conns []*conn) {
 		k := &list[i]
 		h.push(ctx, k.c, k.tv, k.tvJSON, k.overrides, pushChanged, b)
 	}
-	for _, c := range again {
-		h.resolve(ctx, []*conn{c}, pushChanged)
+	if len(again) > 0 {
+		h.resolve(ctx, again, pushChanged) // their TVs read at once, not one by one
 	}
 }
 
