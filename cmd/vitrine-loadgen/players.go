@@ -71,7 +71,7 @@ func (p *player) connect(ctx context.Context, base string) error {
 	p.first = make(chan struct{})
 	p.done = make(chan struct{})
 	p.arrived = map[string]time.Time{}
-	go p.read()
+	ws.start(p.message, p.ended)
 	select {
 	case <-p.first:
 		return nil
@@ -84,50 +84,47 @@ func (p *player) connect(ctx context.Context, base string) error {
 	}
 }
 
-// read records each playlist's arrival and acks it, as the player does
-// right after applying one.
-func (p *player) read() {
-	var buf []byte // reused: a frame is read into it, not into a new slice
-	for {
-		data, err := p.ws.ReadMessage(&buf, maxPlaylist)
-		now := time.Now()
-		if err != nil {
-			p.mu.Lock()
-			p.closed = err
-			p.mu.Unlock()
-			p.news.Add(1)
-			close(p.done)
-			return
+// message records a playlist's arrival and acks it, as the player does
+// right after applying one; data is valid during the call only.
+func (p *player) message(data []byte) {
+	now := time.Now()
+	typ, hash := frameInfo(data)
+	var ovs []string
+	p.mu.Lock()
+	if typ == "playlist" {
+		if _, seen := p.arrived[hash]; !seen {
+			p.arrived[hash] = now
+			p.playlistLen = len(data)
 		}
-		typ, hash := frameInfo(data)
-		var ovs []string
-		p.mu.Lock()
-		if typ == "playlist" {
-			if _, seen := p.arrived[hash]; !seen {
-				p.arrived[hash] = now
-				p.playlistLen = len(data)
-			}
-			p.hash = hash
-			p.playlists++
-			ovs = overrideIDs(data)
-			if !slices.Equal(ovs, p.overrides) || !p.ovNoted {
-				p.arrived["ov:"+strings.Join(ovs, ",")] = now
-				p.ovNoted = true
-			}
-			p.overrides = ovs
+		p.hash = hash
+		p.playlists++
+		ovs = overrideIDs(data)
+		if !slices.Equal(ovs, p.overrides) || !p.ovNoted {
+			p.arrived["ov:"+strings.Join(ovs, ",")] = now
+			p.ovNoted = true
 		}
-		if m := watched.Load(); m != nil && bytes.Contains(data, *m) {
-			if key := "mark:" + string(*m); p.arrived[key].IsZero() {
-				p.arrived[key] = now
-			}
-		}
-		p.mu.Unlock()
-		p.news.Add(1)
-		if typ == "playlist" {
-			p.once.Do(func() { close(p.first) })
-			p.ack(hash, ovs)
+		p.overrides = ovs
+	}
+	if m := watched.Load(); m != nil && bytes.Contains(data, *m) {
+		if key := "mark:" + string(*m); p.arrived[key].IsZero() {
+			p.arrived[key] = now
 		}
 	}
+	p.mu.Unlock()
+	p.news.Add(1)
+	if typ == "playlist" {
+		p.once.Do(func() { close(p.first) })
+		p.ack(hash, ovs)
+	}
+}
+
+// ended records why the socket ended.
+func (p *player) ended(why error) {
+	p.mu.Lock()
+	p.closed = why
+	p.mu.Unlock()
+	p.news.Add(1)
+	close(p.done)
 }
 
 // ack sends {"type":"ack","hash":…}, naming the playlist's overrides.
@@ -136,10 +133,6 @@ func (p *player) ack(hash string, overrides []string) {
 	// player's reader, and the round's time-out bounds the wait.
 	p.ws.WriteText(ackFrame(hash, overrides))
 }
-
-// maxPlaylist is the largest message a player reads (as
-// apiclient.ConnectPlayer allows).
-const maxPlaylist = 1 << 20
 
 func (p *player) state() (hash string, closed error) {
 	p.mu.Lock()

@@ -19,94 +19,183 @@ import (
 	"syscall"
 	"time"
 	"unsafe"
+
+	"golang.org/x/sys/unix"
 )
 
 // rawSocket is a player's WebSocket (RFC 6455) spoken over the TCP
-// connection directly: the upgrade, then frames read from one buffer and
-// written in one system call each. The generator runs on the server's
-// cores, so what its 10,000 players cost is taken from the server: through
-// the WebSocket library, reading and acking a playlist cost its players
-// half as much again as the system calls (docs/performance.md). Only what
-// the hub speaks is spoken: text messages (fragments joined), pings
-// answered, a close frame ends the socket.
+// connection directly: the upgrade, then frames written in one system call
+// each and read by one of the generator's readers (readers.go). The
+// generator runs on the server's cores, so what its 10,000 players cost is
+// taken from the server: through the WebSocket library, reading and acking
+// a playlist cost its players half as much again as the system calls, and
+// a goroutine per player waiting in Go's poller a third as much again as
+// the readers (docs/performance.md). Only what the hub speaks is spoken:
+// text messages (fragments joined), pings answered, a close frame ends the
+// socket.
+//
+// The descriptor is the socket's own once upgraded (out of Go's poller, as
+// the hub's sockets are), non-blocking, read and written with raw system
+// calls: neither ever waits.
 type rawSocket struct {
-	nc  net.Conn
-	br  *bufio.Reader
-	key [4]byte // the mask key of every frame this client writes
+	// mu is held for reading around each read and write of fd, and by the
+	// socket's end for writing: a closed descriptor's number, which a new
+	// socket may get, is never read or written.
+	mu     sync.RWMutex
+	fd     int
+	closed bool
 
+	key  [4]byte // the mask key of every frame this client writes
 	wmu  sync.Mutex
 	wbuf []byte
 
-	// rc, when the connection has one, carries the reads and writes as raw
-	// system calls (rawReader, writeRaw): Go's scheduler is not told of a
-	// call that never waits, which spares the generator the hand-offs of
-	// a processor and the wake-ups of the runtime's monitor that telling it
-	// costs (the server's sockets do the same, internal/hub).
-	rc syscall.RawConn
+	// The reading state, owned by the socket's reader.
+	lead      []byte // what the upgrade's reader read past its answer
+	in        []byte // the start of a frame not yet whole
+	msg       []byte // the fragments of a message not yet whole
+	onMessage func(data []byte)
+
+	endOnce sync.Once
+	onEnd   func(err error)
+	reader  *reader
 }
 
-// buffered returns what br holds unread.
-func buffered(br *bufio.Reader) []byte {
-	b, _ := br.Peek(br.Buffered())
-	return bytes.Clone(b)
-}
+// maxMessage is the largest message a socket reads (as
+// apiclient.ConnectPlayer allows): a longer one ends the socket.
+const maxMessage = 1 << 20
 
-// rawReader reads a socket with raw system calls, waiting in Go's poller
-// when it has nothing.
-type rawReader struct{ rc syscall.RawConn }
-
-func (r rawReader) Read(p []byte) (int, error) {
-	if len(p) == 0 {
-		return 0, nil
+// start has a reader read the socket from now on: onMessage gets each
+// text or binary message (its bytes valid during the call), onEnd once why
+// the socket ended (errSocketClosed for the server's close frame). The
+// reader calls both, one socket's calls one after another; once onEnd is
+// called no read starts (a message being handled when another goroutine
+// ends the socket is the last).
+func (s *rawSocket) start(onMessage func(data []byte), onEnd func(err error)) {
+	s.onMessage, s.onEnd = onMessage, onEnd
+	if lead := s.lead; len(lead) > 0 {
+		s.lead = nil
+		if err := s.feed(lead); err != nil {
+			s.end(err)
+			return
+		}
 	}
-	var n uintptr
-	var errno syscall.Errno
-	err := r.rc.Read(func(fd uintptr) bool {
-		for {
-			n, _, errno = syscall.RawSyscall(syscall.SYS_READ, fd, uintptr(unsafe.Pointer(&p[0])), uintptr(len(p)))
-			if errno != syscall.EINTR {
-				return errno != syscall.EAGAIN
+	if err := readers().watch(s); err != nil {
+		s.end(err)
+	}
+}
+
+// readReady reads what the socket holds into buf (the reader's) and
+// handles the frames in it.
+func (s *rawSocket) readReady(buf []byte) {
+	for {
+		s.mu.RLock()
+		if s.closed {
+			s.mu.RUnlock()
+			return
+		}
+		n, _, errno := syscall.RawSyscall(syscall.SYS_READ, uintptr(s.fd), uintptr(unsafe.Pointer(&buf[0])), uintptr(len(buf)))
+		s.mu.RUnlock()
+		switch {
+		case errno == syscall.EINTR:
+			continue
+		case errno == syscall.EAGAIN:
+			return
+		case errno != 0:
+			s.end(errno)
+			return
+		case n == 0:
+			s.end(io.EOF)
+			return
+		}
+		if err := s.feed(buf[:n]); err != nil {
+			s.end(err)
+			return
+		}
+		if int(n) < len(buf) {
+			return // drained; the reader is told again when more comes
+		}
+	}
+}
+
+// feed handles p, the bytes just read after those kept from earlier
+// reads: each whole frame, keeping the start of one not yet whole.
+func (s *rawSocket) feed(p []byte) error {
+	if len(s.in) > 0 {
+		p = append(s.in, p...)
+		s.in = nil
+	}
+frames:
+	for len(p) >= 2 {
+		if p[1]&0x80 != 0 {
+			return errors.New("a masked frame from the server")
+		}
+		at, n := 2, uint64(p[1]&0x7f)
+		switch n {
+		case 126:
+			if len(p) < 4 {
+				break frames // the rest of the header is still on its way
+			}
+			at, n = 4, uint64(binary.BigEndian.Uint16(p[2:4]))
+		case 127:
+			if len(p) < 10 {
+				break frames
+			}
+			at, n = 10, binary.BigEndian.Uint64(p[2:10])
+		}
+		fin, opcode := p[0]&0x80 != 0, p[0]&0x0f
+		if n > maxMessage || uint64(len(s.msg))+n > maxMessage {
+			return fmt.Errorf("a message over %d bytes", maxMessage)
+		}
+		if opcode >= 0x8 && (n > 125 || !fin) {
+			return errors.New("a control frame over 125 bytes or fragmented")
+		}
+		if uint64(len(p)-at) < n {
+			break // the rest of the frame is still on its way
+		}
+		payload := p[at : at+int(n)]
+		p = p[at+int(n):]
+		switch {
+		case opcode == 0x9: // ping
+			if err := s.writeFrame(0xA, payload); err != nil {
+				return err
+			}
+		case opcode == 0x8: // close
+			reason := ""
+			if n >= 2 {
+				reason = fmt.Sprintf(" (%d %s)", binary.BigEndian.Uint16(payload[:2]), strings.ToValidUTF8(string(payload[2:]), "?"))
+			}
+			return fmt.Errorf("%w%s", errSocketClosed, reason)
+		case opcode == 0xA: // pong
+		case fin && len(s.msg) == 0:
+			s.onMessage(payload)
+		default:
+			s.msg = append(s.msg, payload...)
+			if fin {
+				s.onMessage(s.msg)
+				s.msg = s.msg[:0]
 			}
 		}
-	})
-	switch {
-	case err != nil:
-		return 0, err
-	case errno != 0:
-		return 0, errno
-	case n == 0:
-		return 0, io.EOF
 	}
-	return int(n), nil
-}
-
-// writeRaw writes all of b with raw system calls, waiting in Go's poller
-// while the socket is full.
-func writeRaw(rc syscall.RawConn, b []byte) error {
-	var errno syscall.Errno
-	err := rc.Write(func(fd uintptr) bool {
-		for len(b) > 0 {
-			n, _, e := syscall.RawSyscall(syscall.SYS_WRITE, fd, uintptr(unsafe.Pointer(&b[0])), uintptr(len(b)))
-			switch e {
-			case 0:
-				b = b[n:]
-			case syscall.EINTR:
-			case syscall.EAGAIN:
-				return false
-			default:
-				errno = e
-				return true
-			}
-		}
-		return true
-	})
-	if err != nil {
-		return err
-	}
-	if errno != 0 {
-		return errno
+	if len(p) > 0 {
+		s.in = bytes.Clone(p)
 	}
 	return nil
+}
+
+// end closes the socket, once, and tells onEnd why.
+func (s *rawSocket) end(why error) {
+	s.endOnce.Do(func() {
+		s.mu.Lock()
+		s.closed = true
+		if s.reader != nil {
+			s.reader.forget(s)
+		}
+		unix.Close(s.fd)
+		s.mu.Unlock()
+		if s.onEnd != nil {
+			s.onEnd(why)
+		}
+	})
 }
 
 // websocketGUID is the key suffix of the handshake (RFC 6455, 1.3).
@@ -165,23 +254,55 @@ func upgradeRaw(ctx context.Context, nc net.Conn, host, path string) (*rawSocket
 	if res.Header.Get("Sec-WebSocket-Accept") != base64.StdEncoding.EncodeToString(sum[:]) {
 		return nil, errors.New("upgrade answer with a wrong Sec-WebSocket-Accept")
 	}
-	s := &rawSocket{nc: nc, br: br}
-	if sc, ok := nc.(syscall.Conn); ok {
-		if rc, err := sc.SyscallConn(); err == nil {
-			// What the upgrade's reader holds beyond the answer stays first.
-			s.rc = rc
-			s.br = bufio.NewReaderSize(io.MultiReader(bytes.NewReader(buffered(br)), rawReader{rc}), 4096)
-		}
+	s := &rawSocket{lead: buffered(br)}
+	if s.fd, err = ownFD(nc); err != nil {
+		return nil, err
 	}
+	nc.Close() // Go's poller forgets the socket; the duplicate holds it
 	for s.key == [4]byte{} {
 		rand.Read(s.key[:])
 	}
 	return s, nil
 }
 
+// buffered returns what br holds unread.
+func buffered(br *bufio.Reader) []byte {
+	b, _ := br.Peek(br.Buffered())
+	return bytes.Clone(b)
+}
+
+// ownFD duplicates nc's descriptor (non-blocking, as Go left it).
+func ownFD(nc net.Conn) (int, error) {
+	sc, ok := nc.(syscall.Conn)
+	if !ok {
+		return -1, errors.New("a connection without a descriptor")
+	}
+	rc, err := sc.SyscallConn()
+	if err != nil {
+		return -1, err
+	}
+	fd := -1
+	if cerr := rc.Control(func(d uintptr) {
+		fd, err = unix.FcntlInt(d, unix.F_DUPFD_CLOEXEC, 0)
+	}); cerr != nil {
+		return -1, cerr
+	}
+	if err != nil {
+		return -1, err
+	}
+	if err := unix.SetNonblock(fd, true); err != nil {
+		unix.Close(fd)
+		return -1, err
+	}
+	return fd, nil
+}
+
 // Close ends the socket at once (no close handshake: the server's
-// release bounds its side).
-func (s *rawSocket) Close() error { return s.nc.Close() }
+// release bounds its side); onEnd gets net.ErrClosed.
+func (s *rawSocket) Close() error {
+	s.end(net.ErrClosed)
+	return nil
+}
 
 // WriteText writes one text message, masked, in one system call.
 func (s *rawSocket) WriteText(p []byte) error { return s.writeFrame(0x1, p) }
@@ -216,74 +337,31 @@ func (s *rawSocket) writeFrame(opcode byte, p []byte) error {
 		b[at+i] ^= s.key[i&3]
 	}
 	s.wbuf = b
-	if s.rc != nil {
-		return writeRaw(s.rc, b)
-	}
-	_, err := s.nc.Write(b)
-	return err
+	return s.write(b)
 }
 
-// ReadMessage reads the next text or binary message into buf (reset
-// first, its bytes valid until the next call), joining fragments and
-// answering pings; a close frame ends the socket with errSocketClosed.
-func (s *rawSocket) ReadMessage(buf *[]byte, limit int) ([]byte, error) {
-	*buf = (*buf)[:0]
-	for {
-		var head [2]byte
-		if _, err := io.ReadFull(s.br, head[:]); err != nil {
-			return nil, err
+// write writes all of b, waiting in poll(2) while the socket is full.
+func (s *rawSocket) write(b []byte) error {
+	for len(b) > 0 {
+		s.mu.RLock()
+		if s.closed {
+			s.mu.RUnlock()
+			return net.ErrClosed
 		}
-		if head[1]&0x80 != 0 {
-			return nil, errors.New("a masked frame from the server")
-		}
-		n := uint64(head[1] & 0x7f)
-		switch n {
-		case 126:
-			var ext [2]byte
-			if _, err := io.ReadFull(s.br, ext[:]); err != nil {
-				return nil, err
-			}
-			n = uint64(binary.BigEndian.Uint16(ext[:]))
-		case 127:
-			var ext [8]byte
-			if _, err := io.ReadFull(s.br, ext[:]); err != nil {
-				return nil, err
-			}
-			n = binary.BigEndian.Uint64(ext[:])
-		}
-		if n > uint64(limit) || uint64(len(*buf))+n > uint64(limit) {
-			return nil, fmt.Errorf("a message over %d bytes", limit)
-		}
-		fin, opcode := head[0]&0x80 != 0, head[0]&0x0f
-		if opcode >= 0x8 { // control: ping, pong, close
-			var payload [125]byte
-			if n > 125 || !fin {
-				return nil, errors.New("a control frame over 125 bytes or fragmented")
-			}
-			if _, err := io.ReadFull(s.br, payload[:n]); err != nil {
-				return nil, err
-			}
-			switch opcode {
-			case 0x9:
-				if err := s.writeFrame(0xA, payload[:n]); err != nil {
-					return nil, err
-				}
-			case 0x8:
-				reason := ""
-				if n >= 2 {
-					reason = fmt.Sprintf(" (%d %s)", binary.BigEndian.Uint16(payload[:2]), strings.ToValidUTF8(string(payload[2:n]), "?"))
-				}
-				return nil, fmt.Errorf("%w%s", errSocketClosed, reason)
-			}
-			continue
-		}
-		at := len(*buf)
-		*buf = append(*buf, make([]byte, n)...)
-		if _, err := io.ReadFull(s.br, (*buf)[at:]); err != nil {
-			return nil, err
-		}
-		if fin {
-			return *buf, nil
+		fd := s.fd
+		n, _, errno := syscall.RawSyscall(syscall.SYS_WRITE, uintptr(fd), uintptr(unsafe.Pointer(&b[0])), uintptr(len(b)))
+		s.mu.RUnlock()
+		switch errno {
+		case 0:
+			b = b[n:]
+		case syscall.EINTR:
+		case syscall.EAGAIN:
+			// Full: wait for room, a slice at a time (the socket may end
+			// meanwhile; its number is then looked at no more).
+			unix.Poll([]unix.PollFd{{Fd: int32(fd), Events: unix.POLLOUT}}, 100)
+		default:
+			return errno
 		}
 	}
+	return nil
 }
