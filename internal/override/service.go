@@ -7,6 +7,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"vitrine/internal/change"
@@ -33,12 +34,37 @@ type Service struct {
 	library Library
 	log     *slog.Logger
 
-	acks chan Ack
+	acks ackQueue
+}
+
+// ackQueue holds the acks not yet taken by Run. A push to 10,000 TVs
+// brings 10,000 acks within a fraction of a second: queued one by one on a
+// channel, each woke Run; the bell rings only when the queue stops being
+// empty, and Run takes everything queued at once.
+type ackQueue struct {
+	mu   sync.Mutex
+	list []Ack
+	bell chan struct{} // room for one ring
+}
+
+// maxQueuedAcks bounds the acks waiting for Run; more are dropped (the
+// players ack again).
+const maxQueuedAcks = 65536
+
+// take returns the queued acks appended to batch, and empties the queue.
+func (q *ackQueue) take(batch []Ack) []Ack {
+	q.mu.Lock()
+	batch = append(batch, q.list...)
+	clear(q.list)
+	q.list = q.list[:0]
+	q.mu.Unlock()
+	return batch
 }
 
 // NewService returns the service; Run must run for acks to be recorded.
 func NewService(d *db.DB, now func() time.Time, changes *franchise.Changes, library Library, log *slog.Logger) *Service {
-	return &Service{db: d, now: now, changes: changes, library: library, log: log, acks: make(chan Ack, 65536)}
+	return &Service{db: d, now: now, changes: changes, library: library, log: log,
+		acks: ackQueue{bell: make(chan struct{}, 1)}}
 }
 
 // target is a checked target: the ids stored, the TVs reached now and
@@ -461,23 +487,32 @@ func (s *Service) count(ctx context.Context, list []Override, reaches map[string
 // ForScreens gives the TVs of a franchise their overrides: those not
 // cleared that have not ended, active or scheduled, the newest start first
 // (the player shows the newest of those in force). TVs without any are
-// absent from the answer.
+// absent from the answer. The lists are shared between TVs: read them, do
+// not change them.
 func (s *Service) ForScreens(ctx context.Context, franchiseID string, tvs []TV) (map[string][]Player, error) {
 	list, err := current(ctx, s.db, franchiseID, s.now().UnixMilli())
 	if err != nil || len(list) == 0 {
 		return nil, err
 	}
-	out := map[string][]Player{}
+	out := make(map[string][]Player, len(tvs))
 	for _, o := range list {
 		if o.ClearedAt != 0 {
 			continue
 		}
 		p := Player{ID: o.ID, Title: o.Title, Text: o.Text, Background: o.Background, Color: o.Color,
 			Media: o.Media, Start: o.StartsAt, End: o.EndsAt}
+		// The TVs this override is the first to reach share one list (a
+		// message to a whole franchise is one list, not one per TV); its
+		// capacity of one makes a second override's append copy it.
+		alone := []Player{p}
 		for _, tv := range tvs {
 			if o.Target == All || (o.Target == Stores && slices.Contains(o.targetIDs, tv.StoreID)) ||
 				(o.Target == Displays && slices.Contains(o.targetIDs, tv.DisplayID)) {
-				out[tv.DisplayID] = append(out[tv.DisplayID], p)
+				if had := out[tv.DisplayID]; had != nil {
+					out[tv.DisplayID] = append(had, p)
+				} else {
+					out[tv.DisplayID] = alone
+				}
 			}
 		}
 	}
@@ -489,11 +524,21 @@ func (s *Service) ForScreens(ctx context.Context, franchiseID string, tvs []TV) 
 // the ack is dropped: the player acks again).
 func (s *Service) Acked(displayID string, overrideIDs []string) {
 	at := s.now().UnixMilli()
+	q := &s.acks
+	q.mu.Lock()
+	if len(q.list)+len(overrideIDs) > maxQueuedAcks {
+		q.mu.Unlock()
+		return
+	}
+	ring := len(q.list) == 0
 	for _, id := range overrideIDs {
+		q.list = append(q.list, Ack{Override: id, Display: displayID, At: at})
+	}
+	q.mu.Unlock()
+	if ring {
 		select {
-		case s.acks <- Ack{Override: id, Display: displayID, At: at}:
-		default:
-			return
+		case q.bell <- struct{}{}:
+		default: // rung already, not yet heard
 		}
 	}
 }
@@ -585,21 +630,16 @@ func (s *Service) Run(ctx context.Context, every time.Duration) {
 	for {
 		select {
 		case <-ctx.Done():
-			for {
-				select {
-				case a := <-s.acks:
-					batch = append(batch, a)
-				default:
-					flush(true)
-					return
-				}
-			}
-		case a := <-s.acks:
-			batch = append(batch, a)
+			batch = s.acks.take(batch)
+			flush(true)
+			return
+		case <-s.acks.bell:
+			batch = s.acks.take(batch)
 			if len(batch) >= 1000 {
 				flush(false)
 			}
 		case <-tick.C:
+			batch = s.acks.take(batch)
 			flush(false)
 		}
 	}
@@ -607,17 +647,10 @@ func (s *Service) Run(ctx context.Context, every time.Duration) {
 
 // Flush writes the queued acks now and announces them (tests).
 func (s *Service) Flush(ctx context.Context) error {
-	var batch []Ack
-	for {
-		select {
-		case a := <-s.acks:
-			batch = append(batch, a)
-		default:
-			written, err := insertAcks(ctx, s.db, batch)
-			news := newAckNews()
-			news.add(written)
-			s.tell(ctx, news, time.Now(), true)
-			return err
-		}
-	}
+	batch := s.acks.take(nil)
+	written, err := insertAcks(ctx, s.db, batch)
+	news := newAckNews()
+	news.add(written)
+	s.tell(ctx, news, time.Now(), true)
+	return err
 }
