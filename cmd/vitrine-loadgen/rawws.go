@@ -340,8 +340,14 @@ func (s *rawSocket) writeFrame(opcode byte, p []byte) error {
 	return s.write(b)
 }
 
+// writeWithin bounds how long a write waits for room: a server that reads
+// the socket no more would otherwise hold the reader that writes its acks,
+// and every other socket that reader reads. The socket is ended then.
+const writeWithin = 10 * time.Second
+
 // write writes all of b, waiting in poll(2) while the socket is full.
 func (s *rawSocket) write(b []byte) error {
+	var waitedFrom time.Time
 	for len(b) > 0 {
 		s.mu.RLock()
 		if s.closed {
@@ -358,6 +364,13 @@ func (s *rawSocket) write(b []byte) error {
 		case syscall.EAGAIN:
 			// Full: wait for room, a slice at a time (the socket may end
 			// meanwhile; its number is then looked at no more).
+			if waitedFrom.IsZero() {
+				waitedFrom = time.Now()
+			} else if time.Since(waitedFrom) > writeWithin {
+				err := fmt.Errorf("no room to write for %s", writeWithin)
+				s.end(err)
+				return err
+			}
 			unix.Poll([]unix.PollFd{{Fd: int32(fd), Events: unix.POLLOUT}}, 100)
 		default:
 			return errno
