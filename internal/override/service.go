@@ -55,8 +55,12 @@ const maxQueuedAcks = 65536
 func (q *ackQueue) take(batch []Ack) []Ack {
 	q.mu.Lock()
 	batch = append(batch, q.list...)
-	clear(q.list)
-	q.list = q.list[:0]
+	if cap(q.list) > 4096 {
+		q.list = nil // a burst's room is not kept
+	} else {
+		clear(q.list)
+		q.list = q.list[:0]
+	}
 	q.mu.Unlock()
 	return batch
 }
