@@ -488,17 +488,17 @@ func (s *Service) count(ctx context.Context, list []Override, reaches map[string
 	return nil
 }
 
-// ForScreens gives the TVs of a franchise their overrides: those not
-// cleared that have not ended, active or scheduled, the newest start first
-// (the player shows the newest of those in force). TVs without any are
-// absent from the answer. The lists are shared between TVs: read them, do
+// ForScreens gives the TVs of a franchise their overrides, in the TVs'
+// order: those not cleared that have not ended, active or scheduled, the
+// newest start first (the player shows the newest of those in force); nil
+// for a TV without any. The lists are shared between TVs: read them, do
 // not change them.
-func (s *Service) ForScreens(ctx context.Context, franchiseID string, tvs []TV) (map[string][]Player, error) {
+func (s *Service) ForScreens(ctx context.Context, franchiseID string, tvs []TV) ([][]Player, error) {
 	list, err := current(ctx, s.db, franchiseID, s.now().UnixMilli())
 	if err != nil || len(list) == 0 {
 		return nil, err
 	}
-	out := make(map[string][]Player, len(tvs))
+	out := make([][]Player, len(tvs))
 	for _, o := range list {
 		if o.ClearedAt != 0 {
 			continue
@@ -509,13 +509,13 @@ func (s *Service) ForScreens(ctx context.Context, franchiseID string, tvs []TV) 
 		// message to a whole franchise is one list, not one per TV); its
 		// capacity of one makes a second override's append copy it.
 		alone := []Player{p}
-		for _, tv := range tvs {
+		for i, tv := range tvs {
 			if o.Target == All || (o.Target == Stores && slices.Contains(o.targetIDs, tv.StoreID)) ||
 				(o.Target == Displays && slices.Contains(o.targetIDs, tv.DisplayID)) {
-				if had := out[tv.DisplayID]; had != nil {
-					out[tv.DisplayID] = append(had, p)
+				if out[i] != nil {
+					out[i] = append(out[i], p)
 				} else {
-					out[tv.DisplayID] = alone
+					out[i] = alone
 				}
 			}
 		}

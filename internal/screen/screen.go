@@ -103,10 +103,10 @@ type HoursSource interface {
 	HoursByID(ctx context.Context, franchiseID string, storeIDs []string) (map[string]store.OpeningHours, error)
 }
 
-// OverrideSource gives TVs their emergency overrides (override.Service):
-// TVs without any are absent from the answer.
+// OverrideSource gives TVs their emergency overrides (override.Service),
+// in the TVs' order: nil (or a shorter answer) for TVs without any.
 type OverrideSource interface {
-	ForScreens(ctx context.Context, franchiseID string, tvs []override.TV) (map[string][]override.Player, error)
+	ForScreens(ctx context.Context, franchiseID string, tvs []override.TV) ([][]override.Player, error)
 }
 
 // LocalSource gives TVs their stores' approved local content
@@ -199,8 +199,8 @@ func (p *Builder) EncodeScreens(ctx context.Context, screens []TV) (parts, overr
 }
 
 // encodeParts encodes the TVs' parts, with their overrides when whole, and
-// returns the overrides that reach each TV, by TV id.
-func (p *Builder) encodeParts(ctx context.Context, screens []TV, whole bool) ([][]byte, map[string][]override.Player, error) {
+// returns the overrides that reach each TV, in order.
+func (p *Builder) encodeParts(ctx context.Context, screens []TV, whole bool) ([][]byte, [][]override.Player, error) {
 	storesBy := map[string][]string{}
 	for _, sc := range screens {
 		storesBy[sc.FranchiseID] = append(storesBy[sc.FranchiseID], sc.StoreID)
@@ -282,7 +282,7 @@ func (p *Builder) encodeParts(ctx context.Context, screens []TV, whole bool) ([]
 		}
 		part.Local = local[part.DisplayID]
 		if whole {
-			list := overrides[part.DisplayID]
+			list := overrides[i]
 			if list == nil {
 				list = []override.Player{}
 			}
@@ -322,26 +322,48 @@ func (p *Builder) localOf(ctx context.Context, screens []TV) (map[string]*localc
 	return out, nil
 }
 
-// overridesOf reads the emergency overrides that reach each TV, by TV id,
-// in one ask per franchise.
-func (p *Builder) overridesOf(ctx context.Context, screens []TV) (map[string][]override.Player, error) {
-	overrides := map[string][]override.Player{}
-	if p.overrides == nil {
+// overridesOf reads the emergency overrides that reach each TV, in order
+// (nil for a TV without any), in one ask per franchise.
+func (p *Builder) overridesOf(ctx context.Context, screens []TV) ([][]override.Player, error) {
+	overrides := make([][]override.Player, len(screens))
+	if p.overrides == nil || len(screens) == 0 {
 		return overrides, nil
 	}
-	tvsBy := map[string][]override.TV{}
-	for _, sc := range screens {
-		tvsBy[sc.FranchiseID] = append(tvsBy[sc.FranchiseID], override.TV{DisplayID: sc.DisplayID, StoreID: sc.StoreID})
-	}
-	for franchiseID, tvs := range tvsBy {
+	ask := func(franchiseID string, places []int) error {
+		tvs := make([]override.TV, len(places))
+		for j, k := range places {
+			tvs[j] = override.TV{DisplayID: screens[k].DisplayID, StoreID: screens[k].StoreID}
+		}
 		got, err := p.overrides.ForScreens(ctx, franchiseID, tvs)
 		if err != nil {
+			return err
+		}
+		for j, list := range got[:min(len(got), len(places))] {
+			overrides[places[j]] = list
+		}
+		return nil
+	}
+	// The screens' places by franchise; one franchise (a push's usual
+	// case) without a map.
+	one := true
+	for _, sc := range screens {
+		one = one && sc.FranchiseID == screens[0].FranchiseID
+	}
+	if one {
+		places := make([]int, len(screens))
+		for i := range places {
+			places[i] = i
+		}
+		return overrides, ask(screens[0].FranchiseID, places)
+	}
+	by := map[string][]int{}
+	for i, sc := range screens {
+		by[sc.FranchiseID] = append(by[sc.FranchiseID], i)
+	}
+	for franchiseID, places := range by {
+		if err := ask(franchiseID, places); err != nil {
 			return nil, err
 		}
-		if len(tvsBy) == 1 && got != nil {
-			return got, nil // one franchise (a push's usual case): its answer as it is
-		}
-		maps.Copy(overrides, got)
 	}
 	return overrides, nil
 }
@@ -360,14 +382,20 @@ func (p *Builder) EncodeOverrides(ctx context.Context, screens []TV) ([][]byte, 
 // encodeOverrides encodes the overrides that reach each TV, in order. TVs
 // reached by the same overrides share one encoding (the same bytes), so a
 // message to a whole franchise is encoded once.
-func encodeOverrides(screens []TV, overrides map[string][]override.Player) ([][]byte, error) {
+func encodeOverrides(screens []TV, overrides [][]override.Player) ([][]byte, error) {
 	none := []byte("[]")
 	shared := map[string][]byte{} // by the overrides' ids
 	out := make([][]byte, len(screens))
-	for i, sc := range screens {
-		list := overrides[sc.DisplayID]
+	var last []override.Player // the list encoded last, and its encoding
+	var lastEnc []byte
+	for i := range screens {
+		list := overrides[i]
 		if len(list) == 0 {
 			out[i] = none
+			continue
+		}
+		if len(list) == len(last) && &list[0] == &last[0] {
+			out[i] = lastEnc // the same list, shared by the TVs it reaches
 			continue
 		}
 		key := list[0].ID // one override (the usual case): its id, no string built
@@ -379,16 +407,15 @@ func encodeOverrides(screens []TV, overrides map[string][]override.Player) ([][]
 			}
 			key = b.String()
 		}
-		if enc, ok := shared[key]; ok {
-			out[i] = enc
-			continue
+		enc, ok := shared[key]
+		if !ok {
+			var err error
+			if enc, err = json.Marshal(list); err != nil {
+				return nil, err
+			}
+			shared[key] = enc
 		}
-		enc, err := json.Marshal(list)
-		if err != nil {
-			return nil, err
-		}
-		shared[key] = enc
-		out[i] = enc
+		out[i], last, lastEnc = enc, list, enc
 	}
 	return out, nil
 }

@@ -247,11 +247,11 @@ func TestATVsScreenRunsOnItsStoresTimeZone(t *testing.T) {
 // overrides gives the TV tv1 the overrides it holds (none for others).
 type overrides struct{ list []override.Player }
 
-func (o *overrides) ForScreens(_ context.Context, _ string, tvs []override.TV) (map[string][]override.Player, error) {
-	out := map[string][]override.Player{}
-	for _, tv := range tvs {
+func (o *overrides) ForScreens(_ context.Context, _ string, tvs []override.TV) ([][]override.Player, error) {
+	out := make([][]override.Player, len(tvs))
+	for i, tv := range tvs {
 		if tv.DisplayID == "tv1" && len(o.list) > 0 {
-			out[tv.DisplayID] = o.list
+			out[i] = o.list
 		}
 	}
 	return out, nil
