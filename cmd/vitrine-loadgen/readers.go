@@ -58,9 +58,11 @@ func (set *readerSet) watch(s *rawSocket) error {
 	return r.watch(s)
 }
 
+// watch has r read s. The socket's lock is held for writing: its end,
+// which reads s.reader to forget it, waits until it is recorded.
 func (r *reader) watch(s *rawSocket) error {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	if s.closed {
 		return errors.New("the socket ended before its reading began")
 	}
