@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"io"
+	"net"
 	"testing"
 	"time"
 
@@ -25,6 +26,13 @@ func TestFragmentsAPingInsideAMessageAndACloseDuringAWrite(t *testing.T) {
 	h, srv := testHub(t, src, Options{FlushEvery: 20 * time.Millisecond, WatchFor: time.Minute,
 		WriteWithin: time.Minute, CloseWithin: closeWithin})
 	b := dialBox(t, srv)
+	// The box's receive buffer is fixed, as the kernel would otherwise grow it
+	// while the box reads the first 16 MB playlist (up to tcp_rmem's maximum,
+	// 32 MB on some machines): the second playlist then fits in the buffers
+	// and its write never waits for the box.
+	if err := b.nc.(*net.TCPConn).SetReadBuffer(256 << 10); err != nil {
+		t.Fatal(err)
+	}
 	// The auth frame itself in two fragments.
 	auth := []byte(`{"type":"auth","token":"dev_TV1"}`)
 	b.write(append(maskedFrame(false, 0x1, auth[:7]), maskedFrame(true, 0x0, auth[7:])...))
