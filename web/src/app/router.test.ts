@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type * as React from 'react'
 import type { RouteObject } from 'react-router'
 import { describe, expect, it } from 'vitest'

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { reducer, TOAST_LIMIT, TOAST_REMOVE_DELAY } from './use-toast'
 

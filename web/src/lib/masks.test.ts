@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { digitsOf, isValidPhone, maskCnpj, maskPhone, PHONE_MASK_MAX_LENGTH } from './masks'
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 // The same cases the Go side (internal/names) runs: both must give these orders.
 import cases from '../../../api/name-order-cases.json'

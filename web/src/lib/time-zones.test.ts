@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { BRAZIL_ZONES, isTimeZone, spansZones, stateUF, zoneForState, zoneLabel } from './time-zones'
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 // The same cases the Go side (internal/names) runs: both must accept and refuse these names alike.
 import file from '../../../api/name-length-cases.json'

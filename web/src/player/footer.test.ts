@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { clockText } from '../lib/footer'
 import { quoteViews, reais, untilNextMinute, weatherSymbol, weatherText } from './footer'

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { inForce, nextOverrideChange, overrideAt, overrideUrls, type PlayerOverride } from './override'
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { nowPlaying, type PlaybackItem, type ScheduleEntry } from '../lib/playback'
 import { itemAt, mediaUrls, orientationDegrees, playableEntries, shownFor, Timeline } from './playlist'

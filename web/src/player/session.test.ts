@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { vi } from 'vitest'
 import { ACK_EVERY_MS, CONNECT_TIMEOUT_MS, RELOAD_AGAIN_MS, RESTART_GRACE_MS, FOOTER_EVERY_MS, IDENTIFY_MS, PLAYS_EVERY_MS, PLAYS_FIRST_MS, PLAYS_RETRY_MS } from './session'

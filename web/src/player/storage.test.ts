@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { PlayerStorage } from './storage'
 import { MemoryStore, schedule, SCREEN } from './testing'

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { fieldErrors } from '@/test/zod'
 import { changePasswordSchema, updateNameSchema } from './schemas'

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import type { AdMediaItem } from './api/types'
 import { SLOT_UNLINK_REFUSED, withFormItems, withoutItems } from './media'

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { typedNumber } from '@/lib/validation'
 import { alertSettingsSchema, DELAY_MESSAGE, NO_CHANNEL_MESSAGE, toAlertSettingsInput } from './schemas'

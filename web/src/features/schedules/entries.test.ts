@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { displaySeconds, moveEntry, typeLabel, weekdays, windowsLabel } from '@/components/media-entries/entries'
 import type { ScheduleEntry } from './api/types'

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import type { ScheduleEntry } from './api/types'
 import { testEntry } from './test-entries'

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { typedNumber } from '@/lib/validation'
 import { footerSchema, FOOTER_FORM_DEFAULTS, FOOTER_MESSAGES, footerParts, toBottomBar, toFooterValues, withFooterEnabled, type FooterValues } from './footer'

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import type { PlayerOverride } from '@/player/override'
 import { upcomingWithOverrides, type ScheduleAt } from './override-timeline'

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { nowPlaying, playbackAnchor, type ScheduleEntry } from '@/lib/playback'
 import type { PlayerAds, PlayerLocal, PlayerSchedule } from '@/player/protocol'

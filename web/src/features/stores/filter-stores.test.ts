@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { byName } from '@/lib/format'
 import { filterStores } from './filter-stores'

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import { franchiseKeys, liveViewKey, queryRoots } from '@/lib/query-keys'

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { testMedia } from '../test-media'
 import type { Media, MediaFolder } from '../types'

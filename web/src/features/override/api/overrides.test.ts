@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { OVERRIDES_REFRESH_MS, OVERRIDES_STREAM_REFRESH_MS, overridesRefreshIn, type Override } from './overrides'
 
