@@ -21,8 +21,9 @@ func verify(t *testing.T, a *testutil.TestApp, args ...string) (int, string, str
 	return code, out.String(), errs.String()
 }
 
+// The engines in turn: verify sets the process's DATABASE_URL.
 func TestAuditVerifyNamesTheRecordChangedBehindTheAppsBack(t *testing.T) {
-	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+	testutil.ForEachEngineInTurn(t, func(t *testing.T, engine string) {
 		a := testutil.NewApp(t, engine)
 		ana := a.SeedUser(t, "ana@example.com", "")
 		a.SeedFranchise(t, "rede-sul", "Rede Sul", ana)

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"testing"
 	"unicode"
 
 	"golang.org/x/crypto/argon2"
@@ -54,6 +56,23 @@ const (
 	argonSaltLen = 16
 )
 
+// leastCost is set in test binaries whose tests are about what the system does
+// with passwords, not about the hash: see UseLeastHashCostInTests.
+var leastCost atomic.Bool
+
+// UseLeastHashCostInTests makes the hashes made afterwards cost argon2id's least
+// (64 KiB, one pass) instead of 19 MiB and two passes. A hash keeps its
+// parameters, so it is checked at the cost it was made with. The suites that
+// start the whole app sign in hundreds of times, and the hashing was about two
+// fifths of their CPU. It panics outside a test binary, so a server can never
+// run with it.
+func UseLeastHashCostInTests() {
+	if !testing.Testing() {
+		panic("auth: UseLeastHashCostInTests called outside a test binary")
+	}
+	leastCost.Store(true)
+}
+
 // HashPassword returns the PHC-style argon2id encoding of pw, parameters
 // included, so they can be raised later without breaking stored hashes.
 func HashPassword(pw string) (string, error) {
@@ -61,10 +80,14 @@ func HashPassword(pw string) (string, error) {
 	if _, err := rand.Read(salt); err != nil {
 		return "", err
 	}
-	key := argon2.IDKey([]byte(pw), salt, argonTime, argonMemory, argonThreads, argonKeyLen)
+	memory, passes := uint32(argonMemory), uint32(argonTime)
+	if leastCost.Load() {
+		memory, passes = 64, 1
+	}
+	key := argon2.IDKey([]byte(pw), salt, passes, memory, argonThreads, argonKeyLen)
 	b64 := base64.RawStdEncoding
 	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s",
-		argon2.Version, argonMemory, argonTime, argonThreads, b64.EncodeToString(salt), b64.EncodeToString(key)), nil
+		argon2.Version, memory, passes, argonThreads, b64.EncodeToString(salt), b64.EncodeToString(key)), nil
 }
 
 var errBadHash = errors.New("auth: unsupported password hash")

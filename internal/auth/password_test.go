@@ -50,3 +50,25 @@ func TestPasswordHash(t *testing.T) {
 		}
 	}
 }
+
+func TestLeastHashCostInTests(t *testing.T) {
+	full, err := HashPassword("Senha#Forte1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	UseLeastHashCostInTests()
+	t.Cleanup(func() { leastCost.Store(false) })
+	least, err := HashPassword("Senha#Forte1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(least, "$argon2id$v=19$m=64,t=1,p=1$") {
+		t.Errorf("encoding %q", least)
+	}
+	// Each hash is checked at the cost it names, whichever is in force.
+	for _, h := range []string{full, least} {
+		if !CheckPassword(h, "Senha#Forte1") || CheckPassword(h, "Senha#Forte2") {
+			t.Errorf("%q does not tell the right password from a wrong one", h)
+		}
+	}
+}

@@ -14,7 +14,7 @@ func NewDB(t testing.TB, engine string) *db.DB {
 	t.Helper()
 	url := ""
 	if engine == "postgres" {
-		url = pgSchema(t)
+		url = pgDatabase(t)
 	}
 	d, err := db.Open(context.Background(), url, t.TempDir())
 	if err != nil {

@@ -18,11 +18,11 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
-	"vitrine/internal/db/dbtest"
 
 	_ "github.com/jackc/pgx/v5/stdlib"
 
 	"vitrine/internal/app"
+	"vitrine/internal/auth"
 	"vitrine/internal/config"
 	"vitrine/internal/footerdata"
 	"vitrine/internal/ids"
@@ -76,8 +76,25 @@ func Engines() []string {
 	return []string{"sqlite"}
 }
 
-// ForEachEngine runs fn as a subtest per database engine.
+// ForEachEngine runs fn as a subtest per database engine, the engines side
+// by side: each subtest has an app, a data folder and a database of its own,
+// and a test spends much of its time waiting on its servers. The subtests
+// start once the calling test's function has returned, which must therefore
+// leave nothing after the call that they need, and fn must not write what
+// the other engine's run reads.
 func ForEachEngine(t *testing.T, fn func(t *testing.T, engine string)) {
+	t.Helper()
+	for _, e := range Engines() {
+		t.Run(e, func(t *testing.T) {
+			t.Parallel()
+			fn(t, e)
+		})
+	}
+}
+
+// ForEachEngineInTurn is ForEachEngine one engine after the other, for a test
+// that changes the process's state (its environment, with t.Setenv).
+func ForEachEngineInTurn(t *testing.T, fn func(t *testing.T, engine string)) {
 	t.Helper()
 	for _, e := range Engines() {
 		t.Run(e, func(t *testing.T) { fn(t, e) })
@@ -85,9 +102,12 @@ func ForEachEngine(t *testing.T, fn func(t *testing.T, engine string)) {
 }
 
 // NewApp starts a fresh app on engine with an empty data folder (and, on
-// PostgreSQL, a schema of its own that is dropped afterwards).
+// PostgreSQL, a migrated database of its own that is dropped afterwards).
 func NewApp(t testing.TB, engine string, opts ...Option) *TestApp {
 	t.Helper()
+	// The suites that start the app are about what it does with passwords, not
+	// about the hash's cost (internal/auth's own tests keep the real one).
+	auth.UseLeastHashCostInTests()
 	cfg := config.Config{
 		Addr:      "127.0.0.1:0",
 		DataDir:   t.TempDir(),
@@ -95,7 +115,7 @@ func NewApp(t testing.TB, engine string, opts ...Option) *TestApp {
 		LogLevel:  "error",
 	}
 	if engine == "postgres" {
-		cfg.DatabaseURL = pgSchema(t)
+		cfg.DatabaseURL = pgDatabase(t)
 	}
 	o := app.Options{Log: slog.New(slog.NewTextHandler(io.Discard, nil)), LogText: io.Discard}
 	if testing.Verbose() {
@@ -139,9 +159,6 @@ func NewReplica(t testing.TB, a *TestApp) *TestApp {
 	return &TestApp{App: r, URL: srv.URL, Engine: a.Engine}
 }
 
-// pgSchema creates a schema in TEST_DATABASE_URL's database and returns an
-// address whose search_path points at it.
-func pgSchema(t testing.TB) string { return dbtest.Schema(t) }
 
 // Response is an API answer read in full.
 type Response struct {
