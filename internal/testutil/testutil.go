@@ -159,7 +159,6 @@ func NewReplica(t testing.TB, a *TestApp) *TestApp {
 	return &TestApp{App: r, URL: srv.URL, Engine: a.Engine}
 }
 
-
 // Response is an API answer read in full.
 type Response struct {
 	Status int
