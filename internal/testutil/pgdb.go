@@ -51,6 +51,9 @@ func pgDatabase(t testing.TB) string {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	if _, err := admin.ExecContext(ctx, `CREATE DATABASE `+quote(name)+` TEMPLATE `+quote(tmpl)); err != nil {
+		if mayNotCreate(err) { // another user made the template
+			return dbtest.Schema(t)
+		}
 		t.Fatalf("postgres: create database %s from %s: %v", name, tmpl, err)
 	}
 	t.Cleanup(func() {
@@ -70,6 +73,12 @@ func pgDatabase(t testing.TB) string {
 }
 
 var errCannotCreateDatabases = errors.New("the user may not create databases")
+
+// mayNotCreate tells whether err is PostgreSQL refusing the user a database.
+func mayNotCreate(err error) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && pgErr.Code == "42501" // insufficient_privilege
+}
 
 // templates holds, per TEST_DATABASE_URL, the name of its migrated template.
 var templates sync.Map // string -> func() (string, error)
@@ -118,8 +127,7 @@ func makeTemplate(base string) (string, error) {
 		return "", err
 	}
 	if _, err := conn.ExecContext(ctx, `CREATE DATABASE `+quote(building)); err != nil {
-		var pgErr *pgconn.PgError
-		if errors.As(err, &pgErr) && pgErr.Code == "42501" { // insufficient_privilege
+		if mayNotCreate(err) {
 			return "", errCannotCreateDatabases
 		}
 		return "", err
