@@ -125,6 +125,19 @@ func (f *localFixture) player(store, name string) (*player, string) {
 	return p, tv.Display.ID
 }
 
+// settled waits until the players' connections are recorded: until then a
+// status flush may still change the TVs' rows and the group's revision under
+// a test that compares the database before and after a call.
+func (f *localFixture) settled() {
+	f.t.Helper()
+	testutil.Eventually(f.t, 10*time.Second, func() bool {
+		var n int
+		err := f.a.DB.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM displays
+			WHERE id IN (?, ?) AND connected = 1 AND last_connection_ack <> 0`, f.tvA, f.tvB).Scan(&n)
+		return err == nil && n == 2
+	}, "the players' connections recorded")
+}
+
 // uploadLocal uploads a PNG into the store's own folder.
 func (f *localFixture) uploadLocal(token, store, name string) string {
 	f.t.Helper()
@@ -458,6 +471,7 @@ func TestLocalContentRefusesBadInput(t *testing.T) {
 			}
 			return m
 		}
+		f.settled()
 		before := fingerprint(t, a)
 		for _, c := range []struct {
 			name    string
