@@ -29,10 +29,7 @@ import (
 // in TEST_DATABASE_URL's database, migrated by db.Open.
 func pgDatabase(t testing.TB) string {
 	t.Helper()
-	base := os.Getenv("TEST_DATABASE_URL")
-	if base == "" {
-		t.Skip("TEST_DATABASE_URL is not set")
-	}
+	base := testDatabaseURL(t)
 	tmpl, err := pgTemplate(base)
 	if errors.Is(err, errCannotCreateDatabases) {
 		return dbtest.Schema(t)
@@ -44,7 +41,7 @@ func pgDatabase(t testing.TB) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer admin.Close()
+	t.Cleanup(func() { admin.Close() }) // after the drop below
 	var n [6]byte
 	_, _ = rand.Read(n[:])
 	name := databaseName(base) + "_t_" + hex.EncodeToString(n[:])
@@ -57,12 +54,6 @@ func pgDatabase(t testing.TB) string {
 		t.Fatalf("postgres: create database %s from %s: %v", name, tmpl, err)
 	}
 	t.Cleanup(func() {
-		admin, err := sql.Open("pgx", base)
-		if err != nil {
-			t.Logf("postgres: drop database %s: %v", name, err)
-			return
-		}
-		defer admin.Close()
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
 		if _, err := admin.ExecContext(ctx, `DROP DATABASE IF EXISTS `+quote(name)+` WITH (FORCE)`); err != nil {
@@ -70,6 +61,16 @@ func pgDatabase(t testing.TB) string {
 		}
 	})
 	return withDatabase(base, name)
+}
+
+// testDatabaseURL is TEST_DATABASE_URL; the test is skipped without it.
+func testDatabaseURL(t testing.TB) string {
+	t.Helper()
+	base := os.Getenv("TEST_DATABASE_URL")
+	if base == "" {
+		t.Skip("TEST_DATABASE_URL is not set")
+	}
+	return base
 }
 
 var errCannotCreateDatabases = errors.New("the user may not create databases")

@@ -6,17 +6,13 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"net/url"
-	"os"
 	"testing"
 )
 
 // Two databases of NewDB are each a migrated copy of the template, apart from
 // each other, and dropped when their test ends.
 func TestPostgreSQLDatabasesAreMigratedCopies(t *testing.T) {
-	base := os.Getenv("TEST_DATABASE_URL")
-	if base == "" {
-		t.Skip("TEST_DATABASE_URL is not set")
-	}
+	base := testDatabaseURL(t)
 	var names []string
 	for _, store := range []string{"Loja Centro", "Loja Norte"} {
 		t.Run(store, func(t *testing.T) {
@@ -52,10 +48,7 @@ func TestPostgreSQLDatabasesAreMigratedCopies(t *testing.T) {
 
 // A user who may not create databases gets a schema of its own, migrated.
 func TestPostgreSQLWithoutCreateDatabaseGivesASchema(t *testing.T) {
-	base := os.Getenv("TEST_DATABASE_URL")
-	if base == "" {
-		t.Skip("TEST_DATABASE_URL is not set")
-	}
+	base := testDatabaseURL(t)
 	admin, err := sql.Open("pgx", base)
 	if err != nil {
 		t.Fatal(err)
