@@ -31,10 +31,12 @@ async function chooseItem(page: Page, name: string) {
   await expect(menu).toBeVisible()
   const item = menu.getByRole('menuitem', { name, exact: true })
   await expect(item).toBeVisible()
-  for (let step = 0; step < 20 && !(await item.evaluate((el) => el === document.activeElement)); step++) {
-    await page.keyboard.press('ArrowDown')
-  }
-  await expect(item).toBeFocused()
+  // Until the item has the focus: on a loaded machine the menu may take the focus after the first
+  // presses, which a fixed count of them would spend on nothing.
+  await expect(async () => {
+    if (!(await item.evaluate((el) => el === document.activeElement))) await page.keyboard.press('ArrowDown')
+    await expect(item).toBeFocused({ timeout: 250 })
+  }).toPass({ timeout: 30_000 })
   await page.keyboard.press('Enter')
 }
 
