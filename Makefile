@@ -2,6 +2,13 @@
 GO  ?= go
 NPM ?= npm
 
+# Go builds without the checkout's path in them. Go's build cache keys a package by its folder
+# unless paths are trimmed, so every clean clone (CI makes one per run) compiled the whole
+# module again for vet, the test binaries and bin/vitrine; trimmed, the clones of a machine
+# share the cache and a clean clone compiles only what changed (docs/performance.md, "The test
+# suite's time", 2026-12-05, sixth). Stack traces then name files by module path.
+export GOFLAGS := -trimpath $(filter-out -trimpath,$(GOFLAGS))
+
 WEB_DEPS := web/node_modules/.installed
 
 .PHONY: run build web deps test test-go test-web test-e2e test-cluster lint-api check-deploy promtool bench bench-go bench-web bench-players bench-storm chromium ffmpeg nginx clean minio oidc-provider
