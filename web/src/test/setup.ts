@@ -1,8 +1,11 @@
-// Runs before each test file. Most files share their worker's modules and DOM with the
-// files it ran before (vitest.config.ts): each starts from what a worker of its own
-// would give it.
+// Runs before each test file. A worker runs its files one after the other and keeps
+// the packages it loaded (vitest.config.ts): each file starts from what a worker of
+// its own would give it.
 import { vi } from 'vitest'
 
+// The console's modules load afresh for this file, with the modules it replaces
+// (vi.mock) in place; the packages (React, Testing Library) stay loaded.
+vi.resetModules()
 vi.useRealTimers()
 vi.unstubAllGlobals()
 vi.unstubAllEnvs()
