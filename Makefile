@@ -21,7 +21,7 @@ build: web
 
 # npm packages, installed again whenever the lock file changes.
 $(WEB_DEPS): web/package.json web/package-lock.json
-	cd web && $(NPM) install --no-audit --no-fund
+	cd web && $(NPM) install --no-audit --no-fund --prefer-offline
 	@touch $@
 
 deps: $(WEB_DEPS)
