@@ -33,11 +33,10 @@ web: web/dist/index.html
 web/dist/index.html: $(WEB_DEPS) $(WEB_SOURCES)
 	cd web && $(NPM) run build
 
-# Every stage, with the time each took printed at the end. The Go suites run
-# beside the web checks and then the browser suite (they wait on I/O much of
-# the time, and the web checks end long before them); the cluster stage runs
-# alone.
-TEST_STAGES := build lint-api,check-deploy,test-go,test-web+test-e2e test-cluster
+# Every stage, with the time each took printed at the end. The checks that
+# need no browser run side by side (the Go suites wait on I/O much of the
+# time); the browser and cluster stages run alone.
+TEST_STAGES := build lint-api,check-deploy,test-web,test-go test-e2e test-cluster
 test:
 	@MAKE='$(MAKE)' ./scripts/test-stages.sh $(TEST_STAGES)
 

@@ -2,10 +2,8 @@
 # Runs the stages of `make test` and prints how long each took at the end.
 # Each argument is a step; stages joined by commas (lint-api,test-web,test-go)
 # run side by side, their output shown stage by stage once all of them end.
-# Stages joined by '+' (test-web+test-e2e) run one after the other within
-# their place in the step; a later one runs only if the one before passed.
 # The run stops after the first step with a failing stage, as make would.
-# Usage: MAKE=make scripts/test-stages.sh build lint-api,test-web+test-e2e,test-go test-cluster
+# Usage: MAKE=make scripts/test-stages.sh build lint-api,test-web,test-go test-e2e
 set -u
 MAKE=${MAKE:-make}
 work=$(mktemp -d)
@@ -18,34 +16,24 @@ begin=$(date +%s)
 run() {
   start=$(date +%s)
   $MAKE --no-print-directory "$1"
-  code=$?
-  echo "$code $(($(date +%s) - start))" >"$work/$1"
-  return "$code"
-}
-
-# chain A+B+…: runs its stages in turn until one fails.
-chain() {
-  for stage in $(echo "$1" | tr '+' ' '); do
-    run "$stage" || return
-  done
+  echo "$? $(($(date +%s) - start))" >"$work/$1"
 }
 
 for step in "$@"; do
-  places=$(echo "$step" | tr ',' ' ')
-  if [ "$places" = "$step" ]; then
-    chain "$step"
+  stages=$(echo "$step" | tr ',' ' ')
+  if [ "$stages" = "$step" ]; then
+    run "$step"
   else
-    for place in $places; do
-      chain "$place" >"$work/$place.log" 2>&1 &
+    for stage in $stages; do
+      run "$stage" >"$work/$stage.log" 2>&1 &
     done
     wait
-    for place in $places; do
-      echo "==> $place"
-      cat "$work/$place.log"
+    for stage in $stages; do
+      echo "==> $stage"
+      cat "$work/$stage.log"
     done
   fi
-  for stage in $(echo "$places" | tr '+' ' '); do
-    [ -f "$work/$stage" ] || continue # after a failed stage of its chain
+  for stage in $stages; do
     read -r code seconds <"$work/$stage"
     echo "$stage $seconds" >>"$work/times"
     if [ "$code" -ne 0 ]; then
