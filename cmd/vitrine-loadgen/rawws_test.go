@@ -65,6 +65,14 @@ func TestRawSocketSpeaksWebSocket(t *testing.T) {
 		case m := <-got:
 			return m
 		case err := <-ended:
+			// The reader hands over a message before the close right behind it, but
+			// select picks at random among ready cases: a message waiting goes first.
+			select {
+			case m := <-got:
+				ended <- err
+				return m
+			default:
+			}
 			t.Fatalf("ended while a message was awaited: %v", err)
 		case <-ctx.Done():
 			t.Fatal("no message within 10 s")
