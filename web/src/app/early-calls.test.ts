@@ -21,11 +21,12 @@ describe('the first load of a signed-in tab', () => {
   beforeEach(() => {
     vi.stubGlobal('fetch', fetchMock)
     fetchMock.mockImplementation(async () => new Response('{}', { status: 200 }))
+    // The other groups of this file run the early script too, which preloads routes.
+    preloadRoute.mockReset()
     localStorage.clear()
   })
   afterEach(() => {
     fetchMock.mockReset()
-    preloadRoute.mockReset()
     vi.unstubAllGlobals()
   })
 
