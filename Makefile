@@ -11,7 +11,7 @@ export GOFLAGS := -trimpath $(filter-out -trimpath,$(GOFLAGS))
 
 WEB_DEPS := web/node_modules/.installed
 
-.PHONY: run build web deps test test-go test-web test-e2e test-cluster lint-api check-deploy promtool bench bench-go bench-web bench-players bench-storm chromium ffmpeg nginx clean minio oidc-provider
+.PHONY: run build web deps tools test test-go test-web test-e2e test-cluster lint-api check-deploy promtool bench bench-go bench-web bench-players bench-storm chromium ffmpeg nginx clean minio oidc-provider
 
 run: build
 	./bin/vitrine serve --demo
@@ -33,10 +33,11 @@ web: web/dist/index.html
 web/dist/index.html: $(WEB_DEPS) $(WEB_SOURCES)
 	cd web && $(NPM) run build
 
-# Every stage, with the time each took printed at the end. The checks that
-# need no browser run side by side (the Go suites wait on I/O much of the
-# time); the browser and cluster stages run alone.
-TEST_STAGES := build lint-api,check-deploy,test-web,test-go test-e2e test-cluster
+# Every stage, with the time each took printed at the end. The tools the
+# stages need are made sure of beside the build; the checks that need no
+# browser run side by side (the Go suites wait on I/O much of the time); the
+# browser and cluster stages run alone.
+TEST_STAGES := build,tools lint-api,check-deploy,test-web,test-go test-e2e test-cluster
 test:
 	@MAKE='$(MAKE)' ./scripts/test-stages.sh $(TEST_STAGES)
 
@@ -54,6 +55,16 @@ check-deploy: promtool
 
 promtool:
 	@./scripts/ensure-promtool.sh
+
+# What the stages need from outside the repository: Debian's packages, a MinIO server and the
+# OpenID Provider, side by side (the installs take turns on apt's lock). On a warm machine each
+# finds its tool and does nothing; on a fresh one MinIO's build, minutes of both cores, then
+# runs beside the build's downloads instead of holding up the Go suites, and Chromium's install
+# beside the Go suites instead of holding up the browser's. nginx is only for test-cluster,
+# which says it is skipped without it.
+tools:
+	@$(MAKE) --no-print-directory -j4 minio ffmpeg chromium promtool oidc-provider
+	@./scripts/ensure-nginx.sh || true
 
 # The Go suites run on SQLite, and on PostgreSQL too when TEST_DATABASE_URL is set.
 test-go: minio ffmpeg oidc-provider
