@@ -58,10 +58,10 @@ promtool:
 
 # What the stages need from outside the repository: Debian's packages, a MinIO server and the
 # OpenID Provider, side by side (the installs take turns on apt's lock). On a warm machine each
-# finds its tool and does nothing; on a fresh one MinIO's build, minutes of both cores, then
-# runs beside the build's downloads instead of holding up the Go suites, and Chromium's install
-# beside the Go suites instead of holding up the browser's. nginx is only for test-cluster,
-# which says it is skipped without it.
+# finds its tool and does nothing. On a fresh one MinIO's build (minutes of both cores) and the
+# installs' downloads run beside the build, and the time they take is printed as theirs rather
+# than inside test-go's and test-e2e's. nginx is only for test-cluster, which says it is
+# skipped without it.
 tools:
 	@$(MAKE) --no-print-directory -j4 minio ffmpeg chromium promtool oidc-provider
 	@./scripts/ensure-nginx.sh || true

@@ -10,8 +10,8 @@ if [ -x "$dir/minio" ] || command -v minio >/dev/null 2>&1; then exit 0; fi
 mkdir -p "$dir"
 echo "Building the MinIO server for the S3 storage tests (once, a few minutes)..."
 # Built without the compiler's optimizations and the linker's debug tables: the tests
-# ask it for a few small objects, which it serves as fast (TestMediaOnS3 1.2 s against
-# 1.1 s), and the build takes 30 % less CPU (321 s against 462 s on a 2-core machine;
+# ask it for a few small objects, which it serves about as fast (TestMediaOnS3 1.2 s
+# against 1.1 s), and the build takes 30 % less CPU (321 s against 462 s on a 2-core machine;
 # docs/performance.md, "The test suite's time", 2026-12-05, seventh).
 if ! GOBIN="$dir" GOFLAGS= go install -ldflags='-s -w' -gcflags='all=-N -l' github.com/minio/minio@latest; then
   echo "Could not build MinIO; the S3 storage tests will be skipped." >&2
