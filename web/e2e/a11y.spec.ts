@@ -1,25 +1,40 @@
-// Accessibility: every console screen (spec 1 §2 and spec 2 §2), in the light
-// and the dark theme, the dialogs and menus that open from them, and the
-// player's two screens have no violation of WCAG 2.0 and 2.1, levels A and AA,
-// as axe-core measures them in Chromium. Each test seeds a group of its own
-// and checks one part of the console: a slow machine then spends its time
-// budget per part, and a failure names the part. Each screen is opened once
-// and checked in both themes: the console follows the system's colour scheme
-// while its theme is 'system' (until a user picks one), and the test switches
-// that scheme under the open screen (`page.emulateMedia`). A screen another
-// flow checks in both themes with more on it is left to that flow:
-// 'Mensagem de emergência' (override.spec.ts), 'Atividade' and 'Atividade dos
-// grupos' (activity.spec.ts), as are 'Equipe', 'Login único', 'Integrações',
-// 'Conteúdo local' and 'Aprovações' (their own flows). After a page's first
-// screen, the next ones open inside the console (harness/navigate.ts).
+// Accessibility, screen by screen: axe-core and the keyboard focus.
+//  - axe: every console screen (spec 1 §2 and spec 2 §2), in the light and the
+//    dark theme, the dialogs and menus that open from them, and the player's two
+//    screens have no violation of WCAG 2.0 and 2.1, levels A and AA, as axe-core
+//    measures them in Chromium. Each screen is opened once and checked in both
+//    themes: the console follows the system's colour scheme while its theme is
+//    'system' (until a user picks one), and the test switches that scheme under
+//    the open screen (`page.emulateMedia`).
+//  - The focus when a dialog closes (WCAG 2.4.3): back on the control that
+//    opened it — the button, or the menu button of the item it was chosen from —
+//    whichever way it closed (Escape, 'Cancelar', 'Fechar', the X, after
+//    saving); on the row's table when the row itself was deleted; never on
+//    <body>, where the next Tab would start over at the sidebar. Keyboard only:
+//    the focus is put on a control (as Tab would), Enter opens, arrows choose a
+//    menu item, Enter or Escape close.
+// A dialog is opened from its control with the keyboard, checked with axe the
+// first time it opens, then closed each way it can close (`roundTrips`). Each
+// test seeds a group of its own and walks one part of the console: a slow
+// machine then spends its time budget per part, and a failure names the part.
+// A screen another flow checks in both themes with more on it is left to that
+// flow: 'Mensagem de emergência' (override.spec.ts; its confirmation's focus is
+// here), 'Atividade' and 'Atividade dos grupos' (activity.spec.ts), as are
+// 'Equipe', 'Login único', 'Integrações', 'Conteúdo local' and 'Aprovações'
+// (their own flows). After a page's first screen, the next ones open inside the
+// console (harness/navigate.ts).
 import type { Browser, Locator, Page } from '@playwright/test'
 import { test, expect, refuseEventStream, shot, strongPassword, uniqueEmail, useSession } from './fixtures.ts'
 import { axeViolations } from './harness/axe.ts'
+import { closeWithEscape } from './harness/escape.ts'
 import { addMedia, png } from './harness/media-api.ts'
 import { networkQuiet, openInApp, trackRequests } from './harness/navigate.ts'
 import { announceDevice, createDisplay, createSchedule, createStore, operatorWithGroup } from './harness/overview-api.ts'
 import { onScreen, openPlayer } from './harness/player.ts'
 import { saveEntries } from './harness/schedule-api.ts'
+
+// The parts seed groups of their own: they run side by side on the suite's workers.
+test.describe.configure({ mode: 'parallel' })
 
 type Theme = 'light' | 'dark'
 const THEMES: Theme[] = ['light', 'dark']
@@ -52,26 +67,102 @@ async function check(page: Page, screen: string, { within, screenshot }: { withi
 /** What opens over a screen: dialogs, menus, popovers. The screen under it is checked on its own. */
 const OVERLAY = '[role="dialog"], [role="alertdialog"], [role="menu"]'
 
-/** Opens a dialog (or menu) with `open`, waits for `shown`, checks it in both themes and closes it with Escape. */
+/** Opens a menu (or other overlay) with `open`, waits for `shown`, checks it in both themes and closes it with Escape. */
 async function checkOpened(page: Page, screen: string, open: () => Promise<void>, shown: Locator) {
   await open()
   await expect(shown).toBeVisible()
   await check(page, screen, { within: OVERLAY })
-  await page.keyboard.press('Escape')
-  await expect(shown).toBeHidden()
+  await closeWithEscape(page, shown)
+}
+
+/** How a dialog is closed: a key, a button of its own by name, or the X in its corner. */
+type Close = 'Escape' | 'X' | { button: string }
+
+const ways = (...closes: Close[]) => closes
+
+/** Puts the focus on a control as Tab would, without a pointer. */
+async function focusOn(control: Locator) {
+  await expect(control).toBeVisible()
+  await control.focus()
+  await expect(control).toBeFocused()
+}
+
+/** In an open menu, moves with the arrow keys to the item named `name` and presses Enter. */
+async function chooseItem(page: Page, name: string) {
+  const menu = page.getByRole('menu')
+  await expect(menu).toBeVisible()
+  const item = menu.getByRole('menuitem', { name, exact: true })
+  await expect(item).toBeVisible()
+  // Until the item has the focus: on a loaded machine the menu may take the focus after the first
+  // presses, which a fixed count of them would spend on nothing.
+  await expect(async () => {
+    if (!(await item.evaluate((el) => el === document.activeElement))) await page.keyboard.press('ArrowDown')
+    await expect(item).toBeFocused({ timeout: 250 })
+  }).toPass({ timeout: 30_000 })
+  await page.keyboard.press('Enter')
+}
+
+/** Waits until the focus is inside `dialog` (it has taken it, as a modal does). */
+async function focusInside(dialog: Locator) {
+  await expect(dialog).toBeVisible()
+  await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true)
+}
+
+async function close(page: Page, dialog: Locator, how: Close) {
+  if (how === 'Escape') {
+    await closeWithEscape(page, dialog)
+  } else {
+    const button = how === 'X' ? dialog.locator(':scope > button[data-slot="dialog-close"], :scope > button:has(> .sr-only)').last() : dialog.getByRole('button', { name: how.button, exact: true }).last()
+    await focusOn(button)
+    await page.keyboard.press('Enter')
+  }
+  await expect(dialog).toBeHidden()
+}
+
+/** What holds the focus, for a failure message. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const e = document.activeElement
+    return e ? `${e.tagName.toLowerCase()} ${e.getAttribute('aria-label') ?? e.textContent?.trim().slice(0, 40) ?? ''}` : 'nothing'
+  })
+
+type Round = {
+  /** The control focused and pressed (Enter). */
+  opener: Locator
+  /** The item chosen in the menu the opener opens, if it is a menu button. */
+  item?: string
+  dialog: Locator
+  /** Checks the dialog with axe in both themes the first time it opens, under this name. */
+  axe?: string
+  /** Before that check: what shows the dialog is ready (its data drawn). */
+  ready?: (dialog: Locator) => Promise<void>
+  /** The screenshots taken at that check (`<screenshot>-light`, `<screenshot>-dark`). */
+  screenshot?: string
+  /** What to do inside before closing (fill a field to save). */
+  inside?: (dialog: Locator) => Promise<void>
+  /** Where the focus must land; the opener by default. */
+  returnsTo?: Locator
 }
 
 /**
- * Picks `item` in the row menu of the TV `tv`: a click landing while a dialog
- * closing gives the focus back to another row's trigger is tried again.
+ * Opens the dialog from its control with the keyboard, closes it each way given, and checks where
+ * the focus went each time; the first time it is open, checks it with axe if the round says so.
  */
-async function rowMenuItem(page: Page, card: Locator, tv: string, item: string) {
-  const entry = page.getByRole('menuitem', { name: item })
-  await expect(async () => {
-    await card.getByRole('button', { name: `Ações para ${tv}`, exact: true }).click()
-    await expect(entry).toBeVisible({ timeout: 2_000 })
-  }).toPass({ timeout: 30_000 })
-  await entry.click()
+async function roundTrips(page: Page, round: Round, closes: Close[]) {
+  for (const [i, how] of closes.entries()) {
+    await focusOn(round.opener)
+    await page.keyboard.press('Enter')
+    if (round.item) await chooseItem(page, round.item)
+    await focusInside(round.dialog)
+    if (i === 0 && round.axe) {
+      await round.ready?.(round.dialog)
+      await check(page, round.axe, { within: OVERLAY, screenshot: round.screenshot })
+    }
+    await round.inside?.(round.dialog)
+    await close(page, round.dialog, how)
+    const target = round.returnsTo ?? round.opener
+    await expect(target, `after closing with ${JSON.stringify(how)}, the focus is on ${await focused(page)}`).toBeFocused()
+  }
 }
 
 /**
@@ -93,7 +184,12 @@ async function visit(page: Page, path: string, ready: Locator, { load = false } 
 /** The day (epoch ms) `ahead` days from now. */
 const daysAhead = (ahead: number) => Date.now() + ahead * 86_400_000
 
-/** One group with what every screen shows: a store with hours, two images, a schedule with an ad slot, two TVs, an advertisement. */
+/**
+ * One group with what every screen shows: a store with hours, two images (one in a folder), a
+ * schedule with an ad slot, three TVs (one on the schedule, two without), an advertisement; with
+ * `pairPlayer`, the TV on the schedule is a paired player that answered a remote command, and a
+ * fourth TV on the schedule is a box that stays connected and reports a problem.
+ */
 async function seed({ api, adminToken, browser, baseURL }: SeedDeps, { pairPlayer = false } = {}) {
   const email = uniqueEmail('acessivel')
   const { token, franchise } = await operatorWithGroup(api, adminToken, { email, password: strongPassword(), name: 'Ana Acessível', group: `Rede Acessível ${Date.now().toString(36)}` })
@@ -114,6 +210,7 @@ async function seed({ api, adminToken, browser, baseURL }: SeedDeps, { pairPlaye
     { id: 'vaga-1', isAd: true, adSlots: 2, adTime: 5 },
   ])
   await createDisplay(api, token, f, store.slug, { name: 'TV Caixa' })
+  await createDisplay(api, token, f, store.slug, { name: 'TV Fundo' })
 
   let display: Awaited<ReturnType<typeof createDisplay>>
   if (pairPlayer) {
@@ -213,74 +310,115 @@ test('the pages before logging in', async ({ page }) => {
   await check(page, '/reset/password/new')
 })
 
-test('Visão Geral, its dialogs and menus, the layout and the alerts', async ({ page, browser, api, adminToken, baseURL }) => {
+test('Visão Geral: its dialogs and menus checked and giving the focus back, the layout and the alerts', async ({ page, browser, api, adminToken, baseURL }) => {
   test.setTimeout(300_000)
   const seeded = await seed({ api, adminToken, browser, baseURL }, { pairPlayer: true })
+  // Impersonated by the administrator: the TVs' 'Comandos' menus and the admin screens are there too.
   await signIn(page, seeded, adminToken)
-  await visit(page, '/dashboard', page.getByRole('region', { name: 'Loja Centro', exact: true }))
-  await check(page, '/dashboard', { screenshot: 'a11y-dashboard' })
   const card = page.getByRole('region', { name: 'Loja Centro', exact: true })
-  await checkOpened(page, 'Adicionar Loja', () => page.getByRole('button', { name: 'Adicionar Loja' }).first().click(), page.getByRole('dialog', { name: 'Adicionar Loja' }))
-  await checkOpened(page, 'Editar Loja', async () => {
-    await card.getByRole('button', { name: 'Editar loja Loja Centro' }).click()
-    await expect(page.getByRole('group', { name: 'Data especial 25/12/2026' })).toBeVisible()
-  }, page.getByRole('dialog', { name: 'Editar Loja' }))
-  await checkOpened(page, 'Excluir loja', () => card.getByRole('button', { name: 'Excluir loja Loja Centro' }).click(), page.getByRole('alertdialog'))
-  await checkOpened(page, 'Adicionar Televisor', () => card.getByRole('button', { name: 'Adicionar Televisor' }).click(), page.getByRole('dialog', { name: 'Adicionar Televisor' }))
-  await checkOpened(page, 'Enviar mensagem para lojas', () => page.getByRole('button', { name: 'Enviar mensagem para lojas' }).click(), page.getByRole('dialog', { name: 'Enviar mensagem para lojas' }))
-  await checkOpened(page, "a TV's menu", () => card.getByRole('button', { name: 'Ações para TV Caixa', exact: true }).click(), page.getByRole('menu'))
-  await card.getByRole('button', { name: 'Ações para TV Caixa', exact: true }).click()
-  await page.getByRole('menuitem', { name: 'Adicionar programação' }).click()
-  await expect(page.getByRole('dialog', { name: 'Vincular programação' })).toBeVisible()
-  await check(page, 'Vincular programação', { within: OVERLAY })
-  await page.keyboard.press('Escape')
-  await card.getByRole('button', { name: 'Ações para TV Caixa', exact: true }).click()
-  await page.getByRole('menuitem', { name: 'Excluir' }).click()
-  await expect(page.getByRole('alertdialog')).toBeVisible()
-  await check(page, 'Excluir televisor', { within: OVERLAY })
-  await page.keyboard.press('Escape')
-  await expect(page.getByRole('alertdialog')).toBeHidden()
-  // 'Resultados dos comandos' colours each status badge itself: both themes.
-  await card.getByRole('button', { name: 'Comandos para TV Entrada', exact: true }).click()
-  await page.getByRole('menuitem', { name: 'Ver resultados' }).click()
-  const results = page.getByRole('dialog', { name: 'Resultados dos comandos' })
-  await expect(results.getByRole('row').filter({ hasText: 'Identificar dispositivo' })).toContainText('Concluído')
-  await check(page, 'Resultados dos comandos', { within: OVERLAY, screenshot: 'a11y-command-results' })
-  await page.keyboard.press('Escape')
-  await expect(results).toBeHidden()
-  // 'Saúde do televisor' (the player above reported) colours its problems itself: both themes.
-  await card.getByRole('button', { name: 'Ações para TV Entrada', exact: true }).click()
-  await page.getByRole('menuitem', { name: 'Saúde do televisor' }).click()
-  const health = page.getByRole('dialog', { name: 'Saúde do televisor' })
-  await expect(health.getByText('Versão do player')).toBeVisible()
-  await check(page, 'Saúde do televisor', { within: OVERLAY, screenshot: 'a11y-health' })
-  await page.keyboard.press('Escape')
-  await expect(health).toBeHidden()
-  // Its amber warning box, on a TV whose report shows a problem.
-  await rowMenuItem(page, card, 'TV Depósito', 'Saúde do televisor')
-  await expect(health.getByRole('region', { name: 'Problemas' })).toContainText('Armazenamento quase cheio')
-  await check(page, 'Saúde do televisor, with a problem', { within: OVERLAY, screenshot: 'a11y-health-problem' })
-  await page.keyboard.press('Escape')
-  await expect(health).toBeHidden()
-  // 'Ver ao vivo': a TV that confirmed what it shows, and one offline (an amber note).
+  await visit(page, '/dashboard', card)
+  await check(page, '/dashboard', { screenshot: 'a11y-dashboard' })
+  const actions = (tv: string) => card.getByRole('button', { name: `Ações para ${tv}`, exact: true })
+
+  await roundTrips(page, { opener: page.getByRole('button', { name: 'Adicionar Loja' }).first(), dialog: page.getByRole('dialog', { name: 'Adicionar Loja' }), axe: 'Adicionar Loja' }, ways('Escape', { button: 'Cancelar' }))
+  const editStore = page.getByRole('dialog', { name: 'Editar Loja' })
+  const editStoreButton = card.getByRole('button', { name: 'Editar loja Loja Centro' })
+  await roundTrips(
+    page,
+    { opener: editStoreButton, dialog: editStore, axe: 'Editar Loja', ready: (d) => expect(d.getByRole('group', { name: 'Data especial 25/12/2026' })).toBeVisible() },
+    ways('Escape', { button: 'Cancelar' }, 'X'),
+  )
+  await roundTrips(page, { opener: editStoreButton, dialog: editStore, inside: async (d) => d.getByLabel('Cidade', { exact: true }).fill('Campinas') }, ways({ button: 'Salvar' }))
+  await expect.poll(async () => (await api.get<{ storeList: { city: string }[] }>(`/store/${seeded.f}`, seeded.token)).storeList[0].city).toBe('Campinas')
+  await roundTrips(page, { opener: card.getByRole('button', { name: 'Excluir loja Loja Centro' }), dialog: page.getByRole('alertdialog'), axe: 'Excluir loja' }, ways('Escape', { button: 'Cancelar' }))
+  await roundTrips(page, { opener: card.getByRole('button', { name: 'Adicionar Televisor' }), dialog: page.getByRole('dialog', { name: 'Adicionar Televisor' }), axe: 'Adicionar Televisor' }, ways('Escape', { button: 'Cancelar' }))
+  await roundTrips(page, { opener: page.getByRole('button', { name: 'Enviar mensagem para lojas' }), dialog: page.getByRole('dialog', { name: 'Enviar mensagem para lojas' }), axe: 'Enviar mensagem para lojas' }, ways('Escape', 'X'))
+
+  // The TV row's 'Ações' menu, and the dialogs opened from it: they give the focus back to the row's menu button.
+  await checkOpened(page, "a TV's menu", () => actions('TV Caixa').click(), page.getByRole('menu'))
+  const editTv = page.getByRole('dialog', { name: 'Editar Televisor' })
+  await roundTrips(page, { opener: actions('TV Caixa'), item: 'Editar', dialog: editTv, axe: 'Editar Televisor' }, ways('Escape', { button: 'Cancelar' }, 'X'))
+  await roundTrips(
+    page,
+    {
+      opener: actions('TV Caixa'),
+      item: 'Editar',
+      dialog: editTv,
+      inside: async (d) => {
+        await d.getByRole('switch', { name: 'Editar nome' }).focus()
+        await page.keyboard.press('Space')
+        await d.getByLabel('Nome do televisor', { exact: true }).fill('TV Caixa 2')
+      },
+      returnsTo: actions('TV Caixa 2'),
+    },
+    ways({ button: 'Salvar' }),
+  )
+  // 'Ver ao vivo': a TV offline (an amber note), and one that confirmed what it shows.
   const live = page.getByRole('dialog', { name: 'Ao vivo' })
-  await rowMenuItem(page, card, 'TV Depósito', 'Ver ao vivo')
-  await expect(live.getByRole('status')).toContainText('A TV confirmou esta programação')
-  await expect(live.getByRole('region', { name: 'Tela do televisor' })).toBeVisible()
-  await check(page, 'Ver ao vivo', { within: OVERLAY, screenshot: 'a11y-live' })
-  await page.keyboard.press('Escape')
-  await expect(live).toBeHidden()
-  await rowMenuItem(page, card, 'TV Entrada', 'Ver ao vivo')
-  await expect(live.getByRole('status')).toContainText('Televisor offline desde')
-  await check(page, 'Ver ao vivo, offline', { within: OVERLAY, screenshot: 'a11y-live-offline' })
-  await page.keyboard.press('Escape')
-  await expect(live).toBeHidden()
-  await card.getByRole('button', { name: 'Ações para TV Caixa', exact: true }).click()
-  await page.getByRole('menuitem', { name: 'Editar', exact: true }).click()
-  await expect(page.getByRole('dialog', { name: 'Editar Televisor' })).toBeVisible()
-  await check(page, 'Editar Televisor', { within: OVERLAY })
-  await page.keyboard.press('Escape')
-  await expect(page.getByRole('dialog', { name: 'Editar Televisor' })).toBeHidden()
+  await roundTrips(
+    page,
+    { opener: actions('TV Entrada'), item: 'Ver ao vivo', dialog: live, axe: 'Ver ao vivo, offline', screenshot: 'a11y-live-offline', ready: (d) => expect(d.getByRole('status')).toContainText('Televisor offline desde') },
+    ways('Escape', { button: 'Fechar' }, 'X'),
+  )
+  await roundTrips(
+    page,
+    {
+      opener: actions('TV Depósito'),
+      item: 'Ver ao vivo',
+      dialog: live,
+      axe: 'Ver ao vivo',
+      screenshot: 'a11y-live',
+      ready: async (d) => {
+        await expect(d.getByRole('status')).toContainText('A TV confirmou esta programação')
+        await expect(d.getByRole('region', { name: 'Tela do televisor' })).toBeVisible()
+      },
+    },
+    ways('Escape'),
+  )
+  // 'Saúde do televisor' colours its problems itself: both themes, and its amber warning box on a
+  // TV whose report shows a problem.
+  const health = page.getByRole('dialog', { name: 'Saúde do televisor' })
+  await roundTrips(
+    page,
+    { opener: actions('TV Entrada'), item: 'Saúde do televisor', dialog: health, axe: 'Saúde do televisor', screenshot: 'a11y-health', ready: (d) => expect(d.getByText('Versão do player')).toBeVisible() },
+    ways('Escape', { button: 'Fechar' }, 'X'),
+  )
+  await roundTrips(
+    page,
+    {
+      opener: actions('TV Depósito'),
+      item: 'Saúde do televisor',
+      dialog: health,
+      axe: 'Saúde do televisor, with a problem',
+      screenshot: 'a11y-health-problem',
+      ready: (d) => expect(d.getByRole('region', { name: 'Problemas' })).toContainText('Armazenamento quase cheio'),
+    },
+    ways('Escape'),
+  )
+  await roundTrips(page, { opener: actions('TV Entrada'), item: 'O que está passando', dialog: page.getByRole('dialog', { name: 'O que está passando' }), axe: 'O que está passando' }, ways('Escape', 'X'))
+  await roundTrips(page, { opener: actions('TV Entrada'), item: 'Alterar programação', dialog: page.getByRole('dialog', { name: 'Alterar programação' }), axe: 'Alterar programação' }, ways('Escape', { button: 'Cancelar' }))
+  await roundTrips(page, { opener: actions('TV Fundo'), item: 'Adicionar programação', dialog: page.getByRole('dialog', { name: 'Vincular programação' }), axe: 'Vincular programação' }, ways('Escape'))
+  await roundTrips(page, { opener: actions('TV Fundo'), item: 'Excluir', dialog: page.getByRole('alertdialog'), axe: 'Excluir televisor' }, ways('Escape', { button: 'Cancelar' }))
+  // 'Resultados dos comandos' colours each status badge itself: both themes.
+  await roundTrips(
+    page,
+    {
+      opener: card.getByRole('button', { name: 'Comandos para TV Entrada', exact: true }),
+      item: 'Ver resultados',
+      dialog: page.getByRole('dialog', { name: 'Resultados dos comandos' }),
+      axe: 'Resultados dos comandos',
+      screenshot: 'a11y-command-results',
+      ready: (d) => expect(d.getByRole('row').filter({ hasText: 'Identificar dispositivo' })).toContainText('Concluído'),
+    },
+    ways('Escape', 'X'),
+  )
+
+  // Deleting a TV removes its row and menu button: the focus goes to the TVs' table.
+  await roundTrips(page, { opener: actions('TV Fundo'), item: 'Excluir', dialog: page.getByRole('alertdialog'), returnsTo: card.getByRole('table') }, ways({ button: 'Excluir' }))
+  await expect(actions('TV Fundo')).toHaveCount(0)
+  // And the next Tab goes on inside the table, not to the sidebar.
+  await page.keyboard.press('Tab')
+  await expect.poll(() => card.getByRole('table').evaluate((t) => t.contains(document.activeElement))).toBe(true)
 
   // The sidebar collapsed to icons, the user menu, the theme menu.
   await page.getByRole('button', { name: 'Alternar barra lateral' }).first().click()
@@ -294,27 +432,40 @@ test('Visão Geral, its dialogs and menus, the layout and the alerts', async ({ 
   // Offline alerts.
   await visit(page, '/alerts', page.getByRole('table', { name: 'TVs offline agora' }))
   await check(page, '/alerts')
-  // 'Mensagem de emergência' and its confirmations: override.spec.ts checks them in both themes.
 })
 
-test('schedules and the media library', async ({ page, browser, api, adminToken, baseURL }) => {
+test('Programações, the ads center and Minhas Mídias: their screens, and their dialogs checked and giving the focus back', async ({ page, browser, api, adminToken, baseURL }) => {
   test.setTimeout(300_000)
   const seeded = await seed({ api, adminToken, browser, baseURL })
-  const { schedule, image } = seeded
+  const { schedule, image, advertise } = seeded
   await signIn(page, seeded, adminToken)
   const heading = (name: string) => page.getByRole('heading', { name, exact: true })
   // Schedules.
   await visit(page, '/schedule', page.getByRole('table', { name: 'Programações' }))
   await check(page, '/schedule')
-  await checkOpened(page, 'Nova Programação', () => page.getByRole('button', { name: 'Nova Programação' }).click(), page.getByRole('dialog'))
-  await checkOpened(page, 'Excluir programação', () => page.getByRole('button', { name: 'Excluir Vitrine Principal' }).click(), page.getByRole('alertdialog'))
+  await roundTrips(page, { opener: page.getByRole('button', { name: 'Nova Programação' }), dialog: page.getByRole('dialog', { name: 'Criar Programação' }), axe: 'Nova Programação' }, ways('Escape', { button: 'Cancelar' }))
+  await roundTrips(page, { opener: page.getByRole('button', { name: 'Duplicar Vitrine Principal' }), dialog: page.getByRole('dialog', { name: 'Duplicar Programação' }), axe: 'Duplicar Programação' }, ways('Escape'))
+  await roundTrips(page, { opener: page.getByRole('button', { name: 'Ver prévia de Vitrine Principal' }), dialog: page.getByRole('dialog', { name: 'Prévia da programação' }) }, ways('Escape', 'X'))
+  await roundTrips(page, { opener: page.getByRole('button', { name: 'Excluir Vitrine Principal' }), dialog: page.getByRole('alertdialog'), axe: 'Excluir programação' }, ways('Escape', { button: 'Cancelar' }))
+
   await visit(page, `/schedule/${schedule.id}`, page.getByRole('table', { name: 'Mídias da programação' }))
   await check(page, '/schedule/{id}', { screenshot: 'a11y-schedule' })
-  await checkOpened(page, 'Adicionar vaga para anúncios', () => page.getByRole('button', { name: 'Adicionar vaga para anúncios' }).click(), page.getByRole('dialog', { name: 'Adicionar vaga para anúncios' }))
-  await checkOpened(page, 'Prévia da programação', () => page.getByRole('button', { name: 'Ver prévia' }).click(), page.getByRole('dialog', { name: 'Prévia da programação' }))
+  const slot = page.getByRole('dialog', { name: 'Adicionar vaga para anúncios' })
+  await roundTrips(page, { opener: page.getByRole('button', { name: 'Adicionar vaga para anúncios' }), dialog: slot, axe: 'Adicionar vaga para anúncios' }, ways('Escape', { button: 'Cancelar' }, 'X'))
+  await roundTrips(page, { opener: page.getByRole('button', { name: 'Ver prévia' }), dialog: page.getByRole('dialog', { name: 'Prévia da programação' }), axe: 'Prévia da programação' }, ways('Escape'))
+  await roundTrips(page, { opener: page.getByRole('button', { name: 'Editar nome' }), dialog: page.getByRole('dialog', { name: 'Editar nome da programação' }), axe: 'Editar nome da programação' }, ways('Escape', { button: 'Cancelar' }))
+  await roundTrips(page, { opener: page.getByRole('button', { name: 'Duplicar programação' }), dialog: page.getByRole('dialog', { name: 'Duplicar Programação' }) }, ways('Escape'))
+  await roundTrips(page, { opener: page.getByRole('button', { name: 'Excluir programação' }), dialog: page.getByRole('alertdialog') }, ways('Escape', { button: 'Cancelar' }))
+  await roundTrips(page, { opener: page.getByRole('button', { name: 'Editar Slot' }), dialog: page.getByRole('dialog', { name: 'Editar vaga para anúncios' }), axe: 'Editar vaga para anúncios' }, ways('Escape', { button: 'Cancelar' }))
+  await roundTrips(page, { opener: page.getByRole('button', { name: 'Desvincular Vitrine Verão' }), dialog: page.getByRole('alertdialog', { name: 'Desvincular mídia?' }), axe: 'Desvincular mídia?' }, ways('Escape', { button: 'Cancelar' }))
+  // A selection's 'Excluir' (Space ticks the row's box).
+  await focusOn(page.getByRole('checkbox', { name: 'Selecionar Vitrine Verão' }))
+  await page.keyboard.press('Space')
+  await roundTrips(page, { opener: page.getByRole('button', { name: 'Excluir mídia(s) selecionadas' }), dialog: page.getByRole('alertdialog', { name: 'Excluir mídia(s) selecionadas?' }) }, ways('Escape', { button: 'Cancelar' }))
+
   await visit(page, `/schedule/${schedule.id}/media`, page.getByRole('button', { name: 'Selecionar Arquivos de Mídia' }))
   await check(page, '/schedule/{id}/media')
-  await checkOpened(page, 'Selecionar Mídia', () => page.getByRole('button', { name: 'Selecionar Arquivos de Mídia' }).click(), page.getByRole('dialog', { name: 'Selecionar Mídia' }))
+  await roundTrips(page, { opener: page.getByRole('button', { name: 'Selecionar Arquivos de Mídia' }), dialog: page.getByRole('dialog', { name: 'Selecionar Mídia' }), axe: 'Selecionar Mídia' }, ways('Escape', 'X'))
   // The same page as the one before, on another entry: loaded.
   await visit(page, `/schedule/${schedule.id}/media/${image.id}/0`, page.getByRole('button', { name: 'Atualizar Mídia' }), { load: true })
   await check(page, '/schedule/{id}/media/{mediaId}/{index}')
@@ -325,39 +476,51 @@ test('schedules and the media library', async ({ page, browser, api, adminToken,
   await visit(page, '/action/add-media-to-schedule', page.getByRole('main').getByRole('heading').first())
   await check(page, '/action/add-media-to-schedule')
 
-  // Media library.
-  await visit(page, '/medias', heading('Minhas Mídias'))
-  await check(page, '/medias')
-  await checkOpened(page, 'Nova Pasta', () => page.getByRole('button', { name: 'Nova Pasta' }).click(), page.getByRole('dialog', { name: 'Nova Pasta' }))
-  await checkOpened(page, 'Enviar Imagens', () => page.getByRole('button', { name: 'Imagens' }).click(), page.getByRole('dialog', { name: 'Enviar Imagens' }))
-  await checkOpened(page, 'Editar Mídia', () => page.getByRole('row', { name: 'Vitrine Verão', exact: true }).getByRole('button', { name: 'Editar Vitrine Verão' }).click(), page.getByRole('dialog', { name: 'Editar Mídia' }))
-})
-
-test('ads center, account, administration and the phone layout', async ({ page, browser, api, adminToken, baseURL }) => {
-  test.setTimeout(300_000)
-  const seeded = await seed({ api, adminToken, browser, baseURL })
-  const { email, franchise, advertise } = seeded
-  await signIn(page, seeded, adminToken)
-  const heading = (name: string) => page.getByRole('heading', { name, exact: true })
   // Ads center.
   await visit(page, '/ads-center', page.getByRole('button', { name: 'New Ad' }))
   await check(page, '/ads-center')
-  await checkOpened(page, 'Novo Anúncio', () => page.getByRole('button', { name: 'New Ad' }).click(), page.getByRole('dialog', { name: 'Novo Anúncio' }))
+  await roundTrips(page, { opener: page.getByRole('button', { name: 'New Ad' }), dialog: page.getByRole('dialog', { name: 'Novo Anúncio' }), axe: 'Novo Anúncio' }, ways('Escape', { button: 'Cancelar' }))
+  await roundTrips(page, { opener: page.getByRole('button', { name: 'Excluir Anúncio Praça' }), dialog: page.getByRole('alertdialog'), axe: 'Excluir anúncio' }, ways('Escape', { button: 'Cancelar' }))
   await visit(page, '/ads-center/new?name=Outro&duration=5', page.getByRole('grid', { name: 'Disponibilidade das telas por dia' }))
   await check(page, '/ads-center/new')
   await visit(page, `/ads-center/${advertise.id}`, page.getByRole('row').filter({ hasText: 'Vitrine Verão' }))
   await check(page, '/ads-center/{id}')
-  await checkOpened(page, 'Editar Anúncio', () => page.getByRole('button', { name: 'Editar anúncio' }).click(), page.getByRole('dialog', { name: 'Editar Anúncio' }))
+  await roundTrips(page, { opener: page.getByRole('button', { name: 'Editar anúncio' }), dialog: page.getByRole('dialog', { name: 'Editar Anúncio' }), axe: 'Editar Anúncio' }, ways('Escape', { button: 'Cancelar' }, 'X'))
+  await roundTrips(page, { opener: page.getByRole('button', { name: 'Ações para Vitrine Verão' }), item: 'Excluir', dialog: page.getByRole('alertdialog', { name: 'Desvincular mídia?' }) }, ways('Escape', { button: 'Cancelar' }))
   await visit(page, `/ads-center/${advertise.id}/media`, page.getByRole('button', { name: 'Selecionar Arquivos de Mídia' }))
   await check(page, '/ads-center/{id}/media')
 
+  // Media library (last: its rename changes the image's name).
+  await visit(page, '/medias', heading('Minhas Mídias'))
+  await check(page, '/medias')
+  await roundTrips(page, { opener: page.getByRole('button', { name: 'Nova Pasta' }), dialog: page.getByRole('dialog', { name: 'Nova Pasta' }), axe: 'Nova Pasta' }, ways('Escape', { button: 'Cancelar' }))
+  await roundTrips(page, { opener: page.getByRole('button', { name: 'Imagens', exact: true }), dialog: page.getByRole('dialog', { name: 'Enviar Imagens' }), axe: 'Enviar Imagens' }, ways('Escape', 'X'))
+  const rename = page.getByRole('button', { name: 'Editar Vitrine Verão' })
+  await roundTrips(page, { opener: rename, dialog: page.getByRole('dialog', { name: 'Editar Mídia' }), axe: 'Editar Mídia' }, ways('Escape', { button: 'Cancelar' }))
+  await roundTrips(page, { opener: rename, dialog: page.getByRole('dialog', { name: 'Editar Mídia' }), inside: async (d) => d.getByRole('textbox').fill('Vitrine Outono'), returnsTo: page.getByRole('button', { name: 'Editar Vitrine Outono' }) }, ways({ button: 'Salvar' }))
+  await focusOn(page.getByRole('checkbox', { name: 'Selecionar Vitrine Outono' }))
+  await page.keyboard.press('Space')
+  await roundTrips(page, { opener: page.getByRole('button', { name: 'Excluir Mídia(s)' }), dialog: page.getByRole('alertdialog', { name: 'Tem certeza?' }), axe: 'Excluir Mídia(s)' }, ways('Escape', { button: 'Cancelar' }))
+})
+
+test('Grupos, the account, the administration, the emergency confirmation and the phone layout: checked and giving the focus back', async ({ page, browser, api, adminToken, baseURL }) => {
+  test.setTimeout(300_000)
+  const seeded = await seed({ api, adminToken, browser, baseURL })
+  const { email, franchise } = seeded
+  await signIn(page, seeded, adminToken)
+  const heading = (name: string) => page.getByRole('heading', { name, exact: true })
   // 'Atividade' and 'Atividade dos grupos': activity.spec.ts checks them in both themes, with records shown.
 
-  // Account and administration.
   await visit(page, '/groups', heading('Grupos'))
   await check(page, '/groups')
-  await checkOpened(page, 'Adicionar Grupo', () => page.getByRole('button', { name: 'Novo Grupo' }).click(), page.getByRole('dialog', { name: 'Adicionar Grupo' }))
-  await checkOpened(page, 'Editar Grupo', () => page.getByRole('button', { name: `Editar ${franchise.name}` }).click(), page.getByRole('dialog', { name: 'Editar Grupo' }))
+  const newGroup = page.getByRole('button', { name: 'Novo Grupo' })
+  const addGroup = page.getByRole('dialog', { name: 'Adicionar Grupo' })
+  await roundTrips(page, { opener: newGroup, dialog: addGroup, axe: 'Adicionar Grupo' }, ways('Escape', { button: 'Cancelar' }, 'X'))
+  const name = `Rede Nova ${Date.now().toString(36)}`
+  await roundTrips(page, { opener: newGroup, dialog: addGroup, inside: async (d) => d.getByLabel('Nome do grupo').fill(name) }, ways({ button: 'Salvar' }))
+  await expect(page.getByRole('cell', { name, exact: true })).toBeVisible()
+  await roundTrips(page, { opener: page.getByRole('button', { name: `Editar ${franchise.name}` }), dialog: page.getByRole('dialog', { name: 'Editar Grupo' }), axe: 'Editar Grupo' }, ways('Escape', { button: 'Cancelar' }))
+
   await visit(page, '/profile/edit', heading('Editar Usuário'))
   await check(page, '/profile/edit')
   await visit(page, '/user/new', page.getByRole('button', { name: 'Cadastrar usuário' }))
@@ -366,17 +529,19 @@ test('ads center, account, administration and the phone layout', async ({ page, 
   await check(page, '/user/list')
   await page.getByRole('textbox', { name: 'Filtrar por e-mail...' }).fill(email)
   const userActions = page.getByRole('row').filter({ hasText: email }).getByRole('button', { name: `Ações para ${email}` })
-  const fromUserMenu = (item: string) => async () => {
-    await userActions.click()
-    await page.getByRole('menuitem', { name: item, exact: true }).click()
-  }
-  await checkOpened(page, 'Editar Usuário', fromUserMenu('Editar'), page.getByRole('dialog', { name: 'Editar Usuário' }))
-  await checkOpened(page, 'Adicionar/remover franquia', fromUserMenu('Add/Rem. Franquia'), page.getByRole('dialog', { name: 'Adicionar/remover franquia' }))
+  await roundTrips(page, { opener: userActions, item: 'Editar', dialog: page.getByRole('dialog', { name: 'Editar Usuário' }), axe: 'Editar Usuário' }, ways('Escape', { button: 'Cancelar' }))
+  await roundTrips(page, { opener: userActions, item: 'Add/Rem. Franquia', dialog: page.getByRole('dialog', { name: 'Adicionar/remover franquia' }), axe: 'Adicionar/remover franquia' }, ways('Escape', 'X'))
 
-  // A phone: the sidebar is a sheet.
+  // 'Mensagem de emergência': override.spec.ts checks the screen and its confirmations in both
+  // themes; here, where its confirmation gives the focus back.
+  await visit(page, '/override', heading('Mensagem de emergência'))
+  await page.getByLabel('Título', { exact: true }).fill('Aviso de teste')
+  await roundTrips(page, { opener: page.getByRole('button', { name: 'Exibir mensagem' }), dialog: page.getByRole('alertdialog', { name: /^Exibir em \d+ TVs\?$/ }) }, ways('Escape', { button: 'Cancelar' }))
+
+  // A phone: the sidebar is a sheet. Loaded at the phone's width, as a phone opens it.
   await page.setViewportSize({ width: 390, height: 844 })
   await visit(page, '/dashboard', page.getByRole('region', { name: 'Loja Centro', exact: true }), { load: true })
   await check(page, '/dashboard on a phone')
-  await checkOpened(page, 'the sidebar sheet', () => page.getByRole('button', { name: 'Alternar barra lateral' }).click(), page.getByRole('dialog'))
+  await roundTrips(page, { opener: page.getByRole('button', { name: 'Alternar barra lateral' }), dialog: page.getByRole('dialog', { name: 'Menu' }), axe: 'the sidebar sheet' }, ways('Escape'))
   await page.setViewportSize({ width: 1280, height: 800 })
 })
