@@ -47,11 +47,12 @@ lint-api: $(WEB_DEPS)
 
 # The monitoring of deploy/: the Prometheus alert rules checked and unit-tested by promtool
 # (deploy/prometheus/rules_test.yml), and the Grafana dashboard and the rules read against the
-# metrics a replica really exports (deploy/deploy_test.go, also part of test-go).
+# metrics a replica really exports (deploy/deploy_test.go, also part of test-go, whose `go vet`
+# checks it with the rest: here -vet=off, as there).
 check-deploy: promtool
 	promtool check rules deploy/prometheus/rules.yml
 	cd deploy/prometheus && promtool test rules rules_test.yml
-	$(GO) test -count=1 ./deploy/
+	$(GO) test -count=1 -vet=off ./deploy/
 
 promtool:
 	@./scripts/ensure-promtool.sh
@@ -66,10 +67,13 @@ promtool:
 tools:
 	-@$(MAKE) --no-print-directory -k -j4 minio ffmpeg chromium promtool oidc-provider nginx
 
-# The Go suites run on SQLite, and on PostgreSQL too when TEST_DATABASE_URL is set.
+# The Go suites run on SQLite, and on PostgreSQL too when TEST_DATABASE_URL is set. `go vet`
+# runs every analyzer first, so `go test` skips its own run of a few of them (-vet=off): on a
+# cold build cache that run analysed every dependency again, about 90 s of CPU (docs/performance.md,
+# "The test suite's time", 2026-12-05, eighth).
 test-go: minio ffmpeg oidc-provider
 	$(GO) vet ./...
-	VITRINE_REQUIRE_TOOLS=1 $(GO) test -count=1 -timeout 15m ./...
+	VITRINE_REQUIRE_TOOLS=1 $(GO) test -count=1 -vet=off -timeout 15m ./...
 
 test-web: $(WEB_DEPS)
 	cd web && $(NPM) run lint
