@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"bytes"
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -98,4 +99,38 @@ func TestKeptListsFollowAnotherReplicasChange(t *testing.T) {
 	testutil.Eventually(t, 2*time.Second, func() bool {
 		return second.Do(t, "GET", "/api/store/rede", ana.Token, nil).Status == 401
 	}, "the other replica to refuse the session logged out")
+}
+
+// A write that no signal announces (another process writing on the same
+// SQLite file, a notification lost) reaches the kept lists within their
+// trust of a second, while the consoles keep asking for them.
+func TestKeptListsSeeAnUnannouncedWriteWithinTheirTrust(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		a := testutil.NewApp(t, engine)
+		ana := a.SeedUser(t, "ana@example.com", "")
+		rede := a.SeedFranchise(t, "rede", "Rede", ana)
+		seedFranchiseData(t, a, rede, 120, 2)
+		mustStatus(t, a.Do(t, "GET", "/api/store/rede", ana.Token, nil), 200)
+
+		ctx := context.Background()
+		if _, err := a.DB.ExecContext(ctx, `UPDATE stores SET name = 'Loja Renomeada' WHERE franchise_id = ? AND slug = 'loja-1'`, rede); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := a.DB.ExecContext(ctx, `UPDATE franchises SET revision = revision + 1 WHERE id = ?`, rede); err != nil {
+			t.Fatal(err)
+		}
+		written := time.Now()
+		for {
+			r := a.Do(t, "GET", "/api/store/rede", ana.Token, nil)
+			mustStatus(t, r, 200)
+			if strings.Contains(string(r.Body), `"name":"Loja Renomeada"`) {
+				break
+			}
+			// A second of trust, and the call that reads the revision.
+			if time.Since(written) > 3*time.Second {
+				t.Fatal("the store list still shows the store's old name 3 s after the write")
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	})
 }

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"slices"
 	"sync"
@@ -25,15 +26,22 @@ import (
 // every call. Only these read-only routes use it: the caller's name,
 // permissions and other groups, which they do not read, may be up to
 // principalTrust old; a membership added is seen at once (a franchise the
-// kept caller lacks sends the call to the database).
+// kept caller lacks sends the call to the database). While a caller keeps
+// calling, it is read again before its trust runs out: the first call past
+// half of principalTrust has it read in the background, once, and is served
+// meanwhile, so that a console's calls do not all stop every few seconds
+// to read their caller from the database.
 const (
 	principalTrust      = 5 * time.Second
 	principalMaxEntries = 10_000
+	principalRenewTime  = 2 * time.Second // a background read's bound
 )
 
 type keptPrincipal struct {
 	p  *auth.Principal
 	at time.Time
+	// renewing is set while the caller is read again in the background.
+	renewing bool
 }
 
 type principalCache struct {
@@ -47,19 +55,51 @@ type principalCache struct {
 // get returns the kept caller of the token whose hash is hash, if still
 // trusted at now (the wall clock) and its session not expired at clock
 // (the server's clock, which the sessions' expiry is read against). It
-// also returns the count of ended sessions to hand put.
-func (c *principalCache) get(hash []byte, now, clock time.Time) (*auth.Principal, uint64) {
+// also returns the count of ended sessions to hand put, and renew: the
+// caller is past half of principalTrust and no other call was asked to
+// read it again (renew, then renewed).
+func (c *principalCache) get(hash []byte, now, clock time.Time) (p *auth.Principal, ended uint64, renew bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	k, ok := c.entries[string(hash)]
 	if !ok {
-		return nil, c.ended
+		return nil, c.ended, false
 	}
-	if now.Sub(k.at) >= principalTrust || !clock.Before(k.p.ExpiresAt) {
+	age := now.Sub(k.at)
+	if age >= principalTrust || !clock.Before(k.p.ExpiresAt) {
 		delete(c.entries, string(hash))
-		return nil, c.ended
+		return nil, c.ended, false
 	}
-	return k.p, c.ended
+	if age >= principalTrust/2 && !k.renewing {
+		k.renewing = true
+		c.entries[string(hash)] = k
+		renew = true
+	}
+	return k.p, c.ended, renew
+}
+
+// renewed records the caller of the kept token hash read again from the
+// database at at: p, or the error that read gave. A session no longer
+// valid is dropped; a read that failed otherwise leaves the kept caller to
+// its trust's end; a session ended meanwhile (ended moved on) is not kept
+// again.
+func (c *principalCache) renewed(hash string, p *auth.Principal, at time.Time, ended uint64, err error) {
+	c.mu.Lock()
+	k, ok := c.entries[hash]
+	if ok {
+		k.renewing = false
+		c.entries[hash] = k
+	}
+	stale := c.ended != ended
+	c.mu.Unlock()
+	switch {
+	case errors.Is(err, fault.ErrUnauthorized):
+		c.mu.Lock()
+		delete(c.entries, hash)
+		c.mu.Unlock()
+	case err == nil && !stale && p.TokenHash == hash:
+		c.put(p, at, ended)
+	}
 }
 
 // put keeps p, read from the database at at, unless a session ended since
@@ -154,7 +194,10 @@ func (s *Server) keptPrincipal(ctx context.Context, token, slug string) (*auth.P
 	var hash ids.HashText
 	ids.HashInto(&hash, token)
 	now := startedAt(ctx)
-	p, ended := s.principals.get(hash[:], now, s.Now())
+	p, ended, renew := s.principals.get(hash[:], now, s.Now())
+	if renew {
+		go s.renewPrincipal(ctx, token, string(hash[:]), ended)
+	}
 	if p != nil {
 		if _, ok := p.Franchises[slug]; ok {
 			return p, nil
@@ -166,4 +209,14 @@ func (s *Server) keptPrincipal(ctx context.Context, token, slug string) (*auth.P
 	}
 	s.principals.put(p, now, ended)
 	return p, nil
+}
+
+// renewPrincipal reads the kept caller of token again, beside the call that
+// asked (ctx's values, not its end).
+func (s *Server) renewPrincipal(ctx context.Context, token, hash string, ended uint64) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), principalRenewTime)
+	defer cancel()
+	at := time.Now()
+	p, err := s.Accounts.Authenticate(ctx, token)
+	s.principals.renewed(hash, p, at, ended, err)
 }

@@ -30,13 +30,20 @@ import (
 // snapshotTrust without the database confirming its revision, the next call
 // reads the revision (one indexed query) before serving it, which bounds
 // what a lost signal could cost (a write by another process on the same
-// SQLite file, which no signal reaches).
+// SQLite file, which no signal reaches). One read confirms the answer for
+// every call: while calls keep coming, the first past half of snapshotTrust
+// has the revision read in the background and is served, as are the others
+// meanwhile; a call that finds the trust run out reads it, and those that
+// come during that read wait for it. Were every call to read the revision
+// itself at the trust's end, the fifty consoles of a busy franchise would
+// all stop at once every second, each waiting for its own query.
 // Small answers are not kept: they are cheaper to rebuild than to hold.
 const (
 	snapshotMinSize    = 32 << 10
 	snapshotMaxEntries = 64
 	snapshotBuildTime  = 30 * time.Second
 	snapshotTrust      = time.Second
+	snapshotCheckTime  = 2 * time.Second // a background confirmation's bound
 )
 
 type snapshot struct {
@@ -54,8 +61,12 @@ type snapshot struct {
 	// at most revision (the cache's mu).
 	checked time.Time
 	// stale is set when a change newer than revision came while the answer
-	// was being built: its waiters get it, later calls build again (mu).
+	// was being built, or a confirmation found the revision moved on: its
+	// waiters get it, later calls build again (mu).
 	stale bool
+	// confirming is closed when the confirmation of the revision in
+	// flight ends; nil when none is (mu).
+	confirming chan struct{}
 }
 
 // Header values the snapshots' answers share.
@@ -113,18 +124,64 @@ func (c *snapshotCache) forget(ch change.Change) {
 	}
 }
 
-// fresh returns the kept answer for key when it may be served without
-// asking the database: built, not made stale by a change since, and its
-// revision confirmed within snapshotTrust.
-func (c *snapshotCache) fresh(key snapshotKey, now time.Time) *snapshot {
+// How a kept answer may be used, as fresh tells.
+type keptUse int
+
+const (
+	keptNone    keptUse = iota // none to serve: build it (rebuildSnapshot)
+	keptServe                  // serve it
+	keptConfirm                // serve it, and confirm its revision in the background
+	keptCheck                  // its trust ran out: confirm its revision, then look again
+	keptWait                   // its trust ran out: wait for the confirmation in flight, then look again
+)
+
+// fresh returns the kept answer for key and how it may be used at now: it
+// is served when built, not made stale by a change since, and its revision
+// confirmed within snapshotTrust. Past half of that, the first call is
+// asked to confirm the revision (keptConfirm); once the trust has run out,
+// the first call is asked to (keptCheck) and the others wait (keptWait);
+// confirmed is closed when that confirmation ends.
+func (c *snapshotCache) fresh(key snapshotKey, now time.Time) (e *snapshot, use keptUse, confirmed <-chan struct{}) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	e := c.entries[key]
-	if e == nil || e.stale || !isReady(e) || e.err != nil || now.Sub(e.checked) >= snapshotTrust {
-		return nil
+	e = c.entries[key]
+	if e == nil || e.stale || !isReady(e) || e.err != nil {
+		return nil, keptNone, nil
+	}
+	age := now.Sub(e.checked)
+	if age >= snapshotTrust {
+		if e.confirming != nil {
+			return e, keptWait, e.confirming
+		}
+		e.confirming = make(chan struct{})
+		return e, keptCheck, e.confirming
 	}
 	e.used = now
-	return e
+	if age >= snapshotTrust/2 && e.confirming == nil {
+		e.confirming = make(chan struct{})
+		return e, keptConfirm, e.confirming
+	}
+	return e, keptServe, nil
+}
+
+// confirmed ends the confirmation of e's revision, read at readAt: rev
+// is the franchise's revision then. A newer one (a change whose signal was
+// lost) makes e stale; after an error the next call past the trust reads
+// it again.
+func (c *snapshotCache) confirmed(e *snapshot, rev int64, readAt time.Time, err error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	switch {
+	case err != nil:
+	case rev > e.revision:
+		e.stale = true
+	case readAt.After(e.checked):
+		e.checked = readAt
+	}
+	if e.confirming != nil {
+		close(e.confirming)
+		e.confirming = nil
+	}
 }
 
 // get returns the answer for key at revision rev or newer, building it with
@@ -227,7 +284,7 @@ func (s *Server) writeSnapshot(w http.ResponseWriter, r *http.Request, t tenant.
 	key := snapshotKey{t.ID, kind}
 	var snap *snapshot
 	if s.Changes != nil { // without the change signal, every call asks the database
-		snap = s.snapshots.fresh(key, startedAt(r.Context()))
+		snap = s.keptSnapshot(r.Context(), t.ID, key)
 	}
 	if snap == nil {
 		var err error
@@ -260,6 +317,49 @@ func (s *Server) writeSnapshot(w http.ResponseWriter, r *http.Request, t tenant.
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(body)
 	return nil
+}
+
+// keptSnapshot returns the kept answer for key when it may be served,
+// having its revision confirmed as fresh asks; nil when it is to be built
+// (or its confirmation failed, or ctx ended while waiting for it).
+func (s *Server) keptSnapshot(ctx context.Context, franchiseID string, key snapshotKey) *snapshot {
+	now := startedAt(ctx)
+	for look := 0; look < 2; look++ {
+		e, use, confirmed := s.snapshots.fresh(key, now)
+		switch use {
+		case keptServe:
+			return e
+		case keptConfirm:
+			go s.confirmSnapshot(ctx, franchiseID, e)
+			return e
+		case keptCheck, keptWait:
+			if look > 0 {
+				return nil // confirmed in vain: read and built as without a kept answer
+			}
+			if use == keptCheck {
+				go s.confirmSnapshot(ctx, franchiseID, e)
+			}
+			select {
+			case <-confirmed:
+			case <-ctx.Done():
+				return nil
+			}
+			now = time.Now()
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// confirmSnapshot reads the franchise's revision for the kept answer e,
+// for the call that asked and the others (ctx's values, not its end).
+func (s *Server) confirmSnapshot(ctx context.Context, franchiseID string, e *snapshot) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), snapshotCheckTime)
+	defer cancel()
+	readAt := time.Now()
+	rev, err := s.Franchises.Revision(ctx, franchiseID)
+	s.snapshots.confirmed(e, rev, readAt, err)
 }
 
 // rebuildSnapshot reads the franchise's revision, then returns the kept

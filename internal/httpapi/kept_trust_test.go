@@ -1,0 +1,120 @@
+package httpapi
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"vitrine/internal/auth"
+	"vitrine/internal/change"
+	"vitrine/internal/fault"
+)
+
+// A kept answer is served for snapshotTrust after the database last
+// confirmed its revision. Past half of it, one call (not every call) is
+// asked to confirm it in the background, and the others are served
+// meanwhile. Past the trust, one call is asked to confirm it and the others
+// wait for that confirmation. A confirmation extends the trust, one that
+// finds the revision moved on ends the answer, and one that fails leaves
+// the answer to its trust's end.
+func TestKeptAnswerIsConfirmedOnceForEveryCall(t *testing.T) {
+	var c snapshotCache
+	key := snapshotKey{"franquia", "stores"}
+	t0 := time.Now()
+	e := &snapshot{revision: 5, ready: make(chan struct{}), checked: t0}
+	close(e.ready)
+	c.entries = map[snapshotKey]*snapshot{key: e}
+	at := func(d time.Duration) time.Time { return t0.Add(d) }
+	expect := func(now time.Time, want keptUse) <-chan struct{} {
+		t.Helper()
+		got, use, confirmed := c.fresh(key, now)
+		if use != want || (use != keptNone) != (got == e) || (confirmed != nil) != (use > keptServe) {
+			t.Fatalf("at +%v: %v (answer %v, confirmation %v), want %v", now.Sub(t0), use, got == e, confirmed != nil, want)
+		}
+		return confirmed
+	}
+	ended := func(confirmed <-chan struct{}) bool {
+		select {
+		case <-confirmed:
+			return true
+		default:
+			return false
+		}
+	}
+
+	expect(at(snapshotTrust/4), keptServe)
+	background := expect(at(snapshotTrust*3/4), keptConfirm)
+	expect(at(snapshotTrust*3/4), keptServe) // being confirmed: nobody else asked
+	expect(at(snapshotTrust), keptWait)      // the trust ran out: wait for the one in flight
+	// A confirmation that failed: nothing served on its word, the next call past the trust asked.
+	c.confirmed(e, 0, at(snapshotTrust*3/4), errors.New("banco fora do ar"))
+	if !ended(background) {
+		t.Fatal("the waiters of a failed confirmation were not woken")
+	}
+	check := expect(at(snapshotTrust), keptCheck)
+	waiting := expect(at(snapshotTrust), keptWait)
+	if check != waiting {
+		t.Fatal("a waiter waits on another confirmation than the one in flight")
+	}
+	// Confirmed at the same revision: trusted from the read on.
+	c.confirmed(e, 5, at(snapshotTrust), nil)
+	if !ended(waiting) {
+		t.Fatal("the waiters of a confirmation were not woken")
+	}
+	expect(at(snapshotTrust*5/4), keptServe)
+	expect(at(snapshotTrust*7/4), keptConfirm)
+	// The revision moved on without a signal: the answer is not served again.
+	c.confirmed(e, 6, at(snapshotTrust*7/4), nil)
+	expect(at(snapshotTrust*7/4), keptNone)
+}
+
+// A kept caller is trusted for principalTrust after it was read. Past half
+// of it, one call is asked to read it again in the background; the read
+// replaces it, a session no longer valid drops it, a read that failed leaves
+// it to its trust's end, and a read that raced a session's end is not kept.
+func TestKeptCallerIsReadAgainBeforeItsTrustRunsOut(t *testing.T) {
+	var c principalCache
+	t0 := time.Now()
+	at := func(d time.Duration) time.Time { return t0.Add(d) }
+	const hash = "hash-da-sessao"
+	caller := func(name string) *auth.Principal {
+		return &auth.Principal{TokenHash: hash, UserID: "ana", Name: name, ExpiresAt: t0.Add(time.Hour)}
+	}
+	expect := func(now time.Time, name string, renew bool) uint64 {
+		t.Helper()
+		p, ended, asked := c.get([]byte(hash), now, now)
+		got := ""
+		if p != nil {
+			got = p.Name
+		}
+		if got != name || asked != renew {
+			t.Fatalf("at +%v: caller %q, asked to read again %v; want %q, %v", now.Sub(t0), got, asked, name, renew)
+		}
+		return ended
+	}
+
+	ended := expect(t0, "", false)
+	c.put(caller("Ana"), t0, ended)
+	expect(at(principalTrust/4), "Ana", false)
+	ended = expect(at(principalTrust*3/4), "Ana", true)
+	expect(at(principalTrust*3/4), "Ana", false)
+	// Read again: the new read is kept, trusted from when it began.
+	c.renewed(hash, caller("Ana Souza"), at(principalTrust*3/4), ended, nil)
+	expect(at(principalTrust), "Ana Souza", false)
+	// A read that failed: kept until the trust runs out.
+	ended = expect(at(principalTrust*3/2), "Ana Souza", true)
+	c.renewed(hash, nil, at(principalTrust*3/2), ended, errors.New("banco fora do ar"))
+	expect(at(principalTrust*3/2), "Ana Souza", true)
+	expect(at(principalTrust*7/4), "", false)
+
+	// A session ended while it was read again: the read is not kept.
+	c.put(caller("Ana"), at(2*principalTrust), ended)
+	ended = expect(at(principalTrust*5/2+time.Millisecond), "Ana", true)
+	c.forget(change.Change{Ended: &change.Ended{Sessions: []string{"outra-sessao"}}})
+	c.renewed(hash, caller("Ana"), at(principalTrust*5/2), ended, nil)
+	expect(at(principalTrust*5/2), "Ana", true) // the entry read before stays until its trust's end
+
+	// A session no longer valid is dropped at once.
+	c.renewed(hash, nil, at(principalTrust*5/2), ended, fault.ErrUnauthorized)
+	expect(at(principalTrust*5/2), "", false)
+}
