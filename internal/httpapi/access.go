@@ -30,10 +30,11 @@ const healthRoute = "GET /api/health"
 // access is what the access log and the metrics learn about a request while
 // it is served: the route pattern and franchise are filled in by the route's
 // handler (register), since only the mux knows them. It is the request's
-// context too, which it extends with itself (one allocation per request for
-// the three).
+// context too, which it extends with itself and bounds by its route's time
+// limit once the route is known (bound): one allocation per request for
+// the four.
 type access struct {
-	context.Context
+	deadlineCtx
 	start     time.Time
 	id        string
 	route     string
@@ -47,7 +48,7 @@ func (a *access) Value(key any) any {
 	if _, ok := key.(accessKey); ok {
 		return a
 	}
-	return a.Context.Value(key)
+	return a.deadlineCtx.Value(key)
 }
 
 // answeredStatus is the status of the answer written so far to the
@@ -80,7 +81,7 @@ func requestID(ctx context.Context) string {
 // writes its access log line and records its time by route pattern.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
-	acc := &access{Context: r.Context(), start: start, id: s.requestID(r)}
+	acc := &access{deadlineCtx: deadlineCtx{Context: r.Context()}, start: start, id: s.requestID(r)}
 	w.Header()[RequestIDHeader] = []string{acc.id} // the key as it is written: canonical
 	acc.w.ResponseWriter = w
 	aw := &acc.w

@@ -11,10 +11,13 @@ import (
 // channel are made at the first call to Done (every database call makes
 // one), so an answer served from memory (the overview's kept lists, a
 // caller from the principal cache) never arms a timer. Err and Deadline
-// tell the truth before that too.
+// tell the truth before that too. The request's access record holds one
+// (access), unbounded until its route is known: until then it is the
+// request's context as it came.
 type deadlineCtx struct {
 	context.Context // the request's
 	deadline        time.Time
+	bounded         bool // set once, before anything waits on it
 
 	arm      sync.Once
 	mu       sync.Mutex
@@ -30,10 +33,13 @@ type deadlineKey struct{}
 // withDeadline returns ctx bounded until deadline; release it once the
 // request is served.
 func withDeadline(ctx context.Context, deadline time.Time) *deadlineCtx {
-	return &deadlineCtx{Context: ctx, deadline: deadline}
+	return &deadlineCtx{Context: ctx, deadline: deadline, bounded: true}
 }
 
 func (c *deadlineCtx) Deadline() (time.Time, bool) {
+	if !c.bounded {
+		return c.Context.Deadline()
+	}
 	if d, ok := c.Context.Deadline(); ok && d.Before(c.deadline) {
 		return d, true
 	}
@@ -41,6 +47,9 @@ func (c *deadlineCtx) Deadline() (time.Time, bool) {
 }
 
 func (c *deadlineCtx) Done() <-chan struct{} {
+	if !c.bounded {
+		return c.Context.Done()
+	}
 	c.arm.Do(c.start)
 	return c.done
 }
@@ -89,6 +98,9 @@ func (c *deadlineCtx) end(err error) {
 }
 
 func (c *deadlineCtx) Err() error {
+	if !c.bounded {
+		return c.Context.Err()
+	}
 	c.mu.Lock()
 	err := c.err
 	armed := c.done != nil
@@ -107,7 +119,7 @@ func (c *deadlineCtx) Err() error {
 }
 
 func (c *deadlineCtx) Value(key any) any {
-	if key == (deadlineKey{}) {
+	if key == (deadlineKey{}) && c.bounded {
 		return c
 	}
 	return c.Context.Value(key)

@@ -255,6 +255,12 @@ func (s *Server) bound(w http.ResponseWriter, r *http.Request, pattern string) (
 	if r.Body != nil && r.Body != http.NoBody {
 		_ = http.NewResponseController(w).SetReadDeadline(now.Add(body))
 	}
+	if a, ok := r.Context().(*access); ok && !a.bounded {
+		// The request's own context, not waited on yet: bounded in place,
+		// without a copy of the request.
+		a.deadline, a.bounded = now.Add(timeout), true
+		return r, &a.deadlineCtx
+	}
 	ctx := withDeadline(r.Context(), now.Add(timeout))
 	return r.WithContext(ctx), ctx
 }
