@@ -1,7 +1,9 @@
 package httpapi
 
 import (
+	"context"
 	"errors"
+	"sync"
 	"testing"
 	"time"
 
@@ -117,4 +119,94 @@ func TestKeptCallerIsReadAgainBeforeItsTrustRunsOut(t *testing.T) {
 	// A session no longer valid is dropped at once.
 	c.renewed(hash, nil, at(principalTrust*5/2), ended, fault.ErrUnauthorized)
 	expect(at(principalTrust*5/2), "", false)
+}
+
+// revisionsRead is a franchise's revision as the database would give it,
+// counting its reads; fail makes them fail.
+type revisionsRead struct {
+	mu    sync.Mutex
+	rev   int64
+	fail  bool
+	reads int
+	delay time.Duration
+}
+
+func (r *revisionsRead) Revision(ctx context.Context, franchiseID string) (int64, error) {
+	time.Sleep(r.delay)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.reads++
+	if r.fail {
+		return 0, errors.New("banco fora do ar")
+	}
+	return r.rev, nil
+}
+
+func (r *revisionsRead) count() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.reads
+}
+
+// Calls that find a kept answer's trust run out share one read of the
+// revision; when that read fails they go without the kept answer, and the
+// next calls past the trust read it again rather than wait for a
+// confirmation that never ends.
+func TestCallsPastTheTrustShareOneReadOfTheRevision(t *testing.T) {
+	var c snapshotCache
+	key := snapshotKey{"franquia", "stores"}
+	e := &snapshot{revision: 5, ready: make(chan struct{}), checked: time.Now().Add(-2 * snapshotTrust)}
+	close(e.ready)
+	c.entries = map[snapshotKey]*snapshot{key: e}
+	db := &revisionsRead{rev: 5, delay: 20 * time.Millisecond}
+
+	var wg sync.WaitGroup
+	served := make(chan *snapshot, 20)
+	for range 20 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			served <- c.kept(context.Background(), key, db)
+		}()
+	}
+	wg.Wait()
+	close(served)
+	for got := range served {
+		if got != e {
+			t.Fatal("a call past the trust was not served the confirmed answer")
+		}
+	}
+	if n := db.count(); n != 1 {
+		t.Fatalf("%d reads of the revision for 20 calls past the trust, want 1", n)
+	}
+
+	// The database fails: the call goes without the kept answer, in time.
+	c.mu.Lock()
+	e.checked = time.Now().Add(-2 * snapshotTrust)
+	c.mu.Unlock()
+	db.mu.Lock()
+	db.fail = true
+	db.mu.Unlock()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if got := c.kept(ctx, key, db); got != nil {
+		t.Fatal("served a kept answer whose revision could not be confirmed")
+	}
+	if ctx.Err() != nil {
+		t.Fatal("a call waited for a confirmation that never ended")
+	}
+	// Every confirmation started ends: the database back, the next call is served.
+	db.mu.Lock()
+	db.fail = false
+	db.mu.Unlock()
+	deadline := time.Now().Add(5 * time.Second)
+	for c.kept(ctx, key, db) != e {
+		if time.Now().After(deadline) {
+			t.Fatal("the kept answer was not served again once the database answered")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if ctx.Err() != nil {
+		t.Fatal("a call waited for a confirmation that never ended")
+	}
 }

@@ -284,7 +284,7 @@ func (s *Server) writeSnapshot(w http.ResponseWriter, r *http.Request, t tenant.
 	key := snapshotKey{t.ID, kind}
 	var snap *snapshot
 	if s.Changes != nil { // without the change signal, every call asks the database
-		snap = s.keptSnapshot(r.Context(), t.ID, key)
+		snap = s.snapshots.kept(r.Context(), key, s.Franchises)
 	}
 	if snap == nil {
 		var err error
@@ -319,25 +319,31 @@ func (s *Server) writeSnapshot(w http.ResponseWriter, r *http.Request, t tenant.
 	return nil
 }
 
-// keptSnapshot returns the kept answer for key when it may be served,
-// having its revision confirmed as fresh asks; nil when it is to be built
-// (or its confirmation failed, or ctx ended while waiting for it).
-func (s *Server) keptSnapshot(ctx context.Context, franchiseID string, key snapshotKey) *snapshot {
+// revisionReader reads a franchise's revision (franchise.Service).
+type revisionReader interface {
+	Revision(ctx context.Context, franchiseID string) (int64, error)
+}
+
+// kept returns the kept answer for key when it may be served, having its
+// revision confirmed as fresh asks; nil when it is to be built (or its
+// confirmation failed, or ctx ended while waiting for it). A confirmation
+// started always ends (confirmed), whoever stops waiting for it.
+func (c *snapshotCache) kept(ctx context.Context, key snapshotKey, revisions revisionReader) *snapshot {
 	now := startedAt(ctx)
 	for look := 0; look < 2; look++ {
-		e, use, confirmed := s.snapshots.fresh(key, now)
+		e, use, confirmed := c.fresh(key, now)
 		switch use {
 		case keptServe:
 			return e
 		case keptConfirm:
-			go s.confirmSnapshot(ctx, franchiseID, e)
+			go c.confirm(ctx, e, key.franchiseID, revisions)
 			return e
 		case keptCheck, keptWait:
+			if use == keptCheck {
+				go c.confirm(ctx, e, key.franchiseID, revisions)
+			}
 			if look > 0 {
 				return nil // confirmed in vain: read and built as without a kept answer
-			}
-			if use == keptCheck {
-				go s.confirmSnapshot(ctx, franchiseID, e)
 			}
 			select {
 			case <-confirmed:
@@ -352,14 +358,14 @@ func (s *Server) keptSnapshot(ctx context.Context, franchiseID string, key snaps
 	return nil
 }
 
-// confirmSnapshot reads the franchise's revision for the kept answer e,
-// for the call that asked and the others (ctx's values, not its end).
-func (s *Server) confirmSnapshot(ctx context.Context, franchiseID string, e *snapshot) {
+// confirm reads the franchise's revision for the kept answer e, for the
+// call that asked and the others (ctx's values, not its end).
+func (c *snapshotCache) confirm(ctx context.Context, e *snapshot, franchiseID string, revisions revisionReader) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), snapshotCheckTime)
 	defer cancel()
 	readAt := time.Now()
-	rev, err := s.Franchises.Revision(ctx, franchiseID)
-	s.snapshots.confirmed(e, rev, readAt, err)
+	rev, err := revisions.Revision(ctx, franchiseID)
+	c.confirmed(e, rev, readAt, err)
 }
 
 // rebuildSnapshot reads the franchise's revision, then returns the kept
