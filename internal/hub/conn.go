@@ -124,22 +124,28 @@ type conn struct {
 // pairedTV names the TV a connection is paired with.
 type pairedTV struct{ displayID, franchiseID string }
 
-// frame is one message to write: its parts are written one after the other
-// into a single WebSocket message, so the shared schedule bytes are never
-// copied per connection.
+// frame is one message to write. A playlist with a screen is its round's
+// head, then the TV's part, its overrides and its schedule, each shared
+// with other frames and written as it is (never copied per connection);
+// any other frame is body alone.
 type frame struct {
-	op       ws.OpCode // a control frame's opcode (a pong); 0 for a text message
-	parts    [][]byte
-	playlist bool  // a playlist or the unpaired frame: what the screen shows
-	read     int64 // a playlist's read (h.reads): one read earlier than the last queued is stale
-	queued   int64 // when a changed playlist was queued (monotonic ns), to time its ack; 0 = untimed
+	// The message's bytes: a playlist's head (up to its "screen" key),
+	// else the whole message.
+	body []byte
+	// A playlist's TV part, overrides and schedule (screen set). The TV part
+	// and overrides also tell whether it repeats the one queued before.
+	tvJSON, overrides, schedule []byte
 	// What a playlist shows: its schedule's version (unpairedVersion for
-	// the unpaired frame) and its TV part. A playlist the same as the last
-	// one queued is skipped unless how says otherwise.
-	version   string
-	tvJSON    []byte
-	overrides []byte
-	how       pushKind
+	// the unpaired frame). A playlist the same as the last one queued is
+	// skipped unless how says otherwise.
+	version string
+	read    int64     // a playlist's read (h.reads): one read earlier than the last queued is stale
+	queued  int64     // when a changed playlist was queued (monotonic ns), to time its ack; 0 = untimed
+	op      ws.OpCode // a control frame's opcode (a pong); 0 for a text message
+	// playlist: what the screen shows (a playlist or the unpaired frame);
+	// screen: a playlist with a screen, the frame the player acks.
+	playlist, screen bool
+	how              pushKind
 }
 
 // pushKind says why a playlist is sent.
@@ -177,6 +183,3 @@ const (
 var epoch = time.Now()
 
 func monotonic() int64 { return int64(time.Since(epoch)) + 1 }
-
-// playlistHead starts the frames the player acks (not the unpaired one).
-var playlistHead = []byte(`{"type":"playlist"`)

@@ -142,7 +142,7 @@ func (h *Hub) repush(ctx context.Context, conns []*conn) {
 	b := h.newRound()
 	type known struct {
 		c                 *conn
-		tv                screen.TV
+		schedule          scheduleKey
 		tvJSON, overrides []byte
 	}
 	// What each connection knows, taken under one hold of the lock.
@@ -154,12 +154,12 @@ func (h *Hub) repush(ctx context.Context, conns []*conn) {
 			again = append(again, c)
 			continue
 		}
-		list = append(list, known{c, c.tv, c.tvJSON, c.overrides})
+		list = append(list, known{c, scheduleOf(c.tv), c.tvJSON, c.overrides})
 	}
 	h.mu.RUnlock()
 	for i := range list {
 		k := &list[i]
-		h.push(ctx, k.c, k.tv, k.tvJSON, k.overrides, pushChanged, b)
+		h.push(ctx, k.c, k.schedule, k.tvJSON, k.overrides, pushChanged, b)
 	}
 	if len(again) > 0 {
 		h.resolve(ctx, again, pushChanged) // their TVs read at once, not one by one
@@ -214,7 +214,7 @@ func (h *Hub) reoverride(ctx context.Context, conns []*conn) {
 			again = append(again, c)
 			continue
 		}
-		h.push(ctx, c, tvs[i], parts[i], encoded[i], pushChanged, r)
+		h.push(ctx, c, scheduleOf(tvs[i]), parts[i], encoded[i], pushChanged, r)
 	}
 	if len(again) > 0 {
 		h.resolve(ctx, again, pushChanged)
@@ -232,10 +232,12 @@ type round struct {
 	// schedule's screens come in a row, each without a look in schedules.
 	last      scheduleKey
 	lastSched encodedSchedule
-	parts     [][]byte // room for the next playlists' parts, cut in turn
 }
 
+// scheduleKey names a TV's schedule (an empty scheduleID: none).
 type scheduleKey struct{ franchiseID, scheduleID string }
+
+func scheduleOf(tv screen.TV) scheduleKey { return scheduleKey{tv.FranchiseID, tv.ScheduleID} }
 
 type encodedSchedule struct {
 	data    []byte
@@ -247,20 +249,20 @@ func (h *Hub) newRound() *round {
 	return &round{read: h.reads.Add(1), schedules: map[scheduleKey]encodedSchedule{}}
 }
 
-// push queues c's playlist, read in the round r; unless how says
-// otherwise, it is skipped when the same as the last one queued.
-func (h *Hub) push(ctx context.Context, c *conn, tv screen.TV, tvJSON, overrides []byte, how pushKind, r *round) bool {
+// push queues c's playlist, read in the round r, with the TV's schedule
+// named by key; unless how says otherwise, it is skipped when the same as
+// the last one queued.
+func (h *Hub) push(ctx context.Context, c *conn, key scheduleKey, tvJSON, overrides []byte, how pushKind, r *round) bool {
 	schedule := encodedSchedule{data: nullSchedule}
-	if tv.ScheduleID != "" {
-		key := scheduleKey{tv.FranchiseID, tv.ScheduleID}
+	if key.scheduleID != "" {
 		if key == r.last && r.lastSched.data != nil {
 			schedule = r.lastSched
 		} else {
 			var ok bool
 			if schedule, ok = r.schedules[key]; !ok {
-				data, version, err := h.src.EncodeSchedule(ctx, tv.FranchiseID, tv.ScheduleID)
+				data, version, err := h.src.EncodeSchedule(ctx, key.franchiseID, key.scheduleID)
 				if err != nil {
-					h.log.Warn("player schedule not encoded", "err", err, "schedule", tv.ScheduleID)
+					h.log.Warn("player schedule not encoded", "err", err, "schedule", key.scheduleID)
 					return false
 				}
 				schedule = encodedSchedule{data, version}
@@ -273,28 +275,13 @@ func (h *Hub) push(ctx context.Context, c *conn, tv screen.TV, tvJSON, overrides
 		// Stamped when the round's first playlist is queued, after its reads.
 		r.head = []byte(`{"type":"playlist","serverTime":` + strconv.FormatInt(h.now().UnixMilli(), 10) + `,"screen":`)
 	}
-	if len(r.parts) < playlistParts {
-		// One allocation for many playlists' parts instead of one each.
-		r.parts = make([][]byte, playlistParts*partsBlock)
-	}
-	parts := r.parts[:playlistParts:playlistParts]
-	r.parts = r.parts[playlistParts:]
-	parts[0], parts[tvPart], parts[2], parts[3], parts[4], parts[5], parts[6] =
-		r.head, tvJSON, overridesField, overrides, scheduleField, schedule.data, frameEnd
-	c.enqueue(frame{parts: parts, playlist: true,
-		read: r.read, version: schedule.version, tvJSON: tvJSON, overrides: overrides, how: how})
+	c.enqueue(frame{body: r.head, tvJSON: tvJSON, overrides: overrides, schedule: schedule.data,
+		playlist: true, screen: true, read: r.read, version: schedule.version, how: how})
 	return true
 }
 
-// A playlist frame's parts: the head, the TV (tvPart), the overrides'
-// key and value, the schedule's key and value, the end. partsBlock is how
-// many playlists' parts a round allocates at once.
-const (
-	playlistParts = 7
-	partsBlock    = 256
-)
-
-// The constant parts of a playlist frame.
+// The constant parts of a playlist frame, between and after those of its
+// own (write.go, writeFrames).
 var (
 	nullSchedule   = []byte("null")
 	overridesField = []byte(`,"overrides":`)
@@ -330,7 +317,7 @@ func (h *Hub) resolve(ctx context.Context, conns []*conn, how pushKind) (failed 
 					c.tvJSON, c.overrides = nil, nil
 				}
 			})
-			c.enqueue(frame{parts: [][]byte{unpairedFrame(c.code)}, playlist: true, read: read, version: unpairedVersion, how: how})
+			c.enqueue(frame{body: unpairedFrame(c.code), playlist: true, read: read, version: unpairedVersion, how: how})
 			continue
 		}
 		pairedConns = append(pairedConns, c)
@@ -355,7 +342,7 @@ func (h *Hub) resolve(ctx context.Context, conns []*conn, how pushKind) (failed 
 		if !current {
 			continue
 		}
-		if !h.push(ctx, c, tv, tvJSON, overrides[i], how, r) {
+		if !h.push(ctx, c, scheduleOf(tv), tvJSON, overrides[i], how, r) {
 			failed = append(failed, c)
 		}
 	}
@@ -435,5 +422,5 @@ func unpairedFrame(code string) []byte {
 
 func commandFrame(cmd change.Command) frame {
 	b, _ := json.Marshal(map[string]string{"type": "command", "id": cmd.ID, "operation": cmd.Operation})
-	return frame{parts: [][]byte{b}}
+	return frame{body: b}
 }

@@ -129,7 +129,7 @@ func (h *Hub) admitted(c *conn) {
 		return
 	}
 	if h.buildFrame != nil {
-		c.enqueue(frame{parts: [][]byte{h.buildFrame}}) // before its first playlist
+		c.enqueue(frame{body: h.buildFrame}) // before its first playlist
 	}
 	select {
 	case h.connects <- c: // a greeter sends its first playlist

@@ -101,7 +101,7 @@ func (c *conn) consume(p []byte, sc *headerScratch) {
 		switch hdr.OpCode {
 		case ws.OpPing:
 			c.lastFrame.Store(c.h.now().UnixNano())
-			c.enqueue(frame{op: ws.OpPong, parts: [][]byte{bytes.Clone(payload)}})
+			c.enqueue(frame{op: ws.OpPong, body: bytes.Clone(payload)})
 		case ws.OpPong:
 			c.lastFrame.Store(c.h.now().UnixNano())
 		case ws.OpClose:

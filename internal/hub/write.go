@@ -35,7 +35,7 @@ func (c *conn) enqueue(f frame) {
 			return // the player has it, or will have it from the one queued
 		}
 		c.queuedVersion, c.queuedTV, c.queuedOver, c.queuedHash = f.version, f.tvJSON, f.overrides, scheduleHash(f.version)
-		if c.greeted && f.how == pushChanged && c.h.opts.Acked != nil && len(f.parts) > 0 && bytes.HasPrefix(f.parts[0], playlistHead) {
+		if c.greeted && f.how == pushChanged && c.h.opts.Acked != nil && f.screen {
 			f.queued = monotonic()
 		}
 		// A newer playlist replaces one not yet written (and is timed from
@@ -176,7 +176,7 @@ func (h *Hub) writeAll(c *conn, scratch *writeScratch) {
 // writeFrames writes frames to c's socket, in one system call: each
 // frame's header (ws.WriteHeader) and its parts as they are (the
 // schedule's bytes, shared by every screen that shows it, are never copied
-// per connection). A playlist is one text message in one frame; a pong is
+// per connection; see frame). A playlist is one text message in one frame; a pong is
 // the control frame. The close frame is written by release, after the hub's
 // writes ended (endWrites), so it never lands inside one of these.
 func (h *Hub) writeFrames(c *conn, frames []frame, scratch *writeScratch) error {
@@ -187,7 +187,7 @@ func (h *Hub) writeFrames(c *conn, frames []frame, scratch *writeScratch) error 
 	}
 	scratch.heads.Reset()
 	scratch.ends = scratch.ends[:0]
-	scratch.same = scratch.same[:0]
+	scratch.tvs = scratch.tvs[:0]
 	sent := c.sentTV
 	for _, f := range frames {
 		if f.queued != 0 {
@@ -202,14 +202,15 @@ func (h *Hub) writeFrames(c *conn, frames []frame, scratch *writeScratch) error 
 			same = f.tvJSON != nil && sent != nil && f.how != pushRecheck && bytes.Equal(f.tvJSON, sent)
 			sent = f.tvJSON
 		}
-		scratch.same = append(scratch.same, same)
-		n := 0
-		for i, p := range f.parts {
-			if same && i == tvPart {
-				p = sameScreen
+		var tv []byte // the TV part written
+		n := len(f.body)
+		if f.screen {
+			if tv = f.tvJSON; same {
+				tv = sameScreen
 			}
-			n += len(p)
+			n += len(tv) + len(overridesField) + len(f.overrides) + len(scheduleField) + len(f.schedule) + len(frameEnd)
 		}
+		scratch.tvs = append(scratch.tvs, tv)
 		op := f.op
 		if op == 0 {
 			op = ws.OpText
@@ -226,16 +227,16 @@ func (h *Hub) writeFrames(c *conn, frames []frame, scratch *writeScratch) error 
 		end := scratch.ends[i]
 		bufs = append(bufs, heads[at:end:end])
 		at = end
-		if scratch.same[i] {
-			bufs = append(bufs, f.parts[:tvPart]...)
-			bufs = append(bufs, sameScreen)
-			bufs = append(bufs, f.parts[tvPart+1:]...)
-			continue
+		bufs = append(bufs, f.body)
+		if f.screen {
+			bufs = append(bufs, scratch.tvs[i], overridesField, f.overrides, scheduleField, f.schedule, frameEnd)
 		}
-		bufs = append(bufs, f.parts...)
 	}
 	scratch.bufs = bufs
-	defer clear(scratch.bufs[:cap(scratch.bufs)]) // the writer keeps no frame alive
+	defer func() { // the writer keeps no frame alive
+		clear(scratch.bufs[:cap(scratch.bufs)])
+		clear(scratch.tvs[:cap(scratch.tvs)])
+	}()
 	// What the player has once the write is done; a failed write closes
 	// the socket.
 	c.sentTV = sent
@@ -259,15 +260,11 @@ func (h *Hub) writeFrames(c *conn, frames []frame, scratch *writeScratch) error 
 type writeScratch struct {
 	heads bytes.Buffer // the frames' headers, one after the other
 	ends  []int        // where each header ends in heads
-	same  []bool       // whether each frame's TV part goes as "same"
+	tvs   [][]byte     // each frame's TV part as written (a playlist's, or "same")
 	bufs  net.Buffers
 }
 
-// A playlist frame's parts are its head, the TV part of its screen, its
-// overrides, then the schedule (follow.go, push); sameScreen stands for a
-// TV part the player already has.
-const tvPart = 1
-
+// sameScreen stands for a playlist's TV part the player already has.
 var sameScreen = []byte(`"same"`)
 
 // endWrites ends the hub's writes to c's socket: one in progress finishes
