@@ -85,20 +85,16 @@ func (c *principalCache) get(hash []byte, now, clock time.Time) (p *auth.Princip
 // again.
 func (c *principalCache) renewed(hash string, p *auth.Principal, at time.Time, ended uint64, err error) {
 	c.mu.Lock()
-	k, ok := c.entries[hash]
-	if ok {
+	defer c.mu.Unlock()
+	if k, ok := c.entries[hash]; ok {
 		k.renewing = false
 		c.entries[hash] = k
 	}
-	stale := c.ended != ended
-	c.mu.Unlock()
 	switch {
 	case errors.Is(err, fault.ErrUnauthorized):
-		c.mu.Lock()
 		delete(c.entries, hash)
-		c.mu.Unlock()
-	case err == nil && !stale && p.TokenHash == hash:
-		c.put(p, at, ended)
+	case err == nil && p.TokenHash == hash:
+		c.keep(p, at, ended)
 	}
 }
 
@@ -107,6 +103,11 @@ func (c *principalCache) renewed(hash string, p *auth.Principal, at time.Time, e
 func (c *principalCache) put(p *auth.Principal, at time.Time, ended uint64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.keep(p, at, ended)
+}
+
+// keep is put with c.mu held.
+func (c *principalCache) keep(p *auth.Principal, at time.Time, ended uint64) {
 	if c.ended != ended {
 		return
 	}
