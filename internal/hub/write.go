@@ -176,9 +176,10 @@ func (h *Hub) writeAll(c *conn, scratch *writeScratch) {
 // writeFrames writes frames to c's socket, in one system call: each
 // frame's header (ws.WriteHeader) and its parts as they are (the
 // schedule's bytes, shared by every screen that shows it, are never copied
-// per connection; see frame). A playlist is one text message in one frame; a pong is
-// the control frame. The close frame is written by release, after the hub's
-// writes ended (endWrites), so it never lands inside one of these.
+// per connection; see frame). A playlist is one text message in one
+// frame; a pong is the control frame. The close frame is written by
+// release, after the hub's writes ended (endWrites), so it never lands
+// inside one of these.
 func (h *Hub) writeFrames(c *conn, frames []frame, scratch *writeScratch) error {
 	c.wmu.Lock()
 	defer c.wmu.Unlock()
