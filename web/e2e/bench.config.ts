@@ -20,6 +20,10 @@ export default defineConfig({
     launchOptions: { ...base.use?.launchOptions, executablePath: desktopChromiumPath },
   },
   testMatch: '**/*.bench.ts',
+  // One benchmark at a time, whatever the tests' worker count: beside
+  // another one's seeding (5,000 uploads) or openings, a first row read
+  // two to three times its time alone.
+  workers: 1,
   outputDir: '../test-results/bench',
   timeout: 10 * 60_000,
   reporter: 'list',
