@@ -202,7 +202,7 @@ func runStorm(o options) error {
 			// some seconds): the same point of the collector's cycle
 			// before the storm and after it. Read before the cycle, the
 			// figure held however much garbage the last minutes had left
-			// (after the same storm, +3 % to +68 % over five runs).
+			// (after the same storm, +3 % to +68 % over six runs).
 			if g, ok := s.gcNow(time.Now(), nudge(s)); ok {
 				m.heap = g.HeapLive
 			}
