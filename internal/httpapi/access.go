@@ -37,6 +37,7 @@ type access struct {
 	deadlineCtx
 	start     time.Time
 	id        string
+	idHeader  [1]string // the X-Request-Id header's value: id
 	route     string
 	franchise string
 	w         accessWriter
@@ -78,17 +79,24 @@ func requestID(ctx context.Context) string {
 }
 
 // ServeHTTP serves one request: it names it (X-Request-Id), routes it, then
-// writes its access log line and records its time by route pattern.
+// writes its access log line and records its time by route pattern (served:
+// its record and log line are not on the stack while the request is served).
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	start := time.Now()
-	acc := &access{deadlineCtx: deadlineCtx{Context: r.Context()}, start: start, id: s.requestID(r)}
-	w.Header()[RequestIDHeader] = []string{acc.id} // the key as it is written: canonical
+	acc := &access{deadlineCtx: deadlineCtx{Context: r.Context()}, start: time.Now(), id: s.requestID(r)}
+	acc.idHeader[0] = acc.id
+	w.Header()[RequestIDHeader] = acc.idHeader[:] // the key as it is written: canonical
 	acc.w.ResponseWriter = w
-	aw := &acc.w
 	r = r.WithContext(acc)
-	s.route(aw, r)
+	s.route(&acc.w, r)
+	s.served(r, acc)
+}
+
+// served records the request acc has served: its time by route, its access
+// log line.
+func (s *Server) served(r *http.Request, acc *access) {
+	aw := &acc.w
 	end := time.Now()
-	elapsed := end.Sub(start)
+	elapsed := end.Sub(acc.start)
 
 	route := acc.route
 	if route == "" {

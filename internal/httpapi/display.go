@@ -28,12 +28,11 @@ type commandResponse struct {
 	CommandID string `json:"commandId"`
 }
 
-// GET /api/display/{franchise} — every TV of the franchise (the overview).
-func (s *Server) listFranchiseDisplays(w http.ResponseWriter, r *http.Request, t tenant.Tenant) error {
-	return s.writeSnapshot(w, r, t, "displays", func(ctx context.Context) (any, error) {
-		list, err := s.Displays.ListFranchise(ctx, t)
-		return displayListResponse{DisplayList: list}, err
-	})
+// GET /api/display/{franchise} — every TV of the franchise (the overview):
+// a kept list (keptList).
+func (s *Server) franchiseDisplayList(ctx context.Context, t tenant.Tenant) (any, error) {
+	list, err := s.Displays.ListFranchise(ctx, t)
+	return displayListResponse{DisplayList: list}, err
 }
 
 // GET /api/display/{franchise}/{storeSlug}

@@ -148,38 +148,58 @@ func (c *principalCache) forget(ch change.Change) {
 	}
 }
 
-// keptScoped registers a read-only route like scoped, whose callers are
-// kept in the principal cache.
-func (s *Server) keptScoped(pattern string, rc reach, h tenantHandlerFunc) {
+// keptList registers one of the franchise-wide lists kept in memory
+// (snapshot.go) under kind, read by list: a read-only route like scoped,
+// whose callers are kept in the principal cache.
+//
+// The kept answer's body is written by the route's own function, once the
+// calls that chose it have returned: these answers go out at thousands a
+// second, and the write goes deep into net/http (its header writer alone
+// takes 2.8 KB of stack). Written from further down, it would make the
+// connection's goroutine grow its stack on every call after a garbage
+// collection shrank it.
+func (s *Server) keptList(pattern string, rc reach, kind string, list listFunc) {
 	s.declare(pattern, rc)
 	s.register(pattern, func(w http.ResponseWriter, r *http.Request) {
-		var (
-			p   *auth.Principal
-			err error
-		)
-		if token := bearer(r); apitoken.IsToken(token) {
-			p, err = s.tokenPrincipal(w, r, pattern, token) // never kept: a revocation counts at once
-		} else {
-			p, err = s.keptPrincipal(r.Context(), token, r.PathValue("franchise"))
-		}
+		body, err := s.keptAnswer(w, r, pattern, rc, kind, list)
 		if err != nil {
 			writeError(w, r, s.Log, err)
 			return
 		}
-		// The caller is not put in the request's context (a copy of the
-		// request each call): these lists' handlers get the tenant, and
-		// nothing they call asks who the caller is.
-		t, err := p.Tenant(r.PathValue("franchise"))
-		if err == nil {
-			err = within(r, t, rc)
-		}
-		if err == nil {
-			err = h(w, r, t)
-		}
-		if err != nil {
-			writeError(w, r, s.Log, err)
+		if body != nil {
+			w.WriteHeader(http.StatusOK)
+			_, _ = w.Write(body)
 		}
 	})
+}
+
+// keptAnswer checks a call for a kept list and readies its answer
+// (snapshotAnswer).
+func (s *Server) keptAnswer(w http.ResponseWriter, r *http.Request, pattern string, rc reach, kind string, list listFunc) ([]byte, error) {
+	slug := r.PathValue("franchise")
+	var (
+		p   *auth.Principal
+		err error
+	)
+	if token := bearer(r); apitoken.IsToken(token) {
+		p, err = s.tokenPrincipal(w, r, pattern, token) // never kept: a revocation counts at once
+	} else {
+		p, err = s.keptPrincipal(r.Context(), token, slug)
+	}
+	if err != nil {
+		return nil, err
+	}
+	// The caller is not put in the request's context (a copy of the
+	// request each call): the lists get the tenant, and nothing they call
+	// asks who the caller is.
+	t, err := p.Tenant(slug)
+	if err != nil {
+		return nil, err
+	}
+	if err := within(r, &t, rc); err != nil {
+		return nil, err
+	}
+	return s.snapshotAnswer(w, r, &t, kind, list)
 }
 
 // keptPrincipal is the caller of token, from the cache when it holds one

@@ -54,7 +54,7 @@ func (s *Server) registerRoutes() {
 	s.member("POST /api/franchise/{slug}", networkOnly, s.updateFranchise)
 
 	// Stores, their contacts, and WhatsApp messages to them
-	s.keptScoped("GET /api/store/{franchise}", everyRole, s.listStores)
+	s.keptList("GET /api/store/{franchise}", everyRole, "stores", s.storeList)
 	s.scoped("POST /api/store/{franchise}", networkOnly, s.createStore)
 	s.scoped("GET /api/store/{franchise}/notify", franchisees, s.listStoreMessages)
 	s.scoped("POST /api/store/{franchise}/notify", franchisees, s.notifyStores)
@@ -78,7 +78,7 @@ func (s *Server) registerRoutes() {
 	s.scoped("GET /api/footer/{franchise}", franchisees, s.footerValues) // the footer previews' weather and quotes
 
 	// Displays (TVs) and remote commands to their TV boxes
-	s.keptScoped("GET /api/display/{franchise}", everyRole, s.listFranchiseDisplays)
+	s.keptList("GET /api/display/{franchise}", everyRole, "displays", s.franchiseDisplayList)
 	s.scoped("GET /api/display/{franchise}/{storeSlug}", everyRole, s.listStoreDisplays)
 	s.scoped("POST /api/display/{franchise}/{storeSlug}", franchisees, s.createDisplay)
 	s.scoped("POST /api/display/{franchise}/{storeSlug}/{displayId}", franchisees, s.updateDisplay)

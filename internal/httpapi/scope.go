@@ -48,7 +48,7 @@ func (s *Server) declare(pattern string, rc reach) {
 // within checks that t may call a route of reach rc on the request's path:
 // a store outside the scope is not found (404/1061), a role the route does
 // not admit is refused (403/1403).
-func within(r *http.Request, t tenant.Tenant, rc reach) error {
+func within(r *http.Request, t *tenant.Tenant, rc reach) error {
 	if slug := r.PathValue("storeSlug"); slug != "" && !t.CoversSlug(slug) {
 		return store.ErrNotFound
 	}

@@ -368,7 +368,7 @@ func (s *Server) member(pattern string, rc reach, h func(w http.ResponseWriter, 
 		if err != nil {
 			return err
 		}
-		if err := within(r, t, rc); err != nil {
+		if err := within(r, &t, rc); err != nil {
 			return err
 		}
 		return h(w, r, p, t)

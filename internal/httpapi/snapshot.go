@@ -265,21 +265,21 @@ func (c *snapshotCache) evict() {
 	}
 }
 
-// writeSnapshot answers a GET with the franchise-wide list named kind,
-// built by list when the kept one is older than the franchise's revision.
-// It honours If-None-Match (304) and Accept-Encoding: gzip.
+// listFunc reads a franchise-wide list for t, the answer a kept list
+// keeps (encoded as JSON).
+type listFunc func(ctx context.Context, t tenant.Tenant) (any, error)
+
+// snapshotAnswer readies the answer to a GET of the franchise-wide list
+// named kind, read by list when the kept one is older than the franchise's
+// revision: it sets the answer's headers and returns its body, to be sent
+// with 200 by the caller; nil when the answer is written already. It
+// honours If-None-Match (304) and Accept-Encoding: gzip.
 //
 // Only the whole franchise's answer is kept: a member scoped to some of its
-// stores gets theirs built for the call (a few stores' worth).
-func (s *Server) writeSnapshot(w http.ResponseWriter, r *http.Request, t tenant.Tenant, kind string, list func(ctx context.Context) (any, error)) error {
+// stores gets theirs read and written for the call (a few stores' worth).
+func (s *Server) snapshotAnswer(w http.ResponseWriter, r *http.Request, t *tenant.Tenant, kind string, list listFunc) ([]byte, error) {
 	if !t.Whole() {
-		v, err := list(r.Context())
-		if err != nil {
-			return err
-		}
-		w.Header().Set("Cache-Control", "private, no-store")
-		writeJSON(w, http.StatusOK, v)
-		return nil
+		return nil, writeScopedList(w, r, *t, list)
 	}
 	key := snapshotKey{t.ID, kind}
 	var snap *snapshot
@@ -288,8 +288,8 @@ func (s *Server) writeSnapshot(w http.ResponseWriter, r *http.Request, t tenant.
 	}
 	if snap == nil {
 		var err error
-		if snap, err = s.rebuildSnapshot(r, t, key, list); err != nil {
-			return err
+		if snap, err = s.rebuildSnapshot(r, *t, key, list); err != nil {
+			return nil, err
 		}
 	}
 	// The headers' keys are written in their canonical form and the fixed
@@ -305,7 +305,7 @@ func (s *Server) writeSnapshot(w http.ResponseWriter, r *http.Request, t tenant.
 	}
 	if etagMatches(r.Header.Get("If-None-Match"), snap.etag) {
 		w.WriteHeader(http.StatusNotModified)
-		return nil
+		return nil, nil
 	}
 	h["Content-Type"] = jsonContentType
 	body, length := snap.plain, snap.plainLength
@@ -314,8 +314,18 @@ func (s *Server) writeSnapshot(w http.ResponseWriter, r *http.Request, t tenant.
 		body, length = snap.gzipped, snap.gzippedLength
 	}
 	h["Content-Length"] = length
-	w.WriteHeader(http.StatusOK)
-	_, _ = w.Write(body)
+	return body, nil
+}
+
+// writeScopedList answers with the list of the stores t covers, read for
+// the call and kept nowhere.
+func writeScopedList(w http.ResponseWriter, r *http.Request, t tenant.Tenant, list listFunc) error {
+	v, err := list(r.Context(), t)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Cache-Control", "private, no-store")
+	writeJSON(w, http.StatusOK, v)
 	return nil
 }
 
@@ -371,14 +381,14 @@ func (c *snapshotCache) confirm(ctx context.Context, e *snapshot, franchiseID st
 // rebuildSnapshot reads the franchise's revision, then returns the kept
 // answer at that revision or builds it. The revision is read before the
 // data, so a kept answer is never older than its label.
-func (s *Server) rebuildSnapshot(r *http.Request, t tenant.Tenant, key snapshotKey, list func(ctx context.Context) (any, error)) (*snapshot, error) {
+func (s *Server) rebuildSnapshot(r *http.Request, t tenant.Tenant, key snapshotKey, list listFunc) (*snapshot, error) {
 	readAt := time.Now()
 	rev, err := s.Franchises.Revision(r.Context(), t.ID)
 	if err != nil {
 		return nil, err
 	}
 	return s.snapshots.get(r.Context(), key, rev, readAt, func(ctx context.Context) ([]byte, error) {
-		v, err := list(ctx)
+		v, err := list(ctx, t)
 		if err != nil {
 			return nil, err
 		}

@@ -20,12 +20,10 @@ type notifyResponse struct {
 	Queued int `json:"queued"`
 }
 
-// GET /api/store/{franchise}
-func (s *Server) listStores(w http.ResponseWriter, r *http.Request, t tenant.Tenant) error {
-	return s.writeSnapshot(w, r, t, "stores", func(ctx context.Context) (any, error) {
-		list, err := s.Stores.List(ctx, t)
-		return storeListResponse{StoreList: list}, err
-	})
+// GET /api/store/{franchise}: a kept list (keptList).
+func (s *Server) storeList(ctx context.Context, t tenant.Tenant) (any, error) {
+	list, err := s.Stores.List(ctx, t)
+	return storeListResponse{StoreList: list}, err
 }
 
 // POST /api/store/{franchise}
