@@ -39,6 +39,7 @@ type access struct {
 	id        string
 	idHeader  [1]string // the X-Request-Id header's value: id
 	route     string
+	routeText string // route as the access line writes it
 	franchise string
 	w         accessWriter
 }
@@ -117,7 +118,7 @@ func (s *Server) served(r *http.Request, acc *access) {
 		return
 	}
 	// Never the query string: links and webhooks carry codes and tokens there.
-	line := accessLine{at: end, level: level, id: acc.id, method: r.Method, route: route, status: status,
+	line := accessLine{at: end, level: level, id: acc.id, method: r.Method, route: route, routeText: acc.routeText, status: status,
 		duration: elapsed, bytes: aw.bytes, client: s.clientIP(r), franchise: acc.franchise}
 	if s.LogText != nil {
 		writeAccessLine(s.LogText, &line)

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -24,6 +25,7 @@ type accessLine struct {
 	id        string
 	method    string
 	route     string
+	routeText string // route as the line writes it (appendText), when known ahead; "" has it written
 	status    int
 	duration  time.Duration
 	bytes     int64
@@ -52,7 +54,11 @@ func appendAccessLine(b []byte, l *accessLine) []byte {
 	b = append(b, " method="...)
 	b = appendText(b, l.method)
 	b = append(b, " route="...)
-	b = appendText(b, l.route)
+	if l.routeText != "" {
+		b = append(b, l.routeText...)
+	} else {
+		b = appendText(b, l.route)
+	}
 	b = append(b, " status="...)
 	b = strconv.AppendInt(b, int64(l.status), 10)
 	b = append(b, " duration="...)
@@ -69,15 +75,31 @@ func appendAccessLine(b []byte, l *accessLine) []byte {
 }
 
 // appendMillis writes t as RFC 3339 with exactly three digits of
-// milliseconds, as the text handler does.
+// milliseconds, as the text handler does. Its date, time to the second and
+// zone are written once a second (lastSecond) for every line of it.
 func appendMillis(b []byte, t time.Time) []byte {
-	const prefix = len("2006-01-02T15:04:05.000")
-	n := len(b)
-	// RFC3339Nano drops trailing zeros: a tenth of a millisecond more keeps
-	// four digits, the fourth then cut.
-	b = t.Truncate(time.Millisecond).Add(time.Millisecond/10).AppendFormat(b, time.RFC3339Nano)
-	return append(b[:n+prefix], b[n+prefix+1:]...)
+	sec := t.Unix()
+	s := lastSecond.Load()
+	if s == nil || s.unix != sec || s.loc != t.Location() {
+		s = &second{unix: sec, loc: t.Location(),
+			date: t.AppendFormat(nil, "2006-01-02T15:04:05"), zone: t.AppendFormat(nil, "Z07:00")}
+		lastSecond.Store(s)
+	}
+	ms := t.Nanosecond() / int(time.Millisecond)
+	b = append(b, s.date...)
+	b = append(b, '.', byte('0'+ms/100), byte('0'+ms/10%10), byte('0'+ms%10))
+	return append(b, s.zone...)
 }
+
+// second is the text of a second in a zone: what the access lines of that
+// second share.
+type second struct {
+	unix       int64
+	loc        *time.Location
+	date, zone []byte
+}
+
+var lastSecond atomic.Pointer[second]
 
 // appendText writes s bare, or quoted when the text handler would quote
 // it: empty, or holding a space, '=', '"', an ASCII control character

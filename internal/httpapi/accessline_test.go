@@ -31,6 +31,7 @@ func TestAccessLineIsTheTextHandlers(t *testing.T) {
 		"no time at all":         func(l *accessLine) { l.duration, l.bytes = 0, 0 },
 		"a socket":               func(l *accessLine) { l.status, l.route = 101, "GET /api/device/ws" },
 		"an unmatched route":     func(l *accessLine) { l.route = "unmatched" },
+		"a route written ahead":  func(l *accessLine) { l.routeText = string(appendText(nil, l.route)) },
 		"an empty client":        func(l *accessLine) { l.client = "" },
 		"an IPv6 client":         func(l *accessLine) { l.client = "2001:db8::1" },
 		"a method with an equal": func(l *accessLine) { l.method = "GE=T" },

@@ -411,9 +411,10 @@ func (s *Server) impersonating(pattern string, rc reach, perm string, h tenantHa
 func (s *Server) register(pattern string, h http.HandlerFunc) {
 	path := pattern[strings.IndexByte(pattern, ' ')+1:]
 	api := path == "/api" || strings.HasPrefix(path, "/api/")
+	routeText := string(appendText(nil, pattern)) // as the access line writes it
 	s.mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
 		if a, ok := r.Context().Value(accessKey{}).(*access); ok {
-			a.route, a.franchise = r.Pattern, r.PathValue("franchise")
+			a.route, a.routeText, a.franchise = r.Pattern, routeText, r.PathValue("franchise")
 		}
 		if api {
 			if hasControl(r) {
