@@ -61,7 +61,7 @@ func NewService(d *db.DB, now func() time.Time, changes *franchise.Changes) *Ser
 
 // touch records and announces a change to the TV id.
 func (s *Service) touch(ctx context.Context, tx *db.Tx, t tenant.Tenant, id string) error {
-	return s.changes.Touch(ctx, tx, change.Change{FranchiseID: t.ID, Displays: []string{id}})
+	return s.changes.TouchCounted(ctx, tx, change.Change{FranchiseID: t.ID, Displays: []string{id}})
 }
 
 // ListStore returns the TVs of one store, sorted by name.

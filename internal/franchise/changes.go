@@ -25,7 +25,20 @@ func NewChanges(pub change.Publisher) *Changes { return &Changes{pub: pub} }
 // Touch records and announces c (c.FranchiseID set; Displays and Schedules
 // when the writer knows which TVs or schedules the change reaches).
 func (c *Changes) Touch(ctx context.Context, q db.Querier, ch change.Change) error {
-	rev, err := touch(ctx, q, ch.FranchiseID)
+	return c.touch(ctx, q, ch, false)
+}
+
+// TouchCounted is Touch for a write that may add or remove stores or TVs:
+// the franchise's counts of both (its list's figures) are read again in
+// the same statement. Other writes leave them alone: a count reads every
+// TV of the franchise, and a schedule's save or a batch of TV statuses
+// adds none.
+func (c *Changes) TouchCounted(ctx context.Context, q db.Querier, ch change.Change) error {
+	return c.touch(ctx, q, ch, true)
+}
+
+func (c *Changes) touch(ctx context.Context, q db.Querier, ch change.Change, recount bool) error {
+	rev, err := touch(ctx, q, ch.FranchiseID, recount)
 	if err != nil {
 		return err
 	}

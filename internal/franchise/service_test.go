@@ -224,6 +224,57 @@ func TestTouchBumpsTheRevisionAndAnnouncesTheChange(t *testing.T) {
 	})
 }
 
+// The group's counts of stores and TVs are read again by the touch of a
+// write that may add or remove them, and left alone by any other touch.
+func TestOnlyACountedTouchRecountsStoresAndTVs(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		d := testutil.NewDB(t, engine)
+		ctx := context.Background()
+		if _, err := d.ExecContext(ctx, `
+			INSERT INTO users (id, email, name, password_hash, created_at, updated_at)
+			VALUES ('u', 'u@example.com', 'U', 'x', 0, 0)`); err != nil {
+			t.Fatal(err)
+		}
+		s := franchise.NewService(d, time.Now)
+		if _, err := s.Create(ctx, "u", franchise.Input{Name: ptr("Rede")}); err != nil {
+			t.Fatal(err)
+		}
+		id := idOf(t, s, "rede")
+		changes := franchise.NewChanges(change.NewBus())
+		counts := func() (int, int) {
+			t.Helper()
+			f, err := s.Get(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return f.Stores, f.Displays
+		}
+		// A store and a TV written behind the services' back.
+		for _, q := range []string{
+			`INSERT INTO stores (id, franchise_id, slug, name, name_key, region, state, city, social, document, tag, phone, time_zone, created_at, updated_at)
+			 VALUES ('s1', ?, 'loja', 'Loja', 'loja', '', '', '', '', '', '', '', '', 0, 0)`,
+			`INSERT INTO displays (id, franchise_id, store_id, name, name_key, device, detail, orientation, created_at, updated_at)
+			 VALUES ('d1', ?, 's1', 'TV', 'tv', '', '', 0, 0, 0)`,
+		} {
+			if _, err := d.ExecContext(ctx, q, id); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := changes.Touch(ctx, d, change.Change{FranchiseID: id, Schedules: []string{"s"}}); err != nil {
+			t.Fatal(err)
+		}
+		if stores, tvs := counts(); stores != 0 || tvs != 0 {
+			t.Fatalf("after a schedule's touch: %d stores, %d TVs, want the counts as they were (0, 0)", stores, tvs)
+		}
+		if err := changes.TouchCounted(ctx, d, change.Change{FranchiseID: id, Displays: []string{"d1"}}); err != nil {
+			t.Fatal(err)
+		}
+		if stores, tvs := counts(); stores != 1 || tvs != 1 {
+			t.Fatalf("after a TV's touch: %d stores, %d TVs, want 1, 1", stores, tvs)
+		}
+	})
+}
+
 // The creator of a group is a network member of it who manages its team.
 func TestTheCreatorRunsTheGroupsTeam(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, engine string) {

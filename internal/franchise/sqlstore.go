@@ -364,16 +364,20 @@ func freeSlug(ctx context.Context, q db.Querier, base string) (string, error) {
 	return names.FirstFree(base, taken...), nil
 }
 
-// touch bumps the franchise's revision, recounts its stores and TVs, and
-// returns the new revision.
-func touch(ctx context.Context, q db.Querier, franchiseID string) (int64, error) {
-	var rev int64
-	err := q.QueryRowContext(ctx, `
+// touch bumps the franchise's revision, recounts its stores and TVs when
+// recount is set, and returns the new revision.
+func touch(ctx context.Context, q db.Querier, franchiseID string, recount bool) (int64, error) {
+	query := `UPDATE franchises SET revision = revision + 1 WHERE id = ? RETURNING revision`
+	if recount {
+		query = `
 		UPDATE franchises SET revision = revision + 1,
 		    store_count = (SELECT COUNT(*) FROM stores s WHERE s.franchise_id = franchises.id),
 		    display_count = (SELECT COUNT(*) FROM displays d WHERE d.franchise_id = franchises.id)
 		WHERE id = ?
-		RETURNING revision`, franchiseID).Scan(&rev)
+		RETURNING revision`
+	}
+	var rev int64
+	err := q.QueryRowContext(ctx, query, franchiseID).Scan(&rev)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, ErrNotFound
 	}

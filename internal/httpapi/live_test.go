@@ -294,8 +294,8 @@ func TestLiveViewAcrossReplicas(t *testing.T) {
 	}, "the new ack, recorded by replica b while watched from replica a")
 }
 
-// Versions of a schedule are kept by hash, the latest few per schedule,
-// sparing any a TV last acknowledged.
+// Versions of a schedule are kept by hash, the latest few per schedule
+// once it holds twice as many, sparing any a TV last acknowledged.
 func TestScheduleVersionsKeptByHash(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
 		a := testutil.NewApp(t, engine)
@@ -311,13 +311,16 @@ func TestScheduleVersionsKeptByHash(t *testing.T) {
 			_, found, err := a.Schedules.Acknowledged(ctx, tnt, f.schedule, first.Schedule.Hash)
 			return err == nil && found && live().Confirmed
 		}, "the first version kept and its ack recorded")
-		for i := range 12 {
-			b, _ := json.Marshal(map[string]any{"id": f.schedule, "hash": "h" + string(rune('a'+i))})
-			a.Schedules.Keep(f.franchiseID, f.schedule, "h"+string(rune('a'+i)), b)
-			time.Sleep(2 * time.Millisecond) // each version kept at its own instant
-		}
-		if err := a.Schedules.FlushKept(ctx); err != nil {
-			t.Fatal(err)
+		keep := func(from, to int) {
+			for i := from; i < to; i++ {
+				hash := "h" + string(rune('a'+i))
+				b, _ := json.Marshal(map[string]any{"id": f.schedule, "hash": hash})
+				a.Schedules.Keep(f.franchiseID, f.schedule, hash, b)
+				time.Sleep(2 * time.Millisecond) // each version kept at its own instant
+			}
+			if err := a.Schedules.FlushKept(ctx); err != nil {
+				t.Fatal(err)
+			}
 		}
 		found := func(hash string) bool {
 			_, ok, err := a.Schedules.Acknowledged(ctx, tnt, f.schedule, hash)
@@ -326,10 +329,17 @@ func TestScheduleVersionsKeptByHash(t *testing.T) {
 			}
 			return ok
 		}
+		// 13 versions with the first: not yet twice schedule.KeptVersions.
+		keep(0, 12)
+		if !found(first.Schedule.Hash) || !found("ha") || !found("hl") {
+			t.Fatal("versions pruned before the schedule held twice as many as it keeps")
+		}
+		// 21: pruned to the latest 8, and the one the TV shows.
+		keep(12, 20)
 		if !found(first.Schedule.Hash) {
 			t.Fatal("the version a TV acknowledged was pruned")
 		}
-		if found("ha") || found("hd") || !found("he") || !found("hl") {
+		if found("ha") || found("hl") || !found("hm") || !found("ht") {
 			t.Fatal("not the latest versions kept")
 		}
 		// Another franchise never reads them.

@@ -66,7 +66,7 @@ func BenchmarkOverview(b *testing.B) {
 			rebuild := map[string]time.Duration{}
 			sizes := map[string]int{}
 			for _, c := range calls {
-				if err := franchise.NewChanges(a.Changes).Touch(context.Background(), a.DB, change.Change{FranchiseID: franchiseID}); err != nil {
+				if err := franchise.NewChanges(a.Changes).TouchCounted(context.Background(), a.DB, change.Change{FranchiseID: franchiseID}); err != nil {
 					b.Fatal(err)
 				}
 				d, n, err := get(c)
@@ -228,7 +228,7 @@ func seedFranchiseData(b testing.TB, a *testutil.TestApp, franchiseID string, st
 	if err != nil {
 		b.Fatalf("seed: %v", err)
 	}
-	if err := franchise.NewChanges(a.Changes).Touch(ctx, a.DB, change.Change{FranchiseID: franchiseID}); err != nil {
+	if err := franchise.NewChanges(a.Changes).TouchCounted(ctx, a.DB, change.Change{FranchiseID: franchiseID}); err != nil {
 		b.Fatal(err)
 	}
 	// Fresh statistics, as a long-running database would have.

@@ -13,6 +13,9 @@ import (
 
 // KeptVersions is how many versions of a schedule, as players received
 // them, are kept by content hash (besides every version a TV still shows).
+// A schedule's versions are pruned to that many once it holds twice as
+// many: a prune reads the acknowledged version of every TV of the
+// franchise, so it comes once in KeptVersions saves, not on each.
 const KeptVersions = 8
 
 // kept is an encoded schedule waiting to be kept.
@@ -79,8 +82,9 @@ func (s *Service) drainKept() []kept {
 }
 
 // writeKept stores the versions, then prunes each franchise's schedules
-// it touched to the KeptVersions latest, sparing every hash a TV of the
-// franchise last acknowledged (its live view still shows it).
+// it touched that hold twice KeptVersions to the KeptVersions latest,
+// sparing every hash a TV of the franchise last acknowledged (its live
+// view still shows it).
 func (s *Service) writeKept(ctx context.Context, batch []kept) error {
 	if len(batch) == 0 {
 		return nil
@@ -98,7 +102,14 @@ func (s *Service) writeKept(ctx context.Context, batch []kept) error {
 	franchises := map[string]bool{}
 	for k := range touched {
 		franchises[k.franchiseID] = true
-		errs = append(errs, prunePayloads(ctx, s.db, k.franchiseID, k.scheduleID, KeptVersions))
+		n, err := countPayloads(ctx, s.db, k.franchiseID, k.scheduleID)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if n > 2*KeptVersions {
+			errs = append(errs, prunePayloads(ctx, s.db, k.franchiseID, k.scheduleID, KeptVersions))
+		}
 	}
 	// Versions of deleted schedules go once no TV shows them.
 	for franchiseID := range franchises {

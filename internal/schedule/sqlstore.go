@@ -261,6 +261,14 @@ func keepPayload(ctx context.Context, q db.Querier, franchiseID, scheduleID, has
 	return err
 }
 
+// countPayloads counts the kept versions of a schedule.
+func countPayloads(ctx context.Context, q db.Querier, franchiseID, scheduleID string) (int, error) {
+	var n int
+	err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM schedule_payloads WHERE franchise_id = ? AND schedule_id = ?`,
+		franchiseID, scheduleID).Scan(&n)
+	return n, err
+}
+
 // prunePayloads keeps the latest versions of a schedule, and any a TV of
 // the franchise last acknowledged.
 func prunePayloads(ctx context.Context, q db.Querier, franchiseID, scheduleID string, latest int) error {

@@ -50,7 +50,7 @@ func (s *Service) AddRemovalGuard(g RemovalGuard) { s.guards = append(s.guards, 
 
 // touch records and announces a change to the store storeID.
 func (s *Service) touch(ctx context.Context, tx *db.Tx, t tenant.Tenant, storeID string) error {
-	return s.changes.Touch(ctx, tx, change.Change{FranchiseID: t.ID, Stores: []string{storeID}})
+	return s.changes.TouchCounted(ctx, tx, change.Change{FranchiseID: t.ID, Stores: []string{storeID}})
 }
 
 // List returns the franchise's stores sorted by name (pt-BR, numbers by value).
