@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"vitrine/internal/change"
+	"vitrine/internal/db"
 	"vitrine/internal/fault"
 	"vitrine/internal/franchise"
 	"vitrine/internal/names"
@@ -186,20 +187,28 @@ func TestACNPJBelongsToOneGroup(t *testing.T) {
 	})
 }
 
+// touchedGroup is a database with one group, "rede", of one user: the
+// database, the groups' service and the group's id.
+func touchedGroup(t *testing.T, engine string) (*db.DB, *franchise.Service, string) {
+	t.Helper()
+	d := testutil.NewDB(t, engine)
+	ctx := context.Background()
+	if _, err := d.ExecContext(ctx, `
+		INSERT INTO users (id, email, name, password_hash, created_at, updated_at)
+		VALUES ('u', 'u@example.com', 'U', 'x', 0, 0)`); err != nil {
+		t.Fatal(err)
+	}
+	s := franchise.NewService(d, time.Now)
+	if _, err := s.Create(ctx, "u", franchise.Input{Name: ptr("Rede")}); err != nil {
+		t.Fatal(err)
+	}
+	return d, s, idOf(t, s, "rede")
+}
+
 func TestTouchBumpsTheRevisionAndAnnouncesTheChange(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
-		d := testutil.NewDB(t, engine)
+		d, s, id := touchedGroup(t, engine)
 		ctx := context.Background()
-		if _, err := d.ExecContext(ctx, `
-			INSERT INTO users (id, email, name, password_hash, created_at, updated_at)
-			VALUES ('u', 'u@example.com', 'U', 'x', 0, 0)`); err != nil {
-			t.Fatal(err)
-		}
-		s := franchise.NewService(d, time.Now)
-		if _, err := s.Create(ctx, "u", franchise.Input{Name: ptr("Rede")}); err != nil {
-			t.Fatal(err)
-		}
-		id := idOf(t, s, "rede")
 		bus := change.NewBus()
 		var heard []change.Change
 		defer bus.Subscribe(func(c change.Change) { heard = append(heard, c) })()
@@ -228,18 +237,8 @@ func TestTouchBumpsTheRevisionAndAnnouncesTheChange(t *testing.T) {
 // write that may add or remove them, and left alone by any other touch.
 func TestOnlyACountedTouchRecountsStoresAndTVs(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
-		d := testutil.NewDB(t, engine)
+		d, s, id := touchedGroup(t, engine)
 		ctx := context.Background()
-		if _, err := d.ExecContext(ctx, `
-			INSERT INTO users (id, email, name, password_hash, created_at, updated_at)
-			VALUES ('u', 'u@example.com', 'U', 'x', 0, 0)`); err != nil {
-			t.Fatal(err)
-		}
-		s := franchise.NewService(d, time.Now)
-		if _, err := s.Create(ctx, "u", franchise.Input{Name: ptr("Rede")}); err != nil {
-			t.Fatal(err)
-		}
-		id := idOf(t, s, "rede")
 		changes := franchise.NewChanges(change.NewBus())
 		counts := func() (int, int) {
 			t.Helper()
