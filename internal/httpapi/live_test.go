@@ -343,7 +343,7 @@ func TestScheduleVersionsKeptByHash(t *testing.T) {
 			t.Fatal("not the latest versions kept")
 		}
 		// Another franchise never reads them.
-		if _, ok, _ := a.Schedules.Acknowledged(ctx, franchiseTenant(t, a, f.otherSlug), f.schedule, "hl"); ok {
+		if _, ok, _ := a.Schedules.Acknowledged(ctx, franchiseTenant(t, a, f.otherSlug), f.schedule, "ht"); ok {
 			t.Fatal("another franchise read a kept version")
 		}
 	})
