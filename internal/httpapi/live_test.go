@@ -295,7 +295,7 @@ func TestLiveViewAcrossReplicas(t *testing.T) {
 }
 
 // Versions of a schedule are kept by hash, the latest few per schedule
-// once it holds twice as many, sparing any a TV last acknowledged.
+// once it holds more than twice as many, sparing any a TV last acknowledged.
 func TestScheduleVersionsKeptByHash(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
 		a := testutil.NewApp(t, engine)

@@ -155,9 +155,9 @@ func (c *principalCache) forget(ch change.Change) {
 // The kept answer's body is written by the route's own function, once the
 // calls that chose it have returned: these answers go out at thousands a
 // second, and the write goes deep into net/http (its header writer alone
-// takes 2.8 KB of stack). Written from further down, it would make the
-// connection's goroutine grow its stack on every call after a garbage
-// collection shrank it.
+// takes 2.8 KB of stack). Written from further down, it made the
+// connection's goroutine grow its stack again at its first call after each
+// garbage collection, which shrinks an idle goroutine's stack.
 func (s *Server) keptList(pattern string, rc reach, kind string, list listFunc) {
 	s.declare(pattern, rc)
 	s.register(pattern, func(w http.ResponseWriter, r *http.Request) {

@@ -13,8 +13,8 @@ import (
 
 // KeptVersions is how many versions of a schedule, as players received
 // them, are kept by content hash (besides every version a TV still shows).
-// A schedule's versions are pruned to that many once it holds twice as
-// many: a prune reads the acknowledged version of every TV of the
+// A schedule's versions are pruned to that many once it holds more than
+// twice as many: a prune reads the acknowledged version of every TV of the
 // franchise, so it comes once in KeptVersions saves, not on each.
 const KeptVersions = 8
 
@@ -81,10 +81,10 @@ func (s *Service) drainKept() []kept {
 	}
 }
 
-// writeKept stores the versions, then prunes each franchise's schedules
-// it touched that hold twice KeptVersions to the KeptVersions latest,
-// sparing every hash a TV of the franchise last acknowledged (its live
-// view still shows it).
+// writeKept stores the versions, then prunes each schedule it touched that
+// holds more than twice KeptVersions to the KeptVersions latest, sparing
+// every hash a TV of the franchise last acknowledged (its live view still
+// shows it).
 func (s *Service) writeKept(ctx context.Context, batch []kept) error {
 	if len(batch) == 0 {
 		return nil
