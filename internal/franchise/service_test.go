@@ -23,6 +23,13 @@ func ptr[T any](v T) *T { return &v }
 // creates the groups.
 func newService(t *testing.T, engine string) (*franchise.Service, string) {
 	t.Helper()
+	_, s, user := newServiceDB(t, engine)
+	return s, user
+}
+
+// newServiceDB is newService with its database.
+func newServiceDB(t *testing.T, engine string) (*db.DB, *franchise.Service, string) {
+	t.Helper()
 	d := testutil.NewDB(t, engine)
 	const user = "user-1"
 	if _, err := d.ExecContext(context.Background(), `
@@ -31,7 +38,7 @@ func newService(t *testing.T, engine string) (*franchise.Service, string) {
 		t.Fatal(err)
 	}
 	clock := testutil.NewClock(time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC))
-	return franchise.NewService(d, clock.Now), user
+	return d, franchise.NewService(d, clock.Now), user
 }
 
 func create(t *testing.T, s *franchise.Service, user, name string) franchise.Franchise {
@@ -191,17 +198,8 @@ func TestACNPJBelongsToOneGroup(t *testing.T) {
 // database, the groups' service and the group's id.
 func touchedGroup(t *testing.T, engine string) (*db.DB, *franchise.Service, string) {
 	t.Helper()
-	d := testutil.NewDB(t, engine)
-	ctx := context.Background()
-	if _, err := d.ExecContext(ctx, `
-		INSERT INTO users (id, email, name, password_hash, created_at, updated_at)
-		VALUES ('u', 'u@example.com', 'U', 'x', 0, 0)`); err != nil {
-		t.Fatal(err)
-	}
-	s := franchise.NewService(d, time.Now)
-	if _, err := s.Create(ctx, "u", franchise.Input{Name: ptr("Rede")}); err != nil {
-		t.Fatal(err)
-	}
+	d, s, user := newServiceDB(t, engine)
+	create(t, s, user, "Rede")
 	return d, s, idOf(t, s, "rede")
 }
 
