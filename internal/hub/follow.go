@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"time"
+	"unique"
 
 	"vitrine/internal/change"
 	"vitrine/internal/display"
@@ -68,7 +69,7 @@ func (h *Hub) apply(batch []change.Change) {
 	for _, ch := range batch {
 		for _, cmd := range ch.Commands {
 			if c := h.byDisplay[cmd.DisplayID]; c != nil {
-				c.enqueue(commandFrame(cmd))
+				h.enqueue(c, commandFrame(cmd))
 			}
 		}
 		for _, id := range ch.Watch {
@@ -227,11 +228,11 @@ func (h *Hub) reoverride(ctx context.Context, conns []*conn) {
 type round struct {
 	read      int64
 	head      []byte
-	schedules map[scheduleKey]encodedSchedule
+	schedules map[scheduleKey]*encodedSchedule
 	// The schedule of the last playlist queued and its encoding: a
 	// schedule's screens come in a row, each without a look in schedules.
 	last      scheduleKey
-	lastSched encodedSchedule
+	lastSched *encodedSchedule
 }
 
 // scheduleKey names a TV's schedule (an empty scheduleID: none).
@@ -239,6 +240,8 @@ type scheduleKey struct{ franchiseID, scheduleID string }
 
 func scheduleOf(tv screen.TV) scheduleKey { return scheduleKey{tv.FranchiseID, tv.ScheduleID} }
 
+// encodedSchedule is a schedule's part of the screens, shared by the
+// frames of a round that show it, and its version.
 type encodedSchedule struct {
 	data    []byte
 	version string
@@ -246,16 +249,16 @@ type encodedSchedule struct {
 
 // newRound numbers a read of the sources; take it before reading.
 func (h *Hub) newRound() *round {
-	return &round{read: h.reads.Add(1), schedules: map[scheduleKey]encodedSchedule{}}
+	return &round{read: h.reads.Add(1), schedules: map[scheduleKey]*encodedSchedule{}}
 }
 
 // push queues c's playlist, read in the round r, with the TV's schedule
 // named by key; unless how says otherwise, it is skipped when the same as
 // the last one queued.
 func (h *Hub) push(ctx context.Context, c *conn, key scheduleKey, tvJSON, overrides []byte, how pushKind, r *round) bool {
-	schedule := encodedSchedule{data: nullSchedule}
+	schedule := noSchedule
 	if key.scheduleID != "" {
-		if key == r.last && r.lastSched.data != nil {
+		if key == r.last && r.lastSched != nil {
 			schedule = r.lastSched
 		} else {
 			var ok bool
@@ -265,7 +268,7 @@ func (h *Hub) push(ctx context.Context, c *conn, key scheduleKey, tvJSON, overri
 					h.log.Warn("player schedule not encoded", "err", err, "schedule", key.scheduleID)
 					return false
 				}
-				schedule = encodedSchedule{data, version}
+				schedule = &encodedSchedule{data, version}
 				r.schedules[key] = schedule
 			}
 			r.last, r.lastSched = key, schedule
@@ -275,15 +278,15 @@ func (h *Hub) push(ctx context.Context, c *conn, key scheduleKey, tvJSON, overri
 		// Stamped when the round's first playlist is queued, after its reads.
 		r.head = []byte(`{"type":"playlist","serverTime":` + strconv.FormatInt(h.now().UnixMilli(), 10) + `,"screen":`)
 	}
-	c.enqueue(frame{body: r.head, tvJSON: tvJSON, overrides: overrides, schedule: schedule.data,
-		playlist: true, screen: true, read: r.read, version: schedule.version, how: how})
+	h.enqueue(c, frame{body: r.head, tvJSON: tvJSON, overrides: overrides, schedule: schedule,
+		playlist: true, screen: true, read: r.read, how: how})
 	return true
 }
 
 // The constant parts of a playlist frame, between and after those of its
 // own (write.go, writeFrames).
 var (
-	nullSchedule   = []byte("null")
+	noSchedule     = &encodedSchedule{data: []byte("null")} // a TV's without one
 	overridesField = []byte(`,"overrides":`)
 	scheduleField  = []byte(`,"schedule":`)
 	frameEnd       = []byte(`}`)
@@ -317,7 +320,7 @@ func (h *Hub) resolve(ctx context.Context, conns []*conn, how pushKind) (failed 
 					c.tvJSON, c.overrides = nil, nil
 				}
 			})
-			c.enqueue(frame{body: unpairedFrame(c.code), playlist: true, read: read, version: unpairedVersion, how: how})
+			h.enqueue(c, frame{body: unpairedFrame(c.code), playlist: true, read: read, schedule: unpairedSchedule, how: how})
 			continue
 		}
 		pairedConns = append(pairedConns, c)
@@ -382,6 +385,11 @@ func (h *Hub) repair(c *conn, tv screen.TV, paired bool, read int64) bool {
 	} else {
 		delete(h.unpaired, c)
 	}
+	if paired {
+		tv = c.shareIDs(tv)
+	} else {
+		c.ids = tvIDs{}
+	}
 	c.paired, c.tv = paired, tv
 	if paired {
 		c.pairedWith.Store(&pairedTV{displayID: tv.DisplayID, franchiseID: tv.FranchiseID})
@@ -403,7 +411,7 @@ func (h *Hub) repair(c *conn, tv screen.TV, paired bool, read int64) bool {
 	now := h.now()
 	if paired && (!was || before.DisplayID != tv.DisplayID) {
 		c.ackMu.Lock()
-		c.lastAckWritten = now
+		c.lastAckWritten = now.UnixNano()
 		c.ackMu.Unlock()
 		h.report(display.Status{DisplayID: tv.DisplayID, FranchiseID: tv.FranchiseID,
 			ConnectionID: c.id, Online: true, Ack: now.UnixMilli()})
@@ -413,6 +421,22 @@ func (h *Hub) repair(c *conn, tv screen.TV, paired bool, read int64) bool {
 			ConnectionID: c.id, Online: false, Ack: now.UnixMilli()})
 	}
 	return true
+}
+
+// tvIDs keeps the canonical copies (unique.Make) of a TV's franchise,
+// store and schedule ids alive while its connection holds them.
+type tvIDs struct{ franchise, store, schedule unique.Handle[string] }
+
+// shareIDs gives tv's franchise, store and schedule ids the bytes every
+// connection with the same ids has, kept in c.ids; h.mu is held. A push
+// compares each connection's ids with the change's and the round's: shared
+// bytes are found equal by their address or read once for all, where each
+// TV's own copy cost a read from memory per TV (docs/performance.md,
+// "Players: push fan-out", 2026-12-06, fourth).
+func (c *conn) shareIDs(tv screen.TV) screen.TV {
+	c.ids = tvIDs{unique.Make(tv.FranchiseID), unique.Make(tv.StoreID), unique.Make(tv.ScheduleID)}
+	tv.FranchiseID, tv.StoreID, tv.ScheduleID = c.ids.franchise.Value(), c.ids.store.Value(), c.ids.schedule.Value()
+	return tv
 }
 
 func unpairedFrame(code string) []byte {

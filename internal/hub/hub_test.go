@@ -381,7 +381,7 @@ func TestPlainAck(t *testing.T) {
 		{`{}`, "", nil, false},
 	} {
 		hash, overrides, ok := plainAck([]byte(tc.frame))
-		if ok != tc.ok || (ok && (hash != tc.hash || !slices.Equal(overrides, tc.overrides))) {
+		if ok != tc.ok || (ok && (string(hash) != tc.hash || !slices.Equal(overrides, tc.overrides))) {
 			t.Errorf("plainAck(%s) = %q, %q, %v; want %q, %q, %v", tc.frame, hash, overrides, ok, tc.hash, tc.overrides, tc.ok)
 		}
 	}
@@ -403,7 +403,7 @@ func FuzzPlainAck(f *testing.F) {
 			Hash      *string  `json:"hash"`
 			Overrides []string `json:"overrides"`
 		}
-		if err := json.Unmarshal(data, &msg); err != nil || msg.Type != "ack" || msg.Hash == nil || *msg.Hash != hash ||
+		if err := json.Unmarshal(data, &msg); err != nil || msg.Type != "ack" || msg.Hash == nil || *msg.Hash != string(hash) ||
 			len(msg.Overrides) != len(overrides) || (len(overrides) > 0 && !slices.Equal(msg.Overrides, overrides)) {
 			t.Fatalf("plainAck(%s) = %q, %q; encoding/json: %+v, %v", data, hash, overrides, msg, err)
 		}

@@ -129,7 +129,7 @@ func (h *Hub) admitted(c *conn) {
 		return
 	}
 	if h.buildFrame != nil {
-		c.enqueue(frame{body: h.buildFrame}) // before its first playlist
+		h.enqueue(c, frame{body: h.buildFrame}) // before its first playlist
 	}
 	select {
 	case h.connects <- c: // a greeter sends its first playlist

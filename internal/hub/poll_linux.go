@@ -142,6 +142,7 @@ func (p *poller) run(h *Hub) {
 		p.mu.Unlock()
 	}()
 	events := make([]unix.EpollEvent, 256)
+	ready := make([]*conn, len(events))
 	for {
 		n, err := epollPoll(p.ep, events)
 		if err == unix.EINTR {
@@ -162,14 +163,20 @@ func (p *poller) run(h *Hub) {
 			}
 			continue
 		}
+		// The sockets' connections, found under one hold of the lock; one
+		// removed meanwhile fails its read as closed, as it would have
+		// between a lookup and its read before.
+		p.mu.Lock()
 		for i := range events[:n] {
-			var c *conn
-			p.mu.Lock()
+			ready[i] = nil
 			if fd := int(events[i].Fd); fd < len(p.conns) {
-				c = p.conns[fd]
+				ready[i] = p.conns[fd]
 			}
-			p.mu.Unlock()
+		}
+		p.mu.Unlock()
+		for i, c := range ready[:n] {
 			if c != nil {
+				ready[i] = nil // kept no longer than its read
 				p.read(c)
 			}
 		}

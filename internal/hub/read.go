@@ -101,7 +101,7 @@ func (c *conn) consume(p []byte, sc *headerScratch) {
 		switch hdr.OpCode {
 		case ws.OpPing:
 			c.lastFrame.Store(c.h.now().UnixNano())
-			c.enqueue(frame{op: ws.OpPong, body: bytes.Clone(payload)})
+			c.h.enqueue(c, frame{op: ws.OpPong, body: bytes.Clone(payload)})
 		case ws.OpPong:
 			c.lastFrame.Store(c.h.now().UnixNano())
 		case ws.OpClose:
@@ -170,7 +170,8 @@ func (c *conn) gone() {
 // data is only valid during the call.
 func (c *conn) message(op ws.OpCode, data []byte) {
 	h := c.h
-	c.lastFrame.Store(h.now().UnixNano())
+	now := h.now()
+	c.lastFrame.Store(now.UnixNano())
 	type message struct {
 		Type      string          `json:"type"`
 		Hash      string          `json:"hash"`
@@ -178,14 +179,15 @@ func (c *conn) message(op ws.OpCode, data []byte) {
 		Health    json.RawMessage `json:"health"`
 	}
 	var msg message
+	var hash []byte // the hash an ack names, read in place when plain
 	bad := op != ws.OpText
 	if !bad {
-		if hash, overrides, ok := plainAck(data); ok {
-			msg.Type, msg.Hash, msg.Overrides = "ack", hash, overrides
+		if plain, overrides, ok := plainAck(data); ok {
+			msg.Type, msg.Overrides, hash = "ack", overrides, plain
 		} else {
 			var full message // decoded apart: what json decodes into is allocated
 			bad = json.Unmarshal(data, &full) != nil
-			msg = full
+			msg, hash = full, []byte(full.Hash)
 		}
 	}
 	if bad {
@@ -194,11 +196,11 @@ func (c *conn) message(op ws.OpCode, data []byte) {
 	}
 	switch msg.Type {
 	case "ack":
+		mono := monotonic()
 		if at := c.pushedAt.Swap(0); at != 0 && h.opts.Acked != nil {
-			h.opts.Acked(time.Duration(monotonic() - at))
+			h.opts.Acked(time.Duration(mono - at))
 		}
-		c.acked(msg.Hash)
-		c.checkAck(msg.Hash)
+		c.acked(c.checkAck(hash, mono), now)
 		if len(msg.Overrides) > 0 {
 			c.overridesAcked(msg.Overrides)
 		}
@@ -213,32 +215,39 @@ func (c *conn) message(op ws.OpCode, data []byte) {
 }
 
 // checkAck compares the schedule an ack names with the one of the newest
-// playlist written: when they differ although everything queued was
-// written ackGrace ago, the player does not show what the hub believes it
-// does (a frame lost or applied out of order), and its playlist is read and
-// sent again.
-func (c *conn) checkAck(hash string) {
+// playlist written (now is monotonic): when they differ although everything
+// queued was written ackGrace ago, the player does not show what the hub
+// believes it does (a frame lost or applied out of order), and its playlist
+// is read and sent again. It returns the hash as a string: the queued
+// playlist's own when the ack names it, as after every push, so that an ack
+// makes no string and the comparisons that follow find the same bytes.
+func (c *conn) checkAck(hash []byte, now int64) string {
 	h := c.h
-	now := monotonic()
 	c.qmu.Lock()
-	stale := !c.dead && !c.scheduled && c.writtenAt != 0 && hash != c.queuedHash &&
+	want := scheduleHash(c.queuedVersion)
+	same := string(hash) == want
+	stale := !same && !c.dead && !c.scheduled && c.writtenAt != 0 &&
 		now-c.writtenAt >= int64(ackGrace) && (c.recheckedAt == 0 || now-c.recheckedAt >= int64(recheckEvery))
-	want := c.queuedHash
 	if stale {
 		c.recheckedAt = now
 	}
 	c.qmu.Unlock()
+	if same {
+		return want
+	}
+	acked := string(hash)
 	if !stale {
-		return
+		return acked
 	}
 	h.Rechecked.Add(1)
 	h.log.Warn("player acked another schedule than the one sent; sending its playlist again",
-		"device", c.code, "acked", hash, "sent", want)
+		"device", c.code, "acked", acked, "sent", want)
 	go func() { // off the poller, which reads every socket it watches
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
 		h.resolve(ctx, []*conn{c}, pushRecheck)
 	}()
+	return acked
 }
 
 // plainAck reads the frame players send most — an ack naming its
@@ -247,59 +256,60 @@ func (c *conn) checkAck(hash string) {
 // without the reflection of encoding/json, when it is written as players
 // write it: no spaces, every value of letters, digits, '-' and '_'.
 // Anything else (a health report, escapes, spaces) goes to encoding/json.
-func plainAck(data []byte) (hash string, overrides []string, ok bool) {
+// The hash returned is a part of data.
+func plainAck(data []byte) (hash []byte, overrides []string, ok bool) {
 	if len(data) < 2 || data[0] != '{' || data[len(data)-1] != '}' {
-		return "", nil, false
+		return nil, nil, false
 	}
 	p := data[1 : len(data)-1]
 	var sawType, sawHash, sawOverrides bool
 	for len(p) > 0 {
 		key, rest, ok := plainString(p)
 		if !ok || len(rest) == 0 || rest[0] != ':' {
-			return "", nil, false
+			return nil, nil, false
 		}
 		p = rest[1:]
 		switch string(key) {
 		case "type":
 			v, rest, ok := plainString(p)
 			if !ok || sawType || string(v) != "ack" {
-				return "", nil, false
+				return nil, nil, false
 			}
 			sawType, p = true, rest
 		case "hash":
 			v, rest, ok := plainString(p)
 			if !ok || sawHash {
-				return "", nil, false
+				return nil, nil, false
 			}
-			sawHash, hash, p = true, string(v), rest
+			sawHash, hash, p = true, v, rest
 		case "overrides":
 			if sawOverrides || len(p) == 0 || p[0] != '[' {
-				return "", nil, false
+				return nil, nil, false
 			}
 			sawOverrides, p = true, p[1:]
 			for len(p) > 0 && p[0] != ']' {
 				if len(overrides) > 0 {
 					if p[0] != ',' {
-						return "", nil, false
+						return nil, nil, false
 					}
 					p = p[1:]
 				}
 				v, rest, ok := plainString(p)
 				if !ok {
-					return "", nil, false
+					return nil, nil, false
 				}
 				overrides, p = append(overrides, string(v)), rest
 			}
 			if len(p) == 0 {
-				return "", nil, false
+				return nil, nil, false
 			}
 			p = p[1:]
 		default:
-			return "", nil, false
+			return nil, nil, false
 		}
 		if len(p) > 0 {
 			if p[0] != ',' || len(p) == 1 {
-				return "", nil, false
+				return nil, nil, false
 			}
 			p = p[1:]
 		}

@@ -14,29 +14,31 @@ import (
 // written, which an ack writes when the stored one is AckEvery old, or for
 // the close. After a push every player acks a new hash: a row written per
 // TV then cost more than the push itself, for a live view few TVs have
-// open.
-func (c *conn) acked(hash string) {
+// open. now is when the ack was read.
+func (c *conn) acked(hash string, now time.Time) {
 	h := c.h
 	tv := c.pairedWith.Load()
 	if tv == nil {
 		return
 	}
-	now := h.now()
 	c.ackMu.Lock()
 	// A content hash is 24 characters: a longer one is none of ours and
 	// is not recorded (the ack still counts).
-	if len(hash) <= 64 && (c.hashFor != tv.displayID || c.ackedHash != hash) {
-		c.ackedHash, c.hashFor, c.ackedAt, c.hashRecorded = hash, tv.displayID, now.UnixMilli(), false
+	if len(hash) <= 64 && (!sameTV(c.hashFor, tv) || c.ackedHash != hash) {
+		c.ackedHash, c.ackedAt, c.hashRecorded = hash, now.UnixMilli(), false
 	}
-	pending := c.hashFor == tv.displayID && !c.hashRecorded
-	if now.Sub(c.lastAckWritten) < h.opts.AckEvery && !(pending && c.watchedUntil.Load() > now.UnixMilli()) {
+	if len(hash) <= 64 {
+		c.hashFor = tv // the same TV's newest pairing: the next ack compares no ids
+	}
+	pending := sameTV(c.hashFor, tv) && !c.hashRecorded
+	if now.UnixNano()-c.lastAckWritten < int64(h.opts.AckEvery) && !(pending && c.watchedUntil.Load() > now.UnixMilli()) {
 		c.ackMu.Unlock()
 		return
 	}
 	s := display.Status{DisplayID: tv.displayID, FranchiseID: tv.franchiseID,
 		ConnectionID: c.id, Online: true, Ack: now.UnixMilli()}
 	c.takeHash(&s)
-	c.lastAckWritten = now
+	c.lastAckWritten = now.UnixNano()
 	c.ackMu.Unlock()
 	h.report(s)
 }
@@ -45,7 +47,7 @@ func (c *conn) acked(hash string) {
 // acknowledged when not yet recorded, and counts it as recorded; ackMu is
 // held.
 func (c *conn) takeHash(s *display.Status) {
-	if c.hashFor == s.DisplayID && !c.hashRecorded {
+	if c.hashFor != nil && c.hashFor.displayID == s.DisplayID && !c.hashRecorded {
 		s.Hash, s.HashAcked, s.AckedAt = c.ackedHash, true, c.ackedAt
 		c.hashRecorded = true
 	}

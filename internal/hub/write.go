@@ -10,14 +10,15 @@ import (
 )
 
 // enqueue adds a frame to c's queue and schedules a writer; a full queue
-// means the player reads too slowly: it is dropped and reconnects.
-func (c *conn) enqueue(f frame) {
+// means the player reads too slowly: it is dropped and reconnects. (A
+// method of the hub: a push's enqueue reads no line of c but the queue's.)
+func (h *Hub) enqueue(c *conn, f frame) {
 	c.qmu.Lock()
 	if c.dead {
 		c.qmu.Unlock()
 		return
 	}
-	if len(c.queue) >= c.h.opts.QueueSize {
+	if len(c.queue) >= h.opts.QueueSize {
 		c.qmu.Unlock()
 		c.close(CloseTooSlow, "fila de envio cheia")
 		return
@@ -30,12 +31,13 @@ func (c *conn) enqueue(f frame) {
 			return
 		}
 		c.queuedAt = f.read
-		if f.how == pushChanged && f.version == c.queuedVersion && bytes.Equal(f.tvJSON, c.queuedTV) && bytes.Equal(f.overrides, c.queuedOver) {
+		version := f.version()
+		if f.how == pushChanged && version == c.queuedVersion && bytes.Equal(f.tvJSON, c.queuedTV) && bytes.Equal(f.overrides, c.queuedOver) {
 			c.qmu.Unlock()
 			return // the player has it, or will have it from the one queued
 		}
-		c.queuedVersion, c.queuedTV, c.queuedOver, c.queuedHash = f.version, f.tvJSON, f.overrides, scheduleHash(f.version)
-		if c.greeted && f.how == pushChanged && c.h.opts.Acked != nil && f.screen {
+		c.queuedVersion, c.queuedTV, c.queuedOver = version, f.tvJSON, f.overrides
+		if c.greeted && f.how == pushChanged && h.opts.Acked != nil && f.screen {
 			f.queued = monotonic()
 		}
 		// A newer playlist replaces one not yet written (and is timed from
@@ -55,7 +57,7 @@ func (c *conn) enqueue(f frame) {
 	c.scheduled = true
 	c.qmu.Unlock()
 	if schedule {
-		c.h.ready.put(c)
+		h.ready.put(c)
 	}
 }
 
@@ -209,7 +211,7 @@ func (h *Hub) writeFrames(c *conn, frames []frame, scratch *writeScratch) error 
 			if tv = f.tvJSON; same {
 				tv = sameScreen
 			}
-			n += len(tv) + len(overridesField) + len(f.overrides) + len(scheduleField) + len(f.schedule) + len(frameEnd)
+			n += len(tv) + len(overridesField) + len(f.overrides) + len(scheduleField) + len(f.schedule.data) + len(frameEnd)
 		}
 		scratch.tvs = append(scratch.tvs, tv)
 		op := f.op
@@ -230,7 +232,7 @@ func (h *Hub) writeFrames(c *conn, frames []frame, scratch *writeScratch) error 
 		at = end
 		bufs = append(bufs, f.body)
 		if f.screen {
-			bufs = append(bufs, scratch.tvs[i], overridesField, f.overrides, scheduleField, f.schedule, frameEnd)
+			bufs = append(bufs, scratch.tvs[i], overridesField, f.overrides, scheduleField, f.schedule.data, frameEnd)
 		}
 	}
 	scratch.bufs = bufs

@@ -31,17 +31,19 @@ import (
 	"vitrine/internal/tenant"
 )
 
-// TV is the TV a player is paired with, as its screen names it.
+// TV is the TV a player is paired with, as its screen names it. Its ids
+// come first, within 64 bytes: the hub compares them for each player a
+// change may reach, and they then take one cache line.
 type TV struct {
 	DisplayID          string `json:"displayId"`
-	Name               string `json:"name"`
-	Device             string `json:"device"`
 	FranchiseID        string `json:"-"`
 	StoreID            string `json:"-"`
+	ScheduleID         string `json:"-"` // "" when none
+	Name               string `json:"name"`
+	Device             string `json:"device"`
 	Store              string `json:"store"` // store slug
 	StoreName          string `json:"storeName"`
 	ContentOrientation int    `json:"contentOrientation"`
-	ScheduleID         string `json:"-"` // "" when none
 }
 
 func tvOf(p display.Paired) TV {
