@@ -1,6 +1,6 @@
 // The user's own account: switching groups from the user menu (spec 1 section 4
 // "Franchise selection"), 'Editar Usuário' (name and password) and 'Sair'.
-import { test, expect, loginAs, shot, storageKeys, strongPassword, toast, uniqueEmail } from './fixtures.ts'
+import { test, expect, loginAs, logOut, shot, storageKeys, strongPassword, toast, uniqueEmail } from './fixtures.ts'
 import { createStore } from './harness/overview-api.ts'
 
 test('a user of two groups starts in the oldest, switches to the other and stays there after a reload', async ({ page, api, adminToken }) => {
@@ -89,7 +89,7 @@ test('a user renames themself, changes the password, logs out and logs in with t
   await expect(api.me(firstToken!)).rejects.toMatchObject({ status: 401, apiCode: 1022 })
 
   await page.getByRole('button', { name: 'Menu do usuário Caio Renomeado' }).click()
-  await page.getByRole('menuitem', { name: 'Sair' }).click()
+  await logOut(page)
   await expect(page).toHaveURL(/\/$/)
   expect(await page.evaluate((key) => localStorage.getItem(key), storageKeys.token)).toBeNull()
   await expect(api.login(email, oldPassword)).rejects.toMatchObject({ apiCode: 1002 })

@@ -1,5 +1,5 @@
 // Administração: new user and impersonation from the user list (spec 1 sections 2 and 4).
-import { test, expect, admin, type ApiError, loginAs, secondAdmin, shot, storageKeys, strongPassword, toast, uniqueEmail, useSession } from './fixtures.ts'
+import { test, expect, admin, type ApiError, loginAs, logOut, secondAdmin, shot, storageKeys, strongPassword, toast, uniqueEmail, useSession } from './fixtures.ts'
 
 test('the administrator registers a user who can then log in', async ({ page, api }) => {
   const email = uniqueEmail('novo')
@@ -105,7 +105,7 @@ test("an administrator impersonating another administrator keeps their own sessi
   await userMenu(operatorName).click()
   await expect(page.getByRole('menu').getByText('Acessando como administrador')).toBeVisible()
   // …and Sair ends it all: back on the login, where the administrator signs in as themselves.
-  await page.getByRole('menuitem', { name: 'Sair' }).click()
+  await logOut(page)
   await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeVisible()
   expect(await stored()).toEqual({ token: null, adminToken: null })
   await loginAs(page, admin.email, admin.password)

@@ -125,6 +125,18 @@ export async function loginAs(page: Page, email: string, password: string) {
 }
 
 /**
+ * Chooses Sair in the open user menu and waits for the page it loads: the
+ * console forgets the session and reloads on the login, and before that
+ * load the login may already show (the routes see no session) while the old
+ * page is still the one a test would read.
+ */
+export async function logOut(page: Page) {
+  const reloaded = page.waitForEvent('load')
+  await page.getByRole('menuitem', { name: 'Sair' }).click()
+  await reloaded
+}
+
+/**
  * Opens the console already logged in with a token obtained from the API,
  * skipping the login screen (faster for flows that are not about logging in).
  * Pass `adminToken` too for the administrator's menus.
