@@ -104,7 +104,7 @@ type conn struct {
 	paired     bool
 	tv         screen.TV
 	tvJSONAt   int64 // the read tvJSON comes from (behind resolvedAt while a resolve encodes)
-	ids        tvIDs // keeps tv's shared ids canonical (follow.go, shareIDs)
+	ids        tvIDs // keeps tv's shared ids canonical (resolve.go, shareIDs)
 
 	// What a push does not touch.
 	nc   net.Conn // the player's socket, read by the auth phase's goroutine
