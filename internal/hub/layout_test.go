@@ -7,11 +7,14 @@ import (
 
 // The fields a push touches per player sit in few cache lines (conn's
 // comment): each group below lies within one 64-byte line. A conn is
-// allocated at a multiple of its size class, and every size class of
-// Go's allocator from 64 bytes up is a multiple of 64, so offsets within
-// the struct are offsets within lines.
+// allocated at a multiple of its size class from a page's start, and every
+// size class of Go's allocator above 512 bytes is a multiple of 64, so
+// offsets within the struct are offsets within lines.
 func TestConnHotFieldsShareLines(t *testing.T) {
 	ty := reflect.TypeFor[conn]()
+	if ty.Size() <= 512 {
+		t.Fatalf("a conn is %d bytes: its size class may not be a multiple of 64, and its groups may straddle lines", ty.Size())
+	}
 	line := func(name string) (first, last uintptr) {
 		f, ok := ty.FieldByName(name)
 		if !ok {
