@@ -163,9 +163,10 @@ func (p *poller) run(h *Hub) {
 			}
 			continue
 		}
-		// The sockets' connections, found under one hold of the lock; one
-		// removed meanwhile fails its read as closed, as it would have
-		// between a lookup and its read before.
+		// The sockets' connections, found under one hold of the lock. One
+		// removed meanwhile (it is being shut, or its stream ended) is still
+		// read, as it could be before between a lookup and its read; once
+		// closed, its read fails and ends nothing more than it had.
 		p.mu.Lock()
 		for i := range events[:n] {
 			ready[i] = nil
