@@ -15,7 +15,8 @@ import (
 // them, are kept by content hash (besides every version a TV still shows).
 // A schedule's versions are pruned to that many once it holds more than
 // twice as many: a prune reads the acknowledged version of every TV of the
-// franchise, so it comes once in KeptVersions saves, not on each.
+// franchise, so it comes once in KeptVersions+1 saves (each save adds one
+// version), not on each.
 const KeptVersions = 8
 
 // kept is an encoded schedule waiting to be kept.
