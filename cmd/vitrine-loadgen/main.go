@@ -14,7 +14,7 @@
 //     several saves; then the same for an emergency override started on
 //     every TV of the franchise (until each player has, and acks, the
 //     playlist carrying it) and for its clear;
-//   - the kernel floor (floor.go), once the players are closed: as many
+//   - the kernel floor (floor.go), a round after each save: as many
 //     loopback sockets, the same playlist and ack sizes, through a process
 //     with the hub's design and nothing else (a pool of writers, one writev
 //     per socket, a goroutine per socket reading its answer), so that the
@@ -93,7 +93,7 @@ func main() {
 	flag.StringVar(&o.password, "password", demoPassword, "its password")
 	flag.BoolVar(&o.keep, "keep", false, "keep the run's folder (data, server logs)")
 	flag.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the first server to this file (go tool pprof), from the first save until every player has the override's clear")
-	flag.BoolVar(&o.floor, "floor", true, "measure the kernel floor after the pushes (the same sockets and sizes without the hub)")
+	flag.BoolVar(&o.floor, "floor", true, "measure the kernel floor between the saves (the same sockets and sizes without the hub)")
 	flag.StringVar(&o.storm, "storm", "", "a reconnect storm instead of the push rounds: kill (replica 1 of 2 killed behind nginx), "+
 		"drop (every socket cut, two replicas behind nginx) or restart (one SQLite server restarted)")
 	flag.IntVar(&o.perProcess, "per-process", 9000, "storm: players per generator process (open files are capped per process)")
@@ -102,11 +102,19 @@ func main() {
 	flag.StringVar(&o.site, "site", "deploy/nginx/vitrine.conf", "storm: the nginx site file run in front of the replicas")
 	worker := flag.Bool("worker", false, "internal: run as a storm's generator process (players on standard input)")
 	floorServer := flag.Bool("floor-server", false, "internal: run as the kernel floor's server (commands on standard input)")
+	floorClients := flag.Bool("floor-clients", false, "internal: run as the kernel floor's clients (their job on standard input)")
 	flag.Parse()
 	profileServers = o.cpuProfile != ""
 	if *floorServer {
 		if err := runFloorServer(); err != nil {
 			fmt.Fprintln(os.Stderr, "vitrine-loadgen floor server:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	if *floorClients {
+		if err := runFloorClients(); err != nil {
+			fmt.Fprintln(os.Stderr, "vitrine-loadgen floor clients:", err)
 			os.Exit(1)
 		}
 		return
@@ -329,6 +337,21 @@ func run(o options) error {
 		return fmt.Errorf("%d of %d players lost their socket while idle; first: %v", n-open, n, why)
 	}
 
+	// The kernel floor's processes, now that the idle figures are taken:
+	// they hold a socket per player, idle but for their rounds.
+	var fl *floor
+	var floorErr error
+	if o.floor {
+		if fl, floorErr = playersFloor(ctx, players, o.roundTimeout); floorErr != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			logf("kernel floor not measured: %v", floorErr)
+		} else {
+			defer fl.close()
+		}
+	}
+
 	var rounds []round
 	load0 := loadAvg()
 	// The CPU profile spans the saves and the override's two steps: it ends
@@ -365,9 +388,26 @@ func run(o options) error {
 		logf("save %d: %d/%d players have it: first %s, p50 %s, p99 %s, max %s (save call %s; CPU: servers %s = %s per player, generator %s)",
 			r, s.N, n, ms(s.Min), ms(s.P50), ms(s.P99), ms(s.Max), ms(took), ms(rd.serverCPU), perPlayer(rd.serverCPU, n), ms(rd.genCPU))
 		rounds = append(rounds, rd)
-		if !sleep(ctx, 2*time.Second) {
+		if !sleep(ctx, time.Second) {
 			return ctx.Err()
 		}
+		// A round of the floor with this save's playlist, once the
+		// servers are done with the save (a push's last acks and writes).
+		if fl != nil && floorErr == nil {
+			if !awaitQuiet(ctx, servers, 5*time.Second) {
+				return ctx.Err()
+			}
+			msg, _, _ := playlistSizes(players)
+			if floorErr = fl.round(ctx, msg); floorErr != nil {
+				logf("kernel floor not measured: %v", floorErr)
+			}
+		}
+		if !sleep(ctx, time.Second) {
+			return ctx.Err()
+		}
+	}
+	if fl != nil {
+		fl.close() // its rounds are done: the override's are not compared with it
 	}
 	// An emergency override on every TV, then its clear: each player acks
 	// the playlist that carries it (or no longer does) as soon as it arrives.
@@ -409,25 +449,11 @@ func run(o options) error {
 		}
 	}
 
-	// The kernel floor, with the players' sizes, once their sockets are
-	// closed: the generator's open files are capped per process.
-	var floor *floorResult
-	var floorErr error
-	if o.floor {
-		stopAcks()
-		f, err := playersFloor(ctx, players, servers, o.roundTimeout)
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		if err != nil {
-			logf("kernel floor not measured: %v", err)
-			floorErr = err
-		} else {
-			floor = &f
-		}
+	var floorRes *floorResult
+	if fl != nil && floorErr == nil {
+		floorRes = &fl.res
 	}
-
-	report(o, engine, n, connectTook, ackRate, load, res, rounds, open, why, floor, floorErr)
+	report(o, engine, n, connectTook, ackRate, load, res, rounds, open, why, floorRes, floorErr)
 	if lines := reportApprovals(o, engine, n, approvals); len(lines) > 0 {
 		printTable(lines)
 	}
@@ -638,10 +664,11 @@ func report(o options, engine string, n int, connectTook time.Duration, ackRate 
 		for _, d := range floor.cpu {
 			per = append(per, strings.TrimSuffix(perPlayer(d, floor.sockets), " µs"))
 		}
+		msg := floor.message()
 		fmt.Fprintf(w, "Kernel floor on this machine (%d sockets, a pool of %d writers writing each a %d-byte message and its "+
 			"%d-byte header in one writev, a goroutine per socket reading its %d-byte answer through a %d-byte bufio.Reader; "+
-			"%d rounds): %s per player per push (rounds: %s µs). The hub's own: %s (server CPU per player minus the floor).\n",
-			floor.sockets, floorWriters, floor.message, floor.header, floor.answer, floorReadBuffer, len(floor.cpu),
+			"%d rounds, one after each save): %s per player per push (rounds: %s µs). The hub's own: %s (server CPU per player minus the floor).\n",
+			floor.sockets, floorWriters, msg, len(textHeaderOf(msg)), floor.answer, floorReadBuffer, len(floor.cpu),
 			perPlayer(floor.mean(), floor.sockets), strings.Join(per, ", "), perPlayer(tr.saveCPU-tr.floorPerPlayer(), n))
 	}
 	for _, r := range res {
