@@ -406,9 +406,6 @@ func run(o options) error {
 			return ctx.Err()
 		}
 	}
-	if fl != nil {
-		fl.close() // its rounds are done: the override's are not compared with it
-	}
 	// An emergency override on every TV, then its clear: each player acks
 	// the playlist that carries it (or no longer does) as soon as it arrives.
 	for _, step := range []string{"override start", "override clear"} {
@@ -437,6 +434,12 @@ func run(o options) error {
 	approvals, err := approveRounds(ctx, a, fx, players, o.roundTimeout)
 	if err != nil {
 		return err
+	}
+	// The floor's sockets are closed only now: closing 20,000 loopback
+	// sockets leaves the kernel work for a while after, which the
+	// override's push would meet.
+	if fl != nil {
+		fl.close()
 	}
 	load := fmt.Sprintf("%s at the first save, %s after the last push", load0, loadAvg())
 	for i, s := range servers {
