@@ -222,14 +222,7 @@ func startFloorChild(name string, cmd *exec.Cmd, job floorJob) (*floorChild, err
 func (c *floorChild) end() {
 	close(c.stop)
 	c.in.Close()
-	exited := make(chan struct{})
-	go func() { c.cmd.Wait(); close(exited) }()
-	select {
-	case <-exited:
-	case <-time.After(2 * time.Second):
-		c.cmd.Process.Kill()
-		<-exited
-	}
+	waitOrKill(c.cmd, 2*time.Second)
 }
 
 // floor is a running kernel floor: its server and its clients, connected.

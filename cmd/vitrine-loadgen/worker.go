@@ -492,13 +492,18 @@ func stopWorkers(ws []*workerProc) {
 		w.in.Close()
 	}
 	for _, w := range ws {
-		done := make(chan struct{})
-		go func() { w.cmd.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(10 * time.Second):
-			w.cmd.Process.Kill()
-			<-done
-		}
+		waitOrKill(w.cmd, 10*time.Second)
+	}
+}
+
+// waitOrKill waits for cmd to exit, and kills it if it has not within d.
+func waitOrKill(cmd *exec.Cmd, d time.Duration) {
+	exited := make(chan struct{})
+	go func() { cmd.Wait(); close(exited) }()
+	select {
+	case <-exited:
+	case <-time.After(d):
+		cmd.Process.Kill()
+		<-exited
 	}
 }
