@@ -179,6 +179,39 @@ describe('api client', () => {
       expect(fetchMock).toHaveBeenCalledTimes(6)
     })
 
+    it('reads the body only when a screen takes the answer, and lets go of one nobody takes', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] })
+      localStorage.setItem(storageKeys.token, 'tok-1')
+      const bodies: { read: boolean; cancelled: boolean }[] = []
+      fetchMock.mockImplementation(async () => {
+        const body = { read: false, cancelled: false }
+        bodies.push(body)
+        const stream = new ReadableStream<Uint8Array>({
+          pull(controller) {
+            body.read = true
+            controller.enqueue(new TextEncoder().encode('{"displayList":[]}'))
+            controller.close()
+          },
+          cancel() {
+            body.cancelled = true
+          },
+        }, { highWaterMark: 0 })
+        return new Response(stream, { status: 200 })
+      })
+      startEarlyCall('/display/rede')
+      startEarlyCall('/display/outra')
+      await vi.advanceTimersByTimeAsync(1_000)
+      expect(bodies).toEqual([
+        { read: false, cancelled: false },
+        { read: false, cancelled: false },
+      ])
+      await expect(api.get('/display/rede')).resolves.toEqual({ displayList: [] })
+      expect(bodies[0]).toEqual({ read: true, cancelled: false })
+      await vi.advanceTimersByTimeAsync(EARLY_CALL_TTL_MS)
+      expect(bodies[1]).toEqual({ read: false, cancelled: true })
+      vi.useRealTimers()
+    })
+
     it('lets the caller give up while the answer is on its way', async () => {
       fetchMock.mockImplementation(hangingFetch)
       startEarlyCall('/user/detail')

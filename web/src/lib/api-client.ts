@@ -129,15 +129,22 @@ async function send(method: string, path: string, options: RequestOptions = {}):
 }
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const response = await send(method, path, options)
-  return parseJSON(await response.text().catch(() => '')) as T
+  return (await readJSON(await send(method, path, options))) as T
+}
+
+/** A successful response's JSON (undefined when it has no body). */
+async function readJSON(response: Response): Promise<unknown> {
+  return parseJSON(await response.text().catch(() => ''))
 }
 
 /** How long an answer started early waits for the screen that asks for it. */
 export const EARLY_CALL_TTL_MS = 15_000
 
-/** GET calls started before any screen asked for them, by path (see startEarlyCall). */
-const earlyCalls = new Map<string, { token: string | null; answer: Promise<unknown>; until: number }>()
+/**
+ * GET calls started before any screen asked for them, by path (see
+ * startEarlyCall): the response, its body not read yet.
+ */
+const earlyCalls = new Map<string, { token: string | null; response: Promise<Response>; until: number }>()
 
 /**
  * Starts a GET now, with the stored token, for a screen that will ask for it
@@ -145,11 +152,28 @@ const earlyCalls = new Map<string, { token: string | null; answer: Promise<unkno
  * with the session check instead of after it. The first `api.get` of the same
  * path with the same token within EARLY_CALL_TTL_MS takes the answer (or the
  * failure) as if it had sent the call itself; an answer nobody takes is dropped.
+ *
+ * The answer's body is read when a screen takes it, not when it arrives:
+ * reading and parsing a big list (a group's 50,000 TVs, 17 MB of JSON) holds
+ * the tab's main thread for a good part of a second, which a screen that
+ * draws from another list first (Visão Geral's store cards) would wait for.
  */
 export function startEarlyCall(path: string) {
-  const answer = adoptStarted(path) ?? request<unknown>('GET', path)
-  answer.catch(() => {})
-  earlyCalls.set(path, { token: tokenFor('user'), answer, until: Date.now() + EARLY_CALL_TTL_MS })
+  const response = adoptStarted(path) ?? send('GET', path)
+  response.catch(() => {})
+  const call = { token: tokenFor('user'), response, until: Date.now() + EARLY_CALL_TTL_MS }
+  earlyCalls.set(path, call)
+  // Dropped unread, its connection is let go.
+  setTimeout(() => {
+    if (earlyCalls.get(path) !== call) return
+    earlyCalls.delete(path)
+    discard(response)
+  }, EARLY_CALL_TTL_MS)
+}
+
+/** Lets go of a response's body that will not be read. */
+function discard(response: Promise<Response>) {
+  response.then((r) => r.body?.cancel()).catch(() => {})
 }
 
 /** The calls public/early.js started before the console's code arrived, by path. */
@@ -161,19 +185,22 @@ declare global {
 }
 
 /**
- * The answer of the GET of `path` that public/early.js started with the
- * token still stored, read as `request` reads one; undefined when it started
- * none (or with another token, or too long ago).
+ * The response of the GET of `path` that public/early.js started with the
+ * token still stored, failing as `send` fails; undefined when it started none
+ * (or with another token, or too long ago).
  */
-function adoptStarted(path: string): Promise<unknown> | undefined {
+function adoptStarted(path: string): Promise<Response> | undefined {
   const started = typeof window === 'undefined' ? undefined : window.__vitrineEarly?.[path]
   if (!started) return undefined
   delete window.__vitrineEarly![path]
-  if (started.token !== tokenFor('user') || Date.now() - started.at > EARLY_CALL_TTL_MS) return undefined
+  if (started.token !== tokenFor('user') || Date.now() - started.at > EARLY_CALL_TTL_MS) {
+    discard(started.response)
+    return undefined
+  }
   return started.response.then(
     async (response) => {
       if (!response.ok) throw httpError(response.status, parseJSON(await response.text().catch(() => '')))
-      return parseJSON(await response.text().catch(() => ''))
+      return response
     },
     () => {
       throw transportError('network error')
@@ -186,14 +213,21 @@ function takeEarlyCall<T>(path: string, options: Omit<RequestOptions, 'body'> = 
   if (!early) return undefined
   earlyCalls.delete(path)
   const { auth = 'user', signal, timeoutMs } = options
-  if (auth !== 'user' || timeoutMs !== undefined || early.token !== tokenFor('user') || Date.now() > early.until) return undefined
-  if (!signal) return early.answer as Promise<T>
+  if (auth !== 'user' || timeoutMs !== undefined || early.token !== tokenFor('user') || Date.now() > early.until) {
+    discard(early.response)
+    return undefined
+  }
+  if (signal?.aborted) {
+    discard(early.response)
+    return Promise.reject(transportError('cancelled'))
+  }
+  const answer = early.response.then(readJSON) as Promise<T>
+  if (!signal) return answer
   // The caller may still give up on the call (a query cancelled): it gets what a cancelled call gets.
   return new Promise<T>((resolve, reject) => {
     const cancel = () => reject(transportError('cancelled'))
-    if (signal.aborted) return cancel()
     signal.addEventListener('abort', cancel, { once: true })
-    ;(early.answer as Promise<T>).then(resolve, reject).finally(() => signal.removeEventListener('abort', cancel))
+    answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', cancel))
   })
 }
 

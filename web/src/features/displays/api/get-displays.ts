@@ -25,14 +25,19 @@ export function displaysQueryOptions(franchise: string) {
  * The tab's event stream keeps it current (TV status within a second);
  * while the stream is down, `live` (the overview) asks again every
  * DISPLAYS_REFRESH_MS, even in a background tab; screens that only pick or
- * list TVs (a schedule's) read it once.
+ * list TVs (a schedule's) read it once. A screen that draws something else
+ * first passes `enabled: false` until it has: the list is not read (a list
+ * already read is still given) and the query stays pending.
  */
-export function useDisplays(franchise: string | undefined, { live = true }: { live?: boolean } = {}) {
+export function useDisplays(
+  franchise: string | undefined,
+  { live = true, enabled = true }: { live?: boolean; enabled?: boolean } = {},
+) {
   const streaming = useStreamLive()
   const poll = live && !streaming
   return useQuery({
     ...displaysQueryOptions(franchise ?? ''),
-    enabled: !!franchise,
+    enabled: !!franchise && enabled,
     refetchInterval: poll ? DISPLAYS_REFRESH_MS : false,
     // The status of a TV matters most when nobody is looking at the tab.
     refetchIntervalInBackground: poll,

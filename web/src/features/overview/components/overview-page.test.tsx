@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, render, screen, within } from '@testing-library/react'
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Display } from '@/features/displays'
@@ -24,14 +24,24 @@ vi.mock('@/lib/session', async (importOriginal) => ({
 
 /** What the page's two lists answer, changed by each test before it draws the page again. */
 const lists: { stores: Store[] | undefined; displays: Display[] | undefined } = { stores: undefined, displays: undefined }
-const answer = <T,>(data: T | undefined) => ({ data, isLoading: data === undefined, isSuccess: data !== undefined })
+const answer = <T,>(data: T | undefined) => ({
+  data,
+  isLoading: data === undefined,
+  isPending: data === undefined,
+  isSuccess: data !== undefined,
+})
+/** Whether the page let the TV list be read, at each of its draws. */
+const displaysEnabled: boolean[] = []
 vi.mock('@/features/stores', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/features/stores')>()),
   useStores: () => answer(lists.stores),
 }))
 vi.mock('@/features/displays', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/features/displays')>()),
-  useDisplays: () => answer(lists.displays),
+  useDisplays: (_franchise: string | undefined, options?: { enabled?: boolean }) => {
+    displaysEnabled.push(options?.enabled ?? true)
+    return answer(lists.displays)
+  },
 }))
 
 const store = (i: number) =>
@@ -43,6 +53,7 @@ afterEach(() => {
   cleanup()
   lists.stores = undefined
   lists.displays = undefined
+  displaysEnabled.length = 0
 })
 
 describe('Visão Geral while its lists load', () => {
@@ -57,6 +68,9 @@ describe('Visão Geral while its lists load', () => {
     )
     const { rerender } = render(page())
     expect(screen.getByLabelText('Carregando lojas')).toBeInTheDocument()
+    // The TV list is not read before the first cards are drawn.
+    expect(displaysEnabled.length).toBeGreaterThan(0)
+    expect(displaysEnabled.every((enabled) => !enabled)).toBe(true)
 
     lists.stores = [store(1), store(2)]
     rerender(page())
@@ -67,6 +81,7 @@ describe('Visão Geral while its lists load', () => {
     expect(within(card).getByRole('status', { name: 'Carregando televisores de Loja 1' })).toBeInTheDocument()
     expect(screen.getByRole('group', { name: 'Lojas: 2' })).toBeInTheDocument()
     expect(screen.getByRole('group', { name: 'Televisores: carregando' })).toBeInTheDocument()
+    await waitFor(() => expect(displaysEnabled.at(-1)).toBe(true))
 
     lists.displays = [display(1, 1), display(1, 2), display(2, 1), display(2, 2)]
     rerender(page())

@@ -46,7 +46,13 @@ export function OverviewPage() {
   const { franchise, franchises, status, user, hasAdminToken, abilities } = useSession()
   const slug = franchise?.slug
   const stores = useStores(slug)
-  const displays = useDisplays(slug)
+  // The group whose first store cards have been drawn. Its TV list is read
+  // after them: a group of 50,000 TVs is 17 MB of JSON, most of a second of
+  // the tab's main thread, which the cards (drawn from the store list, each
+  // with its TV count) need not wait for.
+  const [drawnFor, setDrawnFor] = React.useState<string>()
+  const firstDrawDone = !!slug && drawnFor === slug
+  const displays = useDisplays(slug, { enabled: firstDrawDone })
   const now = useNow(STATUS_TICK_MS)
   const serverDiff = user?.serverDiff ?? 0
 
@@ -96,14 +102,12 @@ export function OverviewPage() {
   )
   const batches = useBatches(visibleStores.length, STORES_PER_BATCH, `${slug}|${storeChoice}|${debouncedSearch}`)
   // The cards come from the store list, each with its TV count; their TV
-  // tables and the Offline counts follow once the TV list has been read (a
-  // group of 50,000 TVs: 17 MB of JSON, a second of a tab's main thread).
+  // tables and the Offline counts follow once the TV list has been read.
   const storesLoading = !slug || stores.isLoading
-  const displaysLoading = !slug || displays.isLoading
-  const [firstDrawDone, setFirstDrawDone] = React.useState(false)
+  const displaysLoading = !slug || displays.isPending
   React.useEffect(() => {
-    if (!storesLoading && !firstDrawDone) React.startTransition(() => setFirstDrawDone(true))
-  }, [storesLoading, firstDrawDone])
+    if (!storesLoading && !firstDrawDone) React.startTransition(() => setDrawnFor(slug))
+  }, [storesLoading, firstDrawDone, slug])
   // The dialogs' code comes once the cards are drawn and the page is idle, so the first one opens at once.
   useIdlePreload(firstDrawDone, loadDialogs)
   const shownStores = firstDrawDone ? batches.shown : Math.min(batches.shown, FIRST_DRAW_STORES)
