@@ -59,9 +59,10 @@ func NewService(d *db.DB, now func() time.Time, changes *franchise.Changes) *Ser
 	return &Service{db: d, now: now, changes: changes}
 }
 
-// touch records and announces a change to the TV id.
-func (s *Service) touch(ctx context.Context, tx *db.Tx, t tenant.Tenant, id string) error {
-	return s.changes.TouchCounted(ctx, tx, change.Change{FranchiseID: t.ID, Displays: []string{id}})
+// touch records and announces a change to the TV id, which added (1),
+// removed (-1) or kept (0) the franchise's TVs.
+func (s *Service) touch(ctx context.Context, tx *db.Tx, t tenant.Tenant, id string, added int) error {
+	return s.changes.TouchCounting(ctx, tx, change.Change{FranchiseID: t.ID, Displays: []string{id}}, 0, added)
 }
 
 // ListStore returns the TVs of one store, sorted by name.
@@ -196,7 +197,7 @@ func (s *Service) Create(ctx context.Context, t tenant.Tenant, storeSlug string,
 			return err
 		}
 		s.recordChange(ctx, tx, t, storeID, nil, &created)
-		return s.touch(ctx, tx, t, id)
+		return s.touch(ctx, tx, t, id, 1)
 	})
 	if db.IsUniqueViolationOf(err, "displays", "name_key") {
 		return Display{}, ErrNameTaken
@@ -262,7 +263,7 @@ func (s *Service) Update(ctx context.Context, t tenant.Tenant, storeSlug, id str
 			return err
 		}
 		s.recordChange(ctx, tx, t, r.StoreID, &was, &now)
-		return s.touch(ctx, tx, t, id)
+		return s.touch(ctx, tx, t, id, 0)
 	})
 	if db.IsUniqueViolationOf(err, "displays", "name_key") {
 		return Display{}, ErrNameTaken
@@ -291,7 +292,7 @@ func (s *Service) Delete(ctx context.Context, t tenant.Tenant, storeSlug, id str
 			return err
 		}
 		s.recordChange(ctx, tx, t, r.StoreID, &was, nil)
-		return s.touch(ctx, tx, t, id)
+		return s.touch(ctx, tx, t, id, -1)
 	})
 }
 

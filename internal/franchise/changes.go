@@ -25,20 +25,26 @@ func NewChanges(pub change.Publisher) *Changes { return &Changes{pub: pub} }
 // Touch records and announces c (c.FranchiseID set; Displays and Schedules
 // when the writer knows which TVs or schedules the change reaches).
 func (c *Changes) Touch(ctx context.Context, q db.Querier, ch change.Change) error {
-	return c.touch(ctx, q, ch, false)
+	return c.touch(ctx, q, ch, counts{})
 }
 
-// TouchCounted is Touch for a write that may add or remove stores or TVs:
-// the franchise's counts of both (its list's figures) are read again in
-// the same statement. Other writes leave them alone: a count reads every
-// TV of the franchise, and a schedule's save or a batch of TV statuses
-// adds none.
+// TouchCounting is Touch for a write that adds or removes stores or TVs one
+// by one: the franchise's counts of both (its list's figures) move by
+// stores and displays in the same statement. Other writes leave them alone.
+func (c *Changes) TouchCounting(ctx context.Context, q db.Querier, ch change.Change, stores, displays int) error {
+	return c.touch(ctx, q, ch, counts{stores: stores, displays: displays})
+}
+
+// TouchCounted is Touch for a write that removes an unknown number of TVs
+// (a store, whose TVs go with it): the franchise's counts are read again.
+// A count reads every TV of the franchise, so the writes that know what
+// they add or remove use TouchCounting instead.
 func (c *Changes) TouchCounted(ctx context.Context, q db.Querier, ch change.Change) error {
-	return c.touch(ctx, q, ch, true)
+	return c.touch(ctx, q, ch, counts{recount: true})
 }
 
-func (c *Changes) touch(ctx context.Context, q db.Querier, ch change.Change, recount bool) error {
-	rev, err := touch(ctx, q, ch.FranchiseID, recount)
+func (c *Changes) touch(ctx context.Context, q db.Querier, ch change.Change, n counts) error {
+	rev, err := touch(ctx, q, ch.FranchiseID, n)
 	if err != nil {
 		return err
 	}

@@ -231,8 +231,9 @@ func TestTouchBumpsTheRevisionAndAnnouncesTheChange(t *testing.T) {
 	})
 }
 
-// The group's counts of stores and TVs are read again by the touch of a
-// write that may add or remove them, and left alone by any other touch.
+// The group's counts of stores and TVs move by what a counting touch says,
+// are read again by a counted touch (a store's removal, whose TVs go with
+// it), and are left alone by any other touch.
 func TestOnlyACountedTouchRecountsStoresAndTVs(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
 		d, s, id := touchedGroup(t, engine)
@@ -263,11 +264,23 @@ func TestOnlyACountedTouchRecountsStoresAndTVs(t *testing.T) {
 		if stores, tvs := counts(); stores != 0 || tvs != 0 {
 			t.Fatalf("after a schedule's touch: %d stores, %d TVs, want the counts as they were (0, 0)", stores, tvs)
 		}
-		if err := changes.TouchCounted(ctx, d, change.Change{FranchiseID: id, Displays: []string{"d1"}}); err != nil {
+		if err := changes.TouchCounting(ctx, d, change.Change{FranchiseID: id, Displays: []string{"d9"}}, 2, 3); err != nil {
+			t.Fatal(err)
+		}
+		if stores, tvs := counts(); stores != 2 || tvs != 3 {
+			t.Fatalf("after a touch adding 2 stores and 3 TVs: %d stores, %d TVs, want 2, 3", stores, tvs)
+		}
+		if err := changes.TouchCounting(ctx, d, change.Change{FranchiseID: id, Displays: []string{"d9"}}, 0, -1); err != nil {
+			t.Fatal(err)
+		}
+		if stores, tvs := counts(); stores != 2 || tvs != 2 {
+			t.Fatalf("after a touch removing a TV: %d stores, %d TVs, want 2, 2", stores, tvs)
+		}
+		if err := changes.TouchCounted(ctx, d, change.Change{FranchiseID: id, Stores: []string{"s1"}}); err != nil {
 			t.Fatal(err)
 		}
 		if stores, tvs := counts(); stores != 1 || tvs != 1 {
-			t.Fatalf("after a TV's touch: %d stores, %d TVs, want 1, 1", stores, tvs)
+			t.Fatalf("after a counted touch: %d stores, %d TVs, want them read again (1, 1)", stores, tvs)
 		}
 	})
 }

@@ -364,20 +364,34 @@ func freeSlug(ctx context.Context, q db.Querier, base string) (string, error) {
 	return names.FirstFree(base, taken...), nil
 }
 
-// touch bumps the franchise's revision, recounts its stores and TVs when
-// recount is set, and returns the new revision.
-func touch(ctx context.Context, q db.Querier, franchiseID string, recount bool) (int64, error) {
-	query := `UPDATE franchises SET revision = revision + 1 WHERE id = ? RETURNING revision`
-	if recount {
+// counts says how a touch changes the franchise's counts of stores and TVs:
+// by stores and displays, or read again when recount is set.
+type counts struct {
+	recount          bool
+	stores, displays int
+}
+
+// touch bumps the franchise's revision, changes its counts of stores and
+// TVs as n says, and returns the new revision.
+func touch(ctx context.Context, q db.Querier, franchiseID string, n counts) (int64, error) {
+	query, args := `UPDATE franchises SET revision = revision + 1 WHERE id = ? RETURNING revision`, []any{franchiseID}
+	switch {
+	case n.recount:
 		query = `
 		UPDATE franchises SET revision = revision + 1,
 		    store_count = (SELECT COUNT(*) FROM stores s WHERE s.franchise_id = franchises.id),
 		    display_count = (SELECT COUNT(*) FROM displays d WHERE d.franchise_id = franchises.id)
 		WHERE id = ?
 		RETURNING revision`
+	case n.stores != 0 || n.displays != 0:
+		query = `
+		UPDATE franchises SET revision = revision + 1, store_count = store_count + ?, display_count = display_count + ?
+		WHERE id = ?
+		RETURNING revision`
+		args = []any{n.stores, n.displays, franchiseID}
 	}
 	var rev int64
-	err := q.QueryRowContext(ctx, query, franchiseID).Scan(&rev)
+	err := q.QueryRowContext(ctx, query, args...).Scan(&rev)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, ErrNotFound
 	}

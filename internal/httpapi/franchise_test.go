@@ -201,3 +201,57 @@ func TestFranchises(t *testing.T) {
 		})
 	})
 }
+
+// The group's counts of stores and TVs follow every write that adds or
+// removes them (a store's TVs go with it), and no other write moves them.
+func TestGroupCountsFollowStoresAndTVs(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, engine string) {
+		a := testutil.NewApp(t, engine)
+		ana := a.SeedUser(t, "ana@example.com", "")
+		a.SeedFranchise(t, "rede", "Rede", ana)
+		counts := func(step string, stores, tvs int) {
+			t.Helper()
+			r := a.Do(t, "GET", "/api/franchise", ana.Token, nil)
+			mustStatus(t, r, 200)
+			var body struct {
+				FranchiseList []struct{ Stores, Displays int } `json:"franchiseList"`
+			}
+			r.Decode(t, &body)
+			if len(body.FranchiseList) != 1 || body.FranchiseList[0].Stores != stores || body.FranchiseList[0].Displays != tvs {
+				t.Fatalf("%s: %s, want %d stores and %d TVs", step, r.Body, stores, tvs)
+			}
+		}
+		tv := func(store, name, device string) string {
+			t.Helper()
+			a.ReserveDevices(t, device)
+			r := a.Do(t, "POST", "/api/display/rede/"+store, ana.Token, map[string]any{"name": name, "device": device})
+			mustStatus(t, r, 201)
+			var created struct {
+				Display struct{ ID string } `json:"display"`
+			}
+			r.Decode(t, &created)
+			return created.Display.ID
+		}
+		counts("a new group", 0, 0)
+		mustStatus(t, a.Do(t, "POST", "/api/store/rede", ana.Token, storeBody("Centro")), 201)
+		mustStatus(t, a.Do(t, "POST", "/api/store/rede", ana.Token, storeBody("Norte")), 201)
+		mustStatus(t, a.Do(t, "POST", "/api/store/rede", ana.Token, storeBody("Centro")), 409)
+		counts("two stores, a third refused", 2, 0)
+		one := tv("centro", "TV 1", "CNT001")
+		tv("centro", "TV 2", "CNT002")
+		tv("norte", "TV 3", "CNT003")
+		a.ReserveDevices(t, "CNT004")
+		mustStatus(t, a.Do(t, "POST", "/api/display/rede/centro", ana.Token, map[string]any{"name": "TV 1", "device": "CNT004"}), 409)
+		counts("three TVs, a fourth refused", 2, 3)
+		mustStatus(t, a.Do(t, "POST", "/api/display/rede/centro/"+one, ana.Token, map[string]any{"name": "TV Um"}), 200)
+		mustStatus(t, a.Do(t, "POST", "/api/store/rede/norte", ana.Token, storeBody("Norte Shopping")), 200)
+		counts("a TV and a store renamed", 2, 3)
+		mustStatus(t, a.Do(t, "DELETE", "/api/display/rede/centro/"+one, ana.Token, nil), 200)
+		mustStatus(t, a.Do(t, "DELETE", "/api/display/rede/centro/"+one, ana.Token, nil), 404)
+		counts("a TV deleted, then again", 2, 2)
+		mustStatus(t, a.Do(t, "DELETE", "/api/store/rede/norte", ana.Token, nil), 200)
+		counts("a store deleted with its TV", 1, 1)
+		mustStatus(t, a.Do(t, "DELETE", "/api/store/rede/centro", ana.Token, nil), 200)
+		counts("the last store deleted with its TV", 0, 0)
+	})
+}

@@ -118,7 +118,7 @@ func (s *Service) SetHours(ctx context.Context, t tenant.Tenant, slug string, in
 				Action: audit.ActionUpdate, Changes: changes,
 			})
 		}
-		return s.touch(ctx, tx, t, id)
+		return s.touch(ctx, tx, t, id, 0)
 	})
 	if err != nil {
 		return OpeningHours{}, err

@@ -48,9 +48,10 @@ type RemovalGuard interface {
 // Call it while wiring, before serving.
 func (s *Service) AddRemovalGuard(g RemovalGuard) { s.guards = append(s.guards, g) }
 
-// touch records and announces a change to the store storeID.
-func (s *Service) touch(ctx context.Context, tx *db.Tx, t tenant.Tenant, storeID string) error {
-	return s.changes.TouchCounted(ctx, tx, change.Change{FranchiseID: t.ID, Stores: []string{storeID}})
+// touch records and announces a change to the store storeID, which added
+// (1) or kept (0) the franchise's stores.
+func (s *Service) touch(ctx context.Context, tx *db.Tx, t tenant.Tenant, storeID string, added int) error {
+	return s.changes.TouchCounting(ctx, tx, change.Change{FranchiseID: t.ID, Stores: []string{storeID}}, added, 0)
 }
 
 // List returns the franchise's stores sorted by name (pt-BR, numbers by value).
@@ -165,7 +166,7 @@ func (s *Service) Create(ctx context.Context, t tenant.Tenant, in Input) (Store,
 				FranchiseID: t.ID, StoreID: id, Kind: audit.KindStore, ID: id, Name: r.Name,
 				Action: audit.ActionCreate, Changes: audit.Diff(nil, created, "displays", "slug", "franchise"),
 			})
-			return s.touch(ctx, tx, t, id)
+			return s.touch(ctx, tx, t, id, 1)
 		})
 		if err == nil {
 			break
@@ -240,7 +241,7 @@ func (s *Service) Update(ctx context.Context, t tenant.Tenant, slug string, in I
 				Action: audit.ActionUpdate, Changes: changes,
 			})
 		}
-		return s.touch(ctx, tx, t, id)
+		return s.touch(ctx, tx, t, id, 0)
 	})
 	if db.IsUniqueViolationOf(err, "stores", "name_key") {
 		return Store{}, ErrNameTaken
@@ -279,7 +280,8 @@ func (s *Service) Delete(ctx context.Context, t tenant.Tenant, slug, confirmName
 		if err := remove(ctx, tx, id); err != nil {
 			return err
 		}
-		return s.touch(ctx, tx, t, id)
+		// Its TVs went with it: the counts are read again.
+		return s.changes.TouchCounted(ctx, tx, change.Change{FranchiseID: t.ID, Stores: []string{id}})
 	})
 }
 
