@@ -38,6 +38,24 @@ describe('the first load of a signed-in tab', () => {
     expect(preloadRoute).toHaveBeenCalledWith('/dashboard')
   })
 
+  it('reads the answers as they arrive, but Visão Geral’s TV list only when the page takes it', async () => {
+    localStorage.setItem(storageKeys.token, 'tok')
+    localStorage.setItem(storageKeys.franchise, 'rede')
+    const responses = new Map<string, Response>()
+    fetchMock.mockImplementation(async (url) => {
+      const response = new Response('{}', { status: 200 })
+      responses.set(String(url), response)
+      return response
+    })
+    startEarlyCalls({ pathname: '/dashboard', search: '' })
+    await vi.waitFor(() => expect(responses.get('/api/store/rede')?.bodyUsed).toBe(true))
+    expect(responses.get('/api/user/detail')?.bodyUsed).toBe(true)
+    expect(responses.get('/api/display/rede')?.bodyUsed).toBe(false)
+    await api.get('/display/rede')
+    expect(responses.get('/api/display/rede')?.bodyUsed).toBe(true)
+    expect(fetchMock).toHaveBeenCalledTimes(4)
+  })
+
   it("sends Minhas Mídias' library, and treats the login's address as Visão Geral", () => {
     localStorage.setItem(storageKeys.token, 'tok')
     localStorage.setItem(storageKeys.franchise, 'rede')

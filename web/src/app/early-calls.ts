@@ -21,6 +21,15 @@ const pageCalls: Record<string, (franchise: string) => string[]> = {
 }
 
 /**
+ * The answer of each page's calls that is read only when the page takes it
+ * (startEarlyCall's readWhenTaken): Visão Geral reads its TV list after its
+ * first store cards are drawn.
+ */
+const readWhenTaken: Record<string, (franchise: string) => string> = {
+  '/dashboard': (franchise) => `/display/${encodeURIComponent(franchise)}`,
+}
+
+/**
  * The first load of a tab. Signed in: before React draws anything, starts the
  * session check (GET /user/detail), the user's groups, the calls of the
  * page being opened and the chunks of its code, all at once. Without this
@@ -41,6 +50,9 @@ export function startEarlyCalls({ pathname, search }: { pathname: string; search
   const page = pathname === '/' ? '/dashboard' : pathname
   const franchise = storage.get(storageKeys.franchise)
   const calls = pageCalls[page]
-  if (franchise && calls) for (const path of calls(franchise)) startEarlyCall(path)
+  if (franchise && calls) {
+    const late = readWhenTaken[page]?.(franchise)
+    for (const path of calls(franchise)) startEarlyCall(path, { readWhenTaken: path === late })
+  }
   preloadRoute(page)
 }

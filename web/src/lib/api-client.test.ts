@@ -179,7 +179,7 @@ describe('api client', () => {
       expect(fetchMock).toHaveBeenCalledTimes(6)
     })
 
-    it('reads the body only when a screen takes the answer, and lets go of one nobody takes', async () => {
+    it('reads an answer as it arrives, or with readWhenTaken only when a screen takes it, and lets go of one nobody takes', async () => {
       vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] })
       localStorage.setItem(storageKeys.token, 'tok-1')
       const bodies: { read: boolean; cancelled: boolean }[] = []
@@ -198,12 +198,14 @@ describe('api client', () => {
         }, { highWaterMark: 0 })
         return new Response(stream, { status: 200 })
       })
-      startEarlyCall('/display/rede')
-      startEarlyCall('/display/outra')
+      startEarlyCall('/display/rede', { readWhenTaken: true })
+      startEarlyCall('/display/outra', { readWhenTaken: true })
+      startEarlyCall('/store/rede')
       await vi.advanceTimersByTimeAsync(1_000)
       expect(bodies).toEqual([
         { read: false, cancelled: false },
         { read: false, cancelled: false },
+        { read: true, cancelled: false },
       ])
       await expect(api.get('/display/rede')).resolves.toEqual({ displayList: [] })
       expect(bodies[0]).toEqual({ read: true, cancelled: false })

@@ -142,9 +142,9 @@ export const EARLY_CALL_TTL_MS = 15_000
 
 /**
  * GET calls started before any screen asked for them, by path (see
- * startEarlyCall): the response, its body not read yet.
+ * startEarlyCall): `take` gives the answer, `drop` lets go of one nobody took.
  */
-const earlyCalls = new Map<string, { token: string | null; response: Promise<Response>; until: number }>()
+const earlyCalls = new Map<string, { token: string | null; until: number; take: () => Promise<unknown>; drop: () => void }>()
 
 /**
  * Starts a GET now, with the stored token, for a screen that will ask for it
@@ -153,21 +153,29 @@ const earlyCalls = new Map<string, { token: string | null; response: Promise<Res
  * path with the same token within EARLY_CALL_TTL_MS takes the answer (or the
  * failure) as if it had sent the call itself; an answer nobody takes is dropped.
  *
- * The answer's body is read when a screen takes it, not when it arrives:
- * reading and parsing a big list (a group's 50,000 TVs, 17 MB of JSON) holds
- * the tab's main thread for a good part of a second, which a screen that
- * draws from another list first (Visão Geral's store cards) would wait for.
+ * The answer is read as soon as it arrives, so the screen finds it ready;
+ * with `readWhenTaken`, only once a screen takes it: reading and parsing a
+ * big list (a group's 50,000 TVs, 17 MB of JSON) holds the tab's main thread
+ * for a good part of a second, which a screen that draws from another list
+ * first (Visão Geral's store cards) would otherwise wait for.
  */
-export function startEarlyCall(path: string) {
+export function startEarlyCall(path: string, { readWhenTaken = false }: { readWhenTaken?: boolean } = {}) {
   const response = adoptStarted(path) ?? send('GET', path)
   response.catch(() => {})
-  const call = { token: tokenFor('user'), response, until: Date.now() + EARLY_CALL_TTL_MS }
+  let take = () => response.then(readJSON)
+  let drop = () => discard(response)
+  if (!readWhenTaken) {
+    const answer = take()
+    answer.catch(() => {})
+    take = () => answer
+    drop = () => {}
+  }
+  const call = { token: tokenFor('user'), until: Date.now() + EARLY_CALL_TTL_MS, take, drop }
   earlyCalls.set(path, call)
-  // Dropped unread, its connection is let go.
   setTimeout(() => {
     if (earlyCalls.get(path) !== call) return
     earlyCalls.delete(path)
-    discard(response)
+    drop()
   }, EARLY_CALL_TTL_MS)
 }
 
@@ -214,14 +222,14 @@ function takeEarlyCall<T>(path: string, options: Omit<RequestOptions, 'body'> = 
   earlyCalls.delete(path)
   const { auth = 'user', signal, timeoutMs } = options
   if (auth !== 'user' || timeoutMs !== undefined || early.token !== tokenFor('user') || Date.now() > early.until) {
-    discard(early.response)
+    early.drop()
     return undefined
   }
   if (signal?.aborted) {
-    discard(early.response)
+    early.drop()
     return Promise.reject(transportError('cancelled'))
   }
-  const answer = early.response.then(readJSON) as Promise<T>
+  const answer = early.take() as Promise<T>
   if (!signal) return answer
   // The caller may still give up on the call (a query cancelled): it gets what a cancelled call gets.
   return new Promise<T>((resolve, reject) => {
