@@ -40,7 +40,8 @@ function median(values: number[]) {
 }
 
 test(`overview of ${STORES} stores and ${STORES * TVS_PER_STORE} TVs`, async ({ api, adminToken, browser, baseURL }) => {
-  // Seeding 10,000 stores through the API takes 9 to 11 minutes on a 2-core machine.
+  // Seeding 10,000 stores through the API takes minutes (11 to 14 on a 2-core machine when each
+  // TV's creation still recounted the group): the time-out grows with the stores.
   test.setTimeout(Math.max(10, STORES / 400) * 60_000)
   const { token, franchise } = await operatorWithGroup(api, adminToken, {
     email: uniqueEmail('escala'),

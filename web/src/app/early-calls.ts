@@ -3,13 +3,22 @@ import { restoresSession } from '@/lib/session'
 import { storage, storageKeys } from '@/lib/storage'
 import { preloadRoute } from './router'
 
+/** A page's call: its path, and whether its answer is read only when the page takes it. */
+type PageCall = string | { path: string; readWhenTaken: true }
+
 /**
  * The calls each page makes as soon as it is drawn, by path, for the stored
  * group. They must be the very paths the pages ask for: a path that differs
  * is simply sent twice (the browser test first-data.spec.ts counts them).
+ * An answer is read as it arrives, but for one marked readWhenTaken
+ * (startEarlyCall's): Visão Geral reads its TV list after its first store
+ * cards are drawn.
  */
-const pageCalls: Record<string, (franchise: string) => string[]> = {
-  '/dashboard': (franchise) => [`/store/${encodeURIComponent(franchise)}`, `/display/${encodeURIComponent(franchise)}`],
+const pageCalls: Record<string, (franchise: string) => PageCall[]> = {
+  '/dashboard': (franchise) => [
+    `/store/${encodeURIComponent(franchise)}`,
+    { path: `/display/${encodeURIComponent(franchise)}`, readWhenTaken: true },
+  ],
   // The library's folder tree alone, as features/medias/api/get-medias.ts's libraryPath.
   '/medias': (franchise) => [`/media/${encodeURIComponent(franchise)}?only=folderMap`],
   '/schedule': (franchise) => [`/schedule/${encodeURIComponent(franchise)}`],
@@ -18,15 +27,6 @@ const pageCalls: Record<string, (franchise: string) => string[]> = {
   '/ads-center': (franchise) => [`/advertise/${encodeURIComponent(franchise)}`],
   // The booking calendar: every screen with an ad slot, 183 days of each.
   '/ads-center/new': (franchise) => [`/advertise/${encodeURIComponent(franchise)}/map`],
-}
-
-/**
- * The answer of each page's calls that is read only when the page takes it
- * (startEarlyCall's readWhenTaken): Visão Geral reads its TV list after its
- * first store cards are drawn.
- */
-const readWhenTaken: Record<string, (franchise: string) => string> = {
-  '/dashboard': (franchise) => `/display/${encodeURIComponent(franchise)}`,
 }
 
 /**
@@ -51,8 +51,10 @@ export function startEarlyCalls({ pathname, search }: { pathname: string; search
   const franchise = storage.get(storageKeys.franchise)
   const calls = pageCalls[page]
   if (franchise && calls) {
-    const late = readWhenTaken[page]?.(franchise)
-    for (const path of calls(franchise)) startEarlyCall(path, { readWhenTaken: path === late })
+    for (const call of calls(franchise)) {
+      if (typeof call === 'string') startEarlyCall(call)
+      else startEarlyCall(call.path, { readWhenTaken: call.readWhenTaken })
+    }
   }
   preloadRoute(page)
 }
