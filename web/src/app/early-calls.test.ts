@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { api } from '@/lib/api-client'
+import { queryClient } from '@/lib/query-client'
+import { franchiseKeys } from '@/lib/query-keys'
+import { franchisesQueryKey, userQueryKey } from '@/lib/session'
 import { storageKeys } from '@/lib/storage'
-import { startEarlyCalls } from './early-calls'
+import { firstDraw, startEarlyCalls } from './early-calls'
 // public/early.js, the plain script index.html runs before the console's code.
 import earlyScript from '../../public/early.js?raw'
 
@@ -11,7 +14,7 @@ function runEarlyScript(address: string, chunks: Record<string, string[]> = {}) 
   new Function(earlyScript.replace('  var chunks = {}\n', `  var chunks = ${JSON.stringify(chunks)}\n`))()
 }
 
-const preloadRoute = vi.hoisted(() => vi.fn())
+const preloadRoute = vi.hoisted(() => vi.fn(async (_pathname: string) => {}))
 vi.mock('./router', () => ({ preloadRoute }))
 
 describe('the first load of a signed-in tab', () => {
@@ -105,6 +108,95 @@ describe('the first load of a signed-in tab', () => {
     expect(preloadRoute).toHaveBeenLastCalledWith('/')
     expect(preloadRoute).toHaveBeenCalledTimes(4)
     expect(sent()).toEqual([])
+  })
+})
+
+describe('the first draw of a signed-in tab', () => {
+  const fetchMock = vi.fn<typeof fetch>()
+  const sent = () => fetchMock.mock.calls.map(([url]) => String(url))
+  const responses = new Map<string, Response>()
+  const user = { id: '1', email: 'a@b.c', name: 'A', franchise: {}, permission: {}, viewAdsCenter: 1, verified: true, createdAt: 0, updatedAt: 0 }
+  const answers: Record<string, [number, unknown]> = {
+    '/api/user/detail': [200, { user, serverTime: Date.now() }],
+    '/api/franchise': [200, { franchiseList: [{ slug: 'rede', name: 'Rede', createdAt: 1 }] }],
+    '/api/store/rede': [200, { storeList: [{ slug: 'b', name: 'Loja B' }, { slug: 'a', name: 'Loja A' }] }],
+    '/api/display/rede': [200, { displayList: [] }],
+    '/api/schedule/rede': [200, { scheduleList: [] }],
+  }
+
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock)
+    fetchMock.mockImplementation(async (url) => {
+      const [status, body] = answers[String(url)] ?? [404, {}]
+      const response = new Response(JSON.stringify(body), { status })
+      responses.set(String(url), response)
+      return response
+    })
+    queryClient.clear()
+    responses.clear()
+    localStorage.clear()
+    localStorage.setItem(storageKeys.token, 'tok')
+    localStorage.setItem(storageKeys.franchise, 'rede')
+  })
+  afterEach(() => {
+    fetchMock.mockReset()
+    vi.unstubAllGlobals()
+    queryClient.clear()
+  })
+
+  it("waits for the session, the groups, Visão Geral's stores and its code, all in the cache as the screens read them", async () => {
+    let codeHere = false
+    preloadRoute.mockImplementationOnce(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      codeHere = true
+    })
+    startEarlyCalls({ pathname: '/dashboard', search: '' })
+    await firstDraw(5_000)
+    expect(codeHere).toBe(true)
+    expect(queryClient.getQueryData(userQueryKey)).toMatchObject({ email: 'a@b.c' })
+    expect(queryClient.getQueryData(franchisesQueryKey)).toEqual([{ slug: 'rede', name: 'Rede', createdAt: 1 }])
+    // As useStores reads them: in name order.
+    expect(queryClient.getQueryData(franchiseKeys.stores('rede'))).toEqual([
+      { slug: 'a', name: 'Loja A' },
+      { slug: 'b', name: 'Loja B' },
+    ])
+    // The TV list waits for the page (read after its first cards), and nothing went out twice.
+    expect(responses.get('/api/display/rede')?.bodyUsed).toBe(false)
+    expect(sent()).toEqual(['/api/user/detail', '/api/franchise', '/api/store/rede', '/api/display/rede'])
+    await api.get('/display/rede')
+    expect(fetchMock).toHaveBeenCalledTimes(4)
+  })
+
+  it("leaves a failed session check to the console: nothing is put in the cache or taken", async () => {
+    answers['/api/user/detail'][0] = 401
+    try {
+      startEarlyCalls({ pathname: '/schedule', search: '' })
+      await firstDraw(5_000)
+      expect(queryClient.getQueryCache().getAll()).toEqual([])
+      // The answers are still there for the screens, which report the failure as usual.
+      await expect(api.get('/user/detail')).rejects.toMatchObject({ statusCode: 401 })
+      await expect(api.get('/schedule/rede')).resolves.toEqual({ scheduleList: [] })
+      expect(fetchMock).toHaveBeenCalledTimes(3)
+    } finally {
+      answers['/api/user/detail'][0] = 200
+    }
+  })
+
+  it("leaves a page's failed answer to its screen, and draws without a slow one after the wait", async () => {
+    startEarlyCalls({ pathname: '/ads-center', search: '' })
+    await firstDraw(5_000)
+    expect(queryClient.getQueryData(userQueryKey)).toBeDefined()
+    // The ads list failed (404 here): the screen's call gets the failure, as without the early call.
+    await expect(api.get('/advertise/rede')).rejects.toMatchObject({ statusCode: 404 })
+    expect(fetchMock).toHaveBeenCalledTimes(3)
+
+    fetchMock.mockImplementation(() => new Promise<Response>(() => {}))
+    queryClient.clear()
+    startEarlyCalls({ pathname: '/dashboard', search: '' })
+    const started = Date.now()
+    await firstDraw(50)
+    expect(Date.now() - started).toBeLessThan(1_000)
+    expect(queryClient.getQueryData(userQueryKey)).toBeUndefined()
   })
 })
 

@@ -13,4 +13,4 @@ export function App() {
   )
 }
 
-export { startEarlyCalls } from './early-calls'
+export { firstDraw, startEarlyCalls } from './early-calls'

@@ -122,12 +122,15 @@ export const routes: RouteObject[] = [
 /**
  * Starts fetching the chunks of the page at `pathname` (the layout and the
  * page), so that a first load gets them together with the session check.
+ * Resolves once they are here (or could not be fetched).
  */
-export function preloadRoute(pathname: string) {
+export function preloadRoute(pathname: string): Promise<void> {
+  const loads: Promise<void>[] = []
   for (const { route } of matchRoutes(routes, pathname) ?? []) {
     const type = route.Component ?? (route.element as React.ReactElement | undefined)?.type
-    if (type && typeof type === 'object' && 'preload' in type) (type as LazyPage).preload()
+    if (type && typeof type === 'object' && 'preload' in type) loads.push((type as LazyPage).preload())
   }
+  return Promise.all(loads).then(() => {})
 }
 
 export function createRouter() {

@@ -142,9 +142,13 @@ export const EARLY_CALL_TTL_MS = 15_000
 
 /**
  * GET calls started before any screen asked for them, by path (see
- * startEarlyCall): `take` gives the answer, `drop` lets go of one nobody took.
+ * startEarlyCall): `take` gives the answer, `drop` lets go of one nobody took,
+ * `arrived` says whether the answer has come and is a success.
  */
-const earlyCalls = new Map<string, { token: string | null; until: number; take: () => Promise<unknown>; drop: () => void }>()
+const earlyCalls = new Map<
+  string,
+  { token: string | null; until: number; take: () => Promise<unknown>; drop: () => void; arrived: Promise<boolean> }
+>()
 
 /**
  * Starts a GET now, with the stored token, for a screen that will ask for it
@@ -164,19 +168,37 @@ export function startEarlyCall(path: string, { readWhenTaken = false }: { readWh
   response.catch(() => {})
   let take = () => response.then(readJSON)
   let drop = () => discard(response)
+  let arrived = response.then(
+    () => true,
+    () => false,
+  )
   if (!readWhenTaken) {
     const answer = take()
-    answer.catch(() => {})
     take = () => answer
     drop = () => {}
+    arrived = answer.then(
+      () => true,
+      () => false,
+    )
   }
-  const call = { token: tokenFor('user'), until: Date.now() + EARLY_CALL_TTL_MS, take, drop }
+  const call = { token: tokenFor('user'), until: Date.now() + EARLY_CALL_TTL_MS, take, drop, arrived }
   earlyCalls.set(path, call)
   setTimeout(() => {
     if (earlyCalls.get(path) !== call) return
     earlyCalls.delete(path)
     drop()
   }, EARLY_CALL_TTL_MS)
+}
+
+/**
+ * Whether the early call of `path` has been answered with a success (read,
+ * unless it is read when taken), once it has come: false when it failed, when
+ * none was started, or when it has been taken already. A screen's first data
+ * can be put in the cache from it before the screen is drawn, without a
+ * failure reaching the query cache's error handling outside a screen.
+ */
+export function earlyCallArrived(path: string): Promise<boolean> {
+  return earlyCalls.get(path)?.arrived ?? Promise.resolve(false)
 }
 
 /** Lets go of a response's body that will not be read. */

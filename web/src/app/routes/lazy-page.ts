@@ -22,8 +22,12 @@ export async function loadPage<M>(load: () => Promise<M>, pick: (module: M) => R
   }
 }
 
-/** A page loaded as its own chunk; `preload` starts fetching it before it is drawn. */
-export type LazyPage = React.LazyExoticComponent<React.ComponentType> & { preload: () => void }
+/**
+ * A page loaded as its own chunk; `preload` starts fetching it before it is
+ * drawn, and resolves once it is here (or could not be fetched: the page
+ * then tries again when drawn).
+ */
+export type LazyPage = React.LazyExoticComponent<React.ComponentType> & { preload: () => Promise<void> }
 
 /**
  * A page loaded on its first visit, as its own chunk (see loadPage), or
@@ -35,6 +39,12 @@ export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => React.C
   const page = chunk(() => loadPage(load, pick))
   return Object.assign(
     lazyComponent(page, (m) => m.default),
-    { preload: () => void page().catch(() => {}) },
+    {
+      preload: () =>
+        page().then(
+          () => {},
+          () => {},
+        ),
+    },
   )
 }

@@ -1,6 +1,6 @@
 // Stores of a franchise: their cards, the store and message dialogs, the filters.
 import { chunk } from '@/lib/lazy'
-export { useStores } from './api/get-stores'
+export { storesQueryOptions, useStores } from './api/get-stores'
 export type { Store } from './api/types'
 export { StoreCard, type StoreCardAction } from './components/store-card'
 export { StoreCardsSkeleton } from './components/store-cards-skeleton'
