@@ -6,6 +6,23 @@
 // browser runs it as soon as it has arrived. Its paths are those of
 // src/app/early-calls.ts (early-calls.test.ts checks that both agree).
 ;(function () {
+  // The theme's class on the document before anything is drawn (as
+  // components/theme-provider.tsx sets it): a dark theme does not flash light
+  // while the console loads, and the first draw is not styled and laid out a
+  // second time when the class arrives after it.
+  try {
+    var theme = localStorage.getItem('vite-ui-theme')
+    if (theme !== 'dark' && theme !== 'light') {
+      theme = window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'
+    }
+    document.documentElement.classList.remove('light', 'dark')
+    document.documentElement.classList.add(theme)
+    document.documentElement.style.colorScheme = theme
+  } catch {
+    // No storage: the console sets the theme once it has loaded.
+  }
+})()
+;(function () {
   var calls = {
     '/dashboard': function (f) { return ['/store/' + f, '/display/' + f] },
     '/medias': function (f) { return ['/media/' + f + '?only=folderMap'] },

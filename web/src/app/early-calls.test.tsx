@@ -7,6 +7,8 @@ import { storageKeys } from '@/lib/storage'
 import { firstDraw, startEarlyCalls } from './early-calls'
 // public/early.js, the plain script index.html runs before the console's code.
 import earlyScript from '../../public/early.js?raw'
+import { render } from '@testing-library/react'
+import { ThemeProvider } from '@/components/theme-provider'
 
 function runEarlyScript(address: string, chunks: Record<string, string[]> = {}) {
   window.history.replaceState(null, '', address)
@@ -303,5 +305,45 @@ describe("the chunks public/early.js fetches before the console's code", () => {
     document.head.querySelectorAll('link').forEach((link) => link.remove())
     runEarlyScript('/reset/password/new?code=x', chunks)
     expect(preloads()).toEqual([])
+  })
+})
+
+describe('the theme public/early.js sets before anything is drawn', () => {
+  const root = document.documentElement
+  let prefersDark = false
+  beforeEach(() => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(prefers-color-scheme: dark)' && prefersDark,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }))
+    localStorage.clear()
+  })
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    root.classList.remove('light', 'dark')
+    root.style.colorScheme = ''
+    window.history.replaceState(null, '', '/')
+  })
+
+  it.each([
+    ['dark', false, 'dark'],
+    ['light', true, 'light'],
+    ['system', true, 'dark'],
+    ['system', false, 'light'],
+    [null, true, 'dark'],
+    ['sepia', false, 'light'],
+  ] as const)('stored %s, the system dark: %s → %s, as the console sets it once loaded', (stored, dark, expected) => {
+    prefersDark = dark
+    if (stored) localStorage.setItem(storageKeys.theme, stored)
+    runEarlyScript('/')
+    expect([...root.classList].filter((c) => c === 'light' || c === 'dark')).toEqual([expected])
+    expect(root.style.colorScheme).toBe(expected)
+    // The console finds it set: it does not set it again (which would style every element a second time).
+    const added = vi.spyOn(document.head, 'appendChild')
+    render(<ThemeProvider>{null}</ThemeProvider>)
+    expect(added).not.toHaveBeenCalled()
+    expect([...root.classList].filter((c) => c === 'light' || c === 'dark')).toEqual([expected])
+    added.mockRestore()
   })
 })
