@@ -4,7 +4,7 @@
 // (src/lib/api-client.ts, startEarlyCall) instead of sending them again. A
 // plain script named before the console's module in index.html, so the
 // browser runs it as soon as it has arrived. Its paths are those of
-// src/app/early-calls.ts (early-calls.test.ts checks that both agree).
+// src/app/early-calls.ts (early-calls.test.tsx checks that both agree).
 ;(function () {
   // The theme's class on the document before anything is drawn (as
   // components/theme-provider.tsx sets it): a dark theme does not flash light
