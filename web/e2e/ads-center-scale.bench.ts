@@ -8,6 +8,7 @@
 // Figures go to docs/performance.md.
 import { test, expect, shot, strongPassword, uniqueEmail } from './fixtures.ts'
 import { count, figures, domNodes, freshTab, inParallel, openAndTime, openWarmTab, printTable, watchFirstRow } from './harness/bench.ts'
+import { closeUndriven, openUndriven } from './harness/undriven.ts'
 import { addMedia, png } from './harness/media-api.ts'
 import { createDisplay, createSchedule, createStore, operatorWithGroup } from './harness/overview-api.ts'
 import { saveEntries } from './harness/schedule-api.ts'
@@ -30,7 +31,7 @@ const noon = (ahead: number) => {
 }
 const adName = (i: number) => `Anúncio ${String(i).padStart(3, '0')}`
 
-test(`ads center of ${SCREENS} screens × 183 days and ${ADS} advertisements`, async ({ api, adminToken, browser }) => {
+test(`ads center of ${SCREENS} screens × 183 days and ${ADS} advertisements`, async ({ api, adminToken, browser, baseURL }) => {
   const email = uniqueEmail('anuncios-escala')
   const { token, franchise } = await operatorWithGroup(api, adminToken, { email, password: strongPassword(), group: `Rede Anúncios ${Date.now().toString(36)}` })
   await api.post('/user/detail/adm', { email, viewAdsCenter: 1 }, adminToken)
@@ -82,8 +83,8 @@ test(`ads center of ${SCREENS} screens × 183 days and ${ADS} advertisements`, a
   )
   console.log(`seeded ${SCREENS} screens and ${ADS} advertisements in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 
-  const list = { first: [] as number[], warm: [] as number[], interactive: [] as number[], nodes: 0 }
-  const calendar = { first: [] as number[], warm: [] as number[], interactive: [] as number[], nodes: 0 }
+  const list = { first: [] as number[], warm: [] as number[], undriven: [] as number[], interactive: [] as number[], nodes: 0 }
+  const calendar = { first: [] as number[], warm: [] as number[], undriven: [] as number[], interactive: [] as number[], nodes: 0 }
   const pick: number[] = []
   const corner: number[] = []
   for (let run = 0; run < RUNS; run++) {
@@ -123,10 +124,16 @@ test(`ads center of ${SCREENS} screens × 183 days and ${ADS} advertisements`, a
     if (run === 0) await shot(tab, 'bench-ads-center-200-screens')
     calendar.warm.push(await openWarmTab(tab, '/ads-center/new?name=Promo&duration=5', { selector: '[role="grid"] [role="rowheader"]' }))
     await tab.context().close()
+    const session = { token, franchise: franchise.slug }
+    list.undriven.push(await openUndriven(new URL('/ads-center', baseURL).href, session, listRow))
+    calendar.undriven.push(await openUndriven(new URL('/ads-center/new?name=Promo&duration=5', baseURL).href, session, { selector: '[role="grid"] [role="rowheader"]' }))
   }
+  await closeUndriven()
   console.log(`ads list, first row after opening /ads-center: ${figures(list.first)}`)
   console.log(`ads list, first row in one more tab of the same browser: ${figures(list.warm)}`)
   console.log(`calendar, first screen row in one more tab of the same browser: ${figures(calendar.warm)}`)
+  console.log(`ads list, first row in a browser the test driver does not instrument: ${figures(list.undriven)}`)
+  console.log(`calendar, first screen row in a browser the test driver does not instrument: ${figures(calendar.undriven)}`)
   console.log(`ads list, fully interactive: ${figures(list.interactive)}`)
   console.log(`ads list, DOM nodes: ${list.nodes}`)
   console.log(`calendar, first screen row after opening /ads-center/new: ${figures(calendar.first)}`)
@@ -139,9 +146,11 @@ test(`ads center of ${SCREENS} screens × 183 days and ${ADS} advertisements`, a
   printTable([
     { measure: `${ads}: first row`, runs: list.first, target: '< 1 s' },
     { measure: `${ads}: first row, one more tab of the same browser`, runs: list.warm, target: '< 1 s' },
+    { measure: `${ads}: first row, in a browser the test driver does not instrument`, runs: list.undriven, target: '< 1 s' },
     { measure: `${ads}: fully interactive`, runs: list.interactive, target: '< 2 s' },
     { measure: `${cal}: first row`, runs: calendar.first, target: '< 1 s' },
     { measure: `${cal}: first row, one more tab of the same browser`, runs: calendar.warm, target: '< 1 s' },
+    { measure: `${cal}: first row, in a browser the test driver does not instrument`, runs: calendar.undriven, target: '< 1 s' },
     { measure: `${cal}: fully interactive`, runs: calendar.interactive, target: '< 2 s' },
     { measure: `${cal}: two clicks to a period drawn`, runs: pick },
     { measure: `${cal}: scroll to the last day of the last screen`, runs: corner },

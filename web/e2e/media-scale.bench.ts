@@ -7,12 +7,13 @@
 import { test, expect, strongPassword, uniqueEmail } from './fixtures.ts'
 import { count, domNodes, figures, freshTab, inParallel, openAndTime, openWarmTab, printTable, watchFirstRow } from './harness/bench.ts'
 import { addMedia, png } from './harness/media-api.ts'
+import { closeUndriven, openUndriven } from './harness/undriven.ts'
 
 const TOP = 4000
 const FILES = 1000
 const RUNS = 5
 
-test(`a library of ${TOP + FILES} images, a folder of ${FILES}`, async ({ api, adminToken, browser }) => {
+test(`a library of ${TOP + FILES} images, a folder of ${FILES}`, async ({ api, adminToken, browser, baseURL }) => {
   const email = uniqueEmail('midias')
   const password = strongPassword()
   await api.createUser(adminToken, { name: 'Bia Banco', email, password })
@@ -29,6 +30,7 @@ test(`a library of ${TOP + FILES} images, a folder of ${FILES}`, async ({ api, a
   console.log(`uploaded and registered ${files.length} images in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 
   const first: number[] = []
+  const undriven: number[] = []
   const warm: number[] = []
   const interactive: number[] = []
   const open: number[] = []
@@ -64,9 +66,12 @@ test(`a library of ${TOP + FILES} images, a folder of ${FILES}`, async ({ api, a
     selectAll.push(Date.now() - t1)
     warm.push(await openWarmTab(tab, '/medias', { selector: 'tr[aria-label="Arquivo 0001"]' }))
     await tab.context().close()
+    undriven.push(await openUndriven(new URL('/medias', baseURL).href, { token, franchise: franchise.slug }, { selector: 'tr[aria-label="Arquivo 0001"]' }))
   }
+  await closeUndriven()
   console.log(`first file row after opening /medias: ${figures(first)}`)
   console.log(`first file row in one more tab of the same browser: ${figures(warm)}`)
+  console.log(`first file row in a browser the test driver does not instrument: ${figures(undriven)}`)
   console.log(`fully interactive (last long task, then a second without one): ${figures(interactive)}`)
   console.log(`open the folder to the first row: ${figures(open)}`)
   console.log(`DOM nodes with the folder open: ${nodes}`)
@@ -75,6 +80,7 @@ test(`a library of ${TOP + FILES} images, a folder of ${FILES}`, async ({ api, a
   printTable([
     { measure: `${screen}: first file row`, runs: first, target: '< 1 s' },
     { measure: `${screen}: first file row, one more tab of the same browser`, runs: warm, target: '< 1 s' },
+    { measure: `${screen}: first file row, in a browser the test driver does not instrument`, runs: undriven, target: '< 1 s' },
     { measure: `${screen}: fully interactive`, runs: interactive, target: '< 2 s' },
     { measure: `${screen}: open a folder of ${count(FILES)} to its first row`, runs: open },
     { measure: `${screen}: select all to '${FILES} mídias selecionadas'`, runs: selectAll },

@@ -5,6 +5,7 @@
 // how long the name filter takes to redraw. Figures go to docs/performance.md.
 import { test, expect, shot, strongPassword, uniqueEmail } from './fixtures.ts'
 import { count, figures, domNodes, freshTab, inParallel, openAndTime, openWarmTab, printTable, watchFirstRow } from './harness/bench.ts'
+import { closeUndriven, openUndriven } from './harness/undriven.ts'
 import { addMedia, png } from './harness/media-api.ts'
 import { createSchedule, operatorWithGroup } from './harness/overview-api.ts'
 import { saveEntries } from './harness/schedule-api.ts'
@@ -15,7 +16,7 @@ const RUNS = 5
 
 const name = (i: number) => `Programação ${String(i).padStart(3, '0')}`
 
-test(`${SCHEDULES} schedules`, async ({ api, adminToken, browser }) => {
+test(`${SCHEDULES} schedules`, async ({ api, adminToken, browser, baseURL }) => {
   const { token, franchise } = await operatorWithGroup(api, adminToken, {
     email: uniqueEmail('programacoes'),
     password: strongPassword(),
@@ -36,6 +37,7 @@ test(`${SCHEDULES} schedules`, async ({ api, adminToken, browser }) => {
   console.log(`seeded ${SCHEDULES} schedules of ${ENTRIES} entries in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 
   const first: number[] = []
+  const undriven: number[] = []
   const warm: number[] = []
   const interactive: number[] = []
   const filter: number[] = []
@@ -58,9 +60,12 @@ test(`${SCHEDULES} schedules`, async ({ api, adminToken, browser }) => {
     if (run === 0) await shot(tab, 'bench-schedules-500')
     warm.push(await openWarmTab(tab, '/schedule', row))
     await tab.context().close()
+    undriven.push(await openUndriven(new URL('/schedule', baseURL).href, { token, franchise: franchise.slug }, row))
   }
+  await closeUndriven()
   console.log(`first schedule row after opening /schedule: ${figures(first)}`)
   console.log(`first schedule row in one more tab of the same browser: ${figures(warm)}`)
+  console.log(`first schedule row in a browser the test driver does not instrument: ${figures(undriven)}`)
   console.log(`fully interactive (last long task, then a second without one): ${figures(interactive)}`)
   console.log(`DOM nodes with the list drawn: ${nodes}`)
   console.log(`name filter to the redrawn list: ${figures(filter)}`)
@@ -68,6 +73,7 @@ test(`${SCHEDULES} schedules`, async ({ api, adminToken, browser }) => {
   printTable([
     { measure: `${screen}: first row`, runs: first, target: '< 1 s' },
     { measure: `${screen}: first row, one more tab of the same browser`, runs: warm, target: '< 1 s' },
+    { measure: `${screen}: first row, in a browser the test driver does not instrument`, runs: undriven, target: '< 1 s' },
     { measure: `${screen}: fully interactive`, runs: interactive, target: '< 2 s' },
     { measure: `${screen}: name filter to the redrawn list`, runs: filter },
   ])
