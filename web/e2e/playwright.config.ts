@@ -15,6 +15,15 @@ export const chromiumPath =
   process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => fs.existsSync(p)) ?? '/usr/bin/chromium'
 /** The desktop browser, for what only its window does (fetching the page's icon). */
 export const desktopChromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+/** The browser's flags: no sandbox or GPU in a container, no background traffic or first-run work. */
+export const chromiumFlags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
 
 // Browser tests: Debian's Chromium against the real bin/vitrine, which the
 // global setup starts on a free port with a fresh data folder.
@@ -53,14 +62,7 @@ export default defineConfig({
     launchOptions: {
       executablePath: chromiumPath,
       headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: chromiumFlags,
     },
   },
 })

@@ -12,7 +12,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import nodePath from 'node:path'
 import type { Readable, Writable } from 'node:stream'
-import { desktopChromiumPath } from '../playwright.config.ts'
+import { chromiumFlags, desktopChromiumPath } from '../playwright.config.ts'
 import type { FirstRow } from './bench.ts'
 
 type Message = { id?: number; result?: Record<string, unknown>; error?: { message: string } }
@@ -65,18 +65,7 @@ function undriven(): Undriven {
   // The flags of the tests' browser (playwright.config.ts), headless as Playwright starts it.
   const child = spawn(
     desktopChromiumPath,
-    [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--remote-debugging-pipe',
-      `--user-data-dir=${profile}`,
-      'about:blank',
-    ],
+    ['--headless', ...chromiumFlags, '--remote-debugging-pipe', `--user-data-dir=${profile}`, 'about:blank'],
     { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] },
   )
   started = new Undriven(child, profile)
