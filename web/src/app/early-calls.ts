@@ -113,7 +113,7 @@ async function fillFirstData(calls: PageCall[], code: Promise<void>) {
   }
   await Promise.all([
     code,
-    fill('/user/detail', userQueryOptions),
+    queryClient.prefetchQuery(userQueryOptions()),
     fill('/franchise', franchisesQueryOptions),
     ...calls.map((call) => call.query && fill(call.path, call.query)),
   ])

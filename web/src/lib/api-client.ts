@@ -166,27 +166,25 @@ const earlyCalls = new Map<
 export function startEarlyCall(path: string, { readWhenTaken = false }: { readWhenTaken?: boolean } = {}) {
   const response = adoptStarted(path) ?? send('GET', path)
   response.catch(() => {})
-  let take = () => response.then(readJSON)
-  let drop = () => discard(response)
-  let arrived = response.then(
-    () => true,
-    () => false,
-  )
-  if (!readWhenTaken) {
-    const answer = take()
-    take = () => answer
-    drop = () => {}
-    arrived = answer.then(
+  // The answer read now, unless it waits for the screen that takes it.
+  const read = readWhenTaken ? undefined : response.then(readJSON)
+  const call = {
+    token: tokenFor('user'),
+    until: Date.now() + EARLY_CALL_TTL_MS,
+    take: () => read ?? response.then(readJSON),
+    drop: () => {
+      if (!read) discard(response)
+    },
+    arrived: (read ?? response).then(
       () => true,
       () => false,
-    )
+    ),
   }
-  const call = { token: tokenFor('user'), until: Date.now() + EARLY_CALL_TTL_MS, take, drop, arrived }
   earlyCalls.set(path, call)
   setTimeout(() => {
     if (earlyCalls.get(path) !== call) return
     earlyCalls.delete(path)
-    drop()
+    call.drop()
   }, EARLY_CALL_TTL_MS)
 }
 

@@ -29,6 +29,8 @@ export function useUpdateAd(fallback: string) {
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: adKeys.detail(franchise, advertiseId) }),
         queryClient.invalidateQueries({ queryKey: adKeys.list(franchise) }),
+        // Its dates move its bookings: the calendar, fresh for a few seconds, reads them again.
+        queryClient.invalidateQueries({ queryKey: adKeys.map(franchise) }),
       ])
     },
     meta: { errorToast: { fallback } },
