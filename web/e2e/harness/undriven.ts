@@ -27,6 +27,8 @@ class Undriven {
     private readonly child: ChildProcess,
     private readonly profile: string,
   ) {
+    // A browser gone before a command: its send never answers, the pipe's error is not the runner's.
+    ;(child.stdio[3] as Writable).on('error', () => undefined)
     const out = child.stdio[4] as Readable
     out.setEncoding('utf8')
     out.on('data', (chunk: string) => {
@@ -48,11 +50,19 @@ class Undriven {
     })
   }
 
-  /** Stops the browser and, once it has exited, removes its profile. */
+  /**
+   * Closes the browser and, once it has exited, removes its profile. Asked to
+   * close, Chromium ends its other processes before its own; killed, it left
+   * them writing to the profile while it was being removed.
+   */
   async close() {
-    const exited = this.child.exitCode !== null || this.child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => this.child.once('exit', resolve))
-    this.child.kill()
+    const gone = this.child.exitCode !== null || this.child.signalCode !== null
+    const exited = gone ? Promise.resolve() : new Promise((resolve) => this.child.once('exit', resolve))
+    // The answer may never come: the pipe closes with the browser.
+    if (!gone) void this.send('Browser.close').catch(() => undefined)
+    const stuck = setTimeout(() => this.child.kill('SIGKILL'), 10_000)
     await exited
+    clearTimeout(stuck)
     fs.rmSync(this.profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 })
   }
 }
