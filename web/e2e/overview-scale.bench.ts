@@ -12,7 +12,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { test, expect, shot, strongPassword, uniqueEmail, useSession } from './fixtures.ts'
-import { count, openWarmTab, printTable, QUIET_MS, quietAt } from './harness/bench.ts'
+import { count, newTab, openWarmTab, printTable, QUIET_MS, quietAt } from './harness/bench.ts'
 import { operatorWithGroup, uniqueDevice } from './harness/overview-api.ts'
 import { printTraceSummary, TRACE_CATEGORIES } from './harness/trace-summary.ts'
 import { closeUndriven, openUndriven } from './harness/undriven.ts'
@@ -76,8 +76,8 @@ test(`overview of ${STORES} stores and ${STORES * TVS_PER_STORE} TVs`, async ({ 
   const filterTask: number[] = []
   let nodes = 0
   for (let run = 0; run < RUNS; run++) {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } })
-    const tab = await context.newPage()
+    const tab = await newTab(browser)
+    const context = tab.context()
     await useSession(tab, { token, franchise: franchise.slug })
     await tab.addInitScript(() => {
       const w = window as unknown as { __lastLongTaskEnd: number; __firstCard: Promise<number>; __longTasks: number[][] }
@@ -160,8 +160,8 @@ test(`overview of ${STORES} stores and ${STORES * TVS_PER_STORE} TVs`, async ({ 
   const franchiseeToken = await api.login(franchisee.email, franchisee.password)
   const franchiseeCard: number[] = []
   for (let run = 0; run < RUNS; run++) {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } })
-    const tab = await context.newPage()
+    const tab = await newTab(browser)
+    const context = tab.context()
     await useSession(tab, { token: franchiseeToken, franchise: franchise.slug })
     await tab.addInitScript(() => {
       const w = window as unknown as { __firstCard: Promise<number> }

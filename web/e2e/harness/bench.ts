@@ -148,12 +148,58 @@ export async function quietAt(tab: Page, t0: number) {
   return Math.round(origin + end - t0)
 }
 
-/** A fresh tab of 1366×900 signed in to the group. */
-export async function freshTab(browser: Browser, session: { token: string; franchise: string }) {
+/**
+ * A new tab of 1366×900 in a browser context of its own (nothing cached), as a
+ * user opens one: in a window already open. The desktop Chromium makes a
+ * window for each context's first tab, and the window's own interface (its
+ * address bar's pages, its first frames drawn without a GPU) took some 1.4 s
+ * of the two cores here, about 300 ms of it landing in the page's first row
+ * (docs/performance.md, "A big franchise's lists in the browser", 2026-12-06,
+ * eighth). So the window comes first, with a blank tab, and the measured tab
+ * opens once the machine is quiet again.
+ */
+export async function newTab(browser: Browser) {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } })
-  const tab = await context.newPage()
+  await context.newPage()
+  await quietMachine()
+  return context.newPage()
+}
+
+/** A fresh tab (newTab) signed in to the group. */
+export async function freshTab(browser: Browser, session: { token: string; franchise: string }) {
+  const tab = await newTab(browser)
   await useSession(tab, session)
   return tab
+}
+
+/** The two cores' busy and total time so far, in clock ticks (Linux's /proc/stat). */
+function cpuTicks() {
+  const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/).slice(1).map(Number)
+  const total = fields.reduce((sum, n) => sum + n, 0)
+  return { busy: total - fields[3] - fields[4], total }
+}
+
+/** How long the machine must stay under QUIET_LOAD before an opening, and the longest it is waited for. */
+const QUIET_SPAN_MS = 300
+const QUIET_LOAD = 0.15
+const QUIET_WAIT_MS = 5000
+
+/**
+ * Waits until the machine's processors have been at most 15 % busy for
+ * 300 ms (at most 5 s): what the browser, the server or the test runner was
+ * still doing does not land in the next opening's figure.
+ */
+export async function quietMachine() {
+  if (!fs.existsSync('/proc/stat')) return new Promise((resolve) => setTimeout(resolve, 1500))
+  const until = Date.now() + QUIET_WAIT_MS
+  let quietSince = Date.now()
+  while (Date.now() < until) {
+    const before = cpuTicks()
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const after = cpuTicks()
+    if ((after.busy - before.busy) / Math.max(1, after.total - before.total) > QUIET_LOAD) quietSince = Date.now()
+    else if (Date.now() - quietSince >= QUIET_SPAN_MS) return
+  }
 }
 
 /** Elements in the page. */

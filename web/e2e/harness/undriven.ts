@@ -13,7 +13,7 @@ import os from 'node:os'
 import nodePath from 'node:path'
 import type { Readable, Writable } from 'node:stream'
 import { chromiumFlags, desktopChromiumPath } from '../playwright.config.ts'
-import type { FirstRow } from './bench.ts'
+import { quietMachine, type FirstRow } from './bench.ts'
 
 type Message = { id?: number; result?: Record<string, unknown>; error?: { message: string } }
 
@@ -92,15 +92,18 @@ export async function closeUndriven() {
 }
 
 /**
- * Opens `url` in a fresh tab of its own browser context (nothing cached),
- * 1366×900, pt-BR, São Paulo time, signed in with `session` as useSession
- * does, and returns when the first row entered the page, in ms from the
- * start of the navigation.
+ * Opens `url` in a fresh tab of its own browser context (nothing cached), in
+ * the context's window already open (as newTab does), 1366×900, pt-BR, São
+ * Paulo time, signed in with `session` as useSession does, and returns when
+ * the first row entered the page, in ms from the start of the navigation.
  */
 export async function openUndriven(url: string, session: { token: string; franchise: string }, row: FirstRow): Promise<number> {
   const browser = undriven()
   const { browserContextId } = await browser.send<{ browserContextId: string }>('Target.createBrowserContext')
   try {
+    // The window first, with a blank tab, as newTab does in the driven browser.
+    await browser.send('Target.createTarget', { url: 'about:blank', browserContextId })
+    await quietMachine()
     const { targetId } = await browser.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank', browserContextId })
     const { sessionId } = await browser.send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true })
     await browser.send('Page.enable', {}, sessionId)
