@@ -303,13 +303,24 @@ func (s *Service) Clear(ctx context.Context, t tenant.Tenant, a Actor, id string
 			return err
 		}
 		o.ClearedAt, o.ClearedBy = now, a.Name
-		out = o
+		// Described before the commit, as the start is: the clear changes
+		// neither the TVs it reaches nor those that confirmed it, and the
+		// count of a message to every TV (10,000 confirmations), made after
+		// the commit, took the CPU of the push the commit starts.
+		list, err := s.describe(ctx, tx, t, []Override{o}, now)
+		if err != nil {
+			return err
+		}
+		if len(list) == 0 {
+			return ErrNotFound // none of the member's stores (coverage said otherwise)
+		}
+		out = list[0]
 		return s.announce(ctx, tx, t.ID, o)
 	})
 	if err != nil {
 		return Override{}, err
 	}
-	return s.present(ctx, t, out)
+	return out, nil
 }
 
 // coverage tells whether an override reaches any of a scoped member's
@@ -353,22 +364,14 @@ func (s *Service) List(ctx context.Context, t tenant.Tenant) ([]Override, error)
 	if err != nil {
 		return nil, err
 	}
-	return s.describe(ctx, t, list, now.UnixMilli())
-}
-
-func (s *Service) present(ctx context.Context, t tenant.Tenant, o Override) (Override, error) {
-	list, err := s.describe(ctx, t, []Override{o}, s.now().UnixMilli())
-	if err != nil {
-		return Override{}, err
-	}
-	return list[0], nil
+	return s.describe(ctx, s.db, t, list, now.UnixMilli())
 }
 
 // describe fills states, target names, reach and acks. It reads only what
 // the overrides name (their stores' and TVs' names), and the database
 // counts the TVs each reaches and those of them that acknowledged it: an
 // answer about an override of every TV reads no TV into Go.
-func (s *Service) describe(ctx context.Context, t tenant.Tenant, list []Override, now int64) ([]Override, error) {
+func (s *Service) describe(ctx context.Context, q db.Querier, t tenant.Tenant, list []Override, now int64) ([]Override, error) {
 	if len(list) == 0 {
 		return []Override{}, nil
 	}
@@ -383,11 +386,11 @@ func (s *Service) describe(ctx context.Context, t tenant.Tenant, list []Override
 	}
 	slices.Sort(chosenStores)
 	slices.Sort(chosenTVs)
-	storeNames, err := storesByID(ctx, s.db, t.ID, slices.Compact(chosenStores))
+	storeNames, err := storesByID(ctx, q, t.ID, slices.Compact(chosenStores))
 	if err != nil {
 		return nil, err
 	}
-	named, err := tvsByID(ctx, s.db, t.ID, slices.Compact(chosenTVs))
+	named, err := tvsByID(ctx, q, t.ID, slices.Compact(chosenTVs))
 	if err != nil {
 		return nil, err
 	}
@@ -438,7 +441,7 @@ func (s *Service) describe(ctx context.Context, t tenant.Tenant, list []Override
 		rest = rest[:20]
 	}
 	out := append(active, rest...)
-	if err := s.count(ctx, out, reaches); err != nil {
+	if err := count(ctx, q, out, reaches); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -447,7 +450,7 @@ func (s *Service) describe(ctx context.Context, t tenant.Tenant, list []Override
 // count fills the reach and acks of the overrides, each reaching the TVs
 // reaches names: the TVs reached are counted once for the overrides that
 // reach the same ones (those of every TV), the confirmations per override.
-func (s *Service) count(ctx context.Context, list []Override, reaches map[string]where) error {
+func count(ctx context.Context, q db.Querier, list []Override, reaches map[string]where) error {
 	type group struct {
 		w   where
 		ids []string
@@ -470,11 +473,11 @@ func (s *Service) count(ctx context.Context, list []Override, reaches map[string
 	}
 	reach, acked := map[string]int{}, map[string]int{}
 	for _, g := range groups {
-		n, err := countReached(ctx, s.db, g.w)
+		n, err := countReached(ctx, q, g.w)
 		if err != nil {
 			return err
 		}
-		counts, err := countAcked(ctx, s.db, g.w, g.ids)
+		counts, err := countAcked(ctx, q, g.w, g.ids)
 		if err != nil {
 			return err
 		}
