@@ -312,7 +312,10 @@ func (s *Service) Clear(ctx context.Context, t tenant.Tenant, a Actor, id string
 			return err
 		}
 		if len(list) == 0 {
-			return ErrNotFound // none of the member's stores (coverage said otherwise)
+			// A member's override whose stores are all gone since: none of
+			// it to describe, and still theirs to clear.
+			o.State, o.TargetNames = o.state(now), []string{}
+			list = []Override{o}
 		}
 		out = list[0]
 		return s.announce(ctx, tx, t.ID, o)
