@@ -247,3 +247,27 @@ func TestTheListKeepsTheTwentyLatestEnded(t *testing.T) {
 		})
 	}
 }
+
+// A franchisee clears their override after its store is gone: the clear
+// is kept, and its answer reaches and names nothing.
+func TestAnOverrideOfAStoreSinceRemovedIsCleared(t *testing.T) {
+	for _, engine := range testutil.Engines() {
+		t.Run(engine, func(t *testing.T) {
+			f := newFixture(t, engine)
+			_, ofStoreA := f.group(t, "rg")
+			id := f.start(t, ofStoreA, override.Input{Target: override.Stores, Stores: []string{"loja-a"}})
+			f.ack(t, id, "rg-a1")
+			f.exec(t, `DELETE FROM stores WHERE id = 'rg-st-a'`)
+			cleared, err := f.svc.Clear(context.Background(), ofStoreA, override.Actor{UserID: "u2", Name: "Franqueada"}, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cleared.ID != id || cleared.State != override.StateCleared || len(cleared.TargetNames) != 0 || cleared.Reach != 0 || cleared.Acked != 0 {
+				t.Fatalf("the clear answered %+v", cleared)
+			}
+			if _, err := f.svc.Clear(context.Background(), ofStoreA, override.Actor{UserID: "u2", Name: "Franqueada"}, id); err != override.ErrEnded {
+				t.Fatalf("a second clear: %v, want ErrEnded", err)
+			}
+		})
+	}
+}
