@@ -13,7 +13,7 @@ import os from 'node:os'
 import nodePath from 'node:path'
 import type { Readable, Writable } from 'node:stream'
 import { chromiumFlags, desktopChromiumPath } from '../playwright.config.ts'
-import { quietMachine, type FirstRow } from './bench.ts'
+import { NEW_WINDOW, quietMachine, type FirstRow } from './bench.ts'
 
 type Message = { id?: number; result?: Record<string, unknown>; error?: { message: string } }
 
@@ -102,8 +102,10 @@ export async function openUndriven(url: string, session: { token: string; franch
   const { browserContextId } = await browser.send<{ browserContextId: string }>('Target.createBrowserContext')
   try {
     // The window first, with a blank tab, as newTab does in the driven browser.
-    await browser.send('Target.createTarget', { url: 'about:blank', browserContextId })
-    await quietMachine()
+    if (!NEW_WINDOW) {
+      await browser.send('Target.createTarget', { url: 'about:blank', browserContextId })
+      await quietMachine()
+    }
     const { targetId } = await browser.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank', browserContextId })
     const { sessionId } = await browser.send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true })
     await browser.send('Page.enable', {}, sessionId)
