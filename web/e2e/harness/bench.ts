@@ -154,8 +154,8 @@ export async function quietAt(tab: Page, t0: number) {
  * A new tab of 1366×900 in a browser context of its own (nothing cached), as a
  * user opens one: in a window already open. The desktop Chromium makes a
  * window for each context's first tab, and the window's own interface (its
- * address bar's pages, its first frames drawn without a GPU) took some 1.4 s
- * of the two cores here, about 300 ms of it landing in the page's first row
+ * address bar's pages, its first frames drawn without a GPU) kept the two
+ * cores busy for some 1.4 s here, adding about 300 ms to the page's first row
  * (docs/performance.md, "A big franchise's lists in the browser", 2026-12-06,
  * eighth). So the window comes first, with a blank tab, and the measured tab
  * opens once the machine is quiet again. VITRINE_BENCH_NEW_WINDOW=1 opens it
